@@ -1,0 +1,224 @@
+package auth
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"github.com/analyst-workbench/workbench/store"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// Errors of the Accounts service; all but ErrSessionEnded are UserErrors,
+// whose text is shown to the user as it is.
+var (
+	// ErrBadCredentials is the one message for every failed sign-in, so that
+	// it never tells whether the username exists.
+	ErrBadCredentials error = userError("Wrong username or password.")
+	// ErrThrottled means too many failed sign-ins for this account or address.
+	ErrThrottled error = userError("Too many failed sign-ins. Wait 15 minutes, then try again.")
+	// ErrSetupDone means the first admin exists already.
+	ErrSetupDone error = userError("Set-up is complete: an administrator exists. Sign in instead.")
+	// ErrUsernameTaken means another account has that username.
+	ErrUsernameTaken error = userError("That username is taken; choose another.")
+	// ErrLastAdmin protects the last enabled administrator from being disabled.
+	ErrLastAdmin error = userError("This is the last active administrator; it cannot be disabled.")
+	// ErrSessionEnded means a cookie session no longer matches its account.
+	ErrSessionEnded = errors.New("auth: session ended")
+)
+
+// Failed sign-ins allowed per window, per account and per client address.
+const (
+	failuresPerAccount = 5
+	failuresPerAddress = 20
+	throttleWindow     = 15 * time.Minute
+)
+
+// Accounts creates, signs in and manages user accounts.
+type Accounts struct {
+	db       *store.DB
+	hasher   hasher
+	throttle *Throttle
+}
+
+// NewAccounts returns the service. bcryptCost 0 means bcrypt's default;
+// tests pass bcrypt.MinCost to stay fast.
+func NewAccounts(db *store.DB, bcryptCost int) *Accounts {
+	if bcryptCost == 0 {
+		bcryptCost = bcrypt.DefaultCost + 1
+	}
+	return &Accounts{db: db, hasher: hasher{cost: bcryptCost}, throttle: NewThrottle(throttleWindow)}
+}
+
+// NeedsSetup reports whether no account exists yet.
+func (a *Accounts) NeedsSetup(ctx context.Context) (bool, error) {
+	n, err := a.db.CountUsers(ctx)
+	return n == 0, err
+}
+
+// Setup creates the first administrator; it fails with ErrSetupDone once any
+// account exists.
+func (a *Accounts) Setup(ctx context.Context, username, password string) (*store.User, error) {
+	username, hash, err := a.prepare(username, password)
+	if err != nil {
+		return nil, err
+	}
+	u, err := a.db.CreateFirstUser(ctx, username, hash, store.RoleAdmin)
+	if errors.Is(err, store.ErrConflict) {
+		return nil, ErrSetupDone
+	}
+	return u, err
+}
+
+// Create adds an account with the given role.
+func (a *Accounts) Create(ctx context.Context, username, password, role string) (*store.User, error) {
+	if role != store.RoleAnalyst && role != store.RoleAdmin {
+		return nil, invalid("Choose the role analyst or admin.")
+	}
+	username, hash, err := a.prepare(username, password)
+	if err != nil {
+		return nil, err
+	}
+	u, err := a.db.CreateUser(ctx, username, hash, role)
+	if errors.Is(err, store.ErrConflict) {
+		return nil, ErrUsernameTaken
+	}
+	return u, err
+}
+
+func (a *Accounts) prepare(username, password string) (string, string, error) {
+	username, err := NormalizeUsername(username)
+	if err != nil {
+		return "", "", err
+	}
+	if err := ValidatePassword(username, password); err != nil {
+		return "", "", err
+	}
+	hash, err := a.hasher.hash(password)
+	if err != nil {
+		return "", "", fmt.Errorf("auth: hash password: %w", err)
+	}
+	return username, hash, nil
+}
+
+// Login checks a username and password typed from addr. Failures are
+// counted per account and per address; past the limit every attempt, right
+// or wrong, gets ErrThrottled until the window passes.
+func (a *Accounts) Login(ctx context.Context, username, password, addr string) (*store.User, error) {
+	accountKey, addrKey := "user:"+strings.ToLower(strings.TrimSpace(username)), "addr:"+addr
+	if !a.throttle.Allowed(accountKey, failuresPerAccount) || !a.throttle.Allowed(addrKey, failuresPerAddress) {
+		return nil, ErrThrottled
+	}
+	u, err := a.db.UserByUsername(ctx, strings.TrimSpace(username))
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
+		return nil, err
+	}
+	hash := string(dummyHash)
+	if u != nil {
+		hash = u.PasswordHash
+	}
+	ok := a.hasher.check(hash, password)
+	if u == nil || !ok || u.Disabled {
+		a.throttle.Fail(accountKey)
+		a.throttle.Fail(addrKey)
+		return nil, ErrBadCredentials
+	}
+	a.throttle.Reset(accountKey)
+	return u, nil
+}
+
+// SessionUser returns the account behind a cookie session, or
+// ErrSessionEnded if it was deleted, disabled or had its password reset since.
+func (a *Accounts) SessionUser(ctx context.Context, id string, epoch int64) (*store.User, error) {
+	u, err := a.db.UserByID(ctx, id)
+	if errors.Is(err, store.ErrNotFound) {
+		return nil, ErrSessionEnded
+	}
+	if err != nil {
+		return nil, err
+	}
+	if u.Disabled || u.SessionEpoch != epoch {
+		return nil, ErrSessionEnded
+	}
+	return u, nil
+}
+
+// ResetPassword sets a new password, which signs the user out everywhere.
+func (a *Accounts) ResetPassword(ctx context.Context, id, password string) error {
+	u, err := a.db.UserByID(ctx, id)
+	if err != nil {
+		return err
+	}
+	if err := ValidatePassword(u.Username, password); err != nil {
+		return err
+	}
+	hash, err := a.hasher.hash(password)
+	if err != nil {
+		return fmt.Errorf("auth: hash password: %w", err)
+	}
+	return a.db.UpdateUser(ctx, id, store.UserUpdate{PasswordHash: &hash})
+}
+
+// SetDisabled disables or enables an account. The last enabled admin cannot
+// be disabled, so that someone can always sign in to manage the rest.
+func (a *Accounts) SetDisabled(ctx context.Context, id string, disabled bool) error {
+	if disabled {
+		u, err := a.db.UserByID(ctx, id)
+		if err != nil {
+			return err
+		}
+		if u.IsAdmin() && !u.Disabled {
+			if n, err := a.activeAdmins(ctx); err != nil {
+				return err
+			} else if n <= 1 {
+				return ErrLastAdmin
+			}
+		}
+	}
+	return a.db.UpdateUser(ctx, id, store.UserUpdate{Disabled: &disabled})
+}
+
+func (a *Accounts) activeAdmins(ctx context.Context) (int, error) {
+	users, err := a.db.Users(ctx)
+	n := 0
+	for _, u := range users {
+		if u.IsAdmin() && !u.Disabled {
+			n++
+		}
+	}
+	return n, err
+}
+
+// EnsureAdmin creates the named administrator, or resets its password,
+// role and disabled flag if it exists. cmd/web calls it at start when
+// ADMIN_USERNAME and ADMIN_PASSWORD are set, so an install can be scripted.
+func (a *Accounts) EnsureAdmin(ctx context.Context, username, password string) error {
+	username, hash, err := a.prepare(username, password)
+	if err != nil {
+		return fmt.Errorf("auth: ADMIN_PASSWORD: %w", err)
+	}
+	u, err := a.db.UserByUsername(ctx, username)
+	if errors.Is(err, store.ErrNotFound) {
+		_, err = a.db.CreateUser(ctx, username, hash, store.RoleAdmin)
+		return err
+	}
+	if err != nil {
+		return err
+	}
+	// An unchanged password keeps the hash, so a restart does not sign the
+	// admin out of every browser.
+	upd := store.UserUpdate{}
+	if !a.hasher.check(u.PasswordHash, password) {
+		upd.PasswordHash = &hash
+	}
+	role, enabled := store.RoleAdmin, false
+	if u.Role != role {
+		upd.Role = &role
+	}
+	if u.Disabled {
+		upd.Disabled = &enabled
+	}
+	return a.db.UpdateUser(ctx, u.ID, upd)
+}

@@ -1,0 +1,189 @@
+package auth_test
+
+import (
+	"context"
+	"errors"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/migrations"
+	"github.com/analyst-workbench/workbench/store"
+	"golang.org/x/crypto/bcrypt"
+)
+
+func newAccounts(t *testing.T) (*auth.Accounts, *store.DB) {
+	t.Helper()
+	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "app.db"), migrations.FS, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return auth.NewAccounts(db, bcrypt.MinCost), db
+}
+
+const goodPassword = "correct horse battery"
+
+func TestValidatePassword(t *testing.T) {
+	for _, tc := range []struct {
+		user, pw string
+		ok       bool
+	}{
+		{"ana", goodPassword, true},
+		{"ana", "short", false},
+		{"ana", "password123", false},
+		{"ana", "PASSWORD123", false},
+		{"anastasia_k", "Anastasia_K", false},
+		{"ana", "aaaaaaaaaaaa", false},
+		{"ana", strings.Repeat("ab1c", 19), false}, // 76 bytes: over bcrypt's limit
+		{"ana", "ünïcödé-päss", true},
+	} {
+		err := auth.ValidatePassword(tc.user, tc.pw)
+		if (err == nil) != tc.ok {
+			t.Errorf("ValidatePassword(%q, %q) = %v, want ok=%v", tc.user, tc.pw, err, tc.ok)
+		}
+		if _, isUser := auth.UserMessage(err); err != nil && !isUser {
+			t.Errorf("error %v is not a UserError", err)
+		}
+	}
+}
+
+func TestNormalizeUsername(t *testing.T) {
+	for in, want := range map[string]string{"  ana ": "ana", "<b>&'\"": "<b>&'\"", "": "", "a b": "", strings.Repeat("x", 65): "", "a\x00": ""} {
+		got, err := auth.NormalizeUsername(in)
+		if got != want || (want == "") != (err != nil) {
+			t.Errorf("NormalizeUsername(%q) = %q, %v; want %q", in, got, err, want)
+		}
+	}
+}
+
+func TestSetupOnlyOnce(t *testing.T) {
+	ctx := context.Background()
+	a, _ := newAccounts(t)
+	if need, _ := a.NeedsSetup(ctx); !need {
+		t.Fatal("NeedsSetup = false on an empty database")
+	}
+	if _, err := a.Setup(ctx, "admin", "weak"); err == nil {
+		t.Fatal("Setup accepted a weak password")
+	}
+	u, err := a.Setup(ctx, "admin", goodPassword)
+	if err != nil || !u.IsAdmin() {
+		t.Fatalf("Setup = %v, %v", u, err)
+	}
+	if _, err := a.Setup(ctx, "other", goodPassword); !errors.Is(err, auth.ErrSetupDone) {
+		t.Fatalf("second Setup err = %v, want ErrSetupDone", err)
+	}
+}
+
+func TestLogin(t *testing.T) {
+	ctx := context.Background()
+	a, _ := newAccounts(t)
+	ana, err := a.Create(ctx, "Ana", goodPassword, store.RoleAnalyst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Create(ctx, "ana", goodPassword, store.RoleAnalyst); !errors.Is(err, auth.ErrUsernameTaken) {
+		t.Fatalf("duplicate create: %v", err)
+	}
+
+	if u, err := a.Login(ctx, "ana", goodPassword, "10.0.0.1"); err != nil || u.ID != ana.ID {
+		t.Fatalf("Login = %v, %v", u, err)
+	}
+	_, wrongPw := a.Login(ctx, "ana", "wrong password", "10.0.0.1")
+	_, noUser := a.Login(ctx, "nobody", goodPassword, "10.0.0.1")
+	if wrongPw != auth.ErrBadCredentials || noUser != auth.ErrBadCredentials {
+		t.Fatalf("failures differ: %v / %v", wrongPw, noUser)
+	}
+
+	t.Run("throttled per account after five failures, even with the right password", func(t *testing.T) {
+		for i := 0; i < 4; i++ { // one failure above already
+			a.Login(ctx, "ana", "wrong password", "10.0.0.2")
+		}
+		if _, err := a.Login(ctx, "ANA", goodPassword, "10.0.0.3"); !errors.Is(err, auth.ErrThrottled) {
+			t.Fatalf("err = %v, want ErrThrottled", err)
+		}
+	})
+
+	t.Run("disabled account cannot sign in and its sessions end", func(t *testing.T) {
+		bob, _ := a.Create(ctx, "bob", goodPassword, store.RoleAnalyst)
+		if _, err := a.SessionUser(ctx, bob.ID, bob.SessionEpoch); err != nil {
+			t.Fatal(err)
+		}
+		if err := a.SetDisabled(ctx, bob.ID, true); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.Login(ctx, "bob", goodPassword, "10.0.0.4"); err != auth.ErrBadCredentials {
+			t.Fatalf("disabled login err = %v", err)
+		}
+		if _, err := a.SessionUser(ctx, bob.ID, bob.SessionEpoch); !errors.Is(err, auth.ErrSessionEnded) {
+			t.Fatalf("SessionUser after disable = %v", err)
+		}
+	})
+
+	t.Run("password reset ends old sessions", func(t *testing.T) {
+		carl, _ := a.Create(ctx, "carl", goodPassword, store.RoleAnalyst)
+		if err := a.ResetPassword(ctx, carl.ID, "another good passphrase"); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := a.SessionUser(ctx, carl.ID, carl.SessionEpoch); !errors.Is(err, auth.ErrSessionEnded) {
+			t.Fatalf("SessionUser after reset = %v", err)
+		}
+		if _, err := a.Login(ctx, "carl", "another good passphrase", "10.0.0.5"); err != nil {
+			t.Fatal(err)
+		}
+	})
+}
+
+func TestLastAdminCannotBeDisabled(t *testing.T) {
+	ctx := context.Background()
+	a, _ := newAccounts(t)
+	root, _ := a.Setup(ctx, "root", goodPassword)
+	if err := a.SetDisabled(ctx, root.ID, true); !errors.Is(err, auth.ErrLastAdmin) {
+		t.Fatalf("err = %v, want ErrLastAdmin", err)
+	}
+	a.Create(ctx, "root2", goodPassword, store.RoleAdmin)
+	if err := a.SetDisabled(ctx, root.ID, true); err != nil {
+		t.Fatalf("with a second admin: %v", err)
+	}
+}
+
+func TestEnsureAdmin(t *testing.T) {
+	ctx := context.Background()
+	a, db := newAccounts(t)
+	if err := a.EnsureAdmin(ctx, "ops", goodPassword); err != nil {
+		t.Fatal(err)
+	}
+	u, _ := db.UserByUsername(ctx, "ops")
+	if err := a.EnsureAdmin(ctx, "ops", goodPassword); err != nil {
+		t.Fatal(err)
+	}
+	same, _ := db.UserByUsername(ctx, "ops")
+	if same.SessionEpoch != u.SessionEpoch {
+		t.Fatal("an unchanged ADMIN_PASSWORD signed the admin out")
+	}
+	if err := a.EnsureAdmin(ctx, "ops", "a brand new passphrase"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := a.Login(ctx, "ops", "a brand new passphrase", "::1"); err != nil {
+		t.Fatalf("login with reset password: %v", err)
+	}
+}
+
+func TestThrottleWindow(t *testing.T) {
+	th := auth.NewThrottle(time.Minute)
+	for i := 0; i < 3; i++ {
+		th.Fail("k")
+	}
+	if th.Allowed("k", 3) {
+		t.Fatal("allowed at the limit")
+	}
+	if !th.Allowed("other", 3) {
+		t.Fatal("an unrelated key is throttled")
+	}
+	th.Reset("k")
+	if !th.Allowed("k", 3) {
+		t.Fatal("not allowed after reset")
+	}
+}

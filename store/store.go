@@ -1,0 +1,134 @@
+// Package store keeps the application's state in SQLite through
+// modernc.org/sqlite: plain database/sql and hand-written SQL. It imports
+// nothing else of this module; its migrations are handed to Open.
+package store
+
+import (
+	"context"
+	"crypto/rand"
+	"database/sql"
+	"encoding/base32"
+	"errors"
+	"fmt"
+	"io/fs"
+	"log/slog"
+	"net/url"
+	"strings"
+	"time"
+
+	"github.com/pressly/goose/v3"
+	_ "modernc.org/sqlite" // registers the "sqlite" driver
+)
+
+// ErrNotFound is returned when a row does not exist or is not visible to the
+// caller; the two are deliberately indistinguishable.
+var ErrNotFound = errors.New("store: not found")
+
+// ErrConflict is returned when a write would break a uniqueness rule.
+var ErrConflict = errors.New("store: conflict")
+
+// DB is the application database.
+type DB struct {
+	db *sql.DB
+	// Now returns the current time; tests replace it to control ordering.
+	Now func() time.Time
+}
+
+// Open opens (creating if needed) the SQLite database at path and applies
+// every migration in migrations that has not run yet.
+func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) (*DB, error) {
+	sqldb, err := sql.Open("sqlite", dsn(path))
+	if err != nil {
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	// WAL allows one writer and many readers; a few connections are enough
+	// and keep the number of open file handles small.
+	sqldb.SetMaxOpenConns(8)
+	sqldb.SetMaxIdleConns(8)
+	sqldb.SetConnMaxIdleTime(5 * time.Minute)
+	if err := sqldb.PingContext(ctx); err != nil {
+		sqldb.Close()
+		return nil, fmt.Errorf("store: open %s: %w", path, err)
+	}
+	if err := migrate(ctx, sqldb, migrations, log); err != nil {
+		sqldb.Close()
+		return nil, err
+	}
+	return &DB{db: sqldb, Now: time.Now}, nil
+}
+
+// dsn sets the pragmas in the connection string, so that every pooled
+// connection gets them, not only the one an Exec happened to run on.
+func dsn(path string) string {
+	q := url.Values{}
+	q.Add("_pragma", "busy_timeout(5000)")
+	q.Add("_pragma", "journal_mode(WAL)")
+	q.Add("_pragma", "foreign_keys(1)")
+	q.Add("_pragma", "synchronous(NORMAL)")
+	// BEGIN IMMEDIATE takes the write lock up front, so two writers wait on
+	// the busy timeout instead of failing with SQLITE_BUSY on upgrade.
+	q.Set("_txlock", "immediate")
+	return "file:" + path + "?" + q.Encode()
+}
+
+func migrate(ctx context.Context, db *sql.DB, migrations fs.FS, log *slog.Logger) error {
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	if log != nil {
+		opts = append(opts, goose.WithSlog(log))
+	}
+	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations, opts...)
+	if err != nil {
+		return fmt.Errorf("store: migrations: %w", err)
+	}
+	if _, err := p.Up(ctx); err != nil {
+		return fmt.Errorf("store: migrate: %w", err)
+	}
+	return nil
+}
+
+// Close closes the database.
+func (db *DB) Close() error { return db.db.Close() }
+
+// Ping reports whether the database answers; /readyz uses it.
+func (db *DB) Ping(ctx context.Context) error {
+	var one int
+	if err := db.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+		return fmt.Errorf("store: ping: %w", err)
+	}
+	return nil
+}
+
+// withTx runs fn in a transaction that is committed when fn returns nil and
+// rolled back otherwise.
+func (db *DB) withTx(ctx context.Context, fn func(*sql.Tx) error) error {
+	tx, err := db.db.BeginTx(ctx, nil)
+	if err != nil {
+		return err
+	}
+	defer tx.Rollback()
+	if err := fn(tx); err != nil {
+		return err
+	}
+	return tx.Commit()
+}
+
+// now returns the current time in milliseconds since the epoch, the unit of
+// every *_at column.
+func (db *DB) now() int64 { return db.Now().UnixMilli() }
+
+func fromMillis(ms int64) time.Time { return time.UnixMilli(ms).UTC() }
+
+var idEncoding = base32.NewEncoding("abcdefghijklmnopqrstuvwxyz234567").WithPadding(base32.NoPadding)
+
+// newID returns a random, unguessable identifier: ids appear in URLs, and a
+// guessable one would tell one user how many conversations another has.
+func newID() string {
+	b := make([]byte, 10)
+	rand.Read(b)
+	return idEncoding.EncodeToString(b)
+}
+
+// isUniqueViolation reports whether err is SQLite's UNIQUE constraint error.
+func isUniqueViolation(err error) bool {
+	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
+}

@@ -1,0 +1,174 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Roles a user can have.
+const (
+	RoleAnalyst = "analyst"
+	RoleAdmin   = "admin"
+)
+
+// User is an account that can sign in.
+type User struct {
+	ID           string
+	Username     string
+	PasswordHash string
+	Role         string
+	Disabled     bool
+	// SessionEpoch changes whenever sessions issued earlier must end.
+	SessionEpoch int64
+	CreatedAt    time.Time
+	UpdatedAt    time.Time
+}
+
+// IsAdmin reports whether u may use the admin pages.
+func (u *User) IsAdmin() bool { return u.Role == RoleAdmin }
+
+const userColumns = `id, username, password_hash, role, disabled, session_epoch, created_at, updated_at`
+
+func scanUser(row interface{ Scan(...any) error }) (*User, error) {
+	var u User
+	var created, updated int64
+	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Disabled, &u.SessionEpoch, &created, &updated)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	u.CreatedAt, u.UpdatedAt = fromMillis(created), fromMillis(updated)
+	return &u, nil
+}
+
+// CountUsers returns how many accounts exist; zero means set-up is pending.
+func (db *DB) CountUsers(ctx context.Context) (int, error) {
+	var n int
+	if err := db.db.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
+		return 0, fmt.Errorf("store: count users: %w", err)
+	}
+	return n, nil
+}
+
+// CreateUser adds an account. It returns ErrConflict when the username is
+// taken, compared without regard to case.
+func (db *DB) CreateUser(ctx context.Context, username, passwordHash, role string) (*User, error) {
+	now := db.now()
+	u := &User{ID: newID(), Username: username, PasswordHash: passwordHash, Role: role,
+		CreatedAt: fromMillis(now), UpdatedAt: fromMillis(now)}
+	_, err := db.db.ExecContext(ctx, `INSERT INTO users (id, username, password_hash, role, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?)`, u.ID, username, passwordHash, role, now, now)
+	if isUniqueViolation(err) {
+		return nil, ErrConflict
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: create user: %w", err)
+	}
+	return u, nil
+}
+
+// CreateFirstUser adds an account only if no account exists yet, in one
+// transaction, so two concurrent set-up requests cannot both succeed.
+func (db *DB) CreateFirstUser(ctx context.Context, username, passwordHash, role string) (*User, error) {
+	now := db.now()
+	u := &User{ID: newID(), Username: username, PasswordHash: passwordHash, Role: role,
+		CreatedAt: fromMillis(now), UpdatedAt: fromMillis(now)}
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		var n int
+		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
+			return err
+		}
+		if n > 0 {
+			return ErrConflict
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO users (id, username, password_hash, role, created_at, updated_at)
+			VALUES (?, ?, ?, ?, ?, ?)`, u.ID, username, passwordHash, role, now, now)
+		return err
+	})
+	if errors.Is(err, ErrConflict) {
+		return nil, ErrConflict
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: create first user: %w", err)
+	}
+	return u, nil
+}
+
+// UserByID returns the account with the given id.
+func (db *DB) UserByID(ctx context.Context, id string) (*User, error) {
+	u, err := scanUser(db.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, fmt.Errorf("store: user %s: %w", id, err)
+	}
+	return u, err
+}
+
+// UserByUsername returns the account with the given username, compared
+// without regard to case.
+func (db *DB) UserByUsername(ctx context.Context, username string) (*User, error) {
+	u, err := scanUser(db.db.QueryRowContext(ctx,
+		`SELECT `+userColumns+` FROM users WHERE username = ? COLLATE NOCASE`, username))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, fmt.Errorf("store: user by name: %w", err)
+	}
+	return u, err
+}
+
+// Users returns every account, ordered by username.
+func (db *DB) Users(ctx context.Context) ([]*User, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT `+userColumns+` FROM users ORDER BY username COLLATE NOCASE`)
+	if err != nil {
+		return nil, fmt.Errorf("store: users: %w", err)
+	}
+	defer rows.Close()
+	var users []*User
+	for rows.Next() {
+		u, err := scanUser(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: users: %w", err)
+		}
+		users = append(users, u)
+	}
+	return users, rows.Err()
+}
+
+// UserUpdate names the fields of an account to change; nil fields stay.
+type UserUpdate struct {
+	PasswordHash *string
+	Role         *string
+	Disabled     *bool
+}
+
+// UpdateUser changes an account. A new password or a change of the disabled
+// flag also advances the session epoch, which signs the user out everywhere.
+func (db *DB) UpdateUser(ctx context.Context, id string, upd UserUpdate) error {
+	set, args := "updated_at = ?", []any{db.now()}
+	if upd.PasswordHash != nil || upd.Disabled != nil {
+		set += ", session_epoch = session_epoch + 1"
+	}
+	if upd.PasswordHash != nil {
+		set += ", password_hash = ?"
+		args = append(args, *upd.PasswordHash)
+	}
+	if upd.Role != nil {
+		set += ", role = ?"
+		args = append(args, *upd.Role)
+	}
+	if upd.Disabled != nil {
+		set += ", disabled = ?"
+		args = append(args, *upd.Disabled)
+	}
+	res, err := db.db.ExecContext(ctx, `UPDATE users SET `+set+` WHERE id = ?`, append(args, id)...)
+	if err != nil {
+		return fmt.Errorf("store: update user %s: %w", id, err)
+	}
+	if n, _ := res.RowsAffected(); n == 0 {
+		return ErrNotFound
+	}
+	return nil
+}
