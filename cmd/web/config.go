@@ -1,0 +1,135 @@
+package main
+
+import (
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/url"
+	"strconv"
+	"strings"
+)
+
+// config is everything the server can be told at start. Each field has a
+// flag and an environment variable of the same meaning; a flag wins.
+type config struct {
+	Addr             string
+	DataDir          string
+	AdminUsername    string
+	AdminPassword    string
+	SessionKeys      string
+	FoundryEndpoint  string
+	FoundryModel     string
+	FoundryAgentName string
+	AnalystModelURL  string
+	AnalystModel     string
+	AnalystAPIKey    string
+	SandboxIsolation string
+	RetentionDays    int
+	LogFormat        string
+}
+
+// parseConfig reads flags from args with fallbacks from getenv, then
+// validates the result in one place.
+func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (config, error) {
+	var c config
+	fs := flag.NewFlagSet("web", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	env := func(name, def string) string {
+		if v := getenv(name); v != "" {
+			return v
+		}
+		return def
+	}
+	fs.StringVar(&c.Addr, "addr", env("ADDR", ":8080"), "listen address (ADDR)")
+	fs.StringVar(&c.DataDir, "data-dir", env("DATA_DIR", "./data"), "directory for the database and files (DATA_DIR)")
+	fs.StringVar(&c.AdminUsername, "admin-username", env("ADMIN_USERNAME", ""), "create or reset this admin at start (ADMIN_USERNAME)")
+	fs.StringVar(&c.AdminPassword, "admin-password", env("ADMIN_PASSWORD", ""), "password of that admin (ADMIN_PASSWORD)")
+	fs.StringVar(&c.SessionKeys, "session-keys", env("SESSION_KEYS", ""), "comma-separated cookie secrets, newest first (SESSION_KEYS)")
+	fs.StringVar(&c.FoundryEndpoint, "foundry-endpoint", env("FOUNDRY_PROJECT_ENDPOINT", ""), "Foundry project endpoint; empty runs the local engine (FOUNDRY_PROJECT_ENDPOINT)")
+	fs.StringVar(&c.FoundryModel, "foundry-model", env("FOUNDRY_MODEL_DEPLOYMENT", ""), "model deployment of the agent (FOUNDRY_MODEL_DEPLOYMENT)")
+	fs.StringVar(&c.FoundryAgentName, "foundry-agent", env("FOUNDRY_AGENT_NAME", "workbench-analyst"), "name of the agent (FOUNDRY_AGENT_NAME)")
+	fs.StringVar(&c.AnalystModelURL, "analyst-model-url", env("ANALYST_MODEL_URL", ""), "OpenAI-compatible endpoint for the local analyst (ANALYST_MODEL_URL)")
+	fs.StringVar(&c.AnalystModel, "analyst-model", env("ANALYST_MODEL", ""), "model name at that endpoint (ANALYST_MODEL)")
+	fs.StringVar(&c.AnalystAPIKey, "analyst-api-key", env("ANALYST_API_KEY", ""), "API key for that endpoint (ANALYST_API_KEY)")
+	fs.StringVar(&c.SandboxIsolation, "sandbox-isolation", env("SANDBOX_ISOLATION", "bwrap"), "bwrap, or none for machines without user namespaces (SANDBOX_ISOLATION)")
+	fs.StringVar(&c.LogFormat, "log-format", env("LOG_FORMAT", "text"), "text or json (LOG_FORMAT)")
+	retention := env("RETENTION_DAYS", "0")
+	fs.Func("retention-days", "delete conversations older than this many days; 0 keeps them (RETENTION_DAYS)", func(s string) error {
+		retention = s
+		return nil
+	})
+	if err := fs.Parse(args); err != nil {
+		return config{}, err
+	}
+	n, err := strconv.Atoi(retention)
+	if err != nil {
+		return config{}, fmt.Errorf("RETENTION_DAYS: %q is not a whole number of days", retention)
+	}
+	c.RetentionDays = n
+	return c, c.validate()
+}
+
+// validate checks the configuration as a whole, so that every mistake is
+// reported at start, in one message, rather than at first use.
+func (c config) validate() error {
+	var errs []error
+	if c.Addr == "" {
+		errs = append(errs, errors.New("ADDR: must not be empty"))
+	}
+	if c.DataDir == "" {
+		errs = append(errs, errors.New("DATA_DIR: must not be empty"))
+	}
+	if (c.AdminUsername == "") != (c.AdminPassword == "") {
+		errs = append(errs, errors.New("ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither"))
+	}
+	if c.FoundryEndpoint != "" {
+		if u, err := url.Parse(c.FoundryEndpoint); err != nil || u.Scheme != "https" || !strings.Contains(u.Path, "/api/projects/") {
+			errs = append(errs, errors.New("FOUNDRY_PROJECT_ENDPOINT: want https://<resource>.services.ai.azure.com/api/projects/<project>"))
+		}
+		if c.FoundryModel == "" {
+			errs = append(errs, errors.New("FOUNDRY_MODEL_DEPLOYMENT: required with FOUNDRY_PROJECT_ENDPOINT"))
+		}
+	}
+	if c.SandboxIsolation != "bwrap" && c.SandboxIsolation != "none" {
+		errs = append(errs, fmt.Errorf("SANDBOX_ISOLATION: %q is neither bwrap nor none", c.SandboxIsolation))
+	}
+	if c.RetentionDays < 0 {
+		errs = append(errs, errors.New("RETENTION_DAYS: must be 0 (keep) or more"))
+	}
+	if c.LogFormat != "text" && c.LogFormat != "json" {
+		errs = append(errs, fmt.Errorf("LOG_FORMAT: %q is neither text nor json", c.LogFormat))
+	}
+	if c.AnalystModelURL != "" {
+		if u, err := url.Parse(c.AnalystModelURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") {
+			errs = append(errs, errors.New("ANALYST_MODEL_URL: want an http(s) URL"))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// localEngine reports whether the built-in engine is used.
+func (c config) localEngine() bool { return c.FoundryEndpoint == "" }
+
+// LogValue logs the configuration with every secret replaced by whether it
+// is set.
+func (c config) LogValue() slog.Value {
+	set := func(s string) string {
+		if s == "" {
+			return "unset"
+		}
+		return "set"
+	}
+	return slog.GroupValue(
+		slog.String("addr", c.Addr), slog.String("data_dir", c.DataDir),
+		slog.String("admin_username", c.AdminUsername), slog.String("admin_password", set(c.AdminPassword)),
+		slog.String("session_keys", set(c.SessionKeys)),
+		slog.String("foundry_endpoint", c.FoundryEndpoint), slog.String("foundry_model", c.FoundryModel),
+		slog.String("foundry_agent", c.FoundryAgentName),
+		slog.String("analyst_model_url", c.AnalystModelURL), slog.String("analyst_model", c.AnalystModel),
+		slog.String("analyst_api_key", set(c.AnalystAPIKey)),
+		slog.String("sandbox_isolation", c.SandboxIsolation), slog.Int("retention_days", c.RetentionDays),
+		slog.String("log_format", c.LogFormat),
+	)
+}

@@ -1,0 +1,137 @@
+// Command web serves the analyst workbench. With no configuration it runs
+// on the built-in local engine; see README.md for the settings.
+package main
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"net/http"
+	"os"
+	"os/signal"
+	"path/filepath"
+	"syscall"
+	"time"
+
+	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/handlers"
+	"github.com/analyst-workbench/workbench/migrations"
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/labstack/echo/v4"
+)
+
+func main() {
+	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	defer stop()
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stderr); err != nil {
+		fmt.Fprintln(os.Stderr, "web:", err)
+		os.Exit(1)
+	}
+}
+
+// shutdownGrace is how long requests in flight may take to finish after a
+// SIGINT or SIGTERM.
+const shutdownGrace = 20 * time.Second
+
+// run wires the app together and serves until ctx is cancelled.
+func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
+	cfg, err := parseConfig(args, getenv, stderr)
+	if err != nil {
+		return err
+	}
+	log := newLogger(cfg.LogFormat, stderr)
+	log.Info("starting", "config", cfg)
+
+	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
+		return fmt.Errorf("data dir: %w", err)
+	}
+	db, err := store.Open(ctx, filepath.Join(cfg.DataDir, "workbench.db"), migrations.FS, log)
+	if err != nil {
+		return err
+	}
+	defer db.Close()
+
+	accounts := auth.NewAccounts(db, 0)
+	if cfg.AdminUsername != "" {
+		if err := accounts.EnsureAdmin(ctx, cfg.AdminUsername, cfg.AdminPassword); err != nil {
+			return err
+		}
+		log.Info("administrator ensured", "username", cfg.AdminUsername)
+	}
+	secrets, err := handlers.SessionSecrets(cfg.SessionKeys, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+
+	eng, err := startEngine(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+
+	h := handlers.New(handlers.Config{
+		DB: db, Accounts: accounts, Sessions: handlers.NewSessionStore(secrets),
+		Engine: eng.view, Ready: eng.ready, Logger: log,
+	})
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	h.Register(e)
+	return serve(ctx, cfg.Addr, e, log)
+}
+
+// serve listens on addr and serves until ctx ends, then lets requests in
+// flight finish for up to shutdownGrace.
+func serve(ctx context.Context, addr string, handler http.Handler, log *slog.Logger) error {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return err
+	}
+	srv := &http.Server{
+		Handler:           handler,
+		ReadHeaderTimeout: 10 * time.Second,
+		IdleTimeout:       2 * time.Minute,
+		// Long-lived streams see the server's context end at shutdown,
+		// instead of holding Shutdown open until the grace period runs out.
+		BaseContext: func(net.Listener) context.Context { return ctx },
+		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+	}
+	errc := make(chan error, 1)
+	go func() { errc <- srv.Serve(ln) }()
+	log.Info("listening", "addr", ln.Addr().String(), "url", "http://"+displayAddr(ln.Addr()))
+
+	select {
+	case err := <-errc:
+		return err
+	case <-ctx.Done():
+	}
+	log.Info("shutting down", "grace", shutdownGrace)
+	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
+	defer cancel()
+	if err := srv.Shutdown(sctx); err != nil {
+		return fmt.Errorf("shutdown: %w", err)
+	}
+	if err := <-errc; err != nil && !errors.Is(err, http.ErrServerClosed) {
+		return err
+	}
+	log.Info("stopped")
+	return nil
+}
+
+// displayAddr turns a wildcard listen address into one a browser can open.
+func displayAddr(a net.Addr) string {
+	if tcp, ok := a.(*net.TCPAddr); ok && tcp.IP.IsUnspecified() {
+		return fmt.Sprintf("localhost:%d", tcp.Port)
+	}
+	return a.String()
+}
+
+// newLogger logs text to a terminal and JSON when asked to.
+func newLogger(format string, w io.Writer) *slog.Logger {
+	if format == "json" {
+		return slog.New(slog.NewJSONHandler(w, nil))
+	}
+	return slog.New(slog.NewTextHandler(w, nil))
+}

@@ -1,0 +1,95 @@
+package handlers
+
+import (
+	"net/http"
+
+	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/labstack/echo/v4"
+)
+
+// showUsers lists every account.
+func (h *Handler) showUsers(c echo.Context) error {
+	return h.renderUsers(c, http.StatusOK, views.AdminUsers{Flash: flashMessage(c.QueryParam("done"))})
+}
+
+func (h *Handler) renderUsers(c echo.Context, status int, a views.AdminUsers) error {
+	users, err := h.db.Users(c.Request().Context())
+	if err != nil {
+		return err
+	}
+	a.Users = adminUsersView(users, currentUser(c).ID)
+	p, err := h.userPage(c, "Users", "")
+	if err != nil {
+		return err
+	}
+	return render(c, status, views.AdminUsersPage(p, a))
+}
+
+// createUser adds an analyst or an admin.
+func (h *Handler) createUser(c echo.Context) error {
+	username, role := c.FormValue("username"), c.FormValue("role")
+	_, err := h.accounts.Create(c.Request().Context(), username, c.FormValue("password"), role)
+	if msg, ok := auth.UserMessage(err); ok {
+		return h.renderUsers(c, http.StatusUnprocessableEntity,
+			views.AdminUsers{Error: msg, Form: views.NewUserForm{Username: username, Role: role}})
+	}
+	if err != nil {
+		return err
+	}
+	h.log.Info("user created", "username", username, "role", role, "by", currentUser(c).Username)
+	return redirect(c, "/admin/users?done=created")
+}
+
+// resetPassword sets a user's password, which signs them out everywhere.
+func (h *Handler) resetPassword(c echo.Context) error {
+	err := h.accounts.ResetPassword(c.Request().Context(), c.Param("id"), c.FormValue("password"))
+	if msg, ok := auth.UserMessage(err); ok {
+		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg})
+	}
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/admin/users?done=password")
+}
+
+// setUserDisabled disables or re-enables an account.
+func (h *Handler) setUserDisabled(c echo.Context) error {
+	disabled := c.FormValue("disabled") == "1"
+	if disabled && c.Param("id") == currentUser(c).ID {
+		return h.renderUsers(c, http.StatusUnprocessableEntity,
+			views.AdminUsers{Error: "You cannot disable your own account."})
+	}
+	err := h.accounts.SetDisabled(c.Request().Context(), c.Param("id"), disabled)
+	if msg, ok := auth.UserMessage(err); ok {
+		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg})
+	}
+	if err != nil {
+		return err
+	}
+	if disabled {
+		return redirect(c, "/admin/users?done=disabled")
+	}
+	return redirect(c, "/admin/users?done=enabled")
+}
+
+// flashMessage is the confirmation shown after a redirect back to the list.
+func flashMessage(done string) string {
+	return map[string]string{
+		"created":  "User added. Give them their username and password.",
+		"password": "Password changed. The user has been signed out everywhere.",
+		"disabled": "User disabled and signed out everywhere.",
+		"enabled":  "User enabled.",
+	}[done]
+}
+
+// adminUsersView builds the account list of the admin page.
+func adminUsersView(users []*store.User, self string) []views.AdminUser {
+	out := make([]views.AdminUser, 0, len(users))
+	for _, u := range users {
+		out = append(out, views.AdminUser{ID: u.ID, Username: u.Username, Role: u.Role, Disabled: u.Disabled,
+			CreatedAt: u.CreatedAt, IsSelf: u.ID == self})
+	}
+	return out
+}

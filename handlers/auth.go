@@ -1,0 +1,81 @@
+package handlers
+
+import (
+	"errors"
+	"net/http"
+
+	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/labstack/echo/v4"
+)
+
+// showSetup shows the form that creates the first administrator.
+func (h *Handler) showSetup(c echo.Context) error {
+	return render(c, http.StatusOK, views.SetupPage(h.page(c, "Set up"), views.AuthForm{}))
+}
+
+// setup creates the first administrator and signs them in.
+func (h *Handler) setup(c echo.Context) error {
+	username, password := c.FormValue("username"), c.FormValue("password")
+	form := views.AuthForm{Username: username}
+	if confirm := c.FormValue("password_confirm"); confirm != "" && confirm != password {
+		form.Error = "The two passwords differ. Type the same password twice."
+		return render(c, http.StatusUnprocessableEntity, views.SetupPage(h.page(c, "Set up"), form))
+	}
+	u, err := h.accounts.Setup(c.Request().Context(), username, password)
+	if errors.Is(err, auth.ErrSetupDone) {
+		return echo.NewHTTPError(http.StatusForbidden, err.Error())
+	}
+	if msg, ok := auth.UserMessage(err); ok {
+		form.Error = msg
+		return render(c, http.StatusUnprocessableEntity, views.SetupPage(h.page(c, "Set up"), form))
+	}
+	if err != nil {
+		return err
+	}
+	h.log.Info("first administrator created", "username", u.Username)
+	if err := h.signIn(c, u); err != nil {
+		return err
+	}
+	return redirect(c, "/")
+}
+
+// showLogin shows the sign-in form.
+func (h *Handler) showLogin(c echo.Context) error {
+	form := views.AuthForm{Next: c.QueryParam("next")}
+	if lost, _ := c.Get(ctxSessionLost).(bool); lost || c.QueryParam("expired") == "1" {
+		form.Notice = "Your session has ended. Sign in again to continue."
+	}
+	return render(c, http.StatusOK, views.LoginPage(h.page(c, "Sign in"), form))
+}
+
+// login checks the credentials and starts a session.
+func (h *Handler) login(c echo.Context) error {
+	username, password := c.FormValue("username"), c.FormValue("password")
+	next := safeNext(c.FormValue("next"))
+	u, err := h.accounts.Login(c.Request().Context(), username, password, c.RealIP())
+	if msg, ok := auth.UserMessage(err); ok {
+		status := http.StatusUnauthorized
+		if errors.Is(err, auth.ErrThrottled) {
+			status = http.StatusTooManyRequests
+		}
+		h.log.Info("sign-in refused", "username", username, "remote", c.RealIP(), "reason", msg)
+		form := views.AuthForm{Username: username, Error: msg, Next: c.FormValue("next")}
+		return render(c, status, views.LoginPage(h.page(c, "Sign in"), form))
+	}
+	if err != nil {
+		return err
+	}
+	if err := h.signIn(c, u); err != nil {
+		return err
+	}
+	return redirect(c, next)
+}
+
+// logout ends the session.
+func (h *Handler) logout(c echo.Context) error {
+	if err := h.signOut(c); err != nil {
+		return err
+	}
+	return redirect(c, "/login")
+}

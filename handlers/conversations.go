@@ -1,0 +1,179 @@
+package handlers
+
+import (
+	"net/http"
+	"net/url"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/labstack/echo/v4"
+)
+
+// maxTitleLen caps conversation titles; longer ones are refused, not cut.
+const maxTitleLen = 200
+
+// sidebarPageSize is how many conversations the sidebar shows per page.
+const sidebarPageSize = 50
+
+// home shows the welcome pane beside the conversation list.
+func (h *Handler) home(c echo.Context) error {
+	p, err := h.userPage(c, "Conversations", "")
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.Home(p))
+}
+
+// listConversations answers the sidebar's search and "Show more" with a
+// fragment; without htmx it is the home page with the same query.
+func (h *Handler) listConversations(c echo.Context) error {
+	if !isHTMX(c) {
+		return h.home(c)
+	}
+	after, _ := parseCursor(c.QueryParam("after"))
+	list, err := h.conversationList(c, c.QueryParam("q"), after, c.QueryParam("active"))
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.ConversationListFragment(list))
+}
+
+// conversationList loads one page of the user's conversations for the sidebar.
+func (h *Handler) conversationList(c echo.Context, query string, after store.Cursor, activeID string) (views.ConversationList, error) {
+	page, err := h.db.Conversations(c.Request().Context(), store.ConversationFilter{
+		UserID: currentUser(c).ID, Query: query, After: after, Limit: sidebarPageSize})
+	if err != nil {
+		return views.ConversationList{}, err
+	}
+	items := make([]views.ConversationItem, 0, len(page.Conversations))
+	for _, conv := range page.Conversations {
+		items = append(items, views.ConversationItem{ID: conv.ID, Title: conv.Title, UpdatedAt: conv.UpdatedAt, Active: conv.ID == activeID})
+	}
+	list := views.ConversationList{Query: query, Continued: !after.IsZero()}
+	list.Groups = views.GroupByAge(items, time.Now(), after.UpdatedAt)
+	if !page.Next.IsZero() {
+		q := url.Values{"after": {formatCursor(page.Next)}}
+		if query != "" {
+			q.Set("q", query)
+		}
+		if activeID != "" {
+			q.Set("active", activeID)
+		}
+		list.MoreURL = "/conversations?" + q.Encode()
+	}
+	return list, nil
+}
+
+// createConversation starts an untitled conversation and opens it.
+func (h *Handler) createConversation(c echo.Context) error {
+	conv, err := h.db.CreateConversation(c.Request().Context(), currentUser(c).ID, "New conversation")
+	if err != nil {
+		return err
+	}
+	return redirect(c, "/conversations/"+conv.ID)
+}
+
+// showConversation shows one of the user's conversations; another user's
+// id is a 404, exactly as a missing one.
+func (h *Handler) showConversation(c echo.Context) error {
+	conv, err := h.db.Conversation(c.Request().Context(), currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	p, err := h.userPage(c, conv.Title, conv.ID)
+	if err != nil {
+		return err
+	}
+	v := conversationView(conv)
+	v.Renaming = c.QueryParam("rename") == "1"
+	return render(c, http.StatusOK, views.ConversationPage(p, v))
+}
+
+// showConversationTitle returns the title fragment, or the rename form with
+// ?edit=1, for htmx's inline rename.
+func (h *Handler) showConversationTitle(c echo.Context) error {
+	conv, err := h.db.Conversation(c.Request().Context(), currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	v := conversationView(conv)
+	v.Renaming = c.QueryParam("edit") == "1"
+	return render(c, http.StatusOK, views.ConversationTitle(csrfToken(c), v))
+}
+
+// renameConversation changes the title; htmx gets the new title and the
+// sidebar entry, a plain form a redirect back.
+func (h *Handler) renameConversation(c echo.Context) error {
+	ctx, userID, id := c.Request().Context(), currentUser(c).ID, c.Param("id")
+	title, problem := cleanTitle(c.FormValue("title"))
+	if problem != "" {
+		conv, err := h.db.Conversation(ctx, userID, id)
+		if err != nil {
+			return err
+		}
+		v := conversationView(conv)
+		v.Renaming, v.TitleError = true, problem
+		if isHTMX(c) {
+			return render(c, http.StatusOK, views.ConversationTitle(csrfToken(c), v))
+		}
+		p, err := h.userPage(c, conv.Title, conv.ID)
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusUnprocessableEntity, views.ConversationPage(p, v))
+	}
+	conv, err := h.db.RenameConversation(ctx, userID, id, title)
+	if err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return redirect(c, "/conversations/"+conv.ID)
+	}
+	item := views.ConversationItem{ID: conv.ID, Title: conv.Title, UpdatedAt: conv.UpdatedAt, Active: true}
+	return render(c, http.StatusOK, views.RenamedConversation(csrfToken(c), conversationView(conv), item))
+}
+
+// deleteConversation removes the conversation. (Its Foundry side is purged
+// through the outbox once conversations have remote state.)
+func (h *Handler) deleteConversation(c echo.Context) error {
+	if err := h.db.DeleteConversation(c.Request().Context(), currentUser(c).ID, c.Param("id")); err != nil {
+		return err
+	}
+	return redirect(c, "/")
+}
+
+// cleanTitle trims a title and returns a problem to show if it is unusable.
+func cleanTitle(s string) (string, string) {
+	s = strings.Join(strings.Fields(s), " ")
+	switch {
+	case s == "":
+		return "", "Enter a title."
+	case !utf8.ValidString(s):
+		return "", "The title contains invalid characters."
+	case utf8.RuneCountInString(s) > maxTitleLen:
+		return "", "Keep the title under 200 characters."
+	}
+	return s, ""
+}
+
+func conversationView(c *store.Conversation) views.Conversation {
+	return views.Conversation{ID: c.ID, Title: c.Title, CreatedAt: c.CreatedAt}
+}
+
+// formatCursor and parseCursor carry a listing position in a URL.
+func formatCursor(c store.Cursor) string {
+	return strconv.FormatInt(c.UpdatedAt.UnixMilli(), 10) + "." + c.ID
+}
+
+func parseCursor(s string) (store.Cursor, bool) {
+	ms, id, ok := strings.Cut(s, ".")
+	n, err := strconv.ParseInt(ms, 10, 64)
+	if !ok || err != nil || id == "" {
+		return store.Cursor{}, false
+	}
+	return store.Cursor{UpdatedAt: time.UnixMilli(n).UTC(), ID: id}, true
+}

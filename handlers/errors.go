@@ -1,0 +1,96 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"log/slog"
+	"net/http"
+
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/labstack/echo/v4"
+)
+
+// handleError is echo's one error handler. It maps an error to a status and
+// a message fit for the user, logs what the user must not see, and renders
+// a page, or an alert fragment for htmx requests. Internal error text never
+// reaches the browser; a 500 shows the request id instead.
+func (h *Handler) handleError(err error, c echo.Context) {
+	if c.Response().Committed {
+		h.log.Warn("error after response started", "err", err, "path", c.Request().URL.Path)
+		return
+	}
+	e := describeError(err)
+	if e.Status >= 500 {
+		e.RequestID = c.Response().Header().Get(echo.HeaderXRequestID)
+		h.log.Error("request failed", "err", err, "request_id", e.RequestID,
+			slog.String("method", c.Request().Method), slog.String("path", c.Request().URL.Path))
+	}
+	if c.Request().Method == http.MethodHead {
+		c.NoContent(e.Status)
+		return
+	}
+	var rerr error
+	if isHTMX(c) {
+		rerr = render(c, e.Status, views.ErrorAlert(e))
+	} else {
+		rerr = render(c, e.Status, views.ErrorPage(h.errorPage(c, e.Title), e))
+	}
+	if rerr != nil {
+		h.log.Error("render error page", "err", rerr)
+		c.String(e.Status, e.Title)
+	}
+}
+
+// errorPage is the frame of an error page: with the user's menu when signed
+// in, but without loading the sidebar, which may be what failed.
+func (h *Handler) errorPage(c echo.Context, title string) views.Page {
+	p := h.page(c, title)
+	if u, ok := c.Get(ctxUser).(*store.User); ok {
+		p.User = userView(u)
+	}
+	return p
+}
+
+// describeError turns err into what the user is told.
+func describeError(err error) views.Error {
+	var he *echo.HTTPError
+	switch {
+	case errors.Is(err, store.ErrNotFound):
+		return notFound
+	case errors.As(err, &he):
+		return describeHTTPError(he)
+	default:
+		return views.Error{Status: http.StatusInternalServerError, Title: "Something went wrong",
+			Message: "The server could not complete this request. Try again; if it keeps happening, tell your administrator."}
+	}
+}
+
+var notFound = views.Error{Status: http.StatusNotFound, Title: "Not found",
+	Message: "There is nothing here, or it is not yours to see. Check the address, or go back to your conversations."}
+
+func describeHTTPError(he *echo.HTTPError) views.Error {
+	msg, _ := he.Message.(string)
+	switch he.Code {
+	case http.StatusNotFound:
+		return notFound
+	case http.StatusForbidden:
+		return views.Error{Status: he.Code, Title: "Not allowed", Message: orDefault(msg, "You are not allowed to do this.")}
+	case http.StatusMethodNotAllowed:
+		return views.Error{Status: he.Code, Title: "Not allowed", Message: "This address does not accept that kind of request."}
+	case http.StatusRequestEntityTooLarge:
+		return views.Error{Status: he.Code, Title: "Too large", Message: "What you sent is larger than this form accepts."}
+	}
+	if he.Code >= 500 {
+		return describeError(fmt.Errorf("%v", he))
+	}
+	return views.Error{Status: he.Code, Title: http.StatusText(he.Code), Message: orDefault(msg, "The request could not be completed.")}
+}
+
+func orDefault(s, def string) string {
+	// echo's own messages are its status texts ("Forbidden"); only ours are sentences.
+	if s == "" || s == http.StatusText(http.StatusForbidden) || s == http.StatusText(http.StatusBadRequest) {
+		return def
+	}
+	return s
+}

@@ -1,0 +1,51 @@
+// Package handlers is the HTTP surface of the workbench: the echo route
+// table, middleware, and thin handlers that parse a request, call the
+// package that owns the logic, and render a view.
+package handlers
+
+import (
+	"context"
+	"log/slog"
+
+	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/gorilla/sessions"
+)
+
+// ReadinessCheck reports whether one dependency (the engine, the sandbox)
+// is ready; a non-nil error's text is the reason /readyz gives.
+type ReadinessCheck func(ctx context.Context) error
+
+// Config holds the dependencies of the handlers, built by cmd/web.
+type Config struct {
+	DB       *store.DB
+	Accounts *auth.Accounts
+	// Sessions stores the cookie sessions; see NewSessionStore.
+	Sessions sessions.Store
+	// Engine is shown as a badge on every page.
+	Engine views.Engine
+	// Ready names the readiness checks that /readyz runs besides the database.
+	Ready  map[string]ReadinessCheck
+	Logger *slog.Logger
+}
+
+// Handler serves every route of the app.
+type Handler struct {
+	db       *store.DB
+	accounts *auth.Accounts
+	sessions sessions.Store
+	engine   views.Engine
+	ready    map[string]ReadinessCheck
+	log      *slog.Logger
+}
+
+// New returns a Handler for cfg.
+func New(cfg Config) *Handler {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	return &Handler{db: cfg.DB, accounts: cfg.Accounts, sessions: cfg.Sessions,
+		engine: cfg.Engine, ready: cfg.Ready, log: log}
+}

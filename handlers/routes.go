@@ -1,0 +1,95 @@
+package handlers
+
+import (
+	"log/slog"
+	"net/http"
+	"strings"
+	"time"
+
+	"github.com/analyst-workbench/workbench/static"
+	"github.com/labstack/echo/v4"
+	"github.com/labstack/echo/v4/middleware"
+)
+
+// maxFormBytes caps ordinary form posts; uploads have their own, larger cap.
+const maxFormBytes = "1M"
+
+// Register installs every route and middleware on e. The whole route table
+// is here, on one screen, grouped by resource.
+func (h *Handler) Register(e *echo.Echo) {
+	e.HTTPErrorHandler = h.handleError
+	e.Use(
+		middleware.RequestID(),
+		h.logRequests(),
+		middleware.Recover(),
+		middleware.SecureWithConfig(secureHeaders),
+		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: maxFormBytes, Skipper: isUpload}),
+	)
+
+	// Probes and assets: no session, no CSRF.
+	e.GET("/healthz", h.healthz)
+	e.GET("/readyz", h.readyz)
+	e.GET(static.Prefix+"*", echo.WrapHandler(static.Handler()))
+
+	app := e.Group("", h.loadSession, h.checkCSRF, h.requireSetup)
+
+	// Accounts.
+	app.GET("/setup", h.showSetup)
+	app.POST("/setup", h.setup)
+	app.GET("/login", h.showLogin)
+	app.POST("/login", h.login)
+	app.POST("/logout", h.logout)
+
+	user := app.Group("", h.requireUser)
+
+	// Conversations.
+	user.GET("/", h.home)
+	user.GET("/conversations", h.listConversations)
+	user.POST("/conversations", h.createConversation)
+	user.GET("/conversations/:id", h.showConversation)
+	user.GET("/conversations/:id/title", h.showConversationTitle)
+	user.POST("/conversations/:id/rename", h.renameConversation)
+	user.POST("/conversations/:id/delete", h.deleteConversation)
+
+	// Administration.
+	admin := user.Group("/admin", h.requireAdmin)
+	admin.GET("/users", h.showUsers)
+	admin.POST("/users", h.createUser)
+	admin.POST("/users/:id/password", h.resetPassword)
+	admin.POST("/users/:id/disabled", h.setUserDisabled)
+}
+
+// isUpload skips the form body limit for file uploads, which stream to disk
+// under their own limit.
+func isUpload(c echo.Context) bool {
+	return c.Request().Method == http.MethodPost && strings.HasSuffix(c.Path(), "/files")
+}
+
+// secureHeaders allow only this origin's scripts and styles (htmx needs
+// inline styles for its indicators), and no framing.
+var secureHeaders = middleware.SecureConfig{
+	XSSProtection:      "0",
+	ContentTypeNosniff: "nosniff",
+	XFrameOptions:      "DENY",
+	ReferrerPolicy:     "same-origin",
+	ContentSecurityPolicy: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
+		"img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+}
+
+// logRequests logs one line per request with its id, status and duration.
+func (h *Handler) logRequests() echo.MiddlewareFunc {
+	return middleware.RequestLoggerWithConfig(middleware.RequestLoggerConfig{
+		LogStatus: true, LogMethod: true, LogURIPath: true, LogLatency: true, LogRequestID: true, LogRemoteIP: true,
+		LogValuesFunc: func(c echo.Context, v middleware.RequestLoggerValues) error {
+			level := slog.LevelInfo
+			if v.Status >= 500 {
+				level = slog.LevelError
+			}
+			h.log.LogAttrs(c.Request().Context(), level, "request",
+				slog.String("method", v.Method), slog.String("path", v.URIPath), slog.Int("status", v.Status),
+				slog.Duration("duration", v.Latency.Round(time.Microsecond)), slog.String("request_id", v.RequestID),
+				slog.String("remote", v.RemoteIP))
+			return nil
+		},
+	})
+}

@@ -1,0 +1,74 @@
+package views
+
+import (
+	"fmt"
+	"net/url"
+	"strings"
+	"time"
+	"unicode"
+	"unicode/utf8"
+)
+
+// now is the clock of the relative times; a variable so tests can fix it.
+var now = time.Now
+
+// shortTime is the compact time of a sidebar entry: a clock time today, a
+// weekday this week, a date before that.
+func shortTime(t time.Time) string {
+	t, n := t.Local(), now().Local()
+	switch {
+	case sameDay(t, n):
+		return t.Format("15:04")
+	case n.Sub(t) < 7*24*time.Hour:
+		return t.Format("Mon")
+	case t.Year() == n.Year():
+		return t.Format("2 Jan")
+	default:
+		return t.Format("2 Jan 2006")
+	}
+}
+
+// longTime is a relative time for prose: "just now", "5 minutes ago".
+func longTime(t time.Time) string {
+	d := now().Sub(t)
+	switch {
+	case d < time.Minute:
+		return "just now"
+	case d < time.Hour:
+		return plural(int(d/time.Minute), "minute") + " ago"
+	case d < 24*time.Hour:
+		return plural(int(d/time.Hour), "hour") + " ago"
+	default:
+		return "on " + t.Local().Format("2 January 2006")
+	}
+}
+
+func plural(n int, unit string) string {
+	if n == 1 {
+		return "1 " + unit
+	}
+	return fmt.Sprintf("%d %ss", n, unit)
+}
+
+func sameDay(a, b time.Time) bool {
+	ay, am, ad := a.Date()
+	by, bm, bd := b.Date()
+	return ay == by && am == bm && ad == bd
+}
+
+// initial is the letter shown in a user's avatar.
+func initial(name string) string {
+	r, _ := utf8.DecodeRuneInString(name)
+	if r == utf8.RuneError {
+		return "?"
+	}
+	return string(unicode.ToUpper(r))
+}
+
+// moreQuery turns the htmx URL of the next page ("/conversations?...") into
+// the query of the same page without JavaScript ("/?...").
+func moreQuery(htmxURL string) string {
+	_, q, _ := strings.Cut(htmxURL, "?")
+	v, _ := url.ParseQuery(q)
+	return v.Encode()
+}
