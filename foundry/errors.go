@@ -1,0 +1,165 @@
+package foundry
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+)
+
+// APIError is a non-2xx answer from the service, or a failure reported inside
+// a response stream (then StatusCode is 0).
+type APIError struct {
+	// StatusCode is the HTTP status, or 0 when the error arrived as a stream event.
+	StatusCode int `json:"status_code,omitzero"`
+	// Code is the service's error code ("rate_limit_exceeded", "server_error", …); may be empty.
+	Code string `json:"code,omitzero"`
+	// Message is the service's human-readable message.
+	Message string `json:"message,omitzero"`
+	// Param names the offending request field, when the service says.
+	Param string `json:"param,omitzero"`
+	// Type is the OpenAI-style error type ("invalid_request_error", …).
+	Type string `json:"type,omitzero"`
+	// RequestID is the first of apim-request-id, x-request-id, x-ms-request-id found.
+	RequestID string `json:"request_id,omitzero"`
+}
+
+// Error implements error.
+func (e *APIError) Error() string {
+	// No "foundry: " prefix here: the client always wraps an APIError with
+	// the operation ("foundry: upload file: 404 Not Found …").
+	var b strings.Builder
+	if e.StatusCode != 0 {
+		fmt.Fprintf(&b, "%d %s", e.StatusCode, http.StatusText(e.StatusCode))
+	} else {
+		b.WriteString("response failed")
+	}
+	if e.Code != "" {
+		fmt.Fprintf(&b, " (%s)", e.Code)
+	}
+	if e.Message != "" {
+		b.WriteString(": " + e.Message)
+	}
+	if e.RequestID != "" {
+		b.WriteString(" [request " + e.RequestID + "]")
+	}
+	return b.String()
+}
+
+// IsNotFound reports whether err is, or wraps, a 404 from the service. Purge
+// code treats a remote 404 as "already gone".
+func IsNotFound(err error) bool {
+	var ae *APIError
+	return errors.As(err, &ae) && ae.StatusCode == http.StatusNotFound
+}
+
+// requestIDHeaders are tried in order: APIM fronts the OpenAI-compatible
+// routes, the Foundry-native routes use the x-ms form, and some gateways only
+// echo x-request-id.
+var requestIDHeaders = []string{"apim-request-id", "x-request-id", "x-ms-request-id"}
+
+func requestID(h http.Header) string {
+	for _, k := range requestIDHeaders {
+		if v := h.Get(k); v != "" {
+			return v
+		}
+	}
+	return ""
+}
+
+// maxErrorBody bounds how much of an error body is read: enough for any JSON
+// error, not enough for a runaway HTML page to matter.
+const maxErrorBody = 64 << 10
+
+// newAPIError builds an APIError from a non-2xx response, reading (and
+// restoring) at most maxErrorBody bytes of its body.
+func newAPIError(resp *http.Response) *APIError {
+	var body []byte
+	if resp.Body != nil {
+		body, _ = io.ReadAll(io.LimitReader(resp.Body, maxErrorBody))
+		resp.Body.Close()
+		resp.Body = io.NopCloser(bytes.NewReader(body))
+	}
+	e := parseErrorBody(body)
+	e.StatusCode = resp.StatusCode
+	e.RequestID = requestID(resp.Header)
+	if e.Code == "" {
+		// Foundry-native routes put the code in a header as well; some
+		// gateway errors only have it there.
+		e.Code = resp.Header.Get("x-ms-error-code")
+	}
+	return e
+}
+
+// wireError accepts every error shape the reference lists, and the flat ones
+// gateways emit. The field types are loose on purpose: "code" is a string on
+// OpenAI routes but a number in some APIM answers, and may be null.
+type wireError struct {
+	Error      *wireErrorBody `json:"error"`
+	Code       looseString    `json:"code"`
+	Message    string         `json:"message"`
+	Param      looseString    `json:"param"`
+	Type       string         `json:"type"`
+	Detail     string         `json:"detail"`
+	StatusCode looseString    `json:"statusCode"`
+}
+
+type wireErrorBody struct {
+	Code    looseString `json:"code"`
+	Message string      `json:"message"`
+	Param   looseString `json:"param"`
+	Type    string      `json:"type"`
+}
+
+// parseErrorBody never fails: a body that is not JSON becomes the message.
+func parseErrorBody(body []byte) *APIError {
+	var w wireError
+	if err := json.Unmarshal(body, &w); err != nil {
+		return &APIError{Message: strings.TrimSpace(string(truncate(body, 512)))}
+	}
+	if w.Error != nil {
+		return &APIError{Code: string(w.Error.Code), Message: w.Error.Message, Param: string(w.Error.Param), Type: w.Error.Type}
+	}
+	msg := w.Message
+	if msg == "" {
+		msg = w.Detail
+	}
+	return &APIError{Code: string(w.Code), Message: msg, Param: string(w.Param), Type: w.Type}
+}
+
+func truncate(b []byte, n int) []byte {
+	if len(b) > n {
+		return b[:n]
+	}
+	return b
+}
+
+// looseString decodes a JSON string, number or bool as its text, and null as "".
+type looseString string
+
+// UnmarshalJSON implements json.Unmarshaler.
+func (s *looseString) UnmarshalJSON(b []byte) error {
+	if len(b) == 0 || string(b) == "null" {
+		*s = ""
+		return nil
+	}
+	if b[0] == '"' {
+		var v string
+		if err := json.Unmarshal(b, &v); err != nil {
+			return err
+		}
+		*s = looseString(v)
+		return nil
+	}
+	if _, err := strconv.ParseFloat(string(b), 64); err == nil || string(b) == "true" || string(b) == "false" {
+		*s = looseString(b)
+		return nil
+	}
+	// Objects and arrays carry no usable code; keep the error parse going.
+	*s = ""
+	return nil
+}

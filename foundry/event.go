@@ -1,0 +1,128 @@
+package foundry
+
+import "encoding/json"
+
+// EventType names an app-level stream event.
+type EventType string
+
+// The event types a Stream yields. One code interpreter turn typically
+// reads: Created, ItemAdded (code call), CodeDelta…, CodeDone, CodeStatus…,
+// Logs/Image…, ItemDone, ItemAdded (message), TextDelta…, FileCitation…,
+// ItemDone, Usage, Completed. A failure ends with Failed instead.
+const (
+	// EventCreated carries ResponseID and ConversationID, once, first.
+	EventCreated EventType = "created"
+	// EventItemAdded announces an output item (Item set: ID, Type, ContainerID).
+	EventItemAdded EventType = "item_added"
+	// EventTextDelta carries a piece of the answer text in Text.
+	EventTextDelta EventType = "text_delta"
+	// EventCodeDelta carries a piece of the code being written in Text.
+	EventCodeDelta EventType = "code_delta"
+	// EventCodeDone carries the full code of a call in Text.
+	EventCodeDone EventType = "code_done"
+	// EventCodeStatus reports a call's progress in Status:
+	// "in_progress", "interpreting", "completed".
+	EventCodeStatus EventType = "code_status"
+	// EventLogs carries the printed output of a call in Text.
+	EventLogs EventType = "logs"
+	// EventImage carries an image output of a call in Output.
+	EventImage EventType = "image"
+	// EventFileCitation carries a cited container file in Citation.
+	EventFileCitation EventType = "file_citation"
+	// EventItemDone carries a finished output item in Item.
+	EventItemDone EventType = "item_done"
+	// EventUsage carries token counts in Usage, just before EventCompleted.
+	EventUsage EventType = "usage"
+	// EventCompleted ends a successful stream; Status is "completed", or
+	// "incomplete" with the reason in Text (the answer may be cut short).
+	EventCompleted EventType = "completed"
+	// EventFailed ends a failed stream; Err says why and Stream.Err returns it.
+	EventFailed EventType = "failed"
+)
+
+// Event is one app-level event of a response stream. Which fields are set
+// depends on Type (see the EventType constants).
+type Event struct {
+	Type EventType `json:"type,omitzero"`
+	// Sequence is the service's sequence_number of the source event.
+	Sequence       int64  `json:"sequence,omitzero"`
+	ResponseID     string `json:"response_id,omitzero"`
+	ConversationID string `json:"conversation_id,omitzero"`
+	// ItemID is the output item the event belongs to: the code interpreter
+	// call id ("ci_…") or the message id ("msg_…").
+	ItemID      string `json:"item_id,omitzero"`
+	OutputIndex int    `json:"output_index,omitzero"`
+	// ContainerID is the code interpreter container of the item, when known.
+	ContainerID string    `json:"container_id,omitzero"`
+	Text        string    `json:"text,omitzero"`
+	Status      string    `json:"status,omitzero"`
+	Output      Output    `json:"output,omitzero"`
+	Citation    Citation  `json:"citation,omitzero"`
+	Item        *Item     `json:"item,omitzero"`
+	Usage       Usage     `json:"usage,omitzero"`
+	Err         *APIError `json:"error,omitzero"`
+}
+
+// Usage counts the tokens of one response.
+type Usage struct {
+	InputTokens     int64 `json:"input_tokens,omitzero"`
+	OutputTokens    int64 `json:"output_tokens,omitzero"`
+	TotalTokens     int64 `json:"total_tokens,omitzero"`
+	CachedTokens    int64 `json:"cached_tokens,omitzero"`
+	ReasoningTokens int64 `json:"reasoning_tokens,omitzero"`
+}
+
+// wireEvent is every streamed event type in one loose struct; fields absent
+// from a given type stay zero.
+type wireEvent struct {
+	Type           string          `json:"type"`
+	SequenceNumber int64           `json:"sequence_number"`
+	ItemID         string          `json:"item_id"`
+	OutputIndex    int             `json:"output_index"`
+	Delta          string          `json:"delta"`
+	Code           looseString     `json:"code"` // the code, or an error code on "error"
+	Message        string          `json:"message"`
+	Param          looseString     `json:"param"`
+	Item           json.RawMessage `json:"item"`
+	Annotation     *wireAnnotation `json:"annotation"`
+	Response       *wireResponse   `json:"response"`
+	Error          *wireErrorBody  `json:"error"`
+}
+
+type wireResponse struct {
+	ID                string                   `json:"id"`
+	Status            string                   `json:"status"`
+	Error             *wireErrorBody           `json:"error"`
+	IncompleteDetails *struct{ Reason string } `json:"incomplete_details"`
+	Usage             *wireUsage               `json:"usage"`
+	Output            []json.RawMessage        `json:"output"`
+	Conversation      json.RawMessage          `json:"conversation"`
+}
+
+type wireUsage struct {
+	InputTokens        int64 `json:"input_tokens"`
+	OutputTokens       int64 `json:"output_tokens"`
+	TotalTokens        int64 `json:"total_tokens"`
+	InputTokensDetails struct {
+		CachedTokens int64 `json:"cached_tokens"`
+	} `json:"input_tokens_details"`
+	OutputTokensDetails struct {
+		ReasoningTokens int64 `json:"reasoning_tokens"`
+	} `json:"output_tokens_details"`
+}
+
+func (u *wireUsage) usage() Usage {
+	return Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens,
+		CachedTokens: u.InputTokensDetails.CachedTokens, ReasoningTokens: u.OutputTokensDetails.ReasoningTokens}
+}
+
+// conversationID accepts "conv_…", {"id":"conv_…"} and null (reference §5).
+func conversationID(raw json.RawMessage) string {
+	var s string
+	if json.Unmarshal(raw, &s) == nil {
+		return s
+	}
+	var o struct{ ID string }
+	_ = json.Unmarshal(raw, &o)
+	return o.ID
+}

@@ -1,0 +1,194 @@
+package foundry
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"sync"
+
+	"github.com/openai/openai-go/v3/packages/ssestream"
+)
+
+// ErrStreamEnded is wrapped by Stream.Err when the stream stopped before a
+// terminal event (completed, incomplete, failed, error).
+var ErrStreamEnded = errors.New("ended before the response finished")
+
+// Stream reads the events of one streamed response, in the sql.Rows idiom:
+//
+//	for s.Next() { e := s.Event(); … }
+//	if err := s.Err(); err != nil { … }
+//
+// Every event that arrived before a failure is still delivered; Err then
+// reports the failure. A Stream is not safe for concurrent use, except Close.
+type Stream struct {
+	dec       ssestream.Decoder
+	requestID string
+
+	queue []Event
+	cur   Event
+	err   error
+	ended bool // a terminal event was seen, or reading stopped
+
+	responseID     string
+	conversationID string
+	items          map[string]*itemState
+	cited          map[Citation]bool
+
+	closeOnce sync.Once
+	closeErr  error
+}
+
+type itemState struct {
+	typ         string
+	containerID string
+	codeDone    bool
+	done        bool
+}
+
+// newStream reads SSE from body; requestID is the id of the HTTP exchange
+// that opened it, copied into stream errors.
+func newStream(body io.ReadCloser, requestID string) *Stream {
+	res := &http.Response{Body: body, Header: http.Header{"Content-Type": {"text/event-stream"}}}
+	return &Stream{dec: ssestream.NewDecoder(res), requestID: requestID,
+		items: map[string]*itemState{}, cited: map[Citation]bool{}}
+}
+
+// Next advances to the next event and reports whether there is one.
+func (s *Stream) Next() bool {
+	for len(s.queue) == 0 {
+		if s.ended {
+			_ = s.Close()
+			return false
+		}
+		s.read()
+	}
+	s.cur, s.queue = s.queue[0], s.queue[1:]
+	return true
+}
+
+// Event returns the event Next advanced to.
+func (s *Stream) Event() Event { return s.cur }
+
+// Err returns why the stream failed, or nil after a completed response. A
+// failure reported by the service is an *APIError (errors.As); a stream cut
+// short wraps ErrStreamEnded or the read error.
+func (s *Stream) Err() error { return s.err }
+
+// ResponseID returns the response's id once EventCreated has been read.
+func (s *Stream) ResponseID() string { return s.responseID }
+
+// Close releases the connection; it is safe to call more than once and
+// from another goroutine, which makes a blocked Next return.
+func (s *Stream) Close() error {
+	s.closeOnce.Do(func() { s.closeErr = s.dec.Close() })
+	return s.closeErr
+}
+
+// read consumes one SSE event, queueing what it yields, or ends the stream.
+func (s *Stream) read() {
+	if !s.dec.Next() {
+		s.ended = true
+		if err := s.dec.Err(); err != nil {
+			s.err = fmt.Errorf("foundry: stream: %w", err)
+		} else {
+			s.err = fmt.Errorf("foundry: stream: %w", ErrStreamEnded)
+		}
+		return
+	}
+	ev := s.dec.Event()
+	data := bytes.TrimSpace(ev.Data)
+	if len(data) == 0 || bytes.Equal(data, []byte("[DONE]")) {
+		return // keep-alives and the sentinel carry nothing
+	}
+	var w wireEvent
+	if err := json.Unmarshal(data, &w); err != nil {
+		s.fail(&APIError{Code: "invalid_event", Message: fmt.Sprintf("undecodable %q event: %v", ev.Type, err)})
+		return
+	}
+	if w.Type == "" {
+		w.Type = ev.Type // liberal: some servers only name the event in the SSE "event:" line
+	}
+	s.handle(&w)
+}
+
+// handle maps one wire event to app events.
+func (s *Stream) handle(w *wireEvent) {
+	switch w.Type {
+	case "response.created", "response.queued", "response.in_progress":
+		s.created(w)
+	case "response.output_item.added":
+		s.itemAdded(w)
+	case "response.output_text.delta":
+		s.emit(w, Event{Type: EventTextDelta, Text: w.Delta})
+	case "response.code_interpreter_call_code.delta":
+		s.emit(w, Event{Type: EventCodeDelta, Text: w.Delta})
+	case "response.code_interpreter_call_code.done":
+		s.item(w.ItemID).codeDone = true
+		s.emit(w, Event{Type: EventCodeDone, Text: string(w.Code)})
+	case "response.code_interpreter_call.in_progress", "response.code_interpreter_call.interpreting",
+		"response.code_interpreter_call.completed":
+		s.emit(w, Event{Type: EventCodeStatus, Status: w.Type[len("response.code_interpreter_call."):]})
+	case "response.output_text.annotation.added":
+		if w.Annotation != nil {
+			if c, ok := w.Annotation.citation(); ok {
+				s.cite(w, w.ItemID, c)
+			}
+		}
+	case "response.output_item.done":
+		s.itemDone(w, w.Item)
+	case "response.completed", "response.incomplete":
+		s.completed(w)
+	case "response.failed", "response.cancelled", "error":
+		s.failed(w)
+	}
+	// Everything else (content parts, reasoning, text done…) adds nothing
+	// the deltas and item events have not already said.
+}
+
+// emit queues e, filling in what every event carries.
+func (s *Stream) emit(w *wireEvent, e Event) {
+	e.Sequence = w.SequenceNumber
+	e.ResponseID = s.responseID
+	e.ConversationID = s.conversationID
+	if e.ItemID == "" {
+		e.ItemID = w.ItemID
+		e.OutputIndex = w.OutputIndex
+	}
+	if e.ContainerID == "" && e.ItemID != "" {
+		if it, ok := s.items[e.ItemID]; ok {
+			e.ContainerID = it.containerID
+		}
+	}
+	s.queue = append(s.queue, e)
+}
+
+func (s *Stream) item(id string) *itemState {
+	it, ok := s.items[id]
+	if !ok {
+		it = &itemState{}
+		s.items[id] = it
+	}
+	return it
+}
+
+func (s *Stream) created(w *wireEvent) {
+	if w.Response == nil || s.responseID != "" {
+		return
+	}
+	s.responseID = w.Response.ID
+	s.conversationID = conversationID(w.Response.Conversation)
+	s.emit(w, Event{Type: EventCreated, Status: w.Response.Status})
+}
+
+func (s *Stream) itemAdded(w *wireEvent) {
+	it, err := parseItem(w.Item)
+	if err != nil {
+		return // an item we cannot read is one the app would not show
+	}
+	st := s.item(it.ID)
+	st.typ, st.containerID = it.Type, it.ContainerID
+	s.emit(w, Event{Type: EventItemAdded, ItemID: it.ID, OutputIndex: w.OutputIndex, Item: &it})
+}
