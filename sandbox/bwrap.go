@@ -1,0 +1,87 @@
+package sandbox
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Paths inside the sandbox.
+const (
+	dataDir     = "/mnt/data"
+	workerPath  = "/opt/worker.py"
+	mplDir      = "/tmp/mpl"
+	sandboxUID  = "65534"
+	fdGate      = 3 // ExtraFiles[0]: the gate the launcher opens after applying limits
+	fdSeccomp   = 4 // ExtraFiles[1]
+	fdStatus    = 5 // ExtraFiles[2]: bwrap's --json-status-fd
+	fdStatusArg = "5"
+)
+
+// etcFiles are the only host /etc entries Python and its libraries need:
+// Debian routes BLAS/LAPACK through alternatives, matplotlib refuses to
+// import without its rc file, fontconfig wants its config.
+var etcFiles = []string{
+	"/etc/alternatives", "/etc/matplotlibrc", "/etc/fonts", "/etc/ld.so.cache", "/etc/localtime",
+	"/etc/mime.types",
+}
+
+// sandboxEnv is the whole environment of a worker; nothing of the host's
+// environment (tokens, keys) crosses over.
+func sandboxEnv(home, mplConfig string) []string {
+	return []string{
+		"PATH=/usr/bin:/bin",
+		"HOME=" + home,
+		"LANG=C.UTF-8",
+		"MPLBACKEND=Agg",
+		"MPLCONFIGDIR=" + mplConfig,
+		"XDG_CACHE_HOME=" + mplConfig + "/cache", // keeps fontconfig's cache out of /mnt/data
+		// One thread per BLAS: less memory, and no thread pools to fight
+		// over the session's CPU quota.
+		"OPENBLAS_NUM_THREADS=1", "OMP_NUM_THREADS=1", "MKL_NUM_THREADS=1",
+	}
+}
+
+// bwrapArgs is the argv of the isolation recipe (reference/sandbox.md §3a),
+// without a shell.
+func bwrapArgs(c Config, a *assets) []string {
+	args := []string{
+		c.Bwrap,
+		"--unshare-all", "--unshare-user", "--uid", sandboxUID, "--gid", sandboxUID,
+		"--disable-userns", "--cap-drop", "ALL",
+		"--die-with-parent", "--new-session",
+		"--clearenv",
+	}
+	for _, kv := range sandboxEnv(dataDir, mplDir) {
+		k, v, _ := strings.Cut(kv, "=")
+		args = append(args, "--setenv", k, v)
+	}
+	args = append(args,
+		"--ro-bind", "/usr", "/usr",
+		"--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
+		"--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
+	)
+	for _, f := range etcFiles {
+		args = append(args, "--ro-bind-try", f, f)
+	}
+	args = append(args,
+		"--ro-bind", a.path("passwd"), "/etc/passwd",
+		"--ro-bind", a.path("group"), "/etc/group",
+		"--ro-bind", a.path("hosts"), "/etc/hosts",
+		"--ro-bind", a.path("worker.py"), workerPath,
+		"--proc", "/proc", "--dev", "/dev",
+		"--size", strconv.FormatInt(c.TmpBytes, 10), "--perms", "1777", "--tmpfs", "/tmp",
+		"--dir", mplDir,
+	)
+	if a.fontlist != "" {
+		args = append(args, "--ro-bind", a.path("mpl/"+a.fontlist), mplDir+"/"+a.fontlist)
+	}
+	args = append(args,
+		"--size", strconv.FormatInt(c.DataBytes, 10), "--tmpfs", dataDir,
+		"--chdir", dataDir, "--hostname", "sandbox",
+		"--json-status-fd", fdStatusArg,
+	)
+	if a.seccomp != "" {
+		args = append(args, "--seccomp", strconv.Itoa(fdSeccomp))
+	}
+	return append(args, "--", c.Python, "-I", workerPath, dataDir)
+}

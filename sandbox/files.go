@@ -1,0 +1,200 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"strings"
+)
+
+// Files move through the worker protocol: the worker opens them under
+// /mnt/data without following symlinks and serves only regular files, so a
+// link planted by user code can never make the host read a host file (the
+// host never opens a path inside the sandbox at all).
+
+const chunkSize = 1 << 20
+
+// cleanName accepts "x.csv", "sub/x.csv" or "/mnt/data/x.csv" and returns
+// the path relative to /mnt/data.
+func cleanName(name string) (string, error) {
+	rel := strings.TrimPrefix(name, dataDir+"/")
+	bad := rel == "" || len(rel) > 4096 || strings.HasPrefix(rel, "/") || strings.ContainsRune(rel, 0)
+	for _, part := range strings.Split(rel, "/") {
+		bad = bad || part == "" || part == "." || part == ".."
+	}
+	if bad {
+		return "", fmt.Errorf("sandbox: invalid file name %q", name)
+	}
+	return rel, nil
+}
+
+// fileError maps a worker's failure text to an error callers can test.
+func fileError(op, name, msg string) error {
+	switch {
+	case strings.HasPrefix(msg, "FileNotFoundError"):
+		return fmt.Errorf("sandbox: %s %s: %w", op, name, fs.ErrNotExist)
+	case strings.Contains(msg, "No space left") || strings.Contains(msg, "File too large") ||
+		strings.Contains(msg, "larger than"):
+		return fmt.Errorf("sandbox: %s %s: %w: %s", op, name, ErrFileTooLarge, msg)
+	}
+	return fmt.Errorf("sandbox: %s %s: %s", op, name, msg)
+}
+
+// PutFile writes r to /mnt/data/name, creating parent directories. A file
+// that would exceed Config.DataBytes (the size of /mnt/data) fails with an
+// error wrapping ErrFileTooLarge and leaves nothing behind.
+func (s *Session) PutFile(ctx context.Context, name string, r io.Reader) error {
+	rel, err := cleanName(name)
+	if err != nil {
+		return err
+	}
+	if err := s.begin(); err != nil {
+		return err
+	}
+	defer s.finish()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if err := s.w.conn.send(map[string]string{"op": "put", "name": rel}); err != nil {
+		return s.failure(err)
+	}
+	streamErr := s.streamUp(ctx, r)
+	if err := s.w.conn.flush(); err != nil {
+		return s.failure(err)
+	}
+	stop := s.guard(ctx)
+	defer stop()
+	var reply wireReply
+	if err := s.w.conn.recv(&reply); err != nil {
+		return s.failure(err)
+	}
+	if streamErr != nil {
+		return fmt.Errorf("sandbox: put %s: %w", name, streamErr)
+	}
+	if !reply.OK {
+		return fileError("put", name, reply.errorText())
+	}
+	return nil
+}
+
+// streamUp sends r as chunks and ends the stream: with an empty chunk on
+// success, with an abort frame (the worker deletes the partial file) when
+// r fails, ctx ends or the file outgrows /mnt/data.
+func (s *Session) streamUp(ctx context.Context, r io.Reader) error {
+	buf := make([]byte, chunkSize)
+	var total int64
+	for {
+		n, rerr := io.ReadFull(r, buf)
+		total += int64(n)
+		var err error
+		switch {
+		case ctx.Err() != nil:
+			err = ctx.Err()
+		case total > s.cfg.DataBytes:
+			err = fmt.Errorf("%w: more than %d bytes", ErrFileTooLarge, s.cfg.DataBytes)
+		case rerr != nil && rerr != io.EOF && rerr != io.ErrUnexpectedEOF:
+			err = rerr
+		}
+		if err != nil {
+			return errors.Join(err, s.w.conn.writeFrame(frameAbort, nil))
+		}
+		if n > 0 {
+			if werr := s.w.conn.writeFrame(frameBlob, buf[:n]); werr != nil {
+				return werr
+			}
+		}
+		if rerr != nil {
+			return s.w.conn.writeFrame(frameBlob, nil)
+		}
+	}
+}
+
+// GetFile returns the contents of /mnt/data/name. Symlinks and anything
+// but regular files are refused; a missing file gives an error wrapping
+// fs.ErrNotExist. Files are at most Config.DataBytes, so the whole file is
+// returned in memory.
+func (s *Session) GetFile(ctx context.Context, name string) ([]byte, error) {
+	rel, err := cleanName(name)
+	if err != nil {
+		return nil, err
+	}
+	if err := s.begin(); err != nil {
+		return nil, err
+	}
+	defer s.finish()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	stop := s.guard(ctx)
+	defer stop()
+	req := map[string]any{"op": "get", "name": rel, "max": s.cfg.DataBytes}
+	if err := s.w.conn.send(req); err != nil {
+		return nil, s.failure(err)
+	}
+	var reply wireReply
+	if err := s.w.conn.recv(&reply); err != nil {
+		return nil, s.failure(err)
+	}
+	if !reply.OK {
+		return nil, fileError("get", name, reply.errorText())
+	}
+	out := make([]byte, 0, min(reply.Size, s.cfg.DataBytes))
+	for {
+		b, err := s.w.conn.recvBlob()
+		if err != nil {
+			return nil, s.failure(err)
+		}
+		if len(b) == 0 {
+			return out, nil
+		}
+		if int64(len(out)+len(b)) > s.cfg.DataBytes {
+			return nil, s.failure(fmt.Errorf("sandbox: get %s: worker sent more than announced", name))
+		}
+		out = append(out, b...)
+	}
+}
+
+// ListFiles returns the regular files under /mnt/data, sorted by name, with
+// names relative to it. Symlinks are not listed.
+func (s *Session) ListFiles(ctx context.Context) ([]FileInfo, error) {
+	var reply wireReply
+	if err := s.simple(ctx, map[string]string{"op": "list"}, &reply); err != nil {
+		return nil, err
+	}
+	return fileInfos(reply.Files), nil
+}
+
+// DeleteFile removes /mnt/data/name (a file or symlink, not a directory).
+func (s *Session) DeleteFile(ctx context.Context, name string) error {
+	rel, err := cleanName(name)
+	if err != nil {
+		return err
+	}
+	var reply wireReply
+	if err := s.simple(ctx, map[string]string{"op": "delete", "name": rel}, &reply); err != nil {
+		return err
+	}
+	if !reply.OK {
+		return fileError("delete", name, reply.errorText())
+	}
+	return nil
+}
+
+// simple runs a one-request, one-reply exchange.
+func (s *Session) simple(ctx context.Context, req any, reply *wireReply) error {
+	if err := s.begin(); err != nil {
+		return err
+	}
+	defer s.finish()
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	stop := s.guard(ctx)
+	defer stop()
+	if err := s.w.conn.send(req); err != nil {
+		return s.failure(err)
+	}
+	if err := s.w.conn.recv(reply); err != nil {
+		return s.failure(err)
+	}
+	return nil
+}

@@ -1,0 +1,119 @@
+package sandbox
+
+import (
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"sync"
+)
+
+// pipes are the descriptors one worker start needs.
+type pipes struct {
+	inR, inW         *os.File // protocol: Go -> worker
+	outR, outW       *os.File // protocol: worker -> Go
+	gateR, gateW     *os.File
+	statusR, statusW *os.File
+	seccomp          *os.File // the BPF program, or /dev/null
+}
+
+func newPipes() (*pipes, error) {
+	f := &pipes{}
+	for _, pair := range []struct{ r, w **os.File }{
+		{&f.inR, &f.inW}, {&f.outR, &f.outW}, {&f.gateR, &f.gateW}, {&f.statusR, &f.statusW},
+	} {
+		r, w, err := os.Pipe()
+		if err != nil {
+			f.closeAll()
+			return nil, fmt.Errorf("sandbox: pipe: %w", err)
+		}
+		*pair.r, *pair.w = r, w
+	}
+	return f, nil
+}
+
+func (f *pipes) openSeccomp(path string) error {
+	if path == "" {
+		path = os.DevNull
+	}
+	file, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("sandbox: seccomp: %w", err)
+	}
+	f.seccomp = file
+	return nil
+}
+
+// closeChildEnds closes the descriptors only the child needs, once it has them.
+func (f *pipes) closeChildEnds() {
+	closeFiles(f.inR, f.outW, f.gateR, f.statusW, f.seccomp)
+}
+
+func (f *pipes) closeAll() {
+	f.closeChildEnds()
+	closeFiles(f.inW, f.outR, f.gateW, f.statusR)
+}
+
+func closeFiles(fs ...*os.File) {
+	for _, f := range fs {
+		if f != nil {
+			f.Close()
+		}
+	}
+}
+
+// tailBuffer keeps the last max bytes written: a worker's start-up stderr,
+// for the error message when it fails to start.
+type tailBuffer struct {
+	mu  sync.Mutex
+	max int
+	buf []byte
+}
+
+func (t *tailBuffer) Write(p []byte) (int, error) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.buf = append(t.buf, p...)
+	if len(t.buf) > t.max {
+		t.buf = append(t.buf[:0], t.buf[len(t.buf)-t.max:]...)
+	}
+	return len(p), nil
+}
+
+func (t *tailBuffer) String() string {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return string(t.buf)
+}
+
+// Host uids for workers when the launcher is root: one per live worker, so
+// RLIMIT_NPROC counts only that worker's processes and no two sessions share
+// a uid. The range is far above ordinary and subordinate uids.
+const (
+	uidBase  = 2_100_000_000
+	uidRange = 1 << 16
+)
+
+var uids = struct {
+	sync.Mutex
+	next uint32
+	used map[uint32]bool
+}{next: rand.Uint32N(uidRange), used: map[uint32]bool{}}
+
+func allocUID() uint32 {
+	uids.Lock()
+	defer uids.Unlock()
+	for {
+		u := uidBase + uids.next%uidRange
+		uids.next++
+		if !uids.used[u] {
+			uids.used[u] = true
+			return u
+		}
+	}
+}
+
+func freeUID(u uint32) {
+	uids.Lock()
+	defer uids.Unlock()
+	delete(uids.used, u)
+}

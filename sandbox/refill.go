@@ -1,0 +1,82 @@
+package sandbox
+
+import (
+	"time"
+)
+
+// nudge wakes the refill loop without blocking.
+func (p *Pool) nudge() {
+	select {
+	case p.wake <- struct{}{}:
+	default:
+	}
+}
+
+// refillLoop keeps cfg.Warm workers ready, starting at most
+// cfg.RefillParallel at a time: imports are CPU-bound, and parallel starts
+// on a small machine only slow each other down.
+func (p *Pool) refillLoop() {
+	defer p.wg.Done()
+	for {
+		p.mu.Lock()
+		need := p.cfg.Warm - len(p.ready) - p.starting
+		for ; need > 0 && p.starting < p.cfg.RefillParallel && !p.closed; need-- {
+			p.starting++
+			p.wg.Add(1)
+			go p.refillOne()
+		}
+		p.mu.Unlock()
+		select {
+		case <-p.wake:
+		case <-p.ctx.Done():
+			return
+		}
+	}
+}
+
+// refillOne starts one worker and offers it to the pool. A failure backs
+// off so that a broken host does not spin the CPU.
+func (p *Pool) refillOne() {
+	defer p.wg.Done()
+	defer p.nudge()
+	w, err := p.startWorker(p.ctx)
+	p.mu.Lock()
+	if err != nil {
+		p.stats.Failed++
+		failures := p.stats.Failed
+		p.mu.Unlock()
+		if p.ctx.Err() == nil {
+			p.log.Warn("sandbox: worker failed to start", "err", err)
+			p.backoff(failures)
+		}
+		p.done()
+		return
+	}
+	p.stats.Started++
+	p.stats.LastStart = w.readyAt.Sub(w.started)
+	p.mu.Unlock()
+	select {
+	case p.ready <- w:
+	default: // more warm workers than wanted, e.g. after Warm shrank
+		w.kill()
+		w.release(p)
+	}
+	p.done()
+}
+
+func (p *Pool) done() {
+	p.mu.Lock()
+	p.starting--
+	p.mu.Unlock()
+}
+
+func (p *Pool) backoff(failures int64) {
+	d := time.Duration(failures) * time.Second
+	if d > 30*time.Second {
+		d = 30 * time.Second
+	}
+	select {
+	case <-time.After(d):
+	case <-p.ctx.Done():
+	}
+}

@@ -1,0 +1,71 @@
+package sandbox
+
+import (
+	"bytes"
+	"image/png"
+	"time"
+	"unicode/utf8"
+)
+
+// Result is what one cell produced. A Python exception is reported in Error,
+// not as Exec's error.
+type Result struct {
+	Stdout    string
+	Stderr    string
+	Error     *ExecError // the exception the cell raised, if any
+	Value     *Value     // the cell's trailing expression, if not None
+	Figures   []Figure   // every figure open at the end of the cell or shown in it
+	Files     []FileInfo // files in /mnt/data created or changed by the cell
+	Truncated bool       // output or figures were cut at the caps (a marker is in the text)
+	TimedOut  bool       // the cell hit Config.CellTimeout and was interrupted; state is kept
+	Duration  time.Duration
+}
+
+// Value is the rendering of a cell's trailing expression.
+type Value struct {
+	Text string // repr()
+	HTML string // _repr_html_(), e.g. for DataFrames; may be empty
+}
+
+// Figure is one matplotlib figure rendered as PNG.
+type Figure struct {
+	PNG           []byte
+	Width, Height int // pixels
+}
+
+// FileInfo describes a regular file in /mnt/data; Name is relative to it.
+type FileInfo struct {
+	Name    string
+	Size    int64
+	ModTime time.Time
+}
+
+// truncatedMarker is appended to output cut at Config.MaxOutputBytes.
+const truncatedMarker = "\n[sandbox: output truncated at the per-cell limit]\n"
+
+func newFigure(b []byte) Figure {
+	f := Figure{PNG: b}
+	if cfg, err := png.DecodeConfig(bytes.NewReader(b)); err == nil {
+		f.Width, f.Height = cfg.Width, cfg.Height
+	}
+	return f
+}
+
+func fileInfos(ws []wireFile) []FileInfo {
+	out := make([]FileInfo, 0, len(ws))
+	for _, w := range ws {
+		out = append(out, FileInfo{Name: w.Name, Size: w.Size, ModTime: time.Unix(0, w.MtimeNS).UTC()})
+	}
+	return out
+}
+
+// capBytes cuts s to at most n bytes at a rune boundary.
+func capBytes(s string, n int) (string, bool) {
+	if len(s) <= n {
+		return s, false
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n], true
+}

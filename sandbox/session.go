@@ -1,0 +1,169 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+// Session is one conversation's persistent Python kernel: variables, imports
+// and files in /mnt/data survive from cell to cell until the session ends.
+// Calls are safe from several goroutines; they run one at a time, except
+// Interrupt and Close, which act at once.
+type Session struct {
+	id      string
+	pool    *Pool
+	w       *worker
+	cfg     Config
+	created time.Time
+
+	mu      sync.Mutex // one protocol exchange at a time
+	running atomic.Bool
+
+	done    chan struct{}
+	endOnce sync.Once
+	errMu   sync.Mutex
+	err     error
+
+	timerMu sync.Mutex
+	active  int // calls in progress or waiting; the idle clock runs only at zero
+	idle    *time.Timer
+	life    *time.Timer
+}
+
+func newSession(p *Pool, w *worker) *Session {
+	s := &Session{id: w.id, pool: p, w: w, cfg: p.cfg, created: time.Now(), done: make(chan struct{})}
+	s.idle = time.AfterFunc(s.cfg.IdleTimeout, func() { s.end(ErrIdleTimeout) })
+	s.life = time.AfterFunc(s.cfg.Lifetime, func() { s.end(ErrLifetime) })
+	go s.watchExit()
+	return s
+}
+
+// ID returns the session's unguessable identifier.
+func (s *Session) ID() string { return s.id }
+
+// Done is closed when the session ends: idle timeout, lifetime, a reset,
+// Close, or the pool closing.
+func (s *Session) Done() <-chan struct{} { return s.done }
+
+// Err returns why the session ended (ErrIdleTimeout, ErrLifetime, an error
+// wrapping ErrSessionReset, ErrClosed), or nil while it is open.
+func (s *Session) Err() error {
+	s.errMu.Lock()
+	defer s.errMu.Unlock()
+	return s.err
+}
+
+// Close ends the session and kills its sandbox. Its files are gone.
+func (s *Session) Close() error {
+	s.end(ErrClosed)
+	return nil
+}
+
+// Interrupt raises KeyboardInterrupt in the running cell, as Jupyter's
+// interrupt does; variables survive. Without a running cell it does nothing.
+func (s *Session) Interrupt() error {
+	if err := s.Err(); err != nil {
+		return err
+	}
+	if !s.running.Load() {
+		return nil
+	}
+	return s.w.interrupt()
+}
+
+// end closes the session once, for the first reason given.
+func (s *Session) end(reason error) {
+	s.endOnce.Do(func() {
+		s.errMu.Lock()
+		s.err = reason
+		s.errMu.Unlock()
+		s.idle.Stop()
+		s.life.Stop()
+		s.w.kill()
+		s.w.release(s.pool)
+		s.pool.remove(s)
+		close(s.done)
+		s.pool.nudge()
+	})
+}
+
+// watchExit ends the session when its kernel dies between calls, so Done
+// fires promptly and the session stops counting against MaxSessions.
+func (s *Session) watchExit() {
+	select {
+	case <-s.w.exited:
+		s.reset()
+	case <-s.done:
+	}
+}
+
+// reset ends the session because its kernel died or the protocol broke, and
+// returns the error the caller sees. A session already ended for another
+// reason (Close, a timer) keeps that reason.
+func (s *Session) reset() error {
+	select {
+	case <-s.w.exited:
+	case <-time.After(500 * time.Millisecond): // let the exit status arrive for the message
+	}
+	s.end(fmt.Errorf("%w (%s)", ErrSessionReset, s.w.exitReason()))
+	return s.Err()
+}
+
+// begin marks a call in progress: it stops the idle clock and fails fast on
+// an ended session.
+func (s *Session) begin() error {
+	s.timerMu.Lock()
+	s.active++
+	s.idle.Stop()
+	s.timerMu.Unlock()
+	if err := s.Err(); err != nil {
+		s.finish()
+		return err
+	}
+	return nil
+}
+
+// finish restarts the idle clock when the last call returns.
+func (s *Session) finish() {
+	s.timerMu.Lock()
+	defer s.timerMu.Unlock()
+	s.active--
+	if s.active == 0 && s.Err() == nil {
+		s.idle.Reset(s.cfg.IdleTimeout)
+	}
+}
+
+// guard kills the session if ctx ends and the exchange has not finished
+// within the interrupt grace: normal exchanges take milliseconds, so this
+// only fires on a kernel wedged by user code (a thread holding the GIL).
+func (s *Session) guard(ctx context.Context) (stop func()) {
+	finished := make(chan struct{})
+	stopAfter := context.AfterFunc(ctx, func() {
+		t := time.NewTimer(s.cfg.InterruptGrace)
+		defer t.Stop()
+		select {
+		case <-finished:
+		case <-t.C:
+			s.end(fmt.Errorf("%w (call abandoned: %v)", ErrSessionReset, context.Cause(ctx)))
+		}
+	})
+	return func() {
+		close(finished)
+		stopAfter()
+	}
+}
+
+// failure maps a protocol error to the session's end.
+func (s *Session) failure(err error) error {
+	if ended := s.Err(); ended != nil {
+		return ended
+	}
+	if errors.Is(err, ErrFileTooLarge) {
+		return err
+	}
+	return s.reset()
+}

@@ -1,0 +1,460 @@
+"""Persistent Python kernel of one sandbox session.
+
+The Go side (package sandbox) starts this script, waits for the "ready" frame,
+and then sends requests over the inherited stdin/stdout pipes. Every frame is
+one kind byte, a 4-byte big-endian length and the body:
+  J  a JSON object (request or response)
+  B  a binary chunk (file bytes, figure PNG); a zero-length B ends a stream
+  X  aborts an upload stream
+The protocol fds are private duplicates; fds 0-2 point at /dev/null so user
+code (input(), subprocesses, C libraries) can never corrupt the protocol.
+"""
+
+import ast
+import gc
+import io
+import json
+import linecache
+import os
+import signal
+import stat
+import struct
+import sys
+import time
+import traceback
+
+DATA = sys.argv[1] if len(sys.argv) > 1 else "/mnt/data"
+CHUNK = 1 << 20
+MAX_LISTED = 10000
+
+_busy = False  # True only while user code runs: SIGINT is ignored otherwise
+
+
+def _on_sigint(signum, frame):
+    if _busy:
+        raise KeyboardInterrupt()
+
+
+def read_exact(fd, n):
+    parts = []
+    while n > 0:
+        b = os.read(fd, min(n, CHUNK))
+        if not b:
+            raise EOFError("protocol closed")
+        parts.append(b)
+        n -= len(b)
+    return b"".join(parts)
+
+
+def write_all(fd, data):
+    view = memoryview(data)
+    while view:
+        n = os.write(fd, view)
+        view = view[n:]
+
+
+class Conn:
+    def __init__(self, rfd, wfd):
+        self.rfd, self.wfd = rfd, wfd
+
+    def recv(self):
+        head = read_exact(self.rfd, 5)
+        kind, n = head[:1], struct.unpack(">I", head[1:])[0]
+        return kind, read_exact(self.rfd, n)
+
+    def send(self, kind, body):
+        write_all(self.wfd, kind + struct.pack(">I", len(body)) + body)
+
+    def send_json(self, obj):
+        self.send(b"J", json.dumps(obj, ensure_ascii=False).encode("utf-8", "replace"))
+
+
+class Capture(io.TextIOBase):
+    """A text stream that keeps at most the shared budget of characters."""
+
+    def __init__(self, budget):
+        self.parts, self.budget, self.truncated = [], budget, False
+
+    @property
+    def encoding(self):
+        return "utf-8"
+
+    def writable(self):
+        return True
+
+    def isatty(self):
+        return False
+
+    def write(self, s):
+        if not isinstance(s, str):
+            raise TypeError("write() argument must be str, not %s" % type(s).__name__)
+        room = self.budget[0]
+        if len(s) > room:
+            self.truncated = True
+        if room > 0:
+            self.parts.append(s[:room])
+            self.budget[0] = max(0, room - len(s))
+        return len(s)
+
+    def text(self):
+        return "".join(self.parts)
+
+
+def safe_path(name):
+    """Split a relative name into components, refusing anything that escapes."""
+    parts = name.split("/")
+    if not name or name.startswith("/") or "\x00" in name:
+        raise ValueError("invalid file name")
+    if any(p in ("", ".", "..") for p in parts):
+        raise ValueError("invalid file name")
+    return parts
+
+
+def open_in_data(name, flags, mode=0o644, create_dirs=False):
+    """Open DATA/name without following any symlink on the way."""
+    parts = safe_path(name)
+    dirfd = os.open(DATA, os.O_RDONLY | os.O_DIRECTORY)
+    try:
+        for p in parts[:-1]:
+            try:
+                nxt = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dirfd)
+            except FileNotFoundError:
+                if not create_dirs:
+                    raise
+                os.mkdir(p, 0o755, dir_fd=dirfd)
+                nxt = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dirfd)
+            os.close(dirfd)
+            dirfd = nxt
+        fd = os.open(parts[-1], flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=dirfd)
+    finally:
+        os.close(dirfd)
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise ValueError("not a regular file")
+    return fd
+
+
+def scan_files():
+    """Regular files under DATA as {relative name: (size, mtime_ns)}; links are skipped."""
+    out = {}
+    for root, dirs, files in os.walk(DATA, followlinks=False):
+        for f in files:
+            p = os.path.join(root, f)
+            try:
+                st = os.lstat(p)
+            except OSError:
+                continue
+            if stat.S_ISREG(st.st_mode):
+                out[os.path.relpath(p, DATA)] = (st.st_size, st.st_mtime_ns)
+            if len(out) >= MAX_LISTED:
+                return out
+    return out
+
+
+def file_list(snapshot, names=None):
+    keys = sorted(snapshot if names is None else names)
+    return [{"name": k, "size": snapshot[k][0], "mtime_ns": snapshot[k][1]} for k in keys]
+
+
+def display(*objs):
+    """A notebook-style display(): prints each object's text form."""
+    for o in objs:
+        print(o if isinstance(o, str) else repr(o))
+
+
+class Kernel:
+    def __init__(self, conn):
+        self.conn = conn
+        self.ns = {"__name__": "__main__", "__builtins__": __builtins__, "display": display}
+        self.cells = 0
+        self.files = scan_files()
+        self.plt = None
+
+    # -- figures ---------------------------------------------------------
+    def flush_figures(self):
+        """Save every open figure as PNG and close it, as matplotlib-inline does."""
+        plt = self.plt
+        if plt is None:
+            return
+        for num in plt.get_fignums():
+            if len(self.figures) >= self.max_figures:
+                self.dropped += 1
+                continue
+            buf = io.BytesIO()
+            try:
+                plt.figure(num).savefig(buf, format="png", dpi=100, bbox_inches="tight")
+            except Exception as e:  # a broken figure must not lose the cell's result
+                self.errors.append("figure %d: %s: %s" % (num, type(e).__name__, e))
+                continue
+            png = buf.getvalue()
+            if len(png) > self.max_figure_bytes:
+                self.dropped += 1
+                continue
+            self.figures.append(png)
+        plt.close("all")
+
+    # -- execution -------------------------------------------------------
+    def run_cell(self, code):
+        """Run all statements, evaluate a trailing expression; return (value, error)."""
+        global _busy
+        self.cells += 1
+        fname = "<cell-%d>" % self.cells
+        linecache.cache[fname] = (len(code), None, code.splitlines(True), fname)
+        value = None
+        try:
+            tree = ast.parse(code, fname, "exec")
+            last = None
+            if tree.body and isinstance(tree.body[-1], ast.Expr):
+                last = ast.Expression(tree.body.pop().value)
+            body = compile(tree, fname, "exec")
+            tail = compile(last, fname, "eval") if last is not None else None
+            _busy = True
+            exec(body, self.ns)
+            if tail is not None:
+                value = eval(tail, self.ns)
+            _busy = False
+        except BaseException as e:  # user code may raise anything, SystemExit included
+            _busy = False
+            return None, self.describe(e)
+        return value, None
+
+    def describe(self, e):
+        tb = e.__traceback__
+        while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
+            tb = tb.tb_next
+        if isinstance(e, SyntaxError):
+            lines = traceback.format_exception_only(type(e), e)
+        else:
+            lines = traceback.format_exception(type(e), e, tb)
+        return {"name": type(e).__name__, "value": str(e), "traceback": [l.rstrip("\n") for l in lines]}
+
+    def render(self, value, cap):
+        if value is None:
+            return None
+        self.ns["_"] = value
+        out = {}
+        try:
+            out["text"] = repr(value)[:cap]
+        except Exception as e:
+            out["text"] = "<repr failed: %s>" % type(e).__name__
+        html = getattr(value, "_repr_html_", None)
+        if callable(html) and not isinstance(value, type):
+            try:
+                h = html()
+                if isinstance(h, str) and len(h) <= cap:
+                    out["html"] = h
+            except Exception:
+                pass
+        return out
+
+    def exec(self, req):
+        cap = int(req.get("max_output", 1 << 20))
+        self.max_figures = int(req.get("max_figures", 10))
+        self.max_figure_bytes = int(req.get("max_figure_bytes", 5 << 20))
+        self.figures, self.dropped, self.errors = [], 0, []
+        budget = [cap]
+        out, err = Capture(budget), Capture(budget)
+        saved = sys.stdout, sys.stderr
+        sys.stdout, sys.stderr = out, err
+        t0 = time.monotonic()
+        try:
+            value, error = self.run_cell(req["code"])
+            rendered = self.render(value, cap)
+            self.flush_figures()
+        finally:
+            sys.stdout, sys.stderr = saved
+        for m in self.errors:
+            err.write(m + "\n")
+        after = scan_files()
+        changed = [k for k, v in after.items() if self.files.get(k) != v]
+        self.files = after
+        self.conn.send_json({
+            "ok": True, "stdout": out.text(), "stderr": err.text(),
+            "truncated": out.truncated or err.truncated, "error": error, "value": rendered,
+            "figures": [len(f) for f in self.figures], "figures_dropped": self.dropped,
+            "files": file_list(after, changed), "seconds": time.monotonic() - t0,
+        })
+        for f in self.figures:
+            self.conn.send(b"B", f)
+
+    # -- files -----------------------------------------------------------
+    def put(self, req):
+        fd, failure, total = None, None, 0
+        try:
+            fd = open_in_data(req["name"], os.O_WRONLY | os.O_CREAT | os.O_TRUNC, create_dirs=True)
+        except Exception as e:
+            failure = "%s: %s" % (type(e).__name__, e)
+        while True:  # always drain the stream so the protocol stays in step
+            kind, body = self.conn.recv()
+            if kind == b"X" or not body:
+                break
+            total += len(body)
+            if fd is not None and failure is None:
+                try:
+                    write_all(fd, body)
+                except OSError as e:
+                    failure = "%s: %s" % (type(e).__name__, e)
+        if fd is not None:
+            os.close(fd)
+        if (failure or kind == b"X") and fd is not None:
+            self.remove(req["name"])
+        self.files = scan_files()
+        if kind == b"X":
+            failure = failure or "upload aborted"
+        self.conn.send_json({"ok": failure is None, "error": failure, "size": total})
+
+    def get(self, req):
+        limit = int(req.get("max", 1 << 62))
+        try:
+            fd = open_in_data(req["name"], os.O_RDONLY)
+        except Exception as e:
+            self.conn.send_json({"ok": False, "error": "%s: %s" % (type(e).__name__, e)})
+            return
+        try:
+            size = os.fstat(fd).st_size
+            if size > limit:
+                self.conn.send_json({"ok": False, "error": "file is larger than %d bytes" % limit})
+                return
+            self.conn.send_json({"ok": True, "size": size})
+            sent = 0
+            while sent < limit:
+                b = os.read(fd, min(CHUNK, limit - sent))
+                if not b:
+                    break
+                sent += len(b)
+                self.conn.send(b"B", b)
+            self.conn.send(b"B", b"")
+        finally:
+            os.close(fd)
+
+    def remove(self, name):
+        parts = safe_path(name)
+        dirfd = open_in_data_dir(parts[:-1])
+        try:
+            st = os.lstat(parts[-1], dir_fd=dirfd)
+            if stat.S_ISDIR(st.st_mode):
+                raise IsADirectoryError(name)
+            os.unlink(parts[-1], dir_fd=dirfd)
+        finally:
+            os.close(dirfd)
+
+    def delete(self, req):
+        try:
+            self.remove(req["name"])
+            self.files = scan_files()
+            self.conn.send_json({"ok": True})
+        except Exception as e:
+            self.conn.send_json({"ok": False, "error": "%s: %s" % (type(e).__name__, e)})
+
+    def list(self, req):
+        self.files = scan_files()
+        self.conn.send_json({"ok": True, "files": file_list(self.files)})
+
+    def serve(self):
+        ops = {"exec": self.exec, "put": self.put, "get": self.get, "delete": self.delete, "list": self.list}
+        while True:
+            try:
+                kind, body = self.conn.recv()
+            except EOFError:
+                return
+            if kind != b"J":
+                continue  # a stray chunk after an aborted stream
+            req = json.loads(body)
+            fn = ops.get(req.get("op"))
+            if fn is None:
+                self.conn.send_json({"ok": False, "error": "unknown op %r" % req.get("op")})
+                continue
+            fn(req)
+
+
+def open_in_data_dir(parts):
+    dirfd = os.open(DATA, os.O_RDONLY | os.O_DIRECTORY)
+    for p in parts:
+        nxt = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dirfd)
+        os.close(dirfd)
+        dirfd = nxt
+    return dirfd
+
+
+def warm_up():
+    """Import the data stack and draw one throwaway figure, so the first cell is fast."""
+    import matplotlib
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    import numpy  # noqa: F401
+    import pandas  # noqa: F401
+    import scipy  # noqa: F401
+    import scipy.stats  # noqa: F401
+    import seaborn  # noqa: F401
+    import openpyxl  # noqa: F401
+    # Fallback fonts: matplotlib >= 3.6 takes glyphs missing from the first
+    # family from the next one, so CJK labels render instead of boxes.
+    plt.rcParams["font.family"] = ["sans-serif"]
+    plt.rcParams["font.sans-serif"] = ["DejaVu Sans", "Noto Sans CJK JP", "Noto Sans CJK SC",
+                                       "Droid Sans Fallback", "Liberation Sans"]
+    plt.rcParams["axes.unicode_minus"] = False
+    fig = plt.figure(figsize=(2, 2))
+    fig.gca().plot([0, 1], [0, 1])
+    fig.gca().set_title("warm 図")
+    fig.savefig(io.BytesIO(), format="png")
+    plt.close("all")
+    return plt
+
+
+def probe():
+    """Report facts about the sandbox as JSON on stdout (used by the self-test)."""
+    import ctypes
+    import errno
+    import socket
+    facts = {"uid": os.getuid(), "gid": os.getgid(), "env": sorted(os.environ)}
+    status = dict(l.split(":", 1) for l in open("/proc/self/status").read().splitlines() if ":" in l)
+    for k in ("CapEff", "CapPrm", "NoNewPrivs", "Seccomp"):
+        facts[k] = status.get(k, "").strip()
+    facts["pids"] = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
+    facts["host_paths"] = [p for p in ("/etc/shadow", "/root", "/home", "/var", "/sys/fs", "/run")
+                           if os.path.exists(p)]
+    try:
+        socket.create_connection(("1.1.1.1", 53), timeout=1).close()
+        facts["tcp"] = "connected"
+    except OSError as e:
+        facts["tcp"] = "%s" % e.strerror
+    libc = ctypes.CDLL(None, use_errno=True)
+    facts["unshare_user"] = libc.unshare(0x10000000) == 0
+    facts["data_writable"] = os.access(DATA, os.W_OK)
+    facts["ok"] = True
+    del errno
+    return facts
+
+
+def main():
+    os.closerange(3, 64)  # descriptors the launcher used (gate, seccomp, status)
+    signal.signal(signal.SIGINT, _on_sigint)
+    if len(sys.argv) > 2 and sys.argv[2] == "--probe":
+        print(json.dumps(probe()))
+        return
+    rfd, wfd = os.dup(0), os.dup(1)  # os.dup makes non-inheritable fds
+    null = os.open(os.devnull, os.O_RDWR)
+    os.dup2(null, 0)
+    os.dup2(null, 1)
+    conn = Conn(rfd, wfd)
+    try:
+        plt = warm_up()
+    except BaseException as e:
+        conn.send_json({"op": "fatal", "error": "%s: %s" % (type(e).__name__, e)})
+        raise
+    os.dup2(null, 2)  # until now stderr went to the Go side for start-up diagnostics
+    os.close(null)
+    os.chdir(DATA)
+    sys.path.insert(0, DATA)  # like Jupyter's cwd entry: modules uploaded to /mnt/data import
+    sys.stdin = io.StringIO()
+    kernel = Kernel(conn)
+    kernel.plt = plt
+    plt.show = lambda *a, **k: kernel.flush_figures()
+    gc.collect()
+    gc.freeze()  # keeps the warm heap out of later collections
+    conn.send_json({"op": "ready"})
+    kernel.serve()
+
+
+if __name__ == "__main__":
+    main()
