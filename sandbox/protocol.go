@@ -114,17 +114,17 @@ type (
 		MtimeNS int64  `json:"mtime_ns"`
 	}
 	wireReply struct {
-		Op             string     `json:"op"`
-		OK             bool       `json:"ok"`
+		Op             string          `json:"op"`
+		OK             bool            `json:"ok"`
 		Error          json.RawMessage `json:"error"` // a string for file ops, an object for exec
-		Stdout         string     `json:"stdout"`
-		Stderr         string     `json:"stderr"`
-		Truncated      bool       `json:"truncated"`
-		Value          *wireValue `json:"value"`
-		Figures        []int      `json:"figures"`
-		FiguresDropped int        `json:"figures_dropped"`
-		Files          []wireFile `json:"files"`
-		Size           int64      `json:"size"`
+		Stdout         string          `json:"stdout"`
+		Stderr         string          `json:"stderr"`
+		Truncated      bool            `json:"truncated"`
+		Value          *wireValue      `json:"value"`
+		Figures        []int           `json:"figures"`
+		FiguresDropped int             `json:"figures_dropped"`
+		Files          []wireFile      `json:"files"`
+		Size           int64           `json:"size"`
 	}
 )
 
