@@ -1,0 +1,157 @@
+package handlers_test
+
+import (
+	"context"
+	"io"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"net/url"
+	"path/filepath"
+	"regexp"
+	"strings"
+	"testing"
+
+	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/handlers"
+	"github.com/analyst-workbench/workbench/migrations"
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/labstack/echo/v4"
+	"golang.org/x/crypto/bcrypt"
+)
+
+// app is the real handler stack over a real SQLite file.
+type app struct {
+	t        testing.TB
+	srv      *httptest.Server
+	db       *store.DB
+	accounts *auth.Accounts
+	echo     *echo.Echo
+}
+
+func newApp(t testing.TB) *app {
+	t.Helper()
+	dir := t.TempDir()
+	db, err := store.Open(context.Background(), filepath.Join(dir, "app.db"), migrations.FS, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	secrets, err := handlers.SessionSecrets("", dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	accounts := auth.NewAccounts(db, bcrypt.MinCost)
+	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Sessions: handlers.NewSessionStore(secrets),
+		Engine: views.Engine{Local: true}})
+	e := echo.New()
+	h.Register(e)
+	srv := httptest.NewServer(e)
+	t.Cleanup(srv.Close)
+	return &app{t: t, srv: srv, db: db, accounts: accounts, echo: e}
+}
+
+// browser is a client with its own cookie jar that does not follow
+// redirects, so tests can assert where they point.
+type browser struct {
+	app  *app
+	c    *http.Client
+	csrf string
+}
+
+func (a *app) browser() *browser {
+	jar, _ := cookiejar.New(nil)
+	return &browser{app: a, c: &http.Client{Jar: jar, CheckRedirect: func(*http.Request, []*http.Request) error {
+		return http.ErrUseLastResponse
+	}}}
+}
+
+type response struct {
+	status   int
+	location string
+	body     string
+	header   http.Header
+}
+
+var csrfMeta = regexp.MustCompile(`<meta name="csrf-token" content="([^"]+)"`)
+
+func (b *browser) do(req *http.Request) response {
+	b.app.t.Helper()
+	resp, err := b.c.Do(req)
+	if err != nil {
+		b.app.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, _ := io.ReadAll(resp.Body)
+	if m := csrfMeta.FindSubmatch(body); m != nil {
+		b.csrf = string(m[1])
+	}
+	return response{status: resp.StatusCode, location: resp.Header.Get("Location"), body: string(body), header: resp.Header}
+}
+
+func (b *browser) get(path string, headers ...string) response {
+	req, _ := http.NewRequest(http.MethodGet, b.app.srv.URL+path, nil)
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	return b.do(req)
+}
+
+// post submits a form with the page's CSRF token, as the browser would.
+func (b *browser) post(path string, form url.Values) response {
+	if b.csrf == "" {
+		b.get("/login")
+	}
+	if form == nil {
+		form = url.Values{}
+	}
+	if !form.Has("_csrf") {
+		form.Set("_csrf", b.csrf)
+	}
+	return b.postRaw(path, form)
+}
+
+func (b *browser) postRaw(path string, form url.Values, headers ...string) response {
+	req, _ := http.NewRequest(http.MethodPost, b.app.srv.URL+path, strings.NewReader(form.Encode()))
+	req.Header.Set("Content-Type", "application/x-www-form-urlencoded")
+	for i := 0; i+1 < len(headers); i += 2 {
+		req.Header.Set(headers[i], headers[i+1])
+	}
+	return b.do(req)
+}
+
+const pw = "correct horse battery"
+
+// signedIn returns a browser signed in as a new user of the given role.
+func (a *app) signedIn(username, role string) *browser {
+	a.t.Helper()
+	if _, err := a.accounts.Create(context.Background(), username, pw, role); err != nil {
+		a.t.Fatal(err)
+	}
+	b := a.browser()
+	if r := b.post("/login", url.Values{"username": {username}, "password": {pw}}); r.status != http.StatusSeeOther {
+		a.t.Fatalf("login %s: status %d: %s", username, r.status, r.body)
+	}
+	b.get("/") // the token renews at sign-in; a browser reads it from the next page
+	return b
+}
+
+func expect(t testing.TB, r response, status int, contains ...string) {
+	t.Helper()
+	if r.status != status {
+		t.Fatalf("status = %d, want %d; body:\n%s", r.status, status, excerpt(r.body))
+	}
+	for _, s := range contains {
+		if !strings.Contains(r.body, s) {
+			t.Fatalf("body lacks %q:\n%s", s, excerpt(r.body))
+		}
+	}
+}
+
+func excerpt(s string) string {
+	if len(s) > 3000 {
+		return s[:3000] + "…"
+	}
+	return s
+}
