@@ -1,0 +1,96 @@
+package emulator
+
+import (
+	"regexp"
+	"strings"
+	"unicode/utf8"
+)
+
+// sandboxLink matches a markdown link to a file of the container: [label](sandbox:/mnt/data/x).
+var sandboxLink = regexp.MustCompile(`\[[^\]\n]*\]\(sandbox:(/mnt/data/[^)\s]+)\)`)
+
+// citeFiles makes sure every file the turn wrote is linked from text, appending links for those
+// the planner did not mention, and returns the container_file_citation annotation of every
+// link to a known file. Indices count characters (code points), not bytes (UNCONFIRMED which
+// unit the hosted service uses; OpenAI's Python examples slice str with them).
+func citeFiles(text string, c *container, written []*containerFile) (string, []any) {
+	if c == nil {
+		return text, []any{}
+	}
+	var missing []string
+	for _, f := range written {
+		if !strings.Contains(text, "(sandbox:"+f.Path+")") {
+			missing = append(missing, "- ["+f.name()+"](sandbox:"+f.Path+")")
+		}
+	}
+	if len(missing) > 0 {
+		if text != "" {
+			text += "\n\n"
+		}
+		text += "Files written:\n" + strings.Join(missing, "\n")
+	}
+	annotations := []any{}
+	for _, m := range sandboxLink.FindAllStringSubmatchIndex(text, -1) {
+		path := text[m[2]:m[3]]
+		f := c.fileByName(strings.TrimPrefix(path, "/mnt/data/"))
+		if f == nil {
+			continue
+		}
+		start := utf8.RuneCountInString(text[:m[0]])
+		end := start + utf8.RuneCountInString(text[m[0]:m[1]])
+		annotations = append(annotations, map[string]any{
+			"type": "container_file_citation", "container_id": c.id, "file_id": f.ID,
+			"filename": f.name(), "start_index": start, "end_index": end,
+		})
+	}
+	return text, annotations
+}
+
+// textChunks splits text into deltas of a few words each, as a model streams tokens.
+func textChunks(text string) []string {
+	const wordsPerDelta = 3
+	var chunks []string
+	words, start := 0, 0
+	for i, r := range text {
+		if r == ' ' || r == '\n' {
+			words++
+			if words == wordsPerDelta {
+				chunks = append(chunks, text[start:i+1])
+				start, words = i+1, 0
+			}
+		}
+	}
+	if start < len(text) {
+		chunks = append(chunks, text[start:])
+	}
+	return chunks
+}
+
+// codeChunks splits code into at most four deltas, at line ends when there are lines enough.
+func codeChunks(code string) []string {
+	const parts = 4
+	lines := strings.SplitAfter(code, "\n")
+	if len(lines) < parts {
+		return splitRunes(code, min(parts, max(1, utf8.RuneCountInString(code)/8)))
+	}
+	per := (len(lines) + parts - 1) / parts
+	var chunks []string
+	for i := 0; i < len(lines); i += per {
+		chunks = append(chunks, strings.Join(lines[i:min(i+per, len(lines))], ""))
+	}
+	return chunks
+}
+
+// splitRunes cuts s into n pieces of about equal length without splitting a character.
+func splitRunes(s string, n int) []string {
+	runes := []rune(s)
+	if n <= 1 || len(runes) < n {
+		return []string{s}
+	}
+	var chunks []string
+	size := (len(runes) + n - 1) / n
+	for i := 0; i < len(runes); i += size {
+		chunks = append(chunks, string(runes[i:min(i+size, len(runes))]))
+	}
+	return chunks
+}

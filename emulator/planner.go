@@ -1,0 +1,119 @@
+package emulator
+
+import (
+	"context"
+	"fmt"
+	"regexp"
+	"strings"
+)
+
+// Planner decides what one turn does: which cells to run, one at a time, and then the reply.
+// The emulator calls Next until it returns a Step without code; each call sees the results of the
+// cells run so far, so a model-driven planner can look at an error and try again.
+type Planner interface {
+	Next(ctx context.Context, t *Turn) (Step, error)
+}
+
+// Turn is what a Planner knows about the turn in progress.
+type Turn struct {
+	// Question is the text of the user's latest message.
+	Question string
+	// Instructions are the agent's instructions after structured inputs were substituted.
+	Instructions string
+	// History holds the earlier messages of the conversation, oldest first.
+	History []Message
+	// Files names the files in the container's /mnt/data when the turn started.
+	Files []string
+	// Cells holds the cells already run in this turn, in order.
+	Cells []Cell
+}
+
+// Message is one earlier message of a conversation.
+type Message struct {
+	Role string // "user" or "assistant"
+	Text string
+}
+
+// Cell is a cell the turn ran, with its result.
+type Cell struct {
+	Code   string
+	Result *ExecResult
+	// Files names the files the cell wrote, relative to /mnt/data.
+	Files []string
+}
+
+// Step is a Planner's decision: run Code, or, when Code is empty, reply with Text and end the turn.
+// The emulator cites every file the turn wrote; Text may link them itself as
+// [name](sandbox:/mnt/data/name) to choose where.
+type Step struct {
+	Code string
+	Text string
+}
+
+// FencedPlanner is the Planner used until a smarter one is plugged in: every fenced python
+// block of the question runs exactly as written, in order, and the reply reports their output.
+type FencedPlanner struct{}
+
+// fencedBlock matches ```python (or ```py) blocks; the closing fence must start a line.
+var fencedBlock = regexp.MustCompile("(?s)```(?:python|py|python3)[ \t]*\r?\n(.*?)\r?\n?```")
+
+// Next returns the next unrun fenced block, then a reply written from the results.
+func (FencedPlanner) Next(_ context.Context, t *Turn) (Step, error) {
+	blocks := FencedBlocks(t.Question)
+	if len(t.Cells) < len(blocks) {
+		return Step{Code: blocks[len(t.Cells)]}, nil
+	}
+	if len(blocks) == 0 {
+		return Step{Text: noCodeReply(t.Files)}, nil
+	}
+	return Step{Text: summarizeCells(t.Cells)}, nil
+}
+
+// FencedBlocks returns the code of every fenced python block in text, in order.
+func FencedBlocks(text string) []string {
+	var blocks []string
+	for _, m := range fencedBlock.FindAllStringSubmatch(text, -1) {
+		blocks = append(blocks, m[1])
+	}
+	return blocks
+}
+
+func noCodeReply(files []string) string {
+	var b strings.Builder
+	b.WriteString("This is the local engine. It runs Python only: put your code in a fenced ")
+	b.WriteString("```python block and it runs exactly as written, with the files in /mnt/data. ")
+	b.WriteString("It does not write code from a question in plain words.")
+	if len(files) > 0 {
+		fmt.Fprintf(&b, "\n\nFiles in /mnt/data: %s.", strings.Join(files, ", "))
+	}
+	return b.String()
+}
+
+// maxReplyOutput caps how much of a cell's output is echoed into the reply.
+const maxReplyOutput = 4000
+
+func summarizeCells(cells []Cell) string {
+	var b strings.Builder
+	for i, c := range cells {
+		if len(cells) > 1 {
+			fmt.Fprintf(&b, "Cell %d ", i+1)
+		} else {
+			b.WriteString("The code ")
+		}
+		r := c.Result
+		if r.Error != nil {
+			fmt.Fprintf(&b, "failed with %s: %s.\n\n", r.Error.Name, r.Error.Value)
+			continue
+		}
+		out := strings.TrimRight(r.Stdout+r.Value, "\n")
+		if out == "" {
+			b.WriteString("ran without printing anything.\n\n")
+			continue
+		}
+		if len(out) > maxReplyOutput {
+			out = out[:maxReplyOutput] + "\n…"
+		}
+		fmt.Fprintf(&b, "printed:\n\n```\n%s\n```\n\n", out)
+	}
+	return strings.TrimRight(b.String(), "\n")
+}

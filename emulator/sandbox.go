@@ -1,0 +1,102 @@
+package emulator
+
+import (
+	"context"
+	"fmt"
+	"io"
+
+	"github.com/analyst-workbench/workbench/sandbox"
+)
+
+// startSandbox starts the default kernels: a sandbox pool whose session limits follow the
+// emulator's container limits.
+func startSandbox(ctx context.Context, cfg Config) (Kernels, func() error, error) {
+	sc := cfg.Sandbox
+	if sc.IdleTimeout <= 0 {
+		sc.IdleTimeout = cfg.IdleTimeout
+	}
+	if sc.Lifetime <= 0 {
+		sc.Lifetime = cfg.Lifetime
+	}
+	if sc.Logger == nil {
+		sc.Logger = cfg.Logger
+	}
+	pool, err := sandbox.NewPool(ctx, sc)
+	if err != nil {
+		if pool != nil {
+			pool.Close()
+		}
+		return nil, nil, fmt.Errorf("emulator: start sandbox: %w", err)
+	}
+	return SandboxKernels{Pool: pool}, pool.Close, nil
+}
+
+// SandboxKernels adapts a *sandbox.Pool to Kernels, for callers that build their own pool.
+type SandboxKernels struct {
+	Pool *sandbox.Pool
+}
+
+// Session claims a warm sandbox session.
+func (k SandboxKernels) Session(ctx context.Context) (Kernel, error) {
+	s, err := k.Pool.Session(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return sandboxKernel{s}, nil
+}
+
+// sandboxKernel adapts a *sandbox.Session to Kernel.
+type sandboxKernel struct {
+	s *sandbox.Session
+}
+
+func (k sandboxKernel) ID() string            { return k.s.ID() }
+func (k sandboxKernel) Interrupt() error      { return k.s.Interrupt() }
+func (k sandboxKernel) Close() error          { return k.s.Close() }
+func (k sandboxKernel) Done() <-chan struct{} { return k.s.Done() }
+func (k sandboxKernel) DeleteFile(ctx context.Context, name string) error {
+	return k.s.DeleteFile(ctx, name)
+}
+
+func (k sandboxKernel) PutFile(ctx context.Context, name string, r io.Reader) error {
+	return k.s.PutFile(ctx, name, r)
+}
+
+func (k sandboxKernel) GetFile(ctx context.Context, name string) ([]byte, error) {
+	return k.s.GetFile(ctx, name)
+}
+
+func (k sandboxKernel) ListFiles(ctx context.Context) ([]KernelFile, error) {
+	files, err := k.s.ListFiles(ctx)
+	if err != nil {
+		return nil, err
+	}
+	return kernelFiles(files), nil
+}
+
+func (k sandboxKernel) Exec(ctx context.Context, code string) (*ExecResult, error) {
+	res, err := k.s.Exec(ctx, code)
+	if err != nil {
+		return nil, err
+	}
+	out := &ExecResult{Stdout: res.Stdout, Stderr: res.Stderr, Files: kernelFiles(res.Files),
+		Truncated: res.Truncated}
+	if res.Error != nil {
+		out.Error = &ExecError{Name: res.Error.Name, Value: res.Error.Value, Traceback: res.Error.Traceback}
+	}
+	if res.Value != nil {
+		out.Value = res.Value.Text
+	}
+	for _, f := range res.Figures {
+		out.Images = append(out.Images, f.PNG)
+	}
+	return out, nil
+}
+
+func kernelFiles(files []sandbox.FileInfo) []KernelFile {
+	out := make([]KernelFile, len(files))
+	for i, f := range files {
+		out[i] = KernelFile{Name: f.Name, Size: f.Size, ModTime: f.ModTime}
+	}
+	return out
+}

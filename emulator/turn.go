@@ -1,0 +1,397 @@
+package emulator
+
+import (
+	"context"
+	"database/sql"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"net/http"
+	"strings"
+	"time"
+)
+
+// maxCells bounds the cells of one turn, against a planner that never stops.
+const maxCells = 25
+
+// turnRun is one turn in progress: it asks the planner for cells, runs them in the container,
+// and emits the events of foundry-api.md §5.2 on its run.
+type turnRun struct {
+	s       *Server
+	t       *turnSpec
+	run     *run
+	slow    bool
+	c       *container
+	out     []item           // output items, outputs always kept
+	written []*containerFile // files the turn's cells wrote
+	code    int              // characters of code, for usage
+}
+
+// chooseContainer picks the container of a turn: the one the tool names (which must be alive),
+// else the live container of the conversation or of the previous response; nil means that the
+// turn starts a fresh one with the agent's files, as auto containers do after expiry.
+func (s *Server) chooseContainer(r *http.Request, t *turnSpec, spec containerSpec, prev *storedResponse) error {
+	for _, id := range spec.FileIDs {
+		if _, err := s.file(r, id); err != nil {
+			return err
+		}
+	}
+	t.fileIDs = spec.FileIDs
+	switch {
+	case spec.ID != "":
+		c, err := s.container(spec.ID)
+		if err != nil {
+			return err
+		}
+		if !c.alive() {
+			return errContainerExpired
+		}
+		t.container = c
+	case t.conversation != nil:
+		t.container = s.containers.forConversation(t.conversation.ID)
+	case prev != nil && prev.Container != "":
+		if c, ok := s.containers.get(prev.Container); ok && c.alive() {
+			t.container = c
+		}
+	}
+	return nil
+}
+
+// newResponse builds the in-progress Response a turn starts from.
+func (s *Server) newResponse(req *responseRequest, agent resolvedAgent, t *turnSpec, spec containerSpec, hasCI bool) *response {
+	resp := &response{ID: newID("resp_"), Object: "response", CreatedAt: s.now().Unix(), Status: "in_progress",
+		Background: req.Background, Model: agent.def.Model, Output: []item{}, ParallelToolCalls: true,
+		Reasoning: map[string]any{"effort": nil, "summary": nil}, Store: req.Store == nil || *req.Store,
+		Temperature: 1, TopP: 1, Text: map[string]any{"format": map[string]any{"type": "text"}},
+		ToolChoice: req.ToolChoice, Tools: renderTools(agent.def.Tools, spec), Truncation: "disabled",
+		Metadata: req.Metadata, AgentReference: agent.ref, StructuredInputs: req.StructuredInputs,
+		MaxOutputTokens: req.MaxOutputTokens}
+	if resp.ToolChoice == nil {
+		resp.ToolChoice = "auto"
+	}
+	if resp.Metadata == nil {
+		resp.Metadata = map[string]string{}
+	}
+	if t.instructions != "" {
+		resp.Instructions = &t.instructions
+	}
+	if t.conversation != nil {
+		resp.Conversation = &conversationRef{ID: t.conversation.ID}
+	}
+	if req.PreviousResponseID != "" {
+		resp.PreviousResponseID = &req.PreviousResponseID
+	}
+	return resp
+}
+
+// renderTools shows the tools a turn ran with, structured inputs substituted.
+func renderTools(tools []tool, spec containerSpec) []any {
+	out := make([]any, 0, len(tools))
+	for _, t := range tools {
+		if t.Type != "code_interpreter" {
+			out = append(out, map[string]any{"type": t.Type})
+			continue
+		}
+		var c any = map[string]any{"type": "auto", "file_ids": append([]string{}, spec.FileIDs...)}
+		if spec.ID != "" {
+			c = spec.ID
+		}
+		out = append(out, map[string]any{"type": "code_interpreter", "container": c})
+	}
+	return out
+}
+
+// runTurn runs a prepared turn to its end and records the result; it never panics the server.
+func (s *Server) runTurn(ctx context.Context, t *turnSpec, rn *run, slow bool) {
+	tr := &turnRun{s: s, t: t, run: rn, slow: slow, c: t.container, out: []item{}}
+	rn.emit("response.created", map[string]any{"response": t.resp.rendered(t.withOutputs)})
+	rn.emit("response.in_progress", map[string]any{"response": t.resp.rendered(t.withOutputs)})
+	err := tr.execute(ctx)
+	rn.finish(tr.finish(ctx, err))
+}
+
+func (tr *turnRun) execute(ctx context.Context) error {
+	turn := &Turn{Question: tr.t.question, Instructions: tr.t.instructions, History: tr.t.history,
+		Files: tr.fileNames(ctx)}
+	for range maxCells + 1 {
+		step, err := tr.s.planner.Next(ctx, turn)
+		if err != nil {
+			return fmt.Errorf("planner: %w", err)
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if step.Code == "" {
+			return tr.reply(ctx, step.Text)
+		}
+		cell, err := tr.runCell(ctx, step.Code)
+		if err != nil {
+			return err
+		}
+		turn.Cells = append(turn.Cells, cell)
+	}
+	return fmt.Errorf("the planner asked for more than %d cells", maxCells)
+}
+
+// fileNames lists what the planner may read: the container's files, or the names of the files
+// the turn will copy into a new one. No kernel is started just to answer this.
+func (tr *turnRun) fileNames(ctx context.Context) []string {
+	if tr.c != nil {
+		names := tr.c.fileNames()
+		for _, id := range tr.t.fileIDs {
+			if f, err := tr.s.fileByID(ctx, id); err == nil && !contains(names, f.Filename) {
+				names = append(names, f.Filename)
+			}
+		}
+		return names
+	}
+	var names []string
+	for _, id := range tr.t.fileIDs {
+		if f, err := tr.s.fileByID(ctx, id); err == nil {
+			names = append(names, f.Filename)
+		}
+	}
+	return names
+}
+
+func contains(list []string, s string) bool {
+	for _, v := range list {
+		if v == s {
+			return true
+		}
+	}
+	return false
+}
+
+// ensureContainer starts the turn's container on its first cell, or copies newly attached
+// files into the one it reuses.
+func (tr *turnRun) ensureContainer(ctx context.Context) (*container, error) {
+	if tr.c == nil {
+		c, err := tr.s.containers.create(ctx, "", 0, tr.t.fileIDs)
+		if err != nil {
+			return nil, err
+		}
+		tr.c = c
+	} else if err := tr.s.copyFiles(ctx, tr.c, tr.t.fileIDs); err != nil {
+		return nil, err
+	}
+	if tr.t.conversation != nil {
+		tr.s.containers.setConversation(tr.t.conversation.ID, tr.c)
+	}
+	return tr.c, nil
+}
+
+// runCell streams one code_interpreter_call: code deltas, interpreting, then its outputs.
+func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
+	c, err := tr.ensureContainer(ctx)
+	if err != nil {
+		return Cell{}, err
+	}
+	idx, id := len(tr.out), newID("ci_")
+	call := func(status, code string, outputs []any) item {
+		return item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": c.id,
+			"code": code, "outputs": outputs}
+	}
+	tr.out = append(tr.out, call("in_progress", "", nil))
+	at := map[string]any{"output_index": idx, "item_id": id}
+	tr.run.emit("response.output_item.added", map[string]any{"output_index": idx, "item": tr.out[idx]})
+	tr.run.emit("response.code_interpreter_call.in_progress", at)
+	for _, chunk := range codeChunks(code) {
+		tr.run.emit("response.code_interpreter_call_code.delta", map[string]any{"output_index": idx, "item_id": id, "delta": chunk})
+	}
+	tr.run.emit("response.code_interpreter_call_code.done", map[string]any{"output_index": idx, "item_id": id, "code": code})
+	tr.run.emit("response.code_interpreter_call.interpreting", at)
+	tr.code += len(code)
+	res, files, err := c.exec(ctx, code, tr.s.now)
+	if err != nil {
+		tr.out[idx] = call("failed", code, []any{})
+		tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": tr.out[idx]})
+		return Cell{}, err
+	}
+	tr.out[idx] = call("completed", code, cellOutputs(res))
+	tr.run.emit("response.code_interpreter_call.completed", at)
+	tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": renderItem(tr.out[idx], tr.t.withOutputs)})
+	cell := Cell{Code: code, Result: res}
+	for _, f := range files {
+		cell.Files = append(cell.Files, f.name())
+		tr.written = appendUnique(tr.written, f)
+	}
+	return cell, nil
+}
+
+func appendUnique(files []*containerFile, f *containerFile) []*containerFile {
+	for _, g := range files {
+		if g == f {
+			return files
+		}
+	}
+	return append(files, f)
+}
+
+// cellOutputs turns a result into code interpreter outputs: one logs entry with what a
+// notebook would show, then one image per figure.
+func cellOutputs(res *ExecResult) []any {
+	var logs strings.Builder
+	logs.WriteString(res.Stdout)
+	logs.WriteString(res.Stderr)
+	if res.Error != nil {
+		if len(res.Error.Traceback) > 0 {
+			logs.WriteString(strings.Join(res.Error.Traceback, "\n"))
+		} else {
+			fmt.Fprintf(&logs, "%s: %s", res.Error.Name, res.Error.Value)
+		}
+		logs.WriteString("\n")
+	} else if res.Value != "" {
+		logs.WriteString(res.Value + "\n")
+	}
+	if res.Truncated {
+		logs.WriteString("[output truncated]\n")
+	}
+	outputs := []any{}
+	if logs.Len() > 0 {
+		outputs = append(outputs, map[string]any{"type": "logs", "logs": logs.String()})
+	}
+	for _, png := range res.Images {
+		outputs = append(outputs, map[string]any{"type": "image",
+			"url": "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)})
+	}
+	return outputs
+}
+
+// reply streams the assistant message, citing the files the turn wrote.
+func (tr *turnRun) reply(ctx context.Context, text string) error {
+	text, annotations := citeFiles(text, tr.c, tr.written)
+	idx, id := len(tr.out), newID("msg_")
+	at := func(extra map[string]any) map[string]any {
+		m := map[string]any{"item_id": id, "output_index": idx, "content_index": 0}
+		for k, v := range extra {
+			m[k] = v
+		}
+		return m
+	}
+	tr.run.emit("response.output_item.added", map[string]any{"output_index": idx,
+		"item": item{"type": "message", "id": id, "role": "assistant", "status": "in_progress", "content": []any{}}})
+	tr.run.emit("response.content_part.added", at(map[string]any{"part": outputText("", []any{})}))
+	for _, chunk := range textChunks(text) {
+		if tr.slow {
+			select {
+			case <-ctx.Done():
+				return ctx.Err()
+			case <-time.After(tr.s.faults.tokenDelay):
+			}
+		}
+		tr.run.emit("response.output_text.delta", at(map[string]any{"delta": chunk, "logprobs": []any{}}))
+	}
+	for i, a := range annotations {
+		tr.run.emit("response.output_text.annotation.added", at(map[string]any{"annotation_index": i, "annotation": a}))
+	}
+	tr.run.emit("response.output_text.done", at(map[string]any{"text": text, "logprobs": []any{}}))
+	part := outputText(text, annotations)
+	tr.run.emit("response.content_part.done", at(map[string]any{"part": part}))
+	msg := item{"type": "message", "id": id, "role": "assistant", "status": "completed", "content": []any{part}}
+	tr.out = append(tr.out, msg)
+	tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": msg})
+	return nil
+}
+
+func outputText(text string, annotations []any) map[string]any {
+	return map[string]any{"type": "output_text", "text": text, "annotations": annotations, "logprobs": []any{}}
+}
+
+// finish completes (or fails) the response, stores it with the conversation's new items, and
+// emits the terminal event.
+func (tr *turnRun) finish(ctx context.Context, runErr error) *response {
+	resp := *tr.t.resp
+	resp.Output = tr.out
+	now := tr.s.now().Unix()
+	resp.CompletedAt = &now
+	resp.Status = "completed"
+	if runErr != nil {
+		resp.Status, resp.Error = tr.failure(ctx, runErr)
+	}
+	resp.Usage = newUsage(tr.inputChars(), tr.outputChars())
+	if err := tr.persist(context.WithoutCancel(ctx), &resp); err != nil {
+		tr.s.log.Error("store response", "response", resp.ID, "err", err)
+		resp.Status, resp.Error = "failed", &responseError{Code: "server_error", Message: "could not store the response"}
+	}
+	event := "response.completed"
+	if resp.Status != "completed" {
+		event = "response.failed"
+	}
+	tr.run.emit(event, map[string]any{"response": resp.rendered(tr.t.withOutputs)})
+	return &resp
+}
+
+// failure maps a turn error to a status and the error the Response carries.
+func (tr *turnRun) failure(ctx context.Context, err error) (string, *responseError) {
+	switch {
+	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+		// No cancelled event exists in the stream protocol; response.failed with status
+		// "cancelled" is our choice (UNCONFIRMED).
+		return "cancelled", &responseError{Code: "cancelled", Message: "The response was cancelled."}
+	case errors.Is(err, errContainerGone):
+		return "failed", &responseError{Code: "container_expired", Message: "Container is expired."}
+	}
+	tr.s.log.Warn("turn failed", "response", tr.t.resp.ID, "err", err)
+	return "failed", &responseError{Code: "server_error", Message: err.Error()}
+}
+
+func (tr *turnRun) inputChars() int {
+	n := len(tr.t.instructions) + len(tr.t.question)
+	for _, m := range tr.t.history {
+		n += len(m.Text)
+	}
+	return n
+}
+
+func (tr *turnRun) outputChars() int {
+	n := tr.code
+	for _, it := range tr.out {
+		n += len(messageText(it))
+	}
+	return n
+}
+
+// persist stores the response and, in the same transaction, appends the turn's input and
+// output items to the conversation.
+func (tr *turnRun) persist(ctx context.Context, resp *response) error {
+	stored := storedResponse{Response: resp, Input: tr.t.input, WithOutputs: tr.t.withOutputs}
+	if tr.c != nil {
+		stored.Container = tr.c.id
+	}
+	return tr.s.st.withTx(ctx, func(tx *sql.Tx) error {
+		if err := putObject(ctx, tx, "responses", resp.ID, stored); err != nil {
+			return err
+		}
+		conv := tr.t.conversation
+		if conv == nil {
+			return nil
+		}
+		if resp.AgentReference != nil {
+			conv.Agent = resp.AgentReference
+			if err := putObject(ctx, tx, "conversations", conv.ID, conv); err != nil {
+				return err
+			}
+		}
+		items := append(append([]item{}, tr.t.input...), tr.createdBy(resp)...)
+		return appendItems(ctx, tx, conv.ID, items)
+	})
+}
+
+// createdBy marks the output items as the agent's, as Foundry does on stored items.
+func (tr *turnRun) createdBy(resp *response) []item {
+	out := make([]item, len(resp.Output))
+	for i, it := range resp.Output {
+		c := make(item, len(it)+1)
+		for k, v := range it {
+			c[k] = v
+		}
+		by := map[string]any{"response_id": resp.ID}
+		if ref := resp.AgentReference; ref != nil {
+			by["agent"] = map[string]any{"type": "agent_id", "name": ref.Name, "version": ref.Version}
+		}
+		c["created_by"] = by
+		out[i] = c
+	}
+	return out
+}
