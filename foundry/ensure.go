@@ -5,7 +5,6 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"maps"
 	"slices"
 	"strconv"
 	"strings"
@@ -206,9 +205,4 @@ func deref(p *string) string {
 		return ""
 	}
 	return *p
-}
-
-// slotNames lists a definition's structured inputs, sorted; used in logs and tests.
-func slotNames(d definition) []string {
-	return slices.Sorted(maps.Keys(d.StructuredInputs))
 }

@@ -1,0 +1,93 @@
+package foundry
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"path/filepath"
+	"testing"
+)
+
+func TestNewAPIError(t *testing.T) {
+	tests := []struct {
+		name    string
+		status  int
+		file    string
+		header  http.Header
+		want    APIError
+		wantErr string
+	}{
+		{name: "openai container file 404", status: 404, file: "openai_container_file_404.json",
+			header: http.Header{"Apim-Request-Id": {"apim-1"}, "X-Request-Id": {"x-1"}},
+			want: APIError{StatusCode: 404, Message: "File cfile_01 not found on container cntr_01",
+				Type: "invalid_request_error", RequestID: "apim-1"},
+			wantErr: "404 Not Found: File cfile_01 not found on container cntr_01 [request apim-1]"},
+		{name: "foundry 400 with details", status: 400, file: "foundry_400.json",
+			header: http.Header{"X-Ms-Request-Id": {"ms-1"}, "X-Ms-Error-Code": {"Other"}},
+			want:   APIError{StatusCode: 400, Code: "UserError", Message: "Too many versions for agent analyst.", RequestID: "ms-1"}},
+		{name: "rate limit", status: 429, file: "rate_limit_429.json",
+			header: http.Header{"X-Request-Id": {"x-2"}},
+			want: APIError{StatusCode: 429, Code: "rate_limit_exceeded", Message: "Rate limit is exceeded. Try again in 1 seconds.",
+				Type: "requests", RequestID: "x-2"}},
+		{name: "apim flat 401", status: 401, file: "apim_401_flat.json",
+			want: APIError{StatusCode: 401, Code: "", Message: "Access denied due to invalid subscription key or wrong API endpoint."}},
+		{name: "numeric code", status: 429, file: "numeric_code.json",
+			want: APIError{StatusCode: 429, Code: "429", Message: "Requests to the Responses API have exceeded rate limit."}},
+		{name: "deprecated agent field", status: 400, file: "deprecated_agent_400.json",
+			want: APIError{StatusCode: 400, Code: "invalid_payload", Param: "agent", Type: "invalid_request_error",
+				Message: "The 'agent' property is deprecated. Use 'agent_reference' instead."}},
+		{name: "html gateway page", status: 502, file: "server_error.html",
+			want: APIError{StatusCode: 502, Message: "<html><body><h1>502 Bad Gateway</h1></body></html>"}},
+		{name: "empty body, code from header", status: 403, header: http.Header{"X-Ms-Error-Code": {"preview_feature_required"}},
+			want:    APIError{StatusCode: 403, Code: "preview_feature_required"},
+			wantErr: "403 Forbidden (preview_feature_required)"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var body []byte
+			if tt.file != "" {
+				body = readTestdata(t, filepath.Join("errors", tt.file))
+			}
+			h := tt.header
+			if h == nil {
+				h = http.Header{}
+			}
+			resp := &http.Response{StatusCode: tt.status, Header: h, Body: io.NopCloser(bytes.NewReader(body))}
+			got := newAPIError(resp)
+			if *got != tt.want {
+				t.Errorf("got %+v\nwant %+v", *got, tt.want)
+			}
+			if tt.wantErr != "" && got.Error() != tt.wantErr {
+				t.Errorf("Error() = %q, want %q", got.Error(), tt.wantErr)
+			}
+			// The body stays readable for whoever handles the response next.
+			if rest, _ := io.ReadAll(resp.Body); !bytes.Equal(rest, body) {
+				t.Errorf("body not restored: %q", rest)
+			}
+		})
+	}
+}
+
+func TestIsNotFound(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"404", &APIError{StatusCode: 404}, true},
+		{"wrapped 404", fmt.Errorf("foundry: delete file: %w", &APIError{StatusCode: 404}), true},
+		{"410", &APIError{StatusCode: 410}, false},
+		{"stream failure", &APIError{Code: "not_found"}, false},
+		{"other", errors.New("404"), false},
+		{"nil", nil, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := IsNotFound(tt.err); got != tt.want {
+				t.Errorf("IsNotFound(%v) = %v, want %v", tt.err, got, tt.want)
+			}
+		})
+	}
+}
