@@ -92,7 +92,9 @@ func (w *worker) command(p *Pool) ([]string, []string, string, error) {
 		if w.probe {
 			args = append(args, "--probe")
 		}
-		return args, nil, "/", nil
+		// bwrap and its init stay outside --clearenv: give them nothing
+		// worth reading in /proc/1/environ either.
+		return args, []string{"PATH=/usr/bin:/bin"}, "/", nil
 	}
 	base, err := os.MkdirTemp("", "workbench-nosandbox-")
 	if err != nil {

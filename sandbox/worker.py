@@ -388,10 +388,12 @@ def warm_up():
     import seaborn  # noqa: F401
     import openpyxl  # noqa: F401
     # Fallback fonts: matplotlib >= 3.6 takes glyphs missing from the first
-    # family from the next one, so CJK labels render instead of boxes.
-    plt.rcParams["font.family"] = ["sans-serif"]
-    plt.rcParams["font.sans-serif"] = ["DejaVu Sans", "Noto Sans CJK JP", "Noto Sans CJK SC",
-                                       "Droid Sans Fallback", "Liberation Sans"]
+    # family named in font.family from the next one, so CJK labels render
+    # instead of boxes. Code that resets the family to the generic
+    # "sans-serif" (seaborn's set_theme does) gets Noto CJK, which also has
+    # Latin glyphs.
+    plt.rcParams["font.family"] = ["DejaVu Sans", "Noto Sans CJK JP"]
+    plt.rcParams["font.sans-serif"] = ["Noto Sans CJK JP", "DejaVu Sans", "Liberation Sans"]
     plt.rcParams["axes.unicode_minus"] = False
     fig = plt.figure(figsize=(2, 2))
     fig.gca().plot([0, 1], [0, 1])

@@ -1,0 +1,155 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+)
+
+// hostSecret is put in the test process's environment before any sandbox
+// starts; no sandbox may ever see it.
+const hostSecret = "wb-host-secret-7f3a9c"
+
+var shared struct {
+	once sync.Once
+	pool *Pool
+	err  error
+}
+
+func TestMain(m *testing.M) {
+	os.Setenv("WORKBENCH_TEST_SECRET", hostSecret)
+	code := m.Run()
+	if shared.pool != nil {
+		if err := shared.pool.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "close shared pool:", err)
+			code = 1
+		}
+	}
+	os.Exit(code)
+}
+
+// testLogger sends the pool's logs to stderr only when they matter.
+func testLogger() *slog.Logger {
+	return slog.New(slog.NewTextHandler(os.Stderr, &slog.HandlerOptions{Level: slog.LevelWarn}))
+}
+
+// sharedConfig keeps limits small so attacks hit them quickly.
+func sharedConfig() Config {
+	return Config{
+		Warm: 2, MaxSessions: 16,
+		CellTimeout: 20 * time.Second, InterruptGrace: 2 * time.Second,
+		MemoryBytes: 1 << 30, DataBytes: 64 << 20, TmpBytes: 32 << 20, Processes: 64,
+		Logger: testLogger(),
+	}
+}
+
+// sharedPool is one pool for most tests and benchmarks, started on first use.
+func sharedPool(tb testing.TB) *Pool {
+	tb.Helper()
+	shared.once.Do(func() {
+		shared.pool, shared.err = NewPool(context.Background(), sharedConfig())
+	})
+	if shared.err != nil {
+		tb.Fatalf("NewPool: %v", shared.err)
+	}
+	return shared.pool
+}
+
+// newTestPool makes a private pool, closed when the test ends.
+func newTestPool(tb testing.TB, cfg Config) *Pool {
+	tb.Helper()
+	if cfg.Logger == nil {
+		cfg.Logger = testLogger()
+	}
+	p, err := NewPool(context.Background(), cfg)
+	if err != nil {
+		tb.Fatalf("NewPool: %v", err)
+	}
+	tb.Cleanup(func() {
+		if err := p.Close(); err != nil {
+			tb.Errorf("Close: %v", err)
+		}
+	})
+	return p
+}
+
+// openSession claims a session from p, closed when the test ends.
+func openSession(tb testing.TB, p *Pool) *Session {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 90*time.Second)
+	defer cancel()
+	s, err := p.Session(ctx)
+	if err != nil {
+		tb.Fatalf("Session: %v", err)
+	}
+	tb.Cleanup(func() { s.Close() })
+	return s
+}
+
+// run executes code and fails the test on an infrastructure error.
+func run(tb testing.TB, s *Session, code string) *Result {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	r, err := s.Exec(ctx, code)
+	if err != nil {
+		tb.Fatalf("Exec(%q): %v", firstLine(code), err)
+	}
+	return r
+}
+
+// runOK is run for code that must not raise.
+func runOK(tb testing.TB, s *Session, code string) *Result {
+	tb.Helper()
+	r := run(tb, s, code)
+	if r.Error != nil {
+		tb.Fatalf("Exec(%q) raised %v\n%s", firstLine(code), r.Error, r.Error.String())
+	}
+	return r
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// assertServes proves the pool still hands out working sessions after an
+// attack in another session.
+func assertServes(t *testing.T, p *Pool) {
+	t.Helper()
+	s := openSession(t, p)
+	r := runOK(t, s, "print(6 * 7)")
+	if got := strings.TrimSpace(r.Stdout); got != "42" {
+		t.Fatalf("pool no longer serves: stdout %q", got)
+	}
+	s.Close()
+}
+
+// assertAlive checks that a session survived and kept its state.
+func assertAlive(t *testing.T, s *Session, expr, want string) {
+	t.Helper()
+	r := runOK(t, s, expr)
+	if r.Value == nil || r.Value.Text != want {
+		t.Fatalf("after the attack %s = %+v, want %s", expr, r.Value, want)
+	}
+}
+
+// waitDone waits for a session to end and returns why.
+func waitDone(t *testing.T, s *Session, within time.Duration) error {
+	t.Helper()
+	select {
+	case <-s.Done():
+		return s.Err()
+	case <-time.After(within):
+		t.Fatalf("session still open after %s", within)
+		return nil
+	}
+}
+
+func isReset(err error) bool { return errors.Is(err, ErrSessionReset) }

@@ -1,0 +1,156 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"io/fs"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSession_StateAcrossCells(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	runOK(t, s, "import math\nx = 1\ndef inc(v):\n    return v + 1")
+	runOK(t, s, "x = inc(x)")
+	r := runOK(t, s, "x = inc(x)\nmath.floor(x * 10.5)")
+	if r.Value == nil || r.Value.Text != "31" {
+		t.Fatalf("value %+v, want 31", r.Value)
+	}
+	if r := runOK(t, s, "y = 5"); r.Value != nil {
+		t.Fatalf("assignment produced value %+v", r.Value)
+	}
+}
+
+func TestSession_ValueHTMLAndOutput(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	r := runOK(t, s, "import pandas as pd\nprint('rows', 3)\nimport sys; print('warn', file=sys.stderr)\npd.DataFrame({'a': [1, 2, 3]})")
+	if r.Stdout != "rows 3\n" || r.Stderr != "warn\n" {
+		t.Fatalf("stdout %q stderr %q", r.Stdout, r.Stderr)
+	}
+	if r.Value == nil || !strings.Contains(r.Value.HTML, "<table") || !strings.Contains(r.Value.Text, "a") {
+		t.Fatalf("DataFrame value %+v", r.Value)
+	}
+}
+
+func TestSession_PythonErrorIsResult(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	r := run(t, s, "a = 1\nb = {}\nb['missing']")
+	if r.Error == nil || r.Error.Name != "KeyError" || r.Error.Value != "'missing'" {
+		t.Fatalf("error %+v", r.Error)
+	}
+	tb := r.Error.String()
+	if !strings.Contains(tb, "<cell-1>") || strings.Contains(tb, "worker.py") {
+		t.Fatalf("traceback should show the cell and hide the worker:\n%s", tb)
+	}
+	r = run(t, s, "def broken(:\n  pass")
+	if r.Error == nil || r.Error.Name != "SyntaxError" {
+		t.Fatalf("syntax error %+v", r.Error)
+	}
+	r = run(t, s, "raise SystemExit(3)")
+	if r.Error == nil || r.Error.Name != "SystemExit" {
+		t.Fatalf("SystemExit %+v", r.Error)
+	}
+	assertAlive(t, s, "a", "1")
+}
+
+func TestSession_Figures(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	code := `import matplotlib.pyplot as plt
+plt.plot([1, 2, 3], [3, 1, 2])
+plt.title("売上 매출 sales")
+plt.show()
+fig, ax = plt.subplots(figsize=(4, 3))
+ax.bar(["一", "二"], [1, 2])`
+	r := runOK(t, s, code)
+	if len(r.Figures) != 2 {
+		t.Fatalf("got %d figures, want 2 (stderr %q)", len(r.Figures), r.Stderr)
+	}
+	for _, f := range r.Figures {
+		if !bytes.HasPrefix(f.PNG, []byte("\x89PNG")) || f.Width < 100 || f.Height < 100 {
+			t.Fatalf("figure %dx%d, %d bytes", f.Width, f.Height, len(f.PNG))
+		}
+	}
+	if strings.Contains(r.Stderr, "missing from current font") {
+		t.Fatalf("CJK glyphs missing: %s", r.Stderr)
+	}
+	if r := runOK(t, s, "len(plt.get_fignums())"); r.Value.Text != "0" || len(r.Figures) != 0 {
+		t.Fatalf("figures leaked into the next cell: %+v", r.Value)
+	}
+}
+
+func TestSession_FigureCap(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	r := runOK(t, s, "import matplotlib.pyplot as plt\nfor i in range(12):\n    plt.figure(figsize=(1, 1))")
+	if len(r.Figures) != 10 || !r.Truncated || !strings.Contains(r.Stderr, "2 figure(s) dropped") {
+		t.Fatalf("figures %d truncated %v stderr %q", len(r.Figures), r.Truncated, r.Stderr)
+	}
+}
+
+func TestSession_Files(t *testing.T) {
+	ctx := context.Background()
+	s := openSession(t, sharedPool(t))
+	if err := s.PutFile(ctx, "in/sales.csv", strings.NewReader("region,amount\nnorth,3\nsouth,4\n")); err != nil {
+		t.Fatal(err)
+	}
+	r := runOK(t, s, "import pandas as pd\ndf = pd.read_csv('/mnt/data/in/sales.csv')\ndf.to_csv('total.csv')\nint(df.amount.sum())")
+	if r.Value.Text != "7" {
+		t.Fatalf("sum %+v", r.Value)
+	}
+	if len(r.Files) != 1 || r.Files[0].Name != "total.csv" || r.Files[0].Size == 0 {
+		t.Fatalf("changed files %+v, want only total.csv", r.Files)
+	}
+	got, err := s.GetFile(ctx, "/mnt/data/total.csv")
+	if err != nil || !bytes.Contains(got, []byte("north")) {
+		t.Fatalf("GetFile: %q, %v", got, err)
+	}
+	list, err := s.ListFiles(ctx)
+	if err != nil || len(list) != 2 || list[0].Name != "in/sales.csv" || list[1].Name != "total.csv" {
+		t.Fatalf("ListFiles: %+v, %v", list, err)
+	}
+	if err := s.DeleteFile(ctx, "total.csv"); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.GetFile(ctx, "total.csv"); !errors.Is(err, fs.ErrNotExist) {
+		t.Fatalf("GetFile after delete: %v, want fs.ErrNotExist", err)
+	}
+	for _, bad := range []string{"../etc/passwd", "/etc/passwd", "a/../../b", ""} {
+		if _, err := s.GetFile(ctx, bad); err == nil || errors.Is(err, fs.ErrNotExist) {
+			t.Errorf("GetFile(%q) = %v, want invalid name", bad, err)
+		}
+	}
+}
+
+func TestSession_Interrupt(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	runOK(t, s, "kept = 'yes'")
+	done := make(chan *Result, 1)
+	go func() {
+		r, err := s.Exec(context.Background(), "import time\nfor i in range(600):\n    time.sleep(0.05)")
+		if err != nil {
+			t.Errorf("Exec: %v", err)
+		}
+		done <- r
+	}()
+	for !s.running.Load() {
+		time.Sleep(5 * time.Millisecond)
+	}
+	time.Sleep(100 * time.Millisecond)
+	if err := s.Interrupt(); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case r := <-done:
+		if r == nil || r.Error == nil || r.Error.Name != "KeyboardInterrupt" || r.TimedOut {
+			t.Fatalf("result %+v", r)
+		}
+	case <-time.After(10 * time.Second):
+		t.Fatal("interrupt did not stop the cell")
+	}
+	assertAlive(t, s, "kept", "'yes'")
+	if err := s.Interrupt(); err != nil { // idle: a no-op that must not break the kernel
+		t.Fatal(err)
+	}
+	assertAlive(t, s, "kept", "'yes'")
+}
