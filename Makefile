@@ -1,0 +1,53 @@
+# The two set-up commands are `make run` and `make test`; each installs what
+# it needs first. Go itself is expected on PATH (Go 1.26).
+
+GO       ?= go
+BIN      := bin
+ADDR     ?= :8080
+DATA_DIR ?= ./data
+
+# Debian packages of the local engine: the sandbox and its Python libraries.
+RUN_DEBS  := bubblewrap python3 python3-pandas python3-numpy python3-matplotlib \
+             python3-seaborn python3-scipy python3-openpyxl fonts-noto-cjk fonts-dejavu-core
+# Extra packages for the tests: the browser, Jupyter for the sandbox's
+# comparison benchmark, and nbformat to validate exported notebooks.
+TEST_DEBS := chromium python3-ipykernel python3-jupyter-client python3-nbformat
+
+.PHONY: all deps deps-run run build test bench lint templ clean
+
+all: build
+
+deps-run:
+	@./scripts/deps.sh $(RUN_DEBS)
+
+deps:
+	@./scripts/deps.sh $(RUN_DEBS) $(TEST_DEBS)
+
+build:
+	$(GO) build -o $(BIN)/web ./cmd/web
+	$(GO) build -o $(BIN)/foundry-emulator ./cmd/foundry-emulator 2>/dev/null || true
+
+run: deps-run build
+	ADDR=$(ADDR) DATA_DIR=$(DATA_DIR) ./$(BIN)/web
+
+# Every test, browser tests included; lint first so stale generated code fails.
+test: deps lint
+	$(GO) test -count=1 -timeout 20m ./...
+
+bench: deps
+	$(GO) test -run '^$$' -bench . -benchmem -count 5 -timeout 30m ./...
+
+# gofmt, go vet, and generated templ code that matches its sources.
+lint:
+	@out=$$(gofmt -l $$(git ls-files '*.go')); if [ -n "$$out" ]; then echo "gofmt needed:"; echo "$$out"; exit 1; fi
+	$(GO) vet ./...
+	@tmp=$$(mktemp -d) && cp views/*.templ views/*_templ.go $$tmp/ && \
+	  $(GO) tool templ generate -path $$tmp >/dev/null 2>&1 && \
+	  for f in views/*_templ.go; do cmp -s $$f $$tmp/$$(basename $$f) || { echo "$$f is stale: run 'make templ'"; rm -rf $$tmp; exit 1; }; done; \
+	  rm -rf $$tmp
+
+templ:
+	$(GO) tool templ generate -path views
+
+clean:
+	rm -rf $(BIN)
