@@ -44,7 +44,7 @@ func TestBadInput(t *testing.T) {
 		{name: "unknown agent version", method: "GET", path: "/agents/known/versions/9?api-version=v1", wantStatus: 404,
 			wantCode: "not_found", wantMessage: "Agent 'known' version '9' not found."},
 		{name: "response for unknown agent", method: "POST", path: "/openai/v1/responses",
-			body: map[string]any{"agent_reference": map[string]any{"type": "agent_reference", "name": "ghost"}, "input": "hi"},
+			body:       map[string]any{"agent_reference": map[string]any{"type": "agent_reference", "name": "ghost"}, "input": "hi"},
 			wantStatus: 404, wantCode: "not_found", wantMessage: "Agent 'ghost' not found.", wantType: "invalid_request_error"},
 		{name: "unknown conversation", method: "GET", path: "/openai/v1/conversations/conv_nope", wantStatus: 404,
 			wantMessage: "Conversation with id 'conv_nope' not found.", wantParam: "conversation_id", wantType: "invalid_request_error"},
