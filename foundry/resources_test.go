@@ -1,0 +1,161 @@
+package foundry
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"io"
+	"mime"
+	"mime/multipart"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestClient_UploadFile(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{"POST /openai/v1/files": {{file: "json/file.json"}}})
+	f, err := rs.client(t).UploadFile(context.Background(), "dir/sales.csv", strings.NewReader("a,b\n1,2\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := File{ID: "assistant-Fq1", Filename: "sales.csv", Bytes: 42, Purpose: "assistants", Status: "processed",
+		CreatedAt: time.Unix(1767225600, 0).UTC()}
+	if f != want {
+		t.Errorf("file = %+v, want %+v", f, want)
+	}
+	r := rs.requests()[0]
+	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	mr := multipart.NewReader(bytes.NewReader(r.Body), params["boundary"])
+	parts := map[string]string{}
+	for {
+		p, err := mr.NextPart()
+		if err != nil {
+			break
+		}
+		b, _ := io.ReadAll(p)
+		parts[p.FormName()] = string(b)
+		if p.FormName() == "file" && (p.FileName() != "sales.csv" || p.Header.Get("Content-Type") != "text/csv; charset=utf-8") {
+			t.Errorf("file part: name %q, type %q", p.FileName(), p.Header.Get("Content-Type"))
+		}
+	}
+	if parts["purpose"] != "assistants" || parts["file"] != "a,b\n1,2\n" {
+		t.Errorf("parts = %q", parts)
+	}
+}
+
+func TestClient_FilesAndContent(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{
+		"GET /openai/v1/files":                       {{file: "json/files_page.json"}},
+		"GET /openai/v1/files/assistant-Fq1/content": {{body: "a,b\n", header: map[string]string{"Content-Type": "application/octet-stream"}}},
+		"DELETE /openai/v1/files/assistant-Fq1":      {{file: "json/file_deleted.json"}},
+	})
+	c := rs.client(t)
+	ctx := context.Background()
+	fs, err := c.Files(ctx)
+	if err != nil || len(fs) != 2 || fs[1].ID != "file-abc123" || fs[1].Status != "uploaded" {
+		t.Fatalf("Files = %+v, %v", fs, err)
+	}
+	if q := rs.requests()[0].Query; !strings.Contains(q, "purpose=assistants") {
+		t.Errorf("list query = %q", q)
+	}
+	rc, err := c.FileContent(ctx, "assistant-Fq1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(rc)
+	rc.Close()
+	if string(b) != "a,b\n" {
+		t.Errorf("content = %q", b)
+	}
+	if err := c.DeleteFile(ctx, "assistant-Fq1"); err != nil {
+		t.Fatal(err)
+	}
+}
+
+func TestClient_Conversations(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{
+		"POST /openai/v1/conversations":                    {{file: "json/conversation.json"}},
+		"GET /openai/v1/conversations":                     {{file: "json/conversations_page.json"}},
+		"GET /openai/v1/conversations/conv_01":             {{file: "json/conversation.json"}},
+		"DELETE /openai/v1/conversations/conv_01":          {{file: "json/conversation_deleted.json"}},
+		"POST /openai/v1/conversations/conv_01/items":      {{file: "json/conversation_items_added.json"}},
+		"GET /openai/v1/conversations/conv_01/items":       {{file: "json/conversation_items.json"}},
+		"DELETE /openai/v1/conversations/conv_01/items/m1": {{file: "json/conversation.json"}},
+	})
+	c := rs.client(t)
+	ctx := context.Background()
+	conv, err := c.CreateConversation(ctx, map[string]string{"app": "workbench", "chat": "42"})
+	if err != nil || conv.ID != "conv_01" || conv.Metadata["chat"] != "42" || conv.CreatedAt.IsZero() {
+		t.Fatalf("CreateConversation = %+v, %v", conv, err)
+	}
+	var body struct{ Metadata map[string]string }
+	if err := json.Unmarshal(rs.requests()[0].Body, &body); err != nil || body.Metadata["app"] != "workbench" {
+		t.Errorf("create body = %s", rs.requests()[0].Body)
+	}
+	list, err := c.Conversations(ctx)
+	if err != nil || len(list) != 2 || list[1].ID != "conv_02" {
+		t.Fatalf("Conversations = %+v, %v", list, err)
+	}
+	if _, err := c.Conversation(ctx, "conv_01"); err != nil {
+		t.Fatal(err)
+	}
+	added, err := c.AddMessage(ctx, "conv_01", "user", "Hello")
+	if err != nil || len(added) != 1 || added[0].Text != "Hello" || added[0].Role != "user" {
+		t.Fatalf("AddMessage = %+v, %v", added, err)
+	}
+	items, err := c.ConversationItems(ctx, "conv_01")
+	if err != nil || len(items) != 3 {
+		t.Fatalf("ConversationItems = %+v, %v", items, err)
+	}
+	if ci := items[1]; ci.Type != "code_interpreter_call" || ci.ContainerID != "cntr_01" || ci.Code != "print(1)" || len(ci.Outputs) != 1 {
+		t.Errorf("code item = %+v", ci)
+	}
+	if m := items[2]; m.Text != "See chart.png" || len(m.Citations) != 1 || m.Citations[0].FileID != "cfile_01" {
+		t.Errorf("message item = %+v", m)
+	}
+	if err := c.DeleteConversationItem(ctx, "conv_01", "m1"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteConversation(ctx, "conv_01"); err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range rs.requests() {
+		if strings.HasSuffix(r.Path, "/items") && r.Method == "GET" && !strings.Contains(r.Query, "code_interpreter_call.outputs") {
+			t.Errorf("items listed without code interpreter outputs: %q", r.Query)
+		}
+	}
+}
+
+func TestClient_Containers(t *testing.T) {
+	png := "\x89PNG\r\n\x1a\nfake"
+	rs := newReplay(t, map[string][]reply{
+		"GET /openai/v1/containers/cntr_01/files":                  {{file: "json/container_files.json"}},
+		"GET /openai/v1/containers/cntr_01/files/cfile_01/content": {{body: png, header: map[string]string{"Content-Type": "image/png"}}},
+		"GET /openai/v1/containers/cntr_01/files/gone/content":     {{status: 404, file: "errors/openai_container_file_404.json"}},
+		"DELETE /openai/v1/containers/cntr_01/files/cfile_01":      {{body: ""}},
+	})
+	c := rs.client(t)
+	ctx := context.Background()
+	files, err := c.ContainerFiles(ctx, "cntr_01")
+	if err != nil || len(files) != 2 || files[0].Path != "/mnt/data/chart.png" || files[0].Source != "assistant" {
+		t.Fatalf("ContainerFiles = %+v, %v", files, err)
+	}
+	rc, err := c.ContainerFileContent(ctx, "cntr_01", "cfile_01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(rc)
+	rc.Close()
+	if string(b) != png {
+		t.Errorf("content = %q", b)
+	}
+	if _, err := c.ContainerFileContent(ctx, "cntr_01", "gone"); !IsNotFound(err) {
+		t.Errorf("missing file: err = %v, want not found", err)
+	}
+	if err := c.DeleteContainerFile(ctx, "cntr_01", "cfile_01"); err != nil {
+		t.Fatal(err)
+	}
+}

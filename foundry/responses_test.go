@@ -1,0 +1,163 @@
+package foundry
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"net/http"
+	"net/http/httptest"
+	"testing"
+	"time"
+)
+
+func TestClient_StreamResponse(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{"POST /openai/v1/responses": {{file: "sse/turn_code_interpreter.sse",
+		header: map[string]string{"x-request-id": "req-77"}}}})
+	s, err := rs.client(t).StreamResponse(context.Background(), ResponseRequest{
+		Agent:            AgentRef{Name: "analyst", Version: "2"},
+		ConversationID:   "conv_01",
+		Input:            "Plot sales",
+		StructuredInputs: map[string]string{"file_1": "assistant-Fq1", "file_2": ""},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	n := 0
+	for s.Next() {
+		n++
+	}
+	if err := s.Err(); err != nil || n != 20 || s.ResponseID() != "resp_01" {
+		t.Fatalf("events %d, response %q, err %v", n, s.ResponseID(), err)
+	}
+
+	var body map[string]any
+	if err := json.Unmarshal(rs.requests()[0].Body, &body); err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"input":             `"Plot sales"`,
+		"conversation":      `"conv_01"`,
+		"stream":            `true`,
+		"include":           `["code_interpreter_call.outputs"]`,
+		"agent_reference":   `{"name":"analyst","type":"agent_reference","version":"2"}`,
+		"structured_inputs": `{"file_1":"assistant-Fq1","file_2":""}`,
+	}
+	for k, v := range want {
+		got, _ := json.Marshal(body[k])
+		if string(got) != v {
+			t.Errorf("body[%q] = %s, want %s", k, got, v)
+		}
+	}
+	for _, k := range []string{"agent", "model"} {
+		if _, ok := body[k]; ok {
+			t.Errorf("body has %q: %s", k, rs.requests()[0].Body)
+		}
+	}
+}
+
+func TestClient_StreamResponseRejected(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{"POST /openai/v1/responses": {{status: 400, file: "errors/deprecated_agent_400.json",
+		header: map[string]string{"apim-request-id": "apim-3"}}}})
+	_, err := rs.client(t).StreamResponse(context.Background(), ResponseRequest{Agent: AgentRef{Name: "a"}, Input: "x"})
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.StatusCode != 400 || ae.Param != "agent" || ae.RequestID != "apim-3" {
+		t.Fatalf("err = %v", err)
+	}
+	if _, err := rs.client(t).StreamResponse(context.Background(), ResponseRequest{Input: "x"}); err == nil {
+		t.Error("request without agent accepted")
+	}
+}
+
+// TestStream_ConnectionCut has the server send two events and then drop
+// the connection mid-event: the events still arrive, and Err reports the cut.
+func TestStream_ConnectionCut(t *testing.T) {
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		_, _ = w.Write([]byte("event: response.created\ndata: {\"type\":\"response.created\",\"sequence_number\":0,\"response\":{\"id\":\"resp_c\"}}\n\n" +
+			"data: {\"type\":\"response.output_text.delta\",\"sequence_number\":1,\"item_id\":\"m\",\"delta\":\"Hal\"}\n\n" +
+			"data: {\"type\":\"response.output_text.del"))
+		w.(http.Flusher).Flush()
+		conn, _, err := http.NewResponseController(w).Hijack()
+		if err == nil {
+			conn.Close()
+		}
+	}))
+	defer srv.Close()
+	s, err := newTestClient(t, srv.URL+testProject).StreamResponse(context.Background(), ResponseRequest{Agent: AgentRef{Name: "a"}, Input: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got []EventType
+	for s.Next() {
+		got = append(got, s.Event().Type)
+	}
+	if len(got) != 2 || got[1] != EventTextDelta {
+		t.Errorf("events = %v, want created and the delta", got)
+	}
+	if s.Err() == nil {
+		t.Error("Err() = nil after a cut connection")
+	}
+}
+
+// TestStream_CloseUnblocks checks that Close from another goroutine ends a
+// Next that waits on a silent server, as a cancelled turn needs.
+func TestStream_CloseUnblocks(t *testing.T) {
+	release := make(chan struct{})
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/event-stream")
+		w.WriteHeader(http.StatusOK)
+		w.(http.Flusher).Flush()
+		select {
+		case <-release:
+		case <-r.Context().Done():
+		}
+	}))
+	defer srv.Close()
+	defer close(release)
+	s, err := newTestClient(t, srv.URL+testProject).StreamResponse(context.Background(), ResponseRequest{Agent: AgentRef{Name: "a"}, Input: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan bool)
+	go func() { done <- s.Next() }()
+	time.Sleep(20 * time.Millisecond)
+	s.Close()
+	select {
+	case more := <-done:
+		if more || s.Err() == nil {
+			t.Errorf("Next = %v, Err = %v after Close", more, s.Err())
+		}
+	case <-time.After(2 * time.Second):
+		t.Fatal("Next still blocked after Close")
+	}
+}
+
+func TestClient_ResponseAndCancel(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{
+		"GET /openai/v1/responses/resp_01":         {{file: "json/response.json"}},
+		"POST /openai/v1/responses/resp_01/cancel": {{file: "json/response_cancelled.json"}},
+		"DELETE /openai/v1/responses/resp_01":      {{body: `{"id":"resp_01","object":"response","deleted":true}`}},
+	})
+	c := rs.client(t)
+	ctx := context.Background()
+	r, err := c.Response(ctx, "resp_01")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Status != "completed" || r.ConversationID != "conv_01" || len(r.Output) != 2 || r.Output[0].ContainerID != "cntr_01" ||
+		r.Output[1].Text != "1" || r.Usage.TotalTokens != 12 || r.Err != nil {
+		t.Errorf("response = %+v", r)
+	}
+	if q := rs.requests()[0].Query; q != "include%5B%5D=code_interpreter_call.outputs" {
+		t.Errorf("get query = %q", q)
+	}
+	if err := c.CancelResponse(ctx, "resp_01"); err != nil {
+		t.Fatal(err)
+	}
+	if err := c.DeleteResponse(ctx, "resp_01"); err != nil {
+		t.Fatal(err)
+	}
+}
