@@ -325,7 +325,7 @@ func (tr *turnRun) finish(ctx context.Context, runErr error) *response {
 // failure maps a turn error to a status and the error the Response carries.
 func (tr *turnRun) failure(ctx context.Context, err error) (string, *responseError) {
 	switch {
-	case errors.Is(err, context.Canceled) && ctx.Err() != nil:
+	case ctx.Err() != nil: // cancelled, whatever the kernel made of it
 		// No cancelled event exists in the stream protocol; response.failed with status
 		// "cancelled" is our choice (UNCONFIRMED).
 		return "cancelled", &responseError{Code: "cancelled", Message: "The response was cancelled."}

@@ -1,0 +1,166 @@
+package emulator
+
+import (
+	"io"
+	"net/http"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseFault(t *testing.T) {
+	tests := []struct {
+		spec      string
+		wantName  string
+		wantCount int
+		wantErr   bool
+	}{
+		{spec: "429", wantName: "429", wantCount: -1},
+		{spec: " cut-stream ", wantName: "cut-stream", wantCount: -1},
+		{spec: "content-500:3", wantName: "content-500", wantCount: 3},
+		{spec: "429:0", wantErr: true},
+		{spec: "429:x", wantErr: true},
+		{spec: "teapot", wantErr: true},
+	}
+	for _, tt := range tests {
+		name, count, err := ParseFault(tt.spec)
+		if (err != nil) != tt.wantErr || name != tt.wantName || count != tt.wantCount {
+			t.Errorf("ParseFault(%q) = %q, %d, %v; want %q, %d, error %v", tt.spec, name, count, err, tt.wantName, tt.wantCount, tt.wantErr)
+		}
+	}
+}
+
+// TestRequestFaults checks the faults that replace a whole answer, by header.
+func TestRequestFaults(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.json("POST", "/openai/v1/containers", map[string]any{"name": "faults"}, 200)
+	cf := ts.json("POST", "/openai/v1/containers/"+c["id"].(string)+"/files", map[string]any{"file_id": ts.upload("a.csv", "a\n1\n")}, 200)
+	content := "/openai/v1/containers/" + c["id"].(string) + "/files/" + cf["id"].(string) + "/content"
+	tests := []struct {
+		name       string
+		path       string
+		fault      string
+		wantStatus int
+		wantCode   string
+		wantHeader map[string]string
+	}{
+		{name: "429", path: "/openai/v1/files", fault: "429", wantStatus: 429, wantCode: "rate_limit_exceeded",
+			wantHeader: map[string]string{"Retry-After-Ms": "1000", "Retry-After": "1"}},
+		{name: "429 on agents", path: "/agents?api-version=v1", fault: "429", wantStatus: 429, wantCode: "rate_limit_exceeded",
+			wantHeader: map[string]string{"x-ms-error-code": "rate_limit_exceeded"}},
+		{name: "500", path: "/openai/v1/conversations", fault: "slow-tokens, 500", wantStatus: 500, wantCode: "server_error"},
+		{name: "content-500 on content", path: content, fault: "content-500", wantStatus: 500, wantCode: "server_error"},
+		{name: "content-500 elsewhere", path: "/openai/v1/files", fault: "content-500", wantStatus: 200},
+		{name: "content without fault", path: content, wantStatus: 200},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := ts.send("GET", tt.path, nil, FaultHeader, tt.fault)
+			body, _ := io.ReadAll(resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tt.wantStatus {
+				t.Fatalf("got %d, want %d: %s", resp.StatusCode, tt.wantStatus, body)
+			}
+			if tt.wantCode != "" && !strings.Contains(string(body), `"code":"`+tt.wantCode+`"`) {
+				t.Errorf("body %s lacks code %s", body, tt.wantCode)
+			}
+			for k, v := range tt.wantHeader {
+				if got := resp.Header.Get(k); got != v {
+					t.Errorf("header %s = %q, want %q", k, got, v)
+				}
+			}
+		})
+	}
+}
+
+// TestCutStream checks that cut-stream drops the connection mid-way, that the turn still
+// completes, and that its events can be replayed after the last one received.
+func TestCutStream(t *testing.T) {
+	ts := newTestServer(t)
+	resp := ts.send("POST", "/openai/v1/responses", map[string]any{"model": "m", "input": "hello", "stream": true},
+		FaultHeader, FaultCutStream)
+	events, err := readSSE(t, resp.Body)
+	resp.Body.Close()
+	if err == nil || events[len(events)-1].Name != "response.output_text.delta" {
+		t.Fatalf("stream not cut: %d events, last %s, err %v", len(events), events[len(events)-1].Name, err)
+	}
+	id := get(events[0].Data, "response", "id").(string)
+	last := int(events[len(events)-1].Data["sequence_number"].(float64))
+	replay := ts.send("GET", "/openai/v1/responses/"+id+"?stream=true&starting_after="+strconv.Itoa(last), nil)
+	rest, err := readSSE(t, replay.Body)
+	replay.Body.Close()
+	if err != nil || len(rest) == 0 {
+		t.Fatalf("replay: %d events, %v", len(rest), err)
+	}
+	if seq := rest[0].Data["sequence_number"].(float64); int(seq) != last+1 {
+		t.Errorf("replay starts at %v, want %d", seq, last+1)
+	}
+	if rest[len(rest)-1].Name != "response.completed" {
+		t.Errorf("replay ends with %s", rest[len(rest)-1].Name)
+	}
+}
+
+// TestSlowTokens checks that slow-tokens spaces the text deltas out, and only when asked.
+func TestSlowTokens(t *testing.T) {
+	ts := newTestServer(t, func(c *Config) { c.Faults.TokenDelay = 20 * time.Millisecond })
+	timed := func(header ...string) (time.Duration, int) {
+		start := time.Now()
+		events := ts.stream(map[string]any{"model": "m", "input": "hello"}, header...)
+		n := 0
+		for _, e := range events {
+			if e.Name == "response.output_text.delta" {
+				n++
+			}
+		}
+		return time.Since(start), n
+	}
+	fast, n := timed()
+	slow, _ := timed(FaultHeader, FaultSlowTokens)
+	if n < 5 || slow < time.Duration(n)*20*time.Millisecond || fast > slow/2 {
+		t.Errorf("%d deltas: %v without the fault, %v with it", n, fast, slow)
+	}
+}
+
+// TestBackgroundCancel checks that a background response can be polled and cancelled while its
+// cell runs, and that the cancel interrupts the cell.
+func TestBackgroundCancel(t *testing.T) {
+	ts := newTestServer(t)
+	queued := ts.json("POST", "/openai/v1/responses", map[string]any{"model": "m", "background": true,
+		"input": "```python\nimport time\ntime.sleep(60)\n```"}, 200)
+	id := queued["id"].(string)
+	if queued["status"] != "queued" || queued["background"] != true {
+		t.Errorf("created %v, background %v", queued["status"], queued["background"])
+	}
+	waitFor(t, func() bool {
+		rn := ts.srv.runs.get(id)
+		frames, _, _ := rn.next(0)
+		return len(frames) > 0 && frames[len(frames)-1].typ == "response.code_interpreter_call.interpreting"
+	})
+	if got := ts.json("GET", "/openai/v1/responses/"+id, nil, 200); got["status"] != "in_progress" {
+		t.Errorf("while running: %v", got["status"])
+	}
+	start := time.Now()
+	cancelled := ts.json("POST", "/openai/v1/responses/"+id+"/cancel", nil, 200)
+	if cancelled["status"] != "cancelled" || time.Since(start) > 20*time.Second {
+		t.Errorf("cancel: status %v after %v", cancelled["status"], time.Since(start))
+	}
+	status, body := ts.do("POST", "/openai/v1/responses/"+id+"/cancel", nil)
+	if status != http.StatusBadRequest || !strings.Contains(string(body), "not in progress") {
+		t.Errorf("second cancel: %d %s", status, body)
+	}
+	if got := ts.json("GET", "/openai/v1/responses/"+id, nil, 200); got["status"] != "cancelled" {
+		t.Errorf("stored status %v", got["status"])
+	}
+}
+
+func waitFor(t *testing.T, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatal("condition not met in 30s")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}

@@ -1,0 +1,114 @@
+package emulator
+
+import (
+	"net/http"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestContainerExpiry checks the life of a conversation's container: it expires after 30 idle
+// minutes; then its files are gone (404), naming it explicitly is a 400, and the next auto turn
+// gets a fresh container with the agent's files but none of the old state.
+func TestContainerExpiry(t *testing.T) {
+	ts := newTestServer(t)
+	ts.createAgent("analyst")
+	fileID := ts.upload("data.csv", "v\n7\n")
+	conv := ts.json("POST", "/openai/v1/conversations", nil, 200)
+	turn := func(code string) map[string]any {
+		return ts.json("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": conv["id"],
+			"input": "```python\n" + code + "\n```", "structured_inputs": map[string]any{"f1": fileID},
+			"include": []string{"code_interpreter_call.outputs"}}), 200)
+	}
+	first := turn("x = 1\nopen('/mnt/data/note.txt', 'w').write('hi')")
+	oldID := get(first, "output", 0, "container_id").(string)
+	ann := get(first, "output", 1, "content", 0, "annotations", 0)
+	download := "/openai/v1/containers/" + oldID + "/files/" + get(ann, "file_id").(string) + "/content"
+	if status, body := ts.do("GET", download, nil); status != 200 || string(body) != "hi" {
+		t.Fatalf("download before expiry: %d %q", status, body)
+	}
+
+	ts.clock.Advance(29 * time.Minute)
+	if got := ts.json("GET", "/openai/v1/containers/"+oldID, nil, 200); got["status"] != "active" {
+		t.Fatalf("after 29 idle minutes: %v", got["status"])
+	}
+	ts.clock.Advance(2 * time.Minute)
+	if got := ts.json("GET", "/openai/v1/containers/"+oldID, nil, 200); got["status"] != "expired" {
+		t.Fatalf("after 31 idle minutes: %v", got["status"])
+	}
+	if status, body := ts.do("GET", download, nil); status != http.StatusNotFound || !strings.Contains(string(body), "expired") {
+		t.Errorf("download after expiry: %d %s", status, body)
+	}
+	status, body := ts.do("POST", "/openai/v1/responses", map[string]any{"model": "m", "input": "```python\nprint(1)\n```",
+		"tools": []any{map[string]any{"type": "code_interpreter", "container": oldID}}})
+	if status != http.StatusBadRequest || !strings.Contains(string(body), `"message":"Container is expired."`) {
+		t.Errorf("explicit expired container: %d %s", status, body)
+	}
+
+	second := turn("print(open('data.csv').read().strip())\nprint('x' in globals())")
+	if newID := get(second, "output", 0, "container_id"); newID == oldID {
+		t.Errorf("auto turn reused the expired container %s", oldID)
+	}
+	if logs := get(second, "output", 0, "outputs", 0, "logs"); logs != "v\n7\nFalse\n" {
+		t.Errorf("fresh container logs %q, want the agent's file and no old state", logs)
+	}
+}
+
+// TestContainerLifetime checks that an active container still expires an hour after creation.
+func TestContainerLifetime(t *testing.T) {
+	ts := newTestServer(t)
+	c := ts.json("POST", "/openai/v1/containers", map[string]any{"name": "long"}, 200)
+	id := c["id"].(string)
+	if c["status"] != "active" || get(c, "expires_after", "minutes") != 30.0 {
+		t.Errorf("created %v", c)
+	}
+	run := func() int {
+		status, _ := ts.do("POST", "/openai/v1/responses", map[string]any{"model": "m", "input": "```python\npass\n```",
+			"tools": []any{map[string]any{"type": "code_interpreter", "container": id}}})
+		return status
+	}
+	for range 2 {
+		ts.clock.Advance(29 * time.Minute)
+		if status := run(); status != 200 {
+			t.Fatalf("turn within the hour: %d", status)
+		}
+	}
+	ts.clock.Advance(3 * time.Minute)
+	if got := ts.json("GET", "/openai/v1/containers/"+id, nil, 200); got["status"] != "expired" {
+		t.Errorf("61 minutes after creation: %v", got["status"])
+	}
+}
+
+// TestRestart checks that agents, files, conversations, items and responses survive a restart
+// of the emulator on the same data directory.
+func TestRestart(t *testing.T) {
+	dir := t.TempDir()
+	before := newTestServerIn(t, dir)
+	before.createAgent("keeper")
+	fileID := before.upload("kept.csv", "k\n1\n")
+	conv := before.json("POST", "/openai/v1/conversations", map[string]any{"metadata": map[string]string{"a": "b"}}, 200)
+	resp := before.json("POST", "/openai/v1/responses", turnBody("keeper", map[string]any{"conversation": conv["id"], "input": "hi"}), 200)
+	before.close()
+
+	after := newTestServerIn(t, dir)
+	if got := after.json("GET", "/agents/keeper?api-version=v1", nil, 200); get(got, "versions", "latest", "version") != "1" {
+		t.Errorf("agent after restart: %v", got)
+	}
+	if status, body := after.do("GET", "/openai/v1/files/"+fileID+"/content", nil); status != 200 || string(body) != "k\n1\n" {
+		t.Errorf("file after restart: %d %q", status, body)
+	}
+	if got := after.json("GET", "/openai/v1/conversations/"+conv["id"].(string), nil, 200); get(got, "metadata", "a") != "b" {
+		t.Errorf("conversation after restart: %v", got)
+	}
+	items := after.json("GET", "/openai/v1/conversations/"+conv["id"].(string)+"/items", nil, 200)
+	if n := len(items["data"].([]any)); n != 2 {
+		t.Errorf("%d items after restart, want 2", n)
+	}
+	if got := after.json("GET", "/openai/v1/responses/"+resp["id"].(string), nil, 200); got["status"] != "completed" {
+		t.Errorf("response after restart: %v", got["status"])
+	}
+	v2 := after.createAgent("keeper")
+	if v2["version"] != "2" {
+		t.Errorf("next version after restart %v, want 2", v2["version"])
+	}
+}
