@@ -1,5 +1,3 @@
-//go:build contract
-
 package foundry_test
 
 import (
@@ -16,6 +14,9 @@ import (
 // TestContract_Emulator runs the scenario against the in-process local
 // engine over real loopback HTTP, exactly as the app wires it.
 func TestContract_Emulator(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the emulator's Python sandbox")
+	}
 	cfg := emulator.Config{Token: "t", DataDir: t.TempDir(), Logger: slog.New(slog.DiscardHandler)}
 	srv, err := emulator.New(cfg)
 	if errors.Is(err, sandbox.ErrIsolationUnavailable) {
