@@ -29,7 +29,7 @@ import (
 func main() {
 	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
 	defer stop()
-	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, nil); err != nil {
+	if err := run(ctx, os.Args[1:], os.Getenv, os.Stdout, os.Stderr, nil); err != nil {
 		fmt.Fprintln(os.Stderr, "foundry-emulator:", err)
 		os.Exit(1)
 	}
@@ -86,16 +86,16 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	return cfg, nil
 }
 
-// run serves until ctx ends, then shuts down gracefully. ready, if not nil, receives the base
-// URL once the listener is up (tests use it).
-func run(ctx context.Context, args []string, getenv func(string) string, stdout io.Writer, ready chan<- string) error {
-	cfg, err := parseConfig(args, getenv, stdout)
+// run serves until ctx ends, then shuts down gracefully. The banner goes to stdout, logs to
+// stderr; ready, if not nil, receives the base URL once the listener is up (tests use it).
+func run(ctx context.Context, args []string, getenv func(string) string, stdout, stderr io.Writer, ready chan<- string) error {
+	cfg, err := parseConfig(args, getenv, stderr)
 	if err != nil {
 		return err
 	}
-	handler := slog.Handler(slog.NewTextHandler(os.Stderr, nil))
+	handler := slog.Handler(slog.NewTextHandler(stderr, nil))
 	if cfg.logJSON {
-		handler = slog.NewJSONHandler(os.Stderr, nil)
+		handler = slog.NewJSONHandler(stderr, nil)
 	}
 	log := slog.New(handler)
 	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
