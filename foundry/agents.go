@@ -15,11 +15,13 @@ import (
 
 // AgentVersion is one immutable version of a prompt agent.
 type AgentVersion struct {
-	// ID is the service's id for the version (seen as "name:version"; not parsed).
+	// ID is the service's id for the version; its "name:version" format is
+	// UNCONFIRMED, so it is never parsed.
 	ID string
 	// Name is the agent's name.
 	Name string
-	// Version is the version label, "1", "2", … (a string on the wire).
+	// Version is the version label, "1", "2", …: a string on the wire, but a
+	// number is accepted too.
 	Version string
 	// Description is free text.
 	Description string

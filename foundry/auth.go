@@ -76,7 +76,7 @@ func (ts *tokenSource) token(ctx context.Context) (string, error) {
 			// rather than failing a request that would have succeeded.
 			return ts.tok.Token, nil
 		}
-		return "", fmt.Errorf("foundry: get token: %w", err)
+		return "", fmt.Errorf("get token: %w", err) // wrapped by Client.call
 	}
 	ts.tok = tok
 	return tok.Token, nil

@@ -78,7 +78,7 @@ func New(cfg Config) (*Client, error) {
 	}
 	hc := cfg.HTTPClient
 	if hc == nil {
-		hc = &http.Client{}
+		hc = defaultHTTPClient()
 	}
 	logger := cfg.Logger
 	if logger == nil {
@@ -132,6 +132,15 @@ func (c *Client) initOpenAI(cfg Config, hc *http.Client) {
 	c.containers = openai.NewContainerService(opts...)
 }
 
+// defaultHTTPClient has no overall timeout, since a response stream may run
+// for many minutes, but bounds the wait for response headers so that a
+// silent server cannot hold a call forever.
+func defaultHTTPClient() *http.Client {
+	t := http.DefaultTransport.(*http.Transport).Clone()
+	t.ResponseHeaderTimeout = 10 * time.Minute
+	return &http.Client{Transport: t}
+}
+
 func retries(n int) int {
 	switch {
 	case n == 0:
@@ -159,6 +168,10 @@ func (c *Client) authorize(req *http.Request, next option.MiddlewareNext) (*http
 	if err != nil {
 		c.log.Debug("foundry: attempt failed", "method", req.Method, "path", req.URL.Path, "err", err)
 		return nil, err
+	}
+	if v := resp.Header.Get("x-ms-retry-after-ms"); v != "" && resp.Header.Get("retry-after-ms") == "" {
+		// azcore honours the x-ms form; openai-go only reads retry-after-ms.
+		resp.Header.Set("Retry-After-Ms", v)
 	}
 	if resp.StatusCode >= 400 {
 		ae := newAPIError(resp)

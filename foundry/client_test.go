@@ -122,6 +122,7 @@ func TestClient_IgnoresOpenAIEnvironment(t *testing.T) {
 
 func TestClient_Retry(t *testing.T) {
 	busy := reply{status: 429, file: "errors/rate_limit_429.json", header: map[string]string{"retry-after-ms": "1", "x-request-id": "r1"}}
+	busyMS := reply{status: 503, body: `{"error":{"code":"server_error","message":"busy"}}`, header: map[string]string{"x-ms-retry-after-ms": "1"}}
 	busySec := reply{status: 503, body: `{"error":{"code":"server_error","message":"busy"}}`, header: map[string]string{"retry-after": "0"}}
 	down := reply{status: 500, body: `{"error":{"code":"server_error","message":"boom"}}`, header: map[string]string{"apim-request-id": "a9"}}
 	tests := []struct {
@@ -141,6 +142,8 @@ func TestClient_Retry(t *testing.T) {
 		{"openai 429 then ok", "GET /openai/v1/files/f1", []reply{busy, {file: "json/file.json"}},
 			func(c *Client) error { _, err := c.File(context.Background(), "f1"); return err }, 2, 0},
 		{"openai 503 retry-after seconds", "GET /openai/v1/files/f1", []reply{busySec, {file: "json/file.json"}},
+			func(c *Client) error { _, err := c.File(context.Background(), "f1"); return err }, 2, 0},
+		{"openai 503 x-ms-retry-after-ms", "GET /openai/v1/files/f1", []reply{busyMS, {file: "json/file.json"}},
 			func(c *Client) error { _, err := c.File(context.Background(), "f1"); return err }, 2, 0},
 		{"openai gives up", "GET /openai/v1/files/f1", []reply{down},
 			func(c *Client) error { _, err := c.File(context.Background(), "f1"); return err }, 3, 500},

@@ -21,7 +21,10 @@ type ContainerFile struct {
 }
 
 // ContainerFiles lists the files of a container. Generated files that no
-// citation mentions are found this way after each code call.
+// citation mentions are found this way after each code call. Only content
+// download is documented for Foundry; listing (and DeleteContainerFile) are
+// OpenAI routes whose availability there is UNCONFIRMED, so callers should
+// treat an error here as "no extra files", not as a failed turn.
 func (c *Client) ContainerFiles(ctx context.Context, containerID string) ([]ContainerFile, error) {
 	var out []ContainerFile
 	err := c.call(ctx, "list container files "+containerID, func(ctx context.Context) error {

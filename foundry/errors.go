@@ -57,6 +57,20 @@ func IsNotFound(err error) bool {
 	return errors.As(err, &ae) && ae.StatusCode == http.StatusNotFound
 }
 
+// IsContainerExpired reports whether err says the Code Interpreter container
+// of the conversation has expired (1 h active, 30 min idle), in which case
+// the turn should go on in a fresh container with the files attached again.
+// Foundry's wording is UNCONFIRMED; this matches OpenAI's 400 "Container is
+// expired." and any code or message that names an expired container.
+func IsContainerExpired(err error) bool {
+	var ae *APIError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	text := strings.ToLower(ae.Code + " " + ae.Message)
+	return strings.Contains(text, "container") && strings.Contains(text, "expired")
+}
+
 // requestIDHeaders are tried in order: APIM fronts the OpenAI-compatible
 // routes, the Foundry-native routes use the x-ms form, and some gateways only
 // echo x-request-id.

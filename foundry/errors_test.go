@@ -91,3 +91,24 @@ func TestIsNotFound(t *testing.T) {
 		})
 	}
 }
+
+func TestIsContainerExpired(t *testing.T) {
+	tests := []struct {
+		name string
+		err  error
+		want bool
+	}{
+		{"openai wording", &APIError{StatusCode: 400, Message: "Container is expired."}, true},
+		{"code", fmt.Errorf("foundry: stream: %w", &APIError{Code: "container_expired"}), true},
+		{"other container error", &APIError{StatusCode: 404, Message: "Container cntr_1 not found"}, false},
+		{"other expiry", &APIError{StatusCode: 401, Message: "Token expired"}, false},
+		{"not an APIError", errors.New("container expired"), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := IsContainerExpired(tt.err); got != tt.want {
+				t.Errorf("IsContainerExpired(%v) = %v, want %v", tt.err, got, tt.want)
+			}
+		})
+	}
+}

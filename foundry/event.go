@@ -43,6 +43,7 @@ const (
 // Event is one app-level event of a response stream. Which fields are set
 // depends on Type (see the EventType constants).
 type Event struct {
+	// Type says which of the other fields are set.
 	Type EventType `json:"type,omitzero"`
 	// Sequence is the service's sequence_number of the source event.
 	Sequence       int64  `json:"sequence,omitzero"`

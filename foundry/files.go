@@ -10,7 +10,8 @@ import (
 	"github.com/openai/openai-go/v3"
 )
 
-// File is an uploaded file (purpose assistants).
+// File is an uploaded file (purpose assistants). Its ID prefix ("file-…" or
+// "assistant-…") is UNCONFIRMED for Foundry and never parsed.
 type File struct {
 	ID        string
 	Filename  string

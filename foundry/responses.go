@@ -5,6 +5,8 @@ import (
 	"encoding/json"
 	"errors"
 	"net/http"
+	"net/url"
+	"strconv"
 	"time"
 
 	"github.com/openai/openai-go/v3"
@@ -66,6 +68,27 @@ func (c *Client) StreamResponse(ctx context.Context, req ResponseRequest) (*Stre
 		return nil, err
 	}
 	return newStream(raw.Body, requestID(raw.Header)), nil
+}
+
+// ResumeResponse reopens the stream of a response after a cut connection,
+// from the event after sequence number after (reference §5.2: GET
+// /responses/{id}?stream=true&starting_after=…). The new Stream knows the
+// response id but not the items announced before the cut, so events of an
+// item begun earlier may lack ContainerID until its item_done.
+func (c *Client) ResumeResponse(ctx context.Context, id string, after int64) (*Stream, error) {
+	var raw *http.Response
+	err := c.call(ctx, "resume response "+id, func(ctx context.Context) error {
+		return c.oai.Get(ctx, "responses/"+url.PathEscape(id), nil, &raw,
+			option.WithQuery("stream", "true"),
+			option.WithQuery("starting_after", strconv.FormatInt(after, 10)),
+			option.WithQuery("include[]", string(responses.ResponseIncludableCodeInterpreterCallOutputs)))
+	})
+	if err != nil {
+		return nil, err
+	}
+	s := newStream(raw.Body, requestID(raw.Header))
+	s.responseID = id
+	return s, nil
 }
 
 func agentReference(a AgentRef) map[string]string {

@@ -6,6 +6,8 @@ import (
 	"errors"
 	"net/http"
 	"net/http/httptest"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 )
@@ -159,5 +161,32 @@ func TestClient_ResponseAndCancel(t *testing.T) {
 	}
 	if err := c.DeleteResponse(ctx, "resp_01"); err != nil {
 		t.Fatal(err)
+	}
+}
+
+func TestClient_ResumeResponse(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{"GET /openai/v1/responses/resp_06": {{file: "sse/incomplete.sse"}}})
+	s, err := rs.client(t).ResumeResponse(context.Background(), "resp_06", 1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Close()
+	var got []EventType
+	for s.Next() {
+		got = append(got, s.Event().Type)
+		if id := s.Event().ResponseID; id != "resp_06" {
+			t.Errorf("%s: response id %q, want the resumed one", s.Event().Type, id)
+		}
+	}
+	// The replayed fixture begins with response.created; a resumed stream
+	// must not announce the response a second time.
+	if want := []EventType{EventTextDelta, EventUsage, EventCompleted}; !slices.Equal(got, want) {
+		t.Errorf("events = %v, want %v", got, want)
+	}
+	q := rs.requests()[0].Query
+	for _, part := range []string{"stream=true", "starting_after=1", "include%5B%5D=code_interpreter_call.outputs"} {
+		if !strings.Contains(q, part) {
+			t.Errorf("query %q lacks %q", q, part)
+		}
 	}
 }

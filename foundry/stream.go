@@ -114,7 +114,13 @@ func (s *Stream) read() {
 	s.handle(&w)
 }
 
-// handle maps one wire event to app events.
+// handle maps one wire event to app events. Foundry's event order is
+// UNCONFIRMED (the reference derives it from OpenAI's), so nothing here
+// relies on order or on optional events: a missing code.done is made up from
+// output_item.done, missing item/annotation events from response.completed,
+// and repeated citations are reported once. The "error" event is decoded
+// here rather than by openai-go's stream, which turns any event with a
+// top-level "error" key into an opaque error and loses the code.
 func (s *Stream) handle(w *wireEvent) {
 	switch w.Type {
 	case "response.created", "response.queued", "response.in_progress":
