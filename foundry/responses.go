@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"net/http"
 	"net/url"
 	"strconv"
@@ -37,8 +38,47 @@ var includeOutputs = []responses.ResponseIncludable{responses.ResponseIncludable
 // opens (bad request, auth, exhausted retries) is returned here; later
 // failures come from Stream.Err. The caller must Close the stream.
 func (c *Client) StreamResponse(ctx context.Context, req ResponseRequest) (*Stream, error) {
+	params, opts, err := responseParams(req)
+	if err != nil {
+		return nil, fmt.Errorf("foundry: stream response: %w", err)
+	}
+	opts = append(opts, option.WithJSONSet("stream", true))
+	var raw *http.Response
+	err = c.call(ctx, "stream response", func(ctx context.Context) error {
+		return c.oai.Post(ctx, "responses", params, &raw, opts...)
+	})
+	if err != nil {
+		return nil, err
+	}
+	return newStream(raw.Body, requestID(raw.Header)), nil
+}
+
+// CreateResponse runs a turn without streaming and returns the finished
+// response. The app streams; this serves scripts and probes.
+func (c *Client) CreateResponse(ctx context.Context, req ResponseRequest) (Response, error) {
+	params, opts, err := responseParams(req)
+	if err != nil {
+		return Response{}, fmt.Errorf("foundry: create response: %w", err)
+	}
+	var raw string
+	err = c.call(ctx, "create response", func(ctx context.Context) error {
+		r, err := c.responses.New(ctx, params, opts...)
+		if err == nil {
+			raw = r.RawJSON()
+		}
+		return err
+	})
+	if err != nil {
+		return Response{}, err
+	}
+	return responseFrom(raw)
+}
+
+// responseParams builds the OpenAI part of a request and the options that
+// add Foundry's part.
+func responseParams(req ResponseRequest) (responses.ResponseNewParams, []option.RequestOption, error) {
 	if req.Agent.Name == "" {
-		return nil, errors.New("foundry: stream response: no agent")
+		return responses.ResponseNewParams{}, nil, errors.New("no agent")
 	}
 	params := responses.ResponseNewParams{
 		Input:   responses.ResponseNewParamsInputUnion{OfString: openai.String(req.Input)},
@@ -53,21 +93,11 @@ func (c *Client) StreamResponse(ctx context.Context, req ResponseRequest) (*Stre
 	// openai-go has no fields for Foundry's extensions; they are set on the
 	// serialized body. "agent_reference" is the GA name: the preview's
 	// "agent" is now rejected with a 400 (reference §5).
-	opts := []option.RequestOption{
-		option.WithJSONSet("stream", true),
-		option.WithJSONSet("agent_reference", agentReference(req.Agent)),
-	}
+	opts := []option.RequestOption{option.WithJSONSet("agent_reference", agentReference(req.Agent))}
 	if len(req.StructuredInputs) > 0 {
 		opts = append(opts, option.WithJSONSet("structured_inputs", req.StructuredInputs))
 	}
-	var raw *http.Response
-	err := c.call(ctx, "stream response", func(ctx context.Context) error {
-		return c.oai.Post(ctx, "responses", params, &raw, opts...)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return newStream(raw.Body, requestID(raw.Header)), nil
+	return params, opts, nil
 }
 
 // ResumeResponse reopens the stream of a response after a cut connection,

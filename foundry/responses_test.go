@@ -137,6 +137,25 @@ func TestStream_CloseUnblocks(t *testing.T) {
 	}
 }
 
+func TestClient_CreateResponse(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{"POST /openai/v1/responses": {{file: "json/response.json"}}})
+	r, err := rs.client(t).CreateResponse(context.Background(), ResponseRequest{Agent: AgentRef{Name: "analyst"}, Input: "x",
+		StructuredInputs: map[string]string{"file_1": "f"}})
+	if err != nil || r.ID != "resp_01" || len(r.Output) != 2 {
+		t.Fatalf("CreateResponse = %+v, %v", r, err)
+	}
+	var body map[string]json.RawMessage
+	if err := json.Unmarshal(rs.requests()[0].Body, &body); err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := body["stream"]; ok {
+		t.Errorf("non-streaming request sets stream: %s", rs.requests()[0].Body)
+	}
+	if string(body["agent_reference"]) != `{"name":"analyst","type":"agent_reference"}` || string(body["structured_inputs"]) != `{"file_1":"f"}` {
+		t.Errorf("body = %s", rs.requests()[0].Body)
+	}
+}
+
 func TestClient_ResponseAndCancel(t *testing.T) {
 	rs := newReplay(t, map[string][]reply{
 		"GET /openai/v1/responses/resp_01":         {{file: "json/response.json"}},
