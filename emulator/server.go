@@ -140,6 +140,14 @@ func (s *Server) Close() error {
 
 // ServeHTTP authenticates, applies request-wide faults and dispatches to the route table.
 func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	if s.log.Enabled(r.Context(), slog.LevelDebug) {
+		s.logRequests(w, r, s.serve)
+		return
+	}
+	s.serve(w, r)
+}
+
+func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 	if r.URL.Path == "/healthz" {
 		w.Header().Set("Content-Type", "text/plain")
 		_, _ = w.Write([]byte("ok"))

@@ -43,7 +43,7 @@ type config struct {
 	faults               []string
 	isolation            string
 	rejectAgent          bool
-	logJSON              bool
+	logJSON, verbose     bool
 }
 
 // faultList collects repeated -fault flags.
@@ -73,6 +73,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&cfg.isolation, "isolation", sandbox.IsolationBwrap, "sandbox isolation: bwrap, or none (unsafe, development only)")
 	fs.BoolVar(&cfg.rejectAgent, "reject-deprecated-agent", false, "answer 400 to the preview 'agent' field on /openai/v1, as the hosted service does")
 	fs.BoolVar(&cfg.logJSON, "log-json", false, "log as JSON")
+	fs.BoolVar(&cfg.verbose, "v", false, "log every request")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
 	}
@@ -93,9 +94,13 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err != nil {
 		return err
 	}
-	handler := slog.Handler(slog.NewTextHandler(stderr, nil))
+	opts := &slog.HandlerOptions{Level: slog.LevelInfo}
+	if cfg.verbose {
+		opts.Level = slog.LevelDebug
+	}
+	handler := slog.Handler(slog.NewTextHandler(stderr, opts))
 	if cfg.logJSON {
-		handler = slog.NewJSONHandler(stderr, nil)
+		handler = slog.NewJSONHandler(stderr, opts)
 	}
 	log := slog.New(handler)
 	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
