@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"net/http"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -83,6 +84,9 @@ func TestFiles(t *testing.T) {
 			}
 		})
 	}
+	if leftovers, _ := filepath.Glob(filepath.Join(ts.srv.filesDir, "upload-*")); len(leftovers) > 0 {
+		t.Errorf("refused uploads left temporary files: %v", leftovers)
+	}
 	status, body := ts.do("POST", "/openai/v1/files", `{"purpose":"assistants"}`)
 	if status != 400 || !strings.Contains(string(body), "multipart") {
 		t.Errorf("JSON upload: %d %s", status, body)
@@ -114,6 +118,9 @@ func TestConversationItems(t *testing.T) {
 	if n := len(added["data"].([]any)); n != 1 {
 		t.Errorf("added %v", added)
 	}
+	// Re-sending an item with the id it was stored under keeps one copy.
+	again := map[string]any{"items": []any{map[string]any{"id": get(added, "data", 0, "id"), "role": "user", "content": "three"}}}
+	ts.json("POST", "/openai/v1/conversations/"+id+"/items", again, 200)
 	texts := func(query string) []string {
 		page := ts.json("GET", "/openai/v1/conversations/"+id+"/items"+query, nil, 200)
 		var out []string

@@ -21,6 +21,7 @@ type apiError struct {
 	header  http.Header
 }
 
+// Error describes the error for logs.
 func (e *apiError) Error() string { return fmt.Sprintf("%d %s", e.status, e.message) }
 
 func errBadRequest(param, format string, args ...any) *apiError {

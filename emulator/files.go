@@ -51,41 +51,56 @@ func SupportedExtensions() []string {
 }
 
 // uploadFile streams the multipart part "file" to disk, never holding it in memory, and
-// records it. Parts may come in any order, so purpose is checked after the file is read.
+// records it.
 func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 	// The body limit is a backstop for a client that lies about part sizes; the precise check
-	// is on the file part below. The slack covers the other parts and the multipart framing.
+	// is on the file part. The slack covers the other parts and the multipart framing.
 	r.Body = http.MaxBytesReader(w, r.Body, s.cfg.MaxFileSize+1<<20)
 	mr, err := r.MultipartReader()
 	if err != nil {
 		return errBadRequest("file", "Expected a multipart/form-data body with a 'file' part: %v.", err)
 	}
 	f := fileObject{ID: newID("file-"), Object: "file", CreatedAt: s.now().Unix(), Status: "processed"}
-	var tmp string
-	defer func() {
-		if tmp != "" {
-			os.Remove(tmp)
-		}
-	}()
+	tmp, err := s.readUpload(mr, &f)
+	if tmp != "" {
+		defer os.Remove(tmp) // a no-op once renamed
+	}
+	if err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, s.filePath(f.ID)); err != nil {
+		return err
+	}
+	if err := putObject(r.Context(), s.st.db, "files", f.ID, f); err != nil {
+		return err
+	}
+	writeJSON(w, http.StatusOK, f)
+	return nil
+}
+
+// readUpload reads the parts of an upload into f and spools the file to a temporary file, whose
+// path it returns for the caller to move or remove. Parts may come in any order, so purpose is
+// checked after the file is read.
+func (s *Server) readUpload(mr *multipart.Reader, f *fileObject) (tmp string, err error) {
 	for {
 		part, err := mr.NextPart()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return s.uploadError(err)
+			return tmp, s.uploadError(err)
 		}
 		switch part.FormName() {
 		case "file":
 			if tmp != "" {
-				return errBadRequest("file", "Only one 'file' part is allowed.")
+				return tmp, errBadRequest("file", "Only one 'file' part is allowed.")
 			}
 			f.Filename = filepath.Base(part.FileName())
 			if err := checkFileType(f.Filename); err != nil {
-				return err
+				return tmp, err
 			}
 			if tmp, f.Bytes, err = s.spool(part); err != nil {
-				return s.uploadError(err)
+				return tmp, s.uploadError(err)
 			}
 		case "purpose":
 			f.Purpose = readSmallPart(part)
@@ -94,20 +109,12 @@ func (s *Server) uploadFile(w http.ResponseWriter, r *http.Request) error {
 		}
 	}
 	if tmp == "" {
-		return errBadRequest("file", "Missing required parameter: 'file'.")
+		return "", errBadRequest("file", "Missing required parameter: 'file'.")
 	}
 	if f.Purpose == "" {
-		return errBadRequest("purpose", "Missing required parameter: 'purpose'.")
+		return tmp, errBadRequest("purpose", "Missing required parameter: 'purpose'.")
 	}
-	if err := os.Rename(tmp, s.filePath(f.ID)); err != nil {
-		return err
-	}
-	tmp = ""
-	if err := putObject(r.Context(), s.st.db, "files", f.ID, f); err != nil {
-		return err
-	}
-	writeJSON(w, http.StatusOK, f)
-	return nil
+	return tmp, nil
 }
 
 // errFileTooLarge marks an upload over MaxFileSize.

@@ -141,15 +141,19 @@ func includesOutputs(include []string) bool {
 
 func itemID(it item) string { id, _ := it["id"].(string); return id }
 
-// appendItems stores items at the end of a conversation.
+// appendItems stores items at the end of a conversation. An item whose id is already stored
+// (a client re-sending an item it read back) is kept once; item references are not stored.
 func appendItems(ctx context.Context, ex execer, conversationID string, items []item) error {
 	for _, it := range items {
+		if it["type"] == "item_reference" {
+			continue
+		}
 		body, err := json.Marshal(it)
 		if err != nil {
 			return err
 		}
-		if _, err := ex.ExecContext(ctx, `INSERT INTO items (id, conversation_id, body) VALUES (?, ?, ?)`,
-			itemID(it), conversationID, string(body)); err != nil {
+		if _, err := ex.ExecContext(ctx, `INSERT INTO items (id, conversation_id, body) VALUES (?, ?, ?)
+			ON CONFLICT (id) DO NOTHING`, itemID(it), conversationID, string(body)); err != nil {
 			return fmt.Errorf("store item %s: %w", itemID(it), err)
 		}
 	}

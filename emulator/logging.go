@@ -12,6 +12,7 @@ type statusWriter struct {
 	status int
 }
 
+// WriteHeader records the first status written.
 func (w *statusWriter) WriteHeader(status int) {
 	if w.status == 0 {
 		w.status = status
@@ -19,6 +20,7 @@ func (w *statusWriter) WriteHeader(status int) {
 	w.ResponseWriter.WriteHeader(status)
 }
 
+// Write records an implicit 200.
 func (w *statusWriter) Write(p []byte) (int, error) {
 	if w.status == 0 {
 		w.status = http.StatusOK
@@ -26,6 +28,7 @@ func (w *statusWriter) Write(p []byte) (int, error) {
 	return w.ResponseWriter.Write(p)
 }
 
+// Unwrap returns the underlying writer.
 func (w *statusWriter) Unwrap() http.ResponseWriter { return w.ResponseWriter }
 
 // logRequests logs every request at debug level; it is only installed when that level is on,

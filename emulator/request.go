@@ -235,3 +235,77 @@ func lastUserText(items []item) string {
 	}
 	return ""
 }
+
+// chooseContainer picks the container of a turn: the one the tool names (which must be alive),
+// else the live container of the conversation or of the previous response; nil means that the
+// turn starts a fresh one with the agent's files, as auto containers do after expiry.
+func (s *Server) chooseContainer(r *http.Request, t *turnSpec, spec containerSpec, prev *storedResponse) error {
+	for _, id := range spec.FileIDs {
+		if _, err := s.file(r, id); err != nil {
+			return err
+		}
+	}
+	t.fileIDs = spec.FileIDs
+	switch {
+	case spec.ID != "":
+		c, err := s.container(spec.ID)
+		if err != nil {
+			return err
+		}
+		if !c.alive() {
+			return errContainerExpired
+		}
+		t.container = c
+	case t.conversation != nil:
+		t.container = s.containers.forConversation(t.conversation.ID)
+	case prev != nil && prev.Container != "":
+		if c, ok := s.containers.get(prev.Container); ok && c.alive() {
+			t.container = c
+		}
+	}
+	return nil
+}
+
+// newResponse builds the in-progress Response a turn starts from.
+func (s *Server) newResponse(req *responseRequest, agent resolvedAgent, t *turnSpec, spec containerSpec, hasCI bool) *response {
+	resp := &response{ID: newID("resp_"), Object: "response", CreatedAt: s.now().Unix(), Status: "in_progress",
+		Background: req.Background, Model: agent.def.Model, Output: []item{}, ParallelToolCalls: true,
+		Reasoning: map[string]any{"effort": nil, "summary": nil}, Store: req.Store == nil || *req.Store,
+		Temperature: 1, TopP: 1, Text: map[string]any{"format": map[string]any{"type": "text"}},
+		ToolChoice: req.ToolChoice, Tools: renderTools(agent.def.Tools, spec), Truncation: "disabled",
+		Metadata: req.Metadata, AgentReference: agent.ref, StructuredInputs: req.StructuredInputs,
+		MaxOutputTokens: req.MaxOutputTokens}
+	if resp.ToolChoice == nil {
+		resp.ToolChoice = "auto"
+	}
+	if resp.Metadata == nil {
+		resp.Metadata = map[string]string{}
+	}
+	if t.instructions != "" {
+		resp.Instructions = &t.instructions
+	}
+	if t.conversation != nil {
+		resp.Conversation = &conversationRef{ID: t.conversation.ID}
+	}
+	if req.PreviousResponseID != "" {
+		resp.PreviousResponseID = &req.PreviousResponseID
+	}
+	return resp
+}
+
+// renderTools shows the tools a turn ran with, structured inputs substituted.
+func renderTools(tools []tool, spec containerSpec) []any {
+	out := make([]any, 0, len(tools))
+	for _, t := range tools {
+		if t.Type != "code_interpreter" {
+			out = append(out, map[string]any{"type": t.Type})
+			continue
+		}
+		var c any = map[string]any{"type": "auto", "file_ids": append([]string{}, spec.FileIDs...)}
+		if spec.ID != "" {
+			c = spec.ID
+		}
+		out = append(out, map[string]any{"type": "code_interpreter", "container": c})
+	}
+	return out
+}

@@ -50,22 +50,34 @@ type sandboxKernel struct {
 	s *sandbox.Session
 }
 
-func (k sandboxKernel) ID() string            { return k.s.ID() }
-func (k sandboxKernel) Interrupt() error      { return k.s.Interrupt() }
-func (k sandboxKernel) Close() error          { return k.s.Close() }
+// ID returns the session id.
+func (k sandboxKernel) ID() string { return k.s.ID() }
+
+// Interrupt interrupts the running cell.
+func (k sandboxKernel) Interrupt() error { return k.s.Interrupt() }
+
+// Close ends the session.
+func (k sandboxKernel) Close() error { return k.s.Close() }
+
+// Done is closed when the session ends.
 func (k sandboxKernel) Done() <-chan struct{} { return k.s.Done() }
+
+// DeleteFile removes a file from /mnt/data.
 func (k sandboxKernel) DeleteFile(ctx context.Context, name string) error {
 	return k.s.DeleteFile(ctx, name)
 }
 
+// PutFile writes a file into /mnt/data.
 func (k sandboxKernel) PutFile(ctx context.Context, name string, r io.Reader) error {
 	return k.s.PutFile(ctx, name, r)
 }
 
+// GetFile reads a file from /mnt/data.
 func (k sandboxKernel) GetFile(ctx context.Context, name string) ([]byte, error) {
 	return k.s.GetFile(ctx, name)
 }
 
+// ListFiles lists /mnt/data.
 func (k sandboxKernel) ListFiles(ctx context.Context) ([]KernelFile, error) {
 	files, err := k.s.ListFiles(ctx)
 	if err != nil {
@@ -74,6 +86,7 @@ func (k sandboxKernel) ListFiles(ctx context.Context) ([]KernelFile, error) {
 	return kernelFiles(files), nil
 }
 
+// Exec runs a cell and converts its result.
 func (k sandboxKernel) Exec(ctx context.Context, code string) (*ExecResult, error) {
 	res, err := k.s.Exec(ctx, code)
 	if err != nil {

@@ -49,7 +49,10 @@ type config struct {
 // faultList collects repeated -fault flags.
 type faultList []string
 
+// String shows the faults, for flag's help.
 func (f *faultList) String() string { return strings.Join(*f, ",") }
+
+// Set checks and appends one -fault value.
 func (f *faultList) Set(v string) error {
 	if _, _, err := emulator.ParseFault(v); err != nil {
 		return err
