@@ -234,7 +234,7 @@ func (c *Client) agentsDo(ctx context.Context, method, path string, query url.Va
 	defer readAllClose(resp.Body)
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
 		ae := newAPIError(resp)
-		c.log.Info("foundry: request failed", "method", method, "path", path,
+		c.log.Log(ctx, failureLevel(ae.StatusCode), "foundry: request failed", "method", method, "path", path,
 			"status", ae.StatusCode, "code", ae.Code, "request_id", ae.RequestID)
 		return ae
 	}

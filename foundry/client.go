@@ -35,8 +35,10 @@ type Config struct {
 	// MaxRetries bounds retries of 408, 429, 5xx and connection errors;
 	// 0 means DefaultMaxRetries, a negative value disables retries.
 	MaxRetries int
-	// MaxRetryDelay caps the wait between retries (backoff and server
-	// retry-after alike); 0 keeps the libraries' defaults (tens of seconds).
+	// MaxRetryDelay caps the backoff between retries; a server retry-after
+	// longer than this is not waited out, the error is returned instead.
+	// 0 keeps the libraries' defaults (8 s backoff cap, 60 s to 2 min of
+	// retry-after).
 	MaxRetryDelay time.Duration
 	// Logger receives one line per failed attempt; nil discards.
 	Logger *slog.Logger
@@ -154,6 +156,10 @@ func retries(n int) int {
 // authorize is the openai-go middleware: it runs once per attempt, so every
 // retry gets a current token, and it records the attempt's error body
 // before openai-go consumes it (see errCapture).
+//
+// Plain http is safe here for the same reason as in newPipeline: New only
+// accepts http for loopback, and openai-go never sends a request to another
+// origin than the base URL's.
 func (c *Client) authorize(req *http.Request, next option.MiddlewareNext) (*http.Response, error) {
 	tok, err := c.tokens.token(req.Context())
 	if err != nil {
@@ -178,10 +184,19 @@ func (c *Client) authorize(req *http.Request, next option.MiddlewareNext) (*http
 		if capt != nil {
 			capt.err = ae
 		}
-		c.log.Info("foundry: attempt failed", "method", req.Method, "path", req.URL.Path,
-			"status", resp.StatusCode, "code", ae.Code, "request_id", ae.RequestID)
+		c.log.Log(req.Context(), failureLevel(ae.StatusCode), "foundry: attempt failed", "method", req.Method,
+			"path", req.URL.Path, "status", ae.StatusCode, "code", ae.Code, "request_id", ae.RequestID)
 	}
 	return resp, nil
+}
+
+// failureLevel keeps expected answers quiet (a 404 is how purge learns that
+// something is already gone) and makes what retries are about visible.
+func failureLevel(status int) slog.Level {
+	if status == http.StatusTooManyRequests || status >= 500 {
+		return slog.LevelWarn
+	}
+	return slog.LevelDebug
 }
 
 // errCapture holds the APIError of the last attempt of one call. openai-go
