@@ -20,6 +20,7 @@ func BenchmarkStreamTurn(b *testing.B) {
 	body, _ := json.Marshal(map[string]any{"model": "m", "stream": true, "input": "```python\nx = 1\n```",
 		"tools": []any{map[string]any{"type": "code_interpreter", "container": c["id"]}}})
 	client := &http.Client{Transport: &http.Transport{MaxIdleConnsPerHost: 4}}
+	baseline := execBaseline(b)
 	events := 0
 	b.ResetTimer()
 	start := time.Now()
@@ -33,6 +34,26 @@ func BenchmarkStreamTurn(b *testing.B) {
 	elapsed := time.Since(start)
 	b.ReportMetric(float64(events)/float64(b.N), "events/op")
 	b.ReportMetric(float64(events)/elapsed.Seconds(), "events/s")
+	added := elapsed/time.Duration(b.N) - baseline
+	b.ReportMetric(float64(added.Microseconds())/1000, "added-ms/op")
+}
+
+// execBaseline times the same cell on a bare sandbox session: what a turn costs without the
+// emulator.
+func execBaseline(b *testing.B) time.Duration {
+	k, err := testKernels.Session(context.Background())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer k.Close()
+	const runs = 200
+	start := time.Now()
+	for range runs {
+		if _, err := k.Exec(context.Background(), "x = 1"); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return time.Since(start) / runs
 }
 
 // streamOnce posts one streaming request and counts the events up to response.completed.

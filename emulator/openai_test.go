@@ -88,6 +88,37 @@ func TestOpenAIGoClient(t *testing.T) {
 	if len(items.Data) != 3 || items.Data[1].Type != "code_interpreter_call" || items.Data[2].Type != "message" {
 		t.Errorf("items %+v", items.Data)
 	}
+	checkOpenAIGoNonStream(t, client, conv.ID, containerID)
+}
+
+// checkOpenAIGoNonStream runs a second, non-streamed turn in the same conversation (and so the
+// same container) and reads it back with Get and the container file list.
+func checkOpenAIGoNonStream(t *testing.T, client openai.Client, convID, containerID string) {
+	ctx := context.Background()
+	resp, err := client.Responses.New(ctx, responses.ResponseNewParams{
+		Input:        responses.ResponseNewParamsInputUnion{OfString: openai.String("```python\nprint(len(df))\n```")},
+		Conversation: responses.ResponseNewParamsConversationUnion{OfConversationObject: &responses.ResponseConversationParam{ID: convID}},
+	}, option.WithJSONSet("agent_reference", map[string]any{"type": "agent_reference", "name": "analyst"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	call := resp.Output[0].AsCodeInterpreterCall()
+	if resp.Status != responses.ResponseStatusCompleted || call.ContainerID != containerID || len(call.Outputs) != 0 ||
+		!strings.Contains(resp.OutputText(), "2") || resp.Usage.TotalTokens == 0 {
+		t.Errorf("non-streamed turn: status %q, container %q, outputs %v, text %q, usage %+v",
+			resp.Status, call.ContainerID, call.Outputs, resp.OutputText(), resp.Usage)
+	}
+	again, err := client.Responses.Get(ctx, resp.ID, responses.ResponseGetParams{})
+	if err != nil || again.ID != resp.ID || again.Conversation.ID != convID {
+		t.Errorf("get: %v, %+v", err, again)
+	}
+	files, err := client.Containers.Files.List(ctx, containerID, openai.ContainerFileListParams{})
+	if err != nil || len(files.Data) != 2 {
+		t.Fatalf("container files: %v, %+v", err, files)
+	}
+	if files.Data[0].Path != "/mnt/data/summary.csv" || files.Data[1].Source != "user" {
+		t.Errorf("container files %+v", files.Data)
+	}
 }
 
 // TestOpenAIGoRetriesInjected429 checks that a configured 429 carries headers that the

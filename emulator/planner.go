@@ -14,6 +14,12 @@ type Planner interface {
 	Next(ctx context.Context, t *Turn) (Step, error)
 }
 
+// PlannerFunc adapts a function to Planner.
+type PlannerFunc func(ctx context.Context, t *Turn) (Step, error)
+
+// Next calls f.
+func (f PlannerFunc) Next(ctx context.Context, t *Turn) (Step, error) { return f(ctx, t) }
+
 // Turn is what a Planner knows about the turn in progress.
 type Turn struct {
 	// Question is the text of the user's latest message.

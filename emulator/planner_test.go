@@ -95,3 +95,44 @@ func TestChunks(t *testing.T) {
 		t.Errorf("seven lines in %d chunks, want 4", n)
 	}
 }
+
+// TestCustomPlanner plugs in a planner as the analyst package will: it sees the history and the
+// attached files, reacts to a failed cell, and links the file it wrote where it wants.
+func TestCustomPlanner(t *testing.T) {
+	var seen []*Turn
+	planner := PlannerFunc(func(_ context.Context, turn *Turn) (Step, error) {
+		seen = append(seen, turn)
+		switch len(turn.Cells) {
+		case 0:
+			return Step{Code: "import pandas as pd\ndf = pd.read_csv('missing.csv')"}, nil
+		case 1:
+			if turn.Cells[0].Result.Error == nil {
+				return Step{Text: "expected an error"}, nil
+			}
+			return Step{Code: "import pandas as pd\ndf = pd.read_csv('" + turn.Files[0] + "')\ndf.to_csv('/mnt/data/copy.csv')"}, nil
+		}
+		return Step{Text: "Copied to [the copy](sandbox:/mnt/data/copy.csv) after " + turn.Cells[0].Result.Error.Name + "."}, nil
+	})
+	ts := newTestServer(t, func(c *Config) { c.Planner = planner })
+	ts.createAgent("custom")
+	fileID := ts.upload("input.csv", "a\n1\n")
+	conv := ts.json("POST", "/openai/v1/conversations", map[string]any{"items": []any{
+		map[string]any{"role": "user", "content": "earlier question"}}}, 200)
+	resp := ts.json("POST", "/openai/v1/responses", turnBody("custom", map[string]any{"conversation": conv["id"],
+		"input": "copy it", "structured_inputs": map[string]any{"f1": fileID}}), 200)
+	last := seen[len(seen)-1]
+	if len(seen) != 3 || last.Question != "copy it" || !slices.Equal(last.Files, []string{"input.csv"}) ||
+		len(last.History) != 1 || last.History[0].Text != "earlier question" || last.Instructions != "Analyse "+fileID+"." {
+		t.Fatalf("planner saw %d calls, last %+v", len(seen), last)
+	}
+	if !slices.Equal(last.Cells[1].Files, []string{"copy.csv"}) {
+		t.Errorf("second cell files %v", last.Cells[1].Files)
+	}
+	text := get(resp, "output", 2, "content", 0, "text")
+	if text != "Copied to [the copy](sandbox:/mnt/data/copy.csv) after FileNotFoundError." {
+		t.Errorf("reply %q: the planner's own link should be kept and nothing appended", text)
+	}
+	if get(resp, "output", 2, "content", 0, "annotations", 0, "start_index") != 10.0 {
+		t.Errorf("annotations %v", get(resp, "output", 2, "content", 0, "annotations"))
+	}
+}
