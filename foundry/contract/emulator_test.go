@@ -1,4 +1,4 @@
-package foundry_test
+package contract_test
 
 import (
 	"context"

@@ -1,4 +1,4 @@
-package foundry_test
+package contract_test
 
 import (
 	"bytes"
@@ -13,7 +13,7 @@ import (
 )
 
 // The contract scenario is one analyst turn end to end, run unchanged
-// against the local engine (contract_emulator_test.go) and, when
+// against the local engine (emulator_test.go) and, when
 // FOUNDRY_PROJECT_ENDPOINT is set, a real Foundry project. Whatever passes
 // here is what the chat layer may rely on from either engine.
 
