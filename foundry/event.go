@@ -81,6 +81,7 @@ type wireEvent struct {
 	ItemID         string          `json:"item_id"`
 	OutputIndex    int             `json:"output_index"`
 	Delta          string          `json:"delta"`
+	Text           string          `json:"text"`
 	Code           looseString     `json:"code"` // the code, or an error code on "error"
 	Message        string          `json:"message"`
 	Param          looseString     `json:"param"`

@@ -45,6 +45,7 @@ type itemState struct {
 	typ         string
 	containerID string
 	codeDone    bool
+	textSeen    bool // a text delta was reported for this item
 	done        bool
 }
 
@@ -128,7 +129,10 @@ func (s *Stream) handle(w *wireEvent) {
 	case "response.output_item.added":
 		s.itemAdded(w)
 	case "response.output_text.delta":
+		s.item(w.ItemID).textSeen = true
 		s.emit(w, Event{Type: EventTextDelta, Text: w.Delta})
+	case "response.output_text.done":
+		s.textDone(w, w.ItemID, w.Text)
 	case "response.code_interpreter_call_code.delta":
 		s.emit(w, Event{Type: EventCodeDelta, Text: w.Delta})
 	case "response.code_interpreter_call_code.done":
@@ -187,6 +191,18 @@ func (s *Stream) created(w *wireEvent) {
 	s.responseID = w.Response.ID
 	s.conversationID = conversationID(w.Response.Conversation)
 	s.emit(w, Event{Type: EventCreated, Status: w.Response.Status})
+}
+
+// textDone reports text that arrived whole, without deltas (a server that
+// only sends output_text.done or the finished item), as one delta, so that
+// consumers can build the answer from text deltas alone.
+func (s *Stream) textDone(w *wireEvent, itemID, text string) {
+	st := s.item(itemID)
+	if st.textSeen || text == "" {
+		return
+	}
+	st.textSeen = true
+	s.emit(w, Event{Type: EventTextDelta, ItemID: itemID, OutputIndex: w.OutputIndex, Text: text})
 }
 
 func (s *Stream) itemAdded(w *wireEvent) {

@@ -38,6 +38,9 @@ func (s *Stream) itemDone(w *wireEvent, raw json.RawMessage) {
 			}
 		}
 	}
+	if it.Type == "message" && it.Role != "user" {
+		s.textDone(w, it.ID, it.Text)
+	}
 	for _, c := range it.Citations {
 		s.cite(w, it.ID, c)
 	}

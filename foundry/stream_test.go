@@ -150,6 +150,8 @@ func TestStream_Endings(t *testing.T) {
 		{name: "truncated.sse", wantTypes: []EventType{EventCreated, EventTextDelta, EventTextDelta}, wantEnded: true},
 		{name: "incomplete.sse", wantTypes: []EventType{EventCreated, EventTextDelta, EventUsage, EventCompleted}, wantNoErr: true},
 		{name: "unknown_events.sse", wantTypes: []EventType{EventCreated, EventItemAdded, EventItemDone, EventCompleted}, wantNoErr: true},
+		{name: "text_without_deltas.sse", wantTypes: []EventType{EventCreated, EventItemAdded, EventTextDelta, EventItemDone,
+			EventTextDelta, EventItemDone, EventCompleted}, wantNoErr: true},
 		{name: "completed_only.sse", wantTypes: []EventType{EventCreated, EventTextDelta, EventCodeDone, EventLogs,
 			EventItemDone, EventFileCitation, EventItemDone, EventUsage, EventCompleted}, wantNoErr: true},
 	}
@@ -179,4 +181,38 @@ func TestStream_Endings(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestStream_Framing feeds the recorded turn with CRLF line ends, and with
+// every JSON payload split over two data: lines, and expects the same events.
+func TestStream_Framing(t *testing.T) {
+	raw := readTestdata(t, "sse/turn_code_interpreter.sse")
+	want, err := readStreamBytes(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	variants := map[string][]byte{
+		"crlf":           bytes.ReplaceAll(raw, []byte("\n"), []byte("\r\n")),
+		"multiline data": bytes.ReplaceAll(raw, []byte(`,"sequence_number"`), []byte("\ndata: ,\"sequence_number\"")),
+	}
+	for name, data := range variants {
+		t.Run(name, func(t *testing.T) {
+			got, err := readStreamBytes(data)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if a, b := goldenJSON(t, got, nil), goldenJSON(t, want, nil); !bytes.Equal(a, b) {
+				t.Errorf("events differ:\n%s", a)
+			}
+		})
+	}
+}
+
+func readStreamBytes(data []byte) ([]Event, error) {
+	s := newStream(io.NopCloser(bytes.NewReader(data)), "req-1")
+	var evs []Event
+	for s.Next() {
+		evs = append(evs, s.Event())
+	}
+	return evs, s.Err()
 }
