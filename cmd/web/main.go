@@ -93,10 +93,9 @@ func serve(ctx context.Context, addr string, handler http.Handler, log *slog.Log
 		Handler:           handler,
 		ReadHeaderTimeout: 10 * time.Second,
 		IdleTimeout:       2 * time.Minute,
-		// Long-lived streams see the server's context end at shutdown,
-		// instead of holding Shutdown open until the grace period runs out.
-		BaseContext: func(net.Listener) context.Context { return ctx },
-		ErrorLog:    slog.NewLogLogger(log.Handler(), slog.LevelWarn),
+		// No BaseContext tied to ctx: that would cancel every request in
+		// flight at SIGTERM, when they should be allowed to finish.
+		ErrorLog: slog.NewLogLogger(log.Handler(), slog.LevelWarn),
 	}
 	errc := make(chan error, 1)
 	go func() { errc <- srv.Serve(ln) }()

@@ -1,0 +1,75 @@
+package main
+
+import (
+	"bytes"
+	"io"
+	"log/slog"
+	"strings"
+	"testing"
+)
+
+func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
+
+func TestParseConfig(t *testing.T) {
+	t.Run("defaults run the local engine", func(t *testing.T) {
+		c, err := parseConfig(nil, envOf(nil), io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c.Addr != ":8080" || c.DataDir != "./data" || !c.localEngine() || c.SandboxIsolation != "bwrap" || c.LogFormat != "text" {
+			t.Fatalf("defaults: %+v", c)
+		}
+	})
+	t.Run("flags win over the environment", func(t *testing.T) {
+		c, err := parseConfig([]string{"-addr", ":9000", "-retention-days", "30"}, envOf(map[string]string{"ADDR": ":7000", "RETENTION_DAYS": "5"}), io.Discard)
+		if err != nil || c.Addr != ":9000" || c.RetentionDays != 30 {
+			t.Fatalf("got %+v, %v", c, err)
+		}
+	})
+	t.Run("every mistake is reported at once", func(t *testing.T) {
+		_, err := parseConfig(nil, envOf(map[string]string{
+			"ADMIN_USERNAME":           "ops",
+			"FOUNDRY_PROJECT_ENDPOINT": "http://example.com/x",
+			"SANDBOX_ISOLATION":        "docker",
+			"LOG_FORMAT":               "xml",
+		}), io.Discard)
+		for _, want := range []string{"ADMIN_USERNAME and ADMIN_PASSWORD", "FOUNDRY_PROJECT_ENDPOINT", "FOUNDRY_MODEL_DEPLOYMENT", "SANDBOX_ISOLATION", "LOG_FORMAT"} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v does not mention %s", err, want)
+			}
+		}
+	})
+	t.Run("a bad number of days", func(t *testing.T) {
+		if _, err := parseConfig(nil, envOf(map[string]string{"RETENTION_DAYS": "ten"}), io.Discard); err == nil {
+			t.Fatal("accepted RETENTION_DAYS=ten")
+		}
+	})
+	t.Run("Foundry when an endpoint and a model are set", func(t *testing.T) {
+		c, err := parseConfig(nil, envOf(map[string]string{
+			"FOUNDRY_PROJECT_ENDPOINT": "https://res.services.ai.azure.com/api/projects/p",
+			"FOUNDRY_MODEL_DEPLOYMENT": "gpt-4.1",
+		}), io.Discard)
+		if err != nil || c.localEngine() {
+			t.Fatalf("got %+v, %v", c, err)
+		}
+	})
+}
+
+func TestConfigLogHidesSecrets(t *testing.T) {
+	c, err := parseConfig(nil, envOf(map[string]string{
+		"ADMIN_USERNAME": "ops", "ADMIN_PASSWORD": "hunter2-secret-pw", "SESSION_KEYS": "k-secret-0123456789012345678901234567", "ANALYST_API_KEY": "sk-secret",
+	}), io.Discard)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("starting", "config", c)
+	for _, secret := range []string{"hunter2", "k-secret", "sk-secret"} {
+		if strings.Contains(buf.String(), secret) {
+			t.Fatalf("log line contains %q: %s", secret, buf.String())
+		}
+	}
+	if !strings.Contains(buf.String(), `"admin_password":"set"`) {
+		t.Fatalf("log line does not say the password is set: %s", buf.String())
+	}
+}
