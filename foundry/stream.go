@@ -106,8 +106,14 @@ func (s *Stream) read() {
 	}
 	var w wireEvent
 	if err := json.Unmarshal(data, &w); err != nil {
-		s.fail(&APIError{Code: "invalid_event", Message: fmt.Sprintf("undecodable %q event: %v", ev.Type, err)})
-		return
+		// A field of an unexpected type ("sequence_number":"5") leaves the
+		// rest decoded, and the event is used as it is; only JSON that is
+		// not JSON means the stream itself is broken.
+		var typeErr *json.UnmarshalTypeError
+		if !errors.As(err, &typeErr) {
+			s.fail(&APIError{Code: "invalid_event", Message: fmt.Sprintf("undecodable %q event: %v", ev.Type, err)})
+			return
+		}
 	}
 	if w.Type == "" {
 		w.Type = ev.Type // liberal: some servers only name the event in the SSE "event:" line

@@ -208,6 +208,37 @@ func TestStream_Framing(t *testing.T) {
 	}
 }
 
+func TestStream_LooseAndBrokenJSON(t *testing.T) {
+	tests := []struct {
+		name      string
+		sse       string
+		wantTypes []EventType
+		wantErr   bool
+	}{
+		{name: "wrong field types are tolerated",
+			sse: "data: {\"type\":\"response.output_text.delta\",\"sequence_number\":\"5\",\"output_index\":\"1\",\"item_id\":\"m\",\"delta\":\"hi\"}\n\n" +
+				"data: {\"type\":\"response.completed\",\"response\":{\"id\":\"r\",\"status\":\"completed\",\"usage\":{\"input_tokens\":\"n/a\"}}}\n\n",
+			wantTypes: []EventType{EventTextDelta, EventUsage, EventCompleted}},
+		{name: "broken JSON fails the stream",
+			sse:       "data: {\"type\":\"response.output_text.delta\",\"delta\":\"hi\"}\n\ndata: {\"type\":\n\n",
+			wantTypes: []EventType{EventTextDelta, EventFailed}, wantErr: true},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			evs, err := readStreamBytes([]byte(tt.sse))
+			if got := types(evs); !slices.Equal(got, tt.wantTypes) {
+				t.Errorf("types = %v, want %v", got, tt.wantTypes)
+			}
+			if (err != nil) != tt.wantErr {
+				t.Errorf("Err() = %v, wantErr %v", err, tt.wantErr)
+			}
+			if len(evs) > 0 && evs[0].Text != "hi" {
+				t.Errorf("delta = %q, want hi", evs[0].Text)
+			}
+		})
+	}
+}
+
 func readStreamBytes(data []byte) ([]Event, error) {
 	s := newStream(io.NopCloser(bytes.NewReader(data)), "req-1")
 	var evs []Event
