@@ -31,6 +31,7 @@ type container struct {
 	status     string // "active", "expired" or "deleted"
 	files      []*containerFile
 	copied     map[string]bool // ids of uploaded files already copied in
+	closed     chan struct{}   // closed once the kernel is closed
 }
 
 // containerFile is a file of a container, as the container files routes show it.
@@ -76,7 +77,7 @@ func (cs *containerSet) create(ctx context.Context, name string, idle time.Durat
 		idle = cs.s.cfg.IdleTimeout
 	}
 	c := &container{id: newID("cntr_"), name: name, createdAt: now, idle: idle, kernel: k,
-		lastActive: now, status: "active", copied: map[string]bool{}}
+		lastActive: now, status: "active", copied: map[string]bool{}, closed: make(chan struct{})}
 	if c.name == "" {
 		c.name = c.id
 	}
@@ -194,11 +195,17 @@ func (cs *containerSet) sweepLoop() {
 	}
 }
 
-// closeAll ends every container; the server is closing.
-func (cs *containerSet) closeAll() {
+// stopSweep ends sweepLoop.
+func (cs *containerSet) stopSweep() {
 	cs.stopOnce.Do(func() { close(cs.stop) })
+}
+
+// closeAll ends every container and waits for their kernels to close; the server is closing.
+func (cs *containerSet) closeAll() {
+	cs.stopSweep()
 	for _, c := range cs.all() {
 		c.end("expired")
+		<-c.closed
 	}
 }
 
@@ -209,15 +216,25 @@ func (c *container) alive() bool {
 	return c.status == "active"
 }
 
-// end closes the kernel and records why; the files' metadata stays for the list routes.
+// end records why the container ended and closes its kernel in the background; the files'
+// metadata stays for the list routes.
 func (c *container) end(status string) {
 	c.mu.Lock()
 	was := c.status
 	c.status = status
 	c.mu.Unlock()
-	if was == "active" {
-		go c.kernel.Close() // closing a sandbox may wait for its process; nobody needs to wait here
+	if was != "active" {
+		return
 	}
+	go func() {
+		defer close(c.closed)
+		// Interrupt the running cell, if any, and close once it has returned: closing a
+		// sandbox session under a running cell races with the sandbox's own interrupt.
+		_ = c.kernel.Interrupt()
+		c.ops.Lock()
+		defer c.ops.Unlock()
+		_ = c.kernel.Close()
+	}()
 }
 
 func (c *container) touch(now time.Time) {

@@ -127,9 +127,10 @@ func (cfg *Config) defaults() error {
 
 // Close stops the running turns, ends every container and closes the database.
 func (s *Server) Close() error {
+	s.containers.stopSweep()
 	s.cancel()
+	s.wg.Wait() // the turns end: the cancelled context interrupts their cells
 	s.containers.closeAll()
-	s.wg.Wait()
 	var errs []error
 	if s.closePool != nil {
 		errs = append(errs, s.closePool())
