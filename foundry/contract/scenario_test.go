@@ -251,8 +251,39 @@ func deleteAll(ctx context.Context, t *testing.T, c *foundry.Client, sc scenario
 	if err := c.DeleteFile(ctx, fileID); !foundry.IsNotFound(err) {
 		t.Errorf("second delete of file: err = %v, want not found", err)
 	}
+	retireAgent(ctx, t, c, sc, v)
+}
+
+// retireAgent changes the spec, which must make a second version, deletes
+// the first, and then the agent (it exists for this suite only).
+func retireAgent(ctx context.Context, t *testing.T, c *foundry.Client, sc scenario, v foundry.AgentVersion) {
+	t.Helper()
+	spec := foundry.AgentSpec{Name: sc.Agent, Model: sc.Model, Instructions: contractInstructions + " Be brief.", FileSlots: 2}
+	v2, err := c.EnsureAgent(ctx, spec)
+	if err != nil {
+		t.Fatalf("ensure changed agent: %v", err)
+	}
+	if v2.Version == v.Version {
+		t.Errorf("changed instructions kept version %q", v.Version)
+	}
+	vs, err := c.AgentVersions(ctx, sc.Agent)
+	if err != nil {
+		t.Fatalf("list agent versions: %v", err)
+	}
+	if len(vs) < 2 || vs[len(vs)-1].Version != v2.Version {
+		t.Errorf("versions = %+v, want %q last", vs, v2.Version)
+	}
 	if err := c.DeleteAgentVersion(ctx, sc.Agent, v.Version); err != nil {
 		t.Errorf("delete agent version: %v", err)
+	}
+	if _, err := c.AgentVersion(ctx, sc.Agent, v.Version); !foundry.IsNotFound(err) {
+		t.Errorf("deleted version: err = %v, want not found", err)
+	}
+	if err := c.DeleteAgent(ctx, sc.Agent); err != nil {
+		t.Errorf("delete agent: %v", err)
+	}
+	if _, err := c.LatestAgentVersion(ctx, sc.Agent); !foundry.IsNotFound(err) {
+		t.Errorf("deleted agent: err = %v, want not found", err)
 	}
 }
 
