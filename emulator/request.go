@@ -82,7 +82,7 @@ func (s *Server) prepareTurn(r *http.Request, req *responseRequest) (*turnSpec, 
 	if err := s.chooseContainer(r, t, spec, prev); err != nil {
 		return nil, err
 	}
-	t.resp = s.newResponse(req, agent, t, spec, ci.Type != "")
+	t.resp = s.newResponse(req, agent, t, spec)
 	return t, nil
 }
 
@@ -91,10 +91,13 @@ func (s *Server) prepareTurn(r *http.Request, req *responseRequest) (*turnSpec, 
 func (s *Server) resolveAgent(r *http.Request, req *responseRequest) (resolvedAgent, error) {
 	ref := req.AgentReference
 	if ref == nil && req.Agent != nil {
-		if s.cfg.RejectDeprecatedAgent && strings.Contains(r.URL.Path, "/openai/v1/") {
-			return resolvedAgent{}, errBadRequest("agent", "The 'agent' property is deprecated. Use 'agent_reference' instead.")
+		// The preview surface is where "agent" belongs; on /openai/v1 the live service refuses it.
+		if strings.Contains(r.URL.Path, "/openai/v1/") {
+			if s.cfg.RejectDeprecatedAgent {
+				return resolvedAgent{}, errBadRequest("agent", "The 'agent' property is deprecated. Use 'agent_reference' instead.")
+			}
+			s.log.Warn("deprecated field 'agent' in a response request; the hosted service wants 'agent_reference'", "path", r.URL.Path)
 		}
-		s.log.Warn("deprecated field 'agent' in a response request; the hosted service wants 'agent_reference'", "path", r.URL.Path)
 		ref = req.Agent
 	}
 	if ref == nil {
@@ -267,7 +270,7 @@ func (s *Server) chooseContainer(r *http.Request, t *turnSpec, spec containerSpe
 }
 
 // newResponse builds the in-progress Response a turn starts from.
-func (s *Server) newResponse(req *responseRequest, agent resolvedAgent, t *turnSpec, spec containerSpec, hasCI bool) *response {
+func (s *Server) newResponse(req *responseRequest, agent resolvedAgent, t *turnSpec, spec containerSpec) *response {
 	resp := &response{ID: newID("resp_"), Object: "response", CreatedAt: s.now().Unix(), Status: "in_progress",
 		Background: req.Background, Model: agent.def.Model, Output: []item{}, ParallelToolCalls: true,
 		Reasoning: map[string]any{"effort": nil, "summary": nil}, Store: req.Store == nil || *req.Store,
