@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -74,6 +75,8 @@ func runScenario(t *testing.T, c *foundry.Client, sc scenario) {
 	}
 	t.Cleanup(func() { _ = c.DeleteConversation(context.Background(), conv.ID) })
 
+	checkListed(ctx, t, c, conv.ID, f.ID)
+
 	res := streamTurn(ctx, t, c, v, conv.ID, f.ID)
 	checkTurn(t, res)
 	fileID := downloadArtifact(ctx, t, c, res)
@@ -85,6 +88,26 @@ func runScenario(t *testing.T, c *foundry.Client, sc scenario) {
 		}
 	}
 	deleteAll(ctx, t, c, sc, v, conv.ID, f.ID)
+}
+
+// checkListed finds the new file and conversation in the listings that
+// reconciliation and purge walk.
+func checkListed(ctx context.Context, t *testing.T, c *foundry.Client, convID, fileID string) {
+	t.Helper()
+	files, err := c.Files(ctx)
+	if err != nil {
+		t.Fatalf("list files: %v", err)
+	}
+	if !slices.ContainsFunc(files, func(f foundry.File) bool { return f.ID == fileID }) {
+		t.Errorf("file %s not listed in %d files", fileID, len(files))
+	}
+	convs, err := c.Conversations(ctx)
+	if err != nil {
+		t.Fatalf("list conversations: %v", err)
+	}
+	if !slices.ContainsFunc(convs, func(cv foundry.Conversation) bool { return cv.ID == convID }) {
+		t.Errorf("conversation %s not listed in %d conversations", convID, len(convs))
+	}
 }
 
 func ensureAgentTwice(ctx context.Context, t *testing.T, c *foundry.Client, sc scenario) foundry.AgentVersion {
