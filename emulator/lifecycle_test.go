@@ -112,3 +112,41 @@ func TestRestart(t *testing.T) {
 		t.Errorf("next version after restart %v, want 2", v2["version"])
 	}
 }
+
+// TestSweepClosesIdleKernels checks that an idle container's kernel is closed in the
+// background, without any request touching it.
+func TestSweepClosesIdleKernels(t *testing.T) {
+	ts := newTestServer(t, func(c *Config) { c.IdleTimeout = 200 * time.Millisecond })
+	c := ts.json("POST", "/openai/v1/containers", map[string]any{"name": "idle"}, 200)
+	cont, _ := ts.srv.containers.get(c["id"].(string))
+	ts.clock.Advance(time.Second)
+	select {
+	case <-cont.kernel.Done():
+	case <-time.After(10 * time.Second):
+		t.Fatal("the idle container's kernel is still running")
+	}
+	if got := ts.json("GET", "/openai/v1/containers/"+c["id"].(string), nil, 200); got["status"] != "expired" {
+		t.Errorf("status %v", got["status"])
+	}
+}
+
+// TestStreamReplayErrors checks the answers to a replay that cannot be served.
+func TestStreamReplayErrors(t *testing.T) {
+	ts := newTestServer(t)
+	resp := ts.json("POST", "/openai/v1/responses", map[string]any{"model": "m", "input": "hi"}, 200)
+	id := resp["id"].(string)
+	ts.srv.runs.remove(id) // as after keepRuns, or a restart
+	for _, tt := range []struct {
+		path       string
+		wantStatus int
+		wantBody   string
+	}{
+		{"/openai/v1/responses/" + id + "?stream=true", 400, "no longer available"},
+		{"/openai/v1/responses/resp_nope?stream=true", 404, "not found"},
+		{"/openai/v1/responses/" + id, 200, `"status":"completed"`},
+	} {
+		if status, body := ts.do("GET", tt.path, nil); status != tt.wantStatus || !strings.Contains(string(body), tt.wantBody) {
+			t.Errorf("GET %s: %d %s, want %d with %q", tt.path, status, body, tt.wantStatus, tt.wantBody)
+		}
+	}
+}

@@ -3,6 +3,7 @@ package emulator
 import (
 	"net/http"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 )
@@ -222,5 +223,48 @@ func TestPythonErrorIsAnOutput(t *testing.T) {
 	text := stringOr(get(resp, "output", 1, "content", 0, "text"))
 	if resp["status"] != "completed" || !strings.Contains(logs, "ZeroDivisionError") || !strings.Contains(text, "ZeroDivisionError") {
 		t.Errorf("status %v, logs %q, text %q", resp["status"], logs, text)
+	}
+}
+
+// TestInputShapes checks every accepted form of input and conversation: the question is found
+// and its fenced block runs, in the same conversation's container.
+func TestInputShapes(t *testing.T) {
+	ts := newTestServer(t)
+	ts.createAgent("shapes")
+	conv := ts.json("POST", "/openai/v1/conversations", nil, 200)
+	code := func(n int) string { return "```python\nprint(" + strconv.Itoa(n) + ")\n```" }
+	tests := []struct {
+		name         string
+		input        any
+		conversation any
+	}{
+		{name: "text, conversation id", input: code(1), conversation: conv["id"]},
+		{name: "easy message, conversation object", input: []any{map[string]any{"role": "user", "content": code(2)}},
+			conversation: map[string]any{"id": conv["id"]}},
+		{name: "message with parts", input: []any{map[string]any{"type": "message", "role": "user",
+			"content": []any{map[string]any{"type": "input_text", "text": code(3)}}}}, conversation: conv["id"]},
+		{name: "assistant then user", input: []any{map[string]any{"role": "assistant", "content": "earlier"},
+			map[string]any{"role": "user", "content": code(4)}}, conversation: conv["id"]},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			resp := ts.json("POST", "/openai/v1/responses", turnBody("shapes", map[string]any{"input": tt.input,
+				"conversation": tt.conversation, "include": []string{"code_interpreter_call.outputs"}}), 200)
+			if got, want := get(resp, "output", 0, "outputs", 0, "logs"), strconv.Itoa(i+1)+"\n"; got != want {
+				t.Errorf("logs %q, want %q", got, want)
+			}
+		})
+	}
+	// The question may also be added to the conversation first, with no input in the request.
+	ts.json("POST", "/openai/v1/conversations/"+conv["id"].(string)+"/items", map[string]any{"items": []any{
+		map[string]any{"role": "user", "content": code(5)}}}, 200)
+	resp := ts.json("POST", "/openai/v1/responses", turnBody("shapes", map[string]any{"conversation": conv["id"],
+		"include": []string{"code_interpreter_call.outputs"}}), 200)
+	if got := get(resp, "output", 0, "outputs", 0, "logs"); got != "5\n" {
+		t.Errorf("question from the conversation: logs %q", got)
+	}
+	status, body := ts.do("POST", "/openai/v1/responses", turnBody("shapes", map[string]any{"input": []any{map[string]any{"role": "robot", "content": "x"}}}))
+	if status != 400 || !strings.Contains(string(body), `"param":"input[0].role"`) {
+		t.Errorf("bad role: %d %s", status, body)
 	}
 }
