@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -134,5 +135,27 @@ func TestCustomPlanner(t *testing.T) {
 	}
 	if get(resp, "output", 2, "content", 0, "annotations", 0, "start_index") != 10.0 {
 		t.Errorf("annotations %v", get(resp, "output", 2, "content", 0, "annotations"))
+	}
+}
+
+// TestPlannerFailures checks that a planner's error or panic fails the response, not the server.
+func TestPlannerFailures(t *testing.T) {
+	for name, planner := range map[string]Planner{
+		"error": PlannerFunc(func(context.Context, *Turn) (Step, error) { return Step{}, errors.New("model unreachable") }),
+		"panic": PlannerFunc(func(context.Context, *Turn) (Step, error) { panic("bad rule") }),
+	} {
+		t.Run(name, func(t *testing.T) {
+			ts := newTestServer(t, func(c *Config) { c.Planner = planner })
+			events := ts.stream(map[string]any{"model": "m", "input": "hi"})
+			resp := lastResponse(t, events)
+			msg := stringOr(get(resp, "error", "message"))
+			if events[len(events)-1].Name != "response.failed" || resp["status"] != "failed" ||
+				get(resp, "error", "code") != "server_error" || (!strings.Contains(msg, "model unreachable") && !strings.Contains(msg, "bad rule")) {
+				t.Errorf("last event %s, response status %v, error %v", events[len(events)-1].Name, resp["status"], resp["error"])
+			}
+			if got := ts.json("GET", "/openai/v1/responses/"+resp["id"].(string), nil, 200); got["status"] != "failed" {
+				t.Errorf("stored status %v", got["status"])
+			}
+		})
 	}
 }

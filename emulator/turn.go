@@ -6,6 +6,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
+	"runtime/debug"
+	"slices"
 	"strings"
 	"time"
 )
@@ -31,8 +33,18 @@ func (s *Server) runTurn(ctx context.Context, t *turnSpec, rn *run, slow bool) {
 	tr := &turnRun{s: s, t: t, run: rn, slow: slow, c: t.container, out: []item{}}
 	rn.emit("response.created", map[string]any{"response": t.resp.rendered(t.withOutputs)})
 	rn.emit("response.in_progress", map[string]any{"response": t.resp.rendered(t.withOutputs)})
-	err := tr.execute(ctx)
-	rn.finish(tr.finish(ctx, err))
+	rn.finish(tr.finish(ctx, tr.safeExecute(ctx)))
+}
+
+// safeExecute turns a panic (in a planner, say) into a failed response rather than a crash.
+func (tr *turnRun) safeExecute(ctx context.Context) (err error) {
+	defer func() {
+		if p := recover(); p != nil {
+			tr.s.log.Error("turn panicked", "response", tr.t.resp.ID, "panic", p, "stack", string(debug.Stack()))
+			err = fmt.Errorf("internal error: %v", p)
+		}
+	}()
+	return tr.execute(ctx)
 }
 
 func (tr *turnRun) execute(ctx context.Context) error {
@@ -64,7 +76,7 @@ func (tr *turnRun) fileNames(ctx context.Context) []string {
 	if tr.c != nil {
 		names := tr.c.fileNames()
 		for _, id := range tr.t.fileIDs {
-			if f, err := tr.s.fileByID(ctx, id); err == nil && !contains(names, f.Filename) {
+			if f, err := tr.s.fileByID(ctx, id); err == nil && !slices.Contains(names, f.Filename) {
 				names = append(names, f.Filename)
 			}
 		}
@@ -77,15 +89,6 @@ func (tr *turnRun) fileNames(ctx context.Context) []string {
 		}
 	}
 	return names
-}
-
-func contains(list []string, s string) bool {
-	for _, v := range list {
-		if v == s {
-			return true
-		}
-	}
-	return false
 }
 
 // ensureContainer starts the turn's container on its first cell, or copies newly attached

@@ -1,0 +1,162 @@
+# workbench: load every data file in /mnt/data robustly, then print a profile.
+# Safe to run again: it only reads the files and rebuilds `frames`.
+import csv, io, json, os, re, warnings
+import numpy as np
+import pandas as pd
+import matplotlib.pyplot as plt
+warnings.filterwarnings("ignore")
+
+_NA = ["", "NA", "N/A", "n/a", "na", "NaN", "nan", "null", "NULL", "None", "none", "-", "--", "?", "missing", "#N/A", "n.a."]
+_DATE_NAME = re.compile(r"date|time|day|month|year|datum|period|week|stamp|created|updated|submitted|_at$|_on$", re.I)
+_DATE_FORMATS = [("%Y-%m-%d", "iso"), ("%Y-%m-%d %H:%M:%S", "iso"), ("%Y-%m-%dT%H:%M:%S", "iso"), ("%Y-%m-%d %H:%M", "iso"),
+                 ("%Y/%m/%d", "ymd/"), ("%d/%m/%Y", "dmy/"), ("%m/%d/%Y", "dmy/"), ("%d/%m/%Y %H:%M", "dmy/t"), ("%m/%d/%Y %H:%M", "dmy/t"),
+                 ("%d/%m/%y", "dmy/y"), ("%m/%d/%y", "dmy/y"), ("%d.%m.%Y", "dmy."), ("%d-%m-%Y", "dmy-"), ("%m-%d-%Y", "dmy-"),
+                 ("%d %b %Y", "dbY"), ("%b %d %Y", "bdY"), ("%b %d, %Y", "bdY,"), ("%d %B %Y", "dBY"), ("%B %d, %Y", "BdY"), ("%Y-%m", "ym")]
+
+
+def _text(path):
+    raw = open(path, "rb").read()
+    encs = ("utf-16",) if raw[:2] in (b"\xff\xfe", b"\xfe\xff") else ("utf-8-sig", "cp1252", "latin-1")
+    for enc in encs:
+        try:
+            return raw.decode(enc)
+        except UnicodeDecodeError:
+            pass
+    return raw.decode("latin-1", "replace")
+
+
+def _sep(lines):
+    for d in ("\t", ";", "|", ","):
+        counts = [l.count(d) for l in lines if l.strip()]
+        if counts and counts[0] > 0 and sum(c == counts[0] for c in counts) >= 0.9 * len(counts):
+            return d
+    return ","
+
+
+def _read_csv(path):
+    lines = _text(path).splitlines()
+    skip = 0
+    while skip < len(lines) and (not lines[skip].strip() or lines[skip].lstrip().startswith(("#", "//"))):
+        skip += 1
+    sep = _sep(lines[skip:skip + 50])
+    body = "\n".join(l for l in lines[skip:] if not l.lstrip().startswith("#"))
+    df = pd.read_csv(io.StringIO(body), sep=sep, dtype=str, keep_default_na=False, na_values=_NA, skipinitialspace=True)
+    return _clean(df, comma_decimal=(sep == ";"))
+
+
+def _read_json(path):
+    text = _text(path).strip()
+    try:
+        data = json.loads(text)
+    except ValueError:
+        data = [json.loads(l) for l in text.splitlines() if l.strip()]
+    if isinstance(data, dict):
+        lists = [v for v in data.values() if isinstance(v, list)]
+        data = lists[0] if len(lists) == 1 else data
+    df = pd.json_normalize(data) if isinstance(data, list) else pd.DataFrame(data)
+    return _clean(df.astype({c: str for c in df.columns if df[c].dtype == object}).replace("nan", np.nan))
+
+
+def _numeric(s, comma_decimal):
+    v = s.dropna().astype(str).str.strip().str.replace(r"^[$€£]|%$|\s", "", regex=True)
+    if v.empty:
+        return None
+    plain = v.str.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
+    us = v.str.fullmatch(r"[-+]?\d{1,3}(,\d{3})+(\.\d+)?")
+    eu = v.str.fullmatch(r"[-+]?\d{1,3}(\.\d{3})+(,\d+)?|[-+]?\d+,\d+")
+    integer = v.str.fullmatch(r"[-+]?\d+")
+    clean = s.astype(str).str.strip().str.replace(r"^[$€£]|%$|\s", "", regex=True)
+    if (comma_decimal or eu.any() and not us.any()) and (eu | integer).all() and eu.any():
+        return pd.to_numeric(clean.str.replace(".", "", regex=False).str.replace(",", ".", regex=False), errors="coerce").where(s.notna())
+    if (plain | us).all():
+        return pd.to_numeric(clean.str.replace(",", "", regex=False), errors="coerce").where(s.notna())
+    return None
+
+
+def _dates(s, name):
+    v = s.dropna().astype(str).str.strip()
+    if v.empty or not (_DATE_NAME.search(str(name)) or v.str.match(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}").mean() > 0.8):
+        return None
+    best = {}
+    for fmt, family in _DATE_FORMATS:
+        n = pd.to_datetime(v, format=fmt, errors="coerce").notna().sum()
+        if n and n > best.get(family, ("", 0))[1]:
+            best[family] = (fmt, n)
+    out = pd.Series(pd.NaT, index=s.index)
+    for fmt, n in sorted(best.values(), key=lambda p: -p[1]):
+        out = out.fillna(pd.to_datetime(s.astype(str).str.strip(), format=fmt, errors="coerce"))
+    if out.notna().sum() < 0.8 * len(v):
+        out = pd.to_datetime(s, errors="coerce")
+    return out if out.notna().sum() >= 0.8 * len(v) else None
+
+
+def _clean(df, comma_decimal=False):
+    df = df.rename(columns=lambda c: str(c).strip()).dropna(how="all").dropna(axis=1, how="all")
+    df = df.loc[:, [not str(c).startswith("Unnamed:") or df[c].notna().any() for c in df.columns]]
+    for c in df.columns:
+        if df[c].dtype != object:
+            continue
+        df[c] = df[c].where(df[c].isna(), df[c].astype(str).str.strip()).replace(_NA, np.nan)
+        num = _numeric(df[c], comma_decimal)
+        if num is not None:
+            df[c] = num
+            continue
+        when = _dates(df[c], c)
+        if when is not None:
+            df[c] = when
+    return df.reset_index(drop=True)
+
+
+def _load(name):
+    path = os.path.join("/mnt/data", name) if os.path.isdir("/mnt/data") else name
+    ext = name.lower().rsplit(".", 1)[-1]
+    if ext in ("xlsx", "xlsm", "xls"):
+        sheets = pd.read_excel(path, sheet_name=None)
+        if len(sheets) == 1:
+            return {name: _clean(next(iter(sheets.values())))}
+        return {f"{name}:{sheet}": _clean(d) for sheet, d in sheets.items()}
+    if ext in ("json", "jsonl", "ndjson"):
+        return {name: _read_json(path)}
+    return {name: _read_csv(path)}
+
+
+def _kind(s):
+    if pd.api.types.is_bool_dtype(s):
+        return "bool"
+    if pd.api.types.is_datetime64_any_dtype(s):
+        return "date"
+    if pd.api.types.is_numeric_dtype(s):
+        return "num"
+    n = s.nunique()
+    return "cat" if n <= max(30, 0.2 * len(s)) or n <= 60 else "text"
+
+
+def _column(s):
+    kind = _kind(s)
+    col = {"name": str(s.name), "kind": kind, "dtype": str(s.dtype), "missing": int(s.isna().sum()), "unique": int(s.nunique())}
+    if kind in ("num", "date") and s.notna().any():
+        col["min"], col["max"] = str(s.min()), str(s.max())
+    if kind in ("cat", "bool"):
+        col["values"] = [str(x) for x in s.value_counts().index[:40]]
+    return col
+
+
+def _profile(frames, failed):
+    out = []
+    for key, d in frames.items():
+        name, _, sheet = key.partition(":")
+        out.append({"key": key, "file": name, "sheet": sheet, "rows": int(len(d)), "columns": [_column(d[c]) for c in d.columns],
+                    "head": json.loads(d.head(3).to_json(orient="values", date_format="iso"))})
+        print(f"Loaded {key}: {len(d):,} rows x {d.shape[1]} columns")
+    for name, err in failed.items():
+        print(f"Could not load {name}: {err}")
+    print("@@wb-profile " + json.dumps({"frames": out, "failed": failed}, default=str))
+
+
+frames, _failed = {}, {}
+for _name in FILES:
+    try:
+        frames.update(_load(_name))
+    except Exception as e:
+        _failed[_name] = f"{type(e).__name__}: {e}"
+_profile(frames, _failed)
