@@ -29,7 +29,7 @@ type Config struct {
 	IdleTimeout time.Duration // default 30 min, as Foundry
 	Lifetime    time.Duration // default 1 h, as Foundry
 	CellTimeout time.Duration // per Exec; default 120 s, then SIGINT, then a kill
-	MemoryBytes int64         // process memory per session; default 2 GiB
+	MemoryBytes int64         // address space per process (RLIMIT_AS); with the tmpfs sizes, the session's memory cgroup; default 2 GiB
 	DataBytes   int64         // size of /mnt/data; default 512 MiB (Foundry's file limit)
 	Logger      *slog.Logger  // default slog.Default()
 

@@ -94,7 +94,7 @@ func rlimits(c Config, uniqueUID bool) map[int]uint64 {
 	m := map[int]uint64{
 		// Address space: a single-process memory bomb gets a clean MemoryError
 		// (the session survives) before the cgroup's OOM killer would act.
-		unix.RLIMIT_AS:      uint64(c.MemoryBytes + 512<<20),
+		unix.RLIMIT_AS:      uint64(c.MemoryBytes),
 		unix.RLIMIT_FSIZE:   uint64(fsize),
 		unix.RLIMIT_NOFILE:  1024,
 		unix.RLIMIT_CORE:    0,

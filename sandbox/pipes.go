@@ -13,13 +13,14 @@ type pipes struct {
 	outR, outW       *os.File // protocol: worker -> Go
 	gateR, gateW     *os.File
 	statusR, statusW *os.File
+	errR, errW       *os.File // start-up diagnostics; read by our own goroutine, so Wait never waits on it
 	seccomp          *os.File // the BPF program, or /dev/null
 }
 
 func newPipes() (*pipes, error) {
 	f := &pipes{}
 	for _, pair := range []struct{ r, w **os.File }{
-		{&f.inR, &f.inW}, {&f.outR, &f.outW}, {&f.gateR, &f.gateW}, {&f.statusR, &f.statusW},
+		{&f.inR, &f.inW}, {&f.outR, &f.outW}, {&f.gateR, &f.gateW}, {&f.statusR, &f.statusW}, {&f.errR, &f.errW},
 	} {
 		r, w, err := os.Pipe()
 		if err != nil {
@@ -45,12 +46,12 @@ func (f *pipes) openSeccomp(path string) error {
 
 // closeChildEnds closes the descriptors only the child needs, once it has them.
 func (f *pipes) closeChildEnds() {
-	closeFiles(f.inR, f.outW, f.gateR, f.statusW, f.seccomp)
+	closeFiles(f.inR, f.outW, f.gateR, f.statusW, f.errW, f.seccomp)
 }
 
 func (f *pipes) closeAll() {
 	f.closeChildEnds()
-	closeFiles(f.inW, f.outR, f.gateW, f.statusR)
+	closeFiles(f.inW, f.outR, f.gateW, f.statusR, f.errR)
 }
 
 func closeFiles(fs ...*os.File) {

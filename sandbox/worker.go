@@ -8,11 +8,13 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"runtime"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"syscall"
 	"time"
 
@@ -48,7 +50,8 @@ type worker struct {
 	stderr  *tailBuffer
 	probe   bool // run worker.py --probe (the self-test) instead of the kernel
 
-	pidfd    int // of the Python process, for SIGINT; -1 when unknown
+	pidfd    int          // of the Python process, for SIGINT; -1 when unknown
+	initPid  atomic.Int64 // host pid of the sandbox's pid-namespace init, 0 when unknown
 	exited   chan struct{}
 	waitErr  error
 	killOnce sync.Once
@@ -139,11 +142,15 @@ func (w *worker) launch(p *Pool) error {
 	}
 	cmd := exec.Command("/bin/sh", append([]string{"-c", gateScript, "sandbox-gate"}, args...)...)
 	cmd.Env, cmd.Dir = env, dir
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = f.inR, f.outW, w.stderr
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = f.inR, f.outW, f.errW
 	cmd.ExtraFiles = []*os.File{f.gateR, f.seccomp, f.statusW}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	w.cmd, w.in, w.out, w.status = cmd, f.inW, f.outR, f.statusR
 	w.conn = newConn(f.outR, f.inW)
+	go func() {
+		_, _ = io.Copy(w.stderr, f.errR)
+		f.errR.Close()
+	}()
 	w.started = time.Now()
 	if err := w.startLocked(); err != nil {
 		f.closeAll()
@@ -198,6 +205,9 @@ func (w *worker) awaitReady(ctx context.Context, timeout time.Duration, bwrap bo
 	defer cancel()
 	stop := context.AfterFunc(ctx, w.kill)
 	defer stop()
+	if bwrap {
+		w.readInitPid()
+	}
 	var msg wireReply
 	if err := w.conn.recv(&msg); err != nil {
 		if ctx.Err() != nil {
@@ -211,7 +221,7 @@ func (w *worker) awaitReady(ctx context.Context, timeout time.Duration, bwrap bo
 	w.readyAt = time.Now()
 	pid := w.cmd.Process.Pid
 	if bwrap {
-		pid = w.sandboxPython()
+		pid = childOf(int(w.initPid.Load())) // Python is the init's only child
 	}
 	if pid > 0 {
 		if fd, err := unix.PidfdOpen(pid, 0); err == nil {
@@ -221,17 +231,16 @@ func (w *worker) awaitReady(ctx context.Context, timeout time.Duration, bwrap bo
 	return nil
 }
 
-// sandboxPython finds the host pid of the Python process: bwrap reports its
-// init's pid on the status fd, and Python is that init's only child.
-func (w *worker) sandboxPython() int {
+// readInitPid reads the host pid of the sandbox's init from bwrap's status
+// fd; bwrap writes it as soon as the namespaces exist.
+func (w *worker) readInitPid() {
 	var st struct {
 		ChildPID int `json:"child-pid"`
 	}
 	line, err := bufio.NewReader(w.status).ReadBytes('\n')
-	if err != nil || json.Unmarshal(line, &st) != nil || st.ChildPID == 0 {
-		return 0
+	if err == nil && json.Unmarshal(line, &st) == nil {
+		w.initPid.Store(int64(st.ChildPID))
 	}
-	return childOf(st.ChildPID)
 }
 
 // interrupt sends SIGINT to the Python process: the worker turns it into
@@ -258,19 +267,30 @@ func (w *worker) alive() bool {
 
 // kill ends the sandbox and everything in it. It is safe to call often and
 // from any goroutine.
+//
+// With bwrap it SIGKILLs the pid namespace's init: the kernel then kills and
+// reaps every process in the namespace, and the outer bwrap reaps the init
+// and exits. Killing the outer bwrap first would orphan the init to the
+// host's pid 1, which in containers may never reap it, leaving zombies that
+// pin the cgroup. The group kill and the outer kill follow as a backstop.
 func (w *worker) kill() {
 	w.killOnce.Do(func() {
-		if w.cmd != nil && w.cmd.Process != nil {
-			// The outer bwrap dies; its init follows (die-with-parent), and
-			// with the pid namespace's init gone the kernel kills the rest.
-			_ = syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL)
-			_ = w.cmd.Process.Kill()
+		if w.in != nil {
+			w.in.Close()
+		}
+		if pid := int(w.initPid.Load()); pid > 0 && w.alive() { // alive: the pid is still the init's
+			_ = syscall.Kill(pid, syscall.SIGKILL)
+			select {
+			case <-w.exited:
+				return
+			case <-time.After(2 * time.Second):
+			}
 		}
 		if w.group != nil {
 			w.group.kill()
 		}
-		if w.in != nil {
-			w.in.Close()
+		if w.cmd != nil && w.cmd.Process != nil {
+			_ = syscall.Kill(-w.cmd.Process.Pid, syscall.SIGKILL)
 		}
 	})
 }

@@ -125,12 +125,14 @@ def open_in_data(name, flags, mode=0o644, create_dirs=False):
                 nxt = os.open(p, os.O_RDONLY | os.O_DIRECTORY | os.O_NOFOLLOW, dir_fd=dirfd)
             os.close(dirfd)
             dirfd = nxt
-        fd = os.open(parts[-1], flags | os.O_NOFOLLOW | os.O_CLOEXEC, mode, dir_fd=dirfd)
+        # O_NONBLOCK: opening a FIFO planted by user code must not hang us.
+        fd = os.open(parts[-1], flags | os.O_NOFOLLOW | os.O_CLOEXEC | os.O_NONBLOCK, mode, dir_fd=dirfd)
     finally:
         os.close(dirfd)
     if not stat.S_ISREG(os.fstat(fd).st_mode):
         os.close(fd)
         raise ValueError("not a regular file")
+    os.set_blocking(fd, True)
     return fd
 
 
