@@ -13,6 +13,11 @@ type Kernels interface {
 	Session(ctx context.Context) (Kernel, error)
 }
 
+// readier is implemented by Kernels that can tell whether they are able to run code.
+type readier interface {
+	Ready() error
+}
+
 // Kernel is one persistent Python interpreter whose working directory is /mnt/data.
 type Kernel interface {
 	// ID names the kernel in logs.

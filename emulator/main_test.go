@@ -286,3 +286,15 @@ func get(v any, path ...any) any {
 	}
 	return v
 }
+
+// doURL GETs an absolute URL without a token.
+func (ts *testServer) doURL(url string) (int, string) {
+	ts.t.Helper()
+	resp, err := http.Get(url)
+	if err != nil {
+		ts.t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	data, _ := io.ReadAll(resp.Body)
+	return resp.StatusCode, string(data)
+}

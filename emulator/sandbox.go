@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 
@@ -22,6 +23,14 @@ func startSandbox(ctx context.Context, cfg Config) (Kernels, func() error, error
 		sc.Logger = cfg.Logger
 	}
 	pool, err := sandbox.NewPool(ctx, sc)
+	if pool != nil && errors.Is(err, sandbox.ErrIsolationUnavailable) {
+		// Serve anyway: agents, files and conversations still work, every turn that needs code
+		// fails with the reason, and Ready reports it. Refusing to start would hide the reason
+		// behind a dead port.
+		cfg.Logger.Error("emulator: THE SANDBOX REFUSES TO RUN CODE: isolation is unavailable; turns with code will fail",
+			"err", err, "hint", "fix bubblewrap/user namespaces, or choose isolation none on a development machine")
+		err = nil
+	}
 	if err != nil {
 		if pool != nil {
 			pool.Close()
@@ -44,6 +53,9 @@ func (k SandboxKernels) Session(ctx context.Context) (Kernel, error) {
 	}
 	return sandboxKernel{s}, nil
 }
+
+// Ready reports whether the pool can run code (its latest self-test).
+func (k SandboxKernels) Ready() error { return k.Pool.Ready() }
 
 // sandboxKernel adapts a *sandbox.Session to Kernel.
 type sandboxKernel struct {

@@ -149,9 +149,16 @@ func (s *Server) ServeHTTP(w http.ResponseWriter, r *http.Request) {
 }
 
 func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
-	if r.URL.Path == "/healthz" {
-		w.Header().Set("Content-Type", "text/plain")
-		_, _ = w.Write([]byte("ok"))
+	switch r.URL.Path {
+	case "/healthz":
+		writeText(w, http.StatusOK, "ok")
+		return
+	case "/readyz":
+		if err := s.Ready(); err != nil {
+			writeText(w, http.StatusServiceUnavailable, "not ready: "+err.Error())
+			return
+		}
+		writeText(w, http.StatusOK, "ok")
 		return
 	}
 	w.Header().Set("apim-request-id", newID("req_"))
@@ -166,6 +173,21 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	s.mux.ServeHTTP(w, r)
+}
+
+// Ready reports whether the emulator can run code: nil, or why not (the sandbox's self-test
+// failed, say). Everything else works either way.
+func (s *Server) Ready() error {
+	if r, ok := s.kernels.(readier); ok {
+		return r.Ready()
+	}
+	return nil
+}
+
+func writeText(w http.ResponseWriter, status int, text string) {
+	w.Header().Set("Content-Type", "text/plain; charset=utf-8")
+	w.WriteHeader(status)
+	_, _ = w.Write([]byte(text + "\n"))
 }
 
 // authorized checks the bearer token (or api-key) in constant time.
