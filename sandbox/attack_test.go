@@ -86,7 +86,9 @@ for i in range(3):
     pids.append(pid)
 [os.waitpid(p, 0)[1] & 0x7f for p in pids]`
 	r, err := s.Exec(context.Background(), code)
-	t.Logf("result %+v, err %v", r, err)
+	if r != nil && r.Value != nil {
+		t.Logf("exit signals of the bomb processes: %s", r.Value.Text)
+	}
 	switch {
 	case isReset(err):
 		if got := waitDone(t, s, 5*time.Second); !isReset(got) {

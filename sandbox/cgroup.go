@@ -7,13 +7,14 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"syscall"
 )
 
 const cgroupRoot = "/sys/fs/cgroup"
 
-// parentPrefix names the directory a process keeps its workers' groups in;
-// the pid suffix lets a later process remove groups left by a dead one.
+// parentPrefix names the directory a pool keeps its workers' groups in; the
+// pid that follows lets a later process remove groups left by a dead one.
 const parentPrefix = "workbench-sandbox-"
 
 // ownCgroup returns this process's cgroup path for a v1 controller, or for
@@ -42,11 +43,15 @@ func ownCgroup(controller string) (string, error) {
 	return "", fmt.Errorf("sandbox: no cgroup for %q in /proc/self/cgroup", controller)
 }
 
-// makeParent creates dir/workbench-sandbox-<pid> after clearing groups left
+// parentSeq tells apart the parents of several pools in one process.
+var parentSeq atomic.Int64
+
+// makeParent creates dir/workbench-sandbox-<pid>-<n> after clearing groups left
 // behind by processes that no longer exist.
 func makeParent(dir string) (string, error) {
 	removeStaleParents(dir)
-	p := filepath.Join(dir, parentPrefix+strconv.Itoa(os.Getpid()))
+	name := fmt.Sprintf("%s%d-%d", parentPrefix, os.Getpid(), parentSeq.Add(1))
+	p := filepath.Join(dir, name)
 	if err := os.Mkdir(p, 0o755); err != nil && !os.IsExist(err) {
 		return "", fmt.Errorf("sandbox: create cgroup %s: %w", p, err)
 	}
@@ -56,7 +61,8 @@ func makeParent(dir string) (string, error) {
 func removeStaleParents(dir string) {
 	entries, _ := os.ReadDir(dir)
 	for _, e := range entries {
-		pidText, ok := strings.CutPrefix(e.Name(), parentPrefix)
+		rest, ok := strings.CutPrefix(e.Name(), parentPrefix)
+		pidText, _, _ := strings.Cut(rest, "-")
 		pid, err := strconv.Atoi(pidText)
 		if !ok || err != nil || pid == os.Getpid() || syscall.Kill(pid, 0) == nil {
 			continue

@@ -16,6 +16,9 @@ import (
 // starts; no sandbox may ever see it.
 const hostSecret = "wb-host-secret-7f3a9c"
 
+// closeAfterTests are pools shared between tests, closed by TestMain.
+var closeAfterTests []*Pool
+
 var shared struct {
 	once sync.Once
 	pool *Pool
@@ -26,8 +29,11 @@ func TestMain(m *testing.M) {
 	os.Setenv("WORKBENCH_TEST_SECRET", hostSecret)
 	code := m.Run()
 	if shared.pool != nil {
-		if err := shared.pool.Close(); err != nil {
-			fmt.Fprintln(os.Stderr, "close shared pool:", err)
+		closeAfterTests = append(closeAfterTests, shared.pool)
+	}
+	for _, p := range closeAfterTests {
+		if err := p.Close(); err != nil {
+			fmt.Fprintln(os.Stderr, "close pool:", err)
 			code = 1
 		}
 	}
