@@ -161,7 +161,10 @@ func (s *Server) serve(w http.ResponseWriter, r *http.Request) {
 		writeText(w, http.StatusOK, "ok")
 		return
 	}
-	w.Header().Set("apim-request-id", newID("req_"))
+	// Clients log these ids; Azure OpenAI routes name theirs apim-request-id, Foundry's x-request-id.
+	id := newUUID()
+	w.Header().Set("apim-request-id", id)
+	w.Header().Set("x-request-id", id)
 	if !s.authorized(r) {
 		s.writeError(w, r, &apiError{status: http.StatusUnauthorized, code: "Unauthorized",
 			message: "Access denied due to missing or invalid bearer token.",
