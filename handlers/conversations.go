@@ -88,9 +88,12 @@ func (h *Handler) showConversation(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v := conversationView(conv)
-	v.Renaming = c.QueryParam("rename") == "1"
-	return render(c, http.StatusOK, views.ConversationPage(p, v))
+	v, err := h.chatView(c.Request().Context(), conv, currentUser(c).ID)
+	if err != nil {
+		return err
+	}
+	v.Conversation.Renaming = c.QueryParam("rename") == "1"
+	return render(c, http.StatusOK, views.ChatPage(p, v))
 }
 
 // showConversationTitle returns the title fragment, or the rename form with
@@ -124,7 +127,12 @@ func (h *Handler) renameConversation(c echo.Context) error {
 		if err != nil {
 			return err
 		}
-		return render(c, http.StatusUnprocessableEntity, views.ConversationPage(p, v))
+		chatView, err := h.chatView(ctx, conv, userID)
+		if err != nil {
+			return err
+		}
+		chatView.Conversation = v
+		return render(c, http.StatusUnprocessableEntity, views.ChatPage(p, chatView))
 	}
 	conv, err := h.db.RenameConversation(ctx, userID, id, title)
 	if err != nil {

@@ -8,6 +8,7 @@ import (
 	"log/slog"
 
 	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/gorilla/sessions"
@@ -21,6 +22,8 @@ type ReadinessCheck func(ctx context.Context) error
 type Config struct {
 	DB       *store.DB
 	Accounts *auth.Accounts
+	// Chat runs the turns of analysis.
+	Chat *chat.Service
 	// Sessions stores the cookie sessions; see NewSessionStore.
 	Sessions sessions.Store
 	// Engine is shown as a badge on every page.
@@ -34,6 +37,7 @@ type Config struct {
 type Handler struct {
 	db       *store.DB
 	accounts *auth.Accounts
+	chat     *chat.Service
 	sessions sessions.Store
 	engine   views.Engine
 	ready    map[string]ReadinessCheck
@@ -46,6 +50,6 @@ func New(cfg Config) *Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Handler{db: cfg.DB, accounts: cfg.Accounts, sessions: cfg.Sessions,
+	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, sessions: cfg.Sessions,
 		engine: cfg.Engine, ready: cfg.Ready, log: log}
 }

@@ -51,6 +51,11 @@ func (h *Handler) Register(e *echo.Echo) {
 	user.POST("/conversations/:id/rename", h.renameConversation)
 	user.POST("/conversations/:id/delete", h.deleteConversation)
 
+	// Turns of analysis.
+	user.POST("/conversations/:id/messages", h.postMessage)
+	user.GET("/conversations/:id/runs/:run/events", h.streamRunEvents)
+	user.POST("/conversations/:id/runs/:run/cancel", h.cancelRun)
+
 	// Administration.
 	admin := user.Group("/admin", h.requireAdmin)
 	admin.GET("/users", h.showUsers)

@@ -16,6 +16,14 @@ type Conversation struct {
 	Title     string
 	CreatedAt time.Time
 	UpdatedAt time.Time
+	// FoundryConversationID is the server-side conversation, once created.
+	FoundryConversationID string
+	// ContainerID is the Code Interpreter session the last turn ran in;
+	// SessionStartedAt and SessionUsedAt say when it began and was last
+	// used, which decides whether it is still alive.
+	ContainerID      string
+	SessionStartedAt time.Time
+	SessionUsedAt    time.Time
 }
 
 // ConversationFilter selects a page of a user's conversations, newest first.
@@ -45,12 +53,14 @@ type ConversationPage struct {
 	Next Cursor
 }
 
-const conversationColumns = `id, user_id, title, created_at, updated_at`
+const conversationColumns = `id, user_id, title, created_at, updated_at,
+	foundry_conversation_id, container_id, session_started_at, session_used_at`
 
 func scanConversation(row interface{ Scan(...any) error }) (*Conversation, error) {
 	var c Conversation
-	var created, updated int64
-	err := row.Scan(&c.ID, &c.UserID, &c.Title, &created, &updated)
+	var created, updated, started, used int64
+	err := row.Scan(&c.ID, &c.UserID, &c.Title, &created, &updated,
+		&c.FoundryConversationID, &c.ContainerID, &started, &used)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -58,6 +68,7 @@ func scanConversation(row interface{ Scan(...any) error }) (*Conversation, error
 		return nil, err
 	}
 	c.CreatedAt, c.UpdatedAt = fromMillis(created), fromMillis(updated)
+	c.SessionStartedAt, c.SessionUsedAt = optMillis(started), optMillis(used)
 	return &c, nil
 }
 

@@ -72,3 +72,28 @@ func moreQuery(htmxURL string) string {
 	v, _ := url.ParseQuery(q)
 	return v.Encode()
 }
+
+// formatTokens writes a token count compactly: 950, 12.3k, 1.2M.
+func formatTokens(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d", n)
+	case n < 1_000_000:
+		return fmt.Sprintf("%.1fk", float64(n)/1000)
+	default:
+		return fmt.Sprintf("%.1fM", float64(n)/1_000_000)
+	}
+}
+
+// seconds writes a cell's duration: "0.4 s", "12 s".
+func seconds(d time.Duration) string {
+	if d < 10*time.Second {
+		return fmt.Sprintf("%.1f s", d.Seconds())
+	}
+	return fmt.Sprintf("%.0f s", d.Seconds())
+}
+
+// minutes writes the time left of a session, rounded up.
+func minutes(d time.Duration) string {
+	return fmt.Sprintf("%d min", int((d+time.Minute-1)/time.Minute))
+}

@@ -2,18 +2,31 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/hex"
+	"errors"
+	"fmt"
 	"log/slog"
+	"net"
+	"net/http"
+	"path/filepath"
+	"time"
 
+	"github.com/analyst-workbench/workbench/emulator"
+	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/handlers"
+	"github.com/analyst-workbench/workbench/sandbox"
 	"github.com/analyst-workbench/workbench/views"
 )
 
-// engine is the running engine: what the pages show of it, its readiness
-// checks, and how to stop it.
+// engine is the running engine: the Foundry client, what the pages show of
+// it, its readiness checks, and how to stop it.
 type engine struct {
-	view  views.Engine
-	ready map[string]handlers.ReadinessCheck
-	close func() error
+	client *foundry.Client
+	model  string
+	view   views.Engine
+	ready  map[string]handlers.ReadinessCheck
+	close  func() error
 }
 
 // Close stops the engine.
@@ -24,11 +37,84 @@ func (e *engine) Close() error {
 	return e.close()
 }
 
-// startEngine starts the local engine, or connects to Foundry when an
-// endpoint is configured.
+// startEngine connects to Foundry when an endpoint is configured, and
+// otherwise starts the local engine.
 func startEngine(ctx context.Context, cfg config, log *slog.Logger) (*engine, error) {
-	if !cfg.localEngine() {
-		return &engine{view: views.Engine{Detail: cfg.FoundryEndpoint}}, nil
+	if cfg.localEngine() {
+		return startLocalEngine(ctx, cfg, log)
 	}
-	return &engine{view: views.Engine{Local: true}}, nil
+	cred, err := foundry.DefaultCredential()
+	if err != nil {
+		return nil, fmt.Errorf("foundry credentials: %w", err)
+	}
+	client, err := foundry.New(foundry.Config{Endpoint: cfg.FoundryEndpoint, Credential: cred, Logger: log})
+	if err != nil {
+		return nil, err
+	}
+	return &engine{client: client, model: cfg.FoundryModel, view: views.Engine{Detail: cfg.FoundryEndpoint},
+		ready: map[string]handlers.ReadinessCheck{}}, nil
+}
+
+// startLocalEngine starts the sandbox pool and the Foundry emulator on a
+// random loopback port with a random token, and points the ordinary Foundry
+// client at it, so local turns cross the same client, JSON and SSE as
+// production.
+func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engine, error) {
+	if cfg.SandboxIsolation == sandbox.IsolationNone {
+		log.Warn("SANDBOX_ISOLATION=none: code will run WITHOUT isolation, with this server's rights. Use it only on a development machine.")
+	}
+	pool, err := sandbox.NewPool(ctx, sandbox.Config{Isolation: cfg.SandboxIsolation, Logger: log.With("component", "sandbox")})
+	if err != nil {
+		return nil, fmt.Errorf("local engine: %w", err)
+	}
+	token := randomToken()
+	emu, err := emulator.New(emulator.Config{Token: token, DataDir: filepath.Join(cfg.DataDir, "engine"),
+		Kernels: emulator.SandboxKernels{Pool: pool}, Planner: localPlanner(cfg, log), Logger: log.With("component", "emulator")})
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		emu.Close()
+		pool.Close()
+		return nil, fmt.Errorf("local engine: %w", err)
+	}
+	srv := &http.Server{Handler: emu, ReadHeaderTimeout: 10 * time.Second}
+	go srv.Serve(ln)
+	endpoint := "http://" + ln.Addr().String() + "/api/projects/local"
+	client, err := foundry.New(foundry.Config{Endpoint: endpoint, Credential: foundry.StaticToken(token), Logger: log})
+	if err != nil {
+		srv.Close()
+		emu.Close()
+		pool.Close()
+		return nil, err
+	}
+	log.Info("local engine started", "endpoint", endpoint, "isolation", cfg.SandboxIsolation)
+	e := &engine{client: client, model: "local-analyst", view: views.Engine{Local: true, Detail: isolationDetail(cfg.SandboxIsolation)}}
+	e.ready = map[string]handlers.ReadinessCheck{"sandbox": func(context.Context) error { return pool.Ready() }}
+	e.close = func() error {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		return errors.Join(srv.Shutdown(sctx), emu.Close(), pool.Close())
+	}
+	return e, nil
+}
+
+// localPlanner is what writes the code in the local engine.
+func localPlanner(cfg config, log *slog.Logger) emulator.Planner {
+	return nil // the emulator's default: fenced python blocks run as written
+}
+
+func isolationDetail(isolation string) string {
+	if isolation == sandbox.IsolationNone {
+		return "WARNING: isolation is off (SANDBOX_ISOLATION=none)."
+	}
+	return "Isolated with bubblewrap: no network, no host files."
+}
+
+func randomToken() string {
+	b := make([]byte, 24)
+	rand.Read(b)
+	return hex.EncodeToString(b)
 }

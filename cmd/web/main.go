@@ -17,6 +17,9 @@ import (
 	"time"
 
 	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/files"
+	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/migrations"
 	"github.com/analyst-workbench/workbench/store"
@@ -66,25 +69,62 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 
+	blobs, err := files.NewBlobs(filepath.Join(cfg.DataDir, "blobs"))
+	if err != nil {
+		return err
+	}
+	if n, err := db.InterruptRuns(ctx); err != nil {
+		return err
+	} else if n > 0 {
+		log.Warn("answers interrupted by the last shutdown", "runs", n)
+	}
+
 	eng, err := startEngine(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
 	defer eng.Close()
+	turns := chat.New(chat.Config{DB: db, Client: eng.client, Blobs: blobs, Logger: log,
+		Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
+	go ensureAgent(ctx, turns, log)
 
+	ready := map[string]handlers.ReadinessCheck{"agent": turns.Ready}
+	for name, check := range eng.ready {
+		ready[name] = check
+	}
 	h := handlers.New(handlers.Config{
-		DB: db, Accounts: accounts, Sessions: handlers.NewSessionStore(secrets),
-		Engine: eng.view, Ready: eng.ready, Logger: log,
+		DB: db, Accounts: accounts, Chat: turns, Sessions: handlers.NewSessionStore(secrets),
+		Engine: eng.view, Ready: ready, Logger: log,
 	})
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
 	h.Register(e)
-	return serve(ctx, cfg.Addr, e, log)
+	// Runs end first, so that their event streams close and the server's
+	// shutdown is not held open by them.
+	return serve(ctx, cfg.Addr, e, log, turns.Shutdown)
+}
+
+// ensureAgent sets the agent up in the background, retrying with backoff:
+// Foundry may be slow or briefly unreachable at start, and /readyz says so
+// meanwhile.
+func ensureAgent(ctx context.Context, turns *chat.Service, log *slog.Logger) {
+	for wait := time.Second; ; wait = min(2*wait, time.Minute) {
+		err := turns.EnsureAgent(ctx)
+		if err == nil || ctx.Err() != nil {
+			return
+		}
+		log.Error("agent set-up failed; retrying", "err", err, "in", wait)
+		select {
+		case <-ctx.Done():
+			return
+		case <-time.After(wait):
+		}
+	}
 }
 
 // serve listens on addr and serves until ctx ends, then lets requests in
 // flight finish for up to shutdownGrace.
-func serve(ctx context.Context, addr string, handler http.Handler, log *slog.Logger) error {
+func serve(ctx context.Context, addr string, handler http.Handler, log *slog.Logger, beforeShutdown ...func(context.Context) error) error {
 	ln, err := net.Listen("tcp", addr)
 	if err != nil {
 		return err
@@ -109,6 +149,11 @@ func serve(ctx context.Context, addr string, handler http.Handler, log *slog.Log
 	log.Info("shutting down", "grace", shutdownGrace)
 	sctx, cancel := context.WithTimeout(context.Background(), shutdownGrace)
 	defer cancel()
+	for _, f := range beforeShutdown {
+		if err := f(sctx); err != nil {
+			log.Warn("shutdown step", "err", err)
+		}
+	}
 	if err := srv.Shutdown(sctx); err != nil {
 		return fmt.Errorf("shutdown: %w", err)
 	}

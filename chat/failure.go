@@ -1,0 +1,42 @@
+package chat
+
+import (
+	"errors"
+	"net/http"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/foundry"
+)
+
+// describeFailure turns a failed turn's error into what the user is told,
+// following the troubleshooting cases of the Foundry documentation.
+func describeFailure(err error, partial bool) string {
+	kept := ""
+	if partial {
+		kept = " What was written before the failure is kept above."
+	}
+	var api *foundry.APIError
+	switch {
+	case foundry.IsContainerExpired(err):
+		return "The Code Interpreter session expired during this answer. Ask again: a new session starts with your files." + kept
+	case errors.As(err, &api) && api.StatusCode == http.StatusTooManyRequests:
+		return "The agent service is busy (rate limit reached). Wait a minute, then ask again." + kept
+	case errors.As(err, &api) && api.StatusCode >= 500:
+		return "The agent service had an internal error" + requestID(api) + ". Ask again in a moment." + kept
+	case errors.As(err, &api) && strings.Contains(strings.ToLower(api.Code+api.Message), "file"):
+		return "The agent service refused a file: " + api.Message + ". Check that the file type is supported, or upload it again." + kept
+	case errors.As(err, &api):
+		return "The agent service refused this question: " + api.Message + requestID(api) + "." + kept
+	case errors.Is(err, foundry.ErrStreamEnded):
+		return "The connection to the agent service broke before the answer was complete. Ask again." + kept
+	default:
+		return "The answer could not be completed because the agent service could not be reached. Check the engine status, then ask again." + kept
+	}
+}
+
+func requestID(api *foundry.APIError) string {
+	if api.RequestID == "" {
+		return ""
+	}
+	return " (request " + api.RequestID + ")"
+}

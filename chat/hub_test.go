@@ -1,0 +1,100 @@
+package chat
+
+import (
+	"testing"
+	"time"
+)
+
+func ev(seq int64) Event { return Event{Seq: seq, Type: EventNotice, At: time.Unix(seq, 0)} }
+
+func drain(t *testing.T, s *Subscription) (seqs []int64) {
+	t.Helper()
+	timeout := time.After(2 * time.Second)
+	for {
+		select {
+		case e, ok := <-s.C:
+			if !ok {
+				return seqs
+			}
+			seqs = append(seqs, e.Seq)
+		case <-timeout:
+			t.Fatal("subscription never closed")
+		}
+	}
+}
+
+func TestHubReplayThenLiveWithoutGapOrRepeat(t *testing.T) {
+	h := NewHub()
+	h.Open("r")
+	for i := int64(1); i <= 5; i++ {
+		h.Publish("r", ev(i))
+	}
+	replay, sub, ok := h.Subscribe("r", 2)
+	if !ok {
+		t.Fatal("live run not found")
+	}
+	if len(replay) != 3 || replay[0].Seq != 3 || replay[2].Seq != 5 {
+		t.Fatalf("replay after 2 = %v", replay)
+	}
+	h.Publish("r", ev(6))
+	h.Publish("r", ev(7))
+	h.Close("r")
+	if got := drain(t, sub); len(got) != 2 || got[0] != 6 || got[1] != 7 {
+		t.Fatalf("live = %v, want [6 7]", got)
+	}
+	if sub.Dropped() {
+		t.Fatal("a subscriber of a finished run reads as dropped")
+	}
+	if _, _, ok := h.Subscribe("r", 0); ok {
+		t.Fatal("a closed run is still live")
+	}
+}
+
+func TestHubDropsSlowSubscriberWhoCatchesUpByReplay(t *testing.T) {
+	h := NewHub()
+	h.Open("r")
+	_, slow, _ := h.Subscribe("r", 0)
+	_, fast, _ := h.Subscribe("r", 0)
+	acks := make(chan int64)
+	go func() {
+		for e := range fast.C {
+			acks <- e.Seq
+		}
+		close(acks)
+	}()
+
+	total := int64(subscriberBuffer + 50)
+	var fastGot []int64
+	for i := int64(1); i <= total; i++ {
+		h.Publish("r", ev(i))
+		fastGot = append(fastGot, <-acks) // a reader that keeps up
+	}
+	// The slow one never read: it was dropped once its buffer filled.
+	got := drain(t, slow)
+	if !slow.Dropped() || int64(len(got)) != subscriberBuffer {
+		t.Fatalf("slow: dropped=%v after %d events", slow.Dropped(), len(got))
+	}
+	// It catches up from its last event, and the fast one was not held back.
+	replay, again, ok := h.Subscribe("r", got[len(got)-1])
+	if !ok || int64(len(replay)) != total-subscriberBuffer || replay[0].Seq != subscriberBuffer+1 {
+		t.Fatalf("catch-up replay: %d events from %d", len(replay), replay[0].Seq)
+	}
+	h.Close("r")
+	if _, open := <-acks; open || int64(len(fastGot)) != total || fast.Dropped() {
+		t.Fatalf("fast subscriber got %d of %d, dropped=%v", len(fastGot), total, fast.Dropped())
+	}
+	if len(drain(t, again)) != 0 || again.Dropped() {
+		t.Fatal("resubscribed reader got extra events or was dropped")
+	}
+}
+
+func TestHubUnsubscribe(t *testing.T) {
+	h := NewHub()
+	h.Open("r")
+	_, sub, _ := h.Subscribe("r", 0)
+	h.Unsubscribe("r", sub)
+	h.Publish("r", ev(1)) // must not panic on a closed channel
+	if got := drain(t, sub); len(got) != 0 {
+		t.Fatalf("got %v after unsubscribe", got)
+	}
+}

@@ -1,0 +1,160 @@
+// Package chat runs one turn of analysis: it drives the Foundry agent,
+// turns its stream into app events, persists them, and publishes them to
+// the browsers that follow the turn.
+package chat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"strings"
+	"sync"
+	"time"
+	"unicode/utf8"
+
+	"github.com/analyst-workbench/workbench/foundry"
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// Limits on a user's message.
+const MaxMessageChars = 32000
+
+// Session lifetimes of Foundry's Code Interpreter: a session ends after an
+// hour, or after 30 minutes without use.
+const (
+	SessionLifetime = time.Hour
+	SessionIdle     = 30 * time.Minute
+)
+
+// DefaultInstructions are the agent's instructions unless configured.
+const DefaultInstructions = `You are a careful data analyst working in Python with pandas and matplotlib.
+The user's files are in /mnt/data. Inspect the columns and types of a file before you use it.
+Save every chart as a PNG file in /mnt/data with a descriptive name and mention it, so that it is cited and downloadable.
+Write result files (CSV, XLSX) to /mnt/data too and mention them.
+Show small tables in full; summarise large ones.
+State numbers only from results you computed, never from memory or guesses.
+When a column is ambiguous, say which one you used and why.`
+
+// Blobs opens stored file bytes by their SHA-256.
+type Blobs interface {
+	Open(sha string) (*os.File, error)
+}
+
+// Config holds what the chat service needs.
+type Config struct {
+	DB     *store.DB
+	Client *foundry.Client
+	Blobs  Blobs
+	// Agent is the agent every turn runs as.
+	Agent foundry.AgentSpec
+	// Logger receives one line per run; nil discards.
+	Logger *slog.Logger
+}
+
+// Service starts, follows and stops turns.
+type Service struct {
+	db     *store.DB
+	client *foundry.Client
+	blobs  Blobs
+	agent  foundry.AgentSpec
+	log    *slog.Logger
+	hub    *Hub
+
+	// ctx ends at shutdown; runs derive from it, not from the request
+	// that started them, so a closed tab never kills an analysis.
+	ctx    context.Context
+	cancel context.CancelCauseFunc
+	wg     sync.WaitGroup
+
+	mu      sync.Mutex
+	version string                             // agent version in use
+	running map[string]context.CancelCauseFunc // run id → cancel
+}
+
+// New returns a Service. Call EnsureAgent before the first turn.
+func New(cfg Config) *Service {
+	log := cfg.Logger
+	if log == nil {
+		log = slog.New(slog.DiscardHandler)
+	}
+	if cfg.Agent.Instructions == "" {
+		cfg.Agent.Instructions = DefaultInstructions
+	}
+	if cfg.Agent.FileSlots == 0 {
+		cfg.Agent.FileSlots = 10
+	}
+	ctx, cancel := context.WithCancelCause(context.Background())
+	return &Service{db: cfg.DB, client: cfg.Client, blobs: cfg.Blobs, agent: cfg.Agent, log: log,
+		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{}}
+}
+
+// FileSlots is how many files one turn can attach.
+func (s *Service) FileSlots() int { return s.agent.FileSlots }
+
+// EnsureAgent makes sure the agent exists in Foundry with the configured
+// definition, and records the version in use.
+func (s *Service) EnsureAgent(ctx context.Context) error {
+	v, err := s.client.EnsureAgent(ctx, s.agent)
+	if err != nil {
+		return fmt.Errorf("chat: ensure agent %s: %w", s.agent.Name, err)
+	}
+	if err := s.db.RecordAgentVersion(ctx, v.Name, v.Version); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	s.version = v.Version
+	s.mu.Unlock()
+	s.log.Info("agent ready", "agent", v.Name, "version", v.Version)
+	return nil
+}
+
+// Ready reports whether turns can start: the agent is ensured.
+func (s *Service) Ready(ctx context.Context) error {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.version == "" {
+		return errors.New("the agent is not set up yet")
+	}
+	return nil
+}
+
+// errShutdown is the cause given to runs stopped by a server shutdown.
+var errShutdown = errors.New("chat: server shutting down")
+
+// errCancelled is the cause given to runs the user stopped.
+var errCancelled = errors.New("chat: cancelled by the user")
+
+// Shutdown stops every run in flight, marks it interrupted, and waits for
+// the runs to record that, up to ctx's deadline.
+func (s *Service) Shutdown(ctx context.Context) error {
+	s.cancel(errShutdown)
+	done := make(chan struct{})
+	go func() { s.wg.Wait(); close(done) }()
+	select {
+	case <-done:
+		return nil
+	case <-ctx.Done():
+		return ctx.Err()
+	}
+}
+
+// UserError is a refusal whose text is meant for the user.
+type UserError struct{ Msg string }
+
+func (e *UserError) Error() string { return e.Msg }
+
+// ValidateMessage trims a message and checks that it can be sent.
+func ValidateMessage(content string) (string, error) {
+	content = strings.TrimSpace(content)
+	switch {
+	case content == "":
+		return "", &UserError{"Type a question before sending."}
+	case !utf8.ValidString(content):
+		return "", &UserError{"The message contains invalid characters."}
+	case utf8.RuneCountInString(content) > MaxMessageChars:
+		return "", &UserError{fmt.Sprintf("The message is too long: keep it under %d characters, or upload the text as a file.", MaxMessageChars)}
+	}
+	return content, nil
+}

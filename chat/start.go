@@ -1,0 +1,170 @@
+package chat
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"time"
+
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// ErrBusy means the conversation already has a turn running.
+var ErrBusy error = &UserError{"A question is still being answered in this conversation. Wait for it, or stop it, before asking the next."}
+
+// Turn is what a user asks: the text and the ids of the conversation's
+// files to attach (nil attaches all of them).
+type Turn struct {
+	UserID         string
+	ConversationID string
+	Content        string
+	FileIDs        []string
+}
+
+// Start records the question and a running run, then runs the turn in the
+// background, detached from the caller's request. It returns at once.
+func (s *Service) Start(ctx context.Context, t Turn) (*store.Message, *store.Run, error) {
+	content, err := ValidateMessage(t.Content)
+	if err != nil {
+		return nil, nil, err
+	}
+	attached, err := s.selectFiles(ctx, t.UserID, t.ConversationID, t.FileIDs)
+	if err != nil {
+		return nil, nil, err
+	}
+	msg, run, err := s.db.StartTurn(ctx, t.UserID, t.ConversationID, content)
+	if errors.Is(err, store.ErrRunInProgress) {
+		return nil, nil, ErrBusy
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	rctx, cancel := context.WithCancelCause(s.ctx)
+	s.mu.Lock()
+	s.running[run.ID] = cancel
+	s.mu.Unlock()
+	s.hub.Open(run.ID)
+	s.wg.Add(1)
+	go func() {
+		defer s.wg.Done()
+		defer cancel(nil)
+		r := &runner{s: s, run: run, convID: t.ConversationID, userID: t.UserID, question: content, files: attached}
+		r.do(rctx)
+		s.mu.Lock()
+		delete(s.running, run.ID)
+		s.mu.Unlock()
+	}()
+	return msg, run, nil
+}
+
+// selectFiles returns the files to attach: all of the conversation's, or
+// the chosen ones, which must all belong to it.
+func (s *Service) selectFiles(ctx context.Context, userID, convID string, ids []string) ([]*store.File, error) {
+	all, err := s.db.Files(ctx, userID, convID)
+	if err != nil {
+		return nil, err
+	}
+	if ids == nil {
+		return s.checkSlots(all)
+	}
+	byID := map[string]*store.File{}
+	for _, f := range all {
+		byID[f.ID] = f
+	}
+	var chosen []*store.File
+	for _, id := range ids {
+		f, ok := byID[id]
+		if !ok {
+			return nil, store.ErrNotFound
+		}
+		chosen = append(chosen, f)
+	}
+	return s.checkSlots(chosen)
+}
+
+func (s *Service) checkSlots(files []*store.File) ([]*store.File, error) {
+	if len(files) > s.agent.FileSlots {
+		return nil, &UserError{fmt.Sprintf("A question can use at most %d files, and %d are selected. Leave some out by clicking their chips.",
+			s.agent.FileSlots, len(files))}
+	}
+	return files, nil
+}
+
+// Cancel stops a running turn of the user's conversation. Stopping a turn
+// that has already finished is not an error.
+func (s *Service) Cancel(ctx context.Context, userID, convID, runID string) error {
+	if _, err := s.db.Run(ctx, userID, convID, runID); err != nil {
+		return err
+	}
+	s.mu.Lock()
+	cancel := s.running[runID]
+	s.mu.Unlock()
+	if cancel != nil {
+		cancel(errCancelled)
+	}
+	return nil
+}
+
+// Follow returns the events of a run after seq, then (if the run is live
+// here) a subscription to what follows. A finished run's events come from
+// the database and sub is nil.
+func (s *Service) Follow(ctx context.Context, runID string, after int64) (replay []Event, sub *Subscription, err error) {
+	if replay, sub, ok := s.hub.Subscribe(runID, after); ok {
+		return replay, sub, nil
+	}
+	rows, err := s.db.RunEvents(ctx, runID, after)
+	if err != nil {
+		return nil, nil, err
+	}
+	for _, row := range rows {
+		e, err := unmarshalEvent(row.Seq, row.Type, row.Data)
+		if err != nil {
+			return nil, nil, fmt.Errorf("chat: event %d of run %s: %w", row.Seq, runID, err)
+		}
+		replay = append(replay, e)
+	}
+	return replay, nil, nil
+}
+
+// Unfollow ends a subscription whose reader went away.
+func (s *Service) Unfollow(runID string, sub *Subscription) { s.hub.Unsubscribe(runID, sub) }
+
+// Answer folds a run's recorded events into its answer.
+func (s *Service) Answer(ctx context.Context, runID string) (*Answer, error) {
+	events, _, err := s.Follow(ctx, runID, 0)
+	if err != nil {
+		return nil, err
+	}
+	a := NewAnswer()
+	for _, e := range events {
+		a.Apply(e)
+	}
+	return a, nil
+}
+
+// SessionState is what the page says about a conversation's Code
+// Interpreter session.
+type SessionState struct {
+	// State is "none", "active", "idle" or "expired".
+	State string
+	// ExpiresIn is the time left before an idle session ends.
+	ExpiresIn time.Duration
+}
+
+// Session describes the conversation's session at now.
+func Session(c *store.Conversation, now time.Time) SessionState {
+	if c.ContainerID == "" || c.SessionUsedAt.IsZero() {
+		return SessionState{State: "none"}
+	}
+	idleLeft := SessionIdle - now.Sub(c.SessionUsedAt)
+	lifeLeft := SessionLifetime - now.Sub(c.SessionStartedAt)
+	left := min(idleLeft, lifeLeft)
+	switch {
+	case left <= 0:
+		return SessionState{State: "expired"}
+	case now.Sub(c.SessionUsedAt) < 2*time.Minute:
+		return SessionState{State: "active", ExpiresIn: left}
+	default:
+		return SessionState{State: "idle", ExpiresIn: left}
+	}
+}

@@ -1,0 +1,252 @@
+package handlers
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/a-h/templ"
+	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/labstack/echo/v4"
+)
+
+// Pacing of the event stream: updates at most this often while events
+// arrive, and a comment when nothing happened for a while, so proxies and
+// browsers keep the connection open.
+const (
+	updateEvery    = 100 * time.Millisecond
+	heartbeatEvery = 15 * time.Second
+)
+
+// postMessage starts a turn and answers with the question and a live answer
+// that opens the run's event stream.
+func (h *Handler) postMessage(c echo.Context) error {
+	form, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read. Reload the page and try again.")
+	}
+	var fileIDs []string
+	if ids, ok := form["file_id"]; ok {
+		fileIDs = ids
+	} else if form.Get("files") == "none" {
+		fileIDs = []string{}
+	}
+	convID := c.Param("id")
+	msg, run, err := h.chat.Start(c.Request().Context(), chat.Turn{UserID: currentUser(c).ID, ConversationID: convID,
+		Content: form.Get("content"), FileIDs: fileIDs})
+	var ue *chat.UserError
+	if errors.As(err, &ue) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, ue.Msg)
+	}
+	if err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return redirect(c, "/conversations/"+convID)
+	}
+	turn := views.ChatTurn{Question: msg.Content, Asked: msg.CreatedAt,
+		Answer: answerView(convID, run.ID, chat.NewAnswer(), true, time.Now())}
+	return render(c, http.StatusOK, views.StartedTurn(turn, convID))
+}
+
+// cancelRun stops a turn.
+func (h *Handler) cancelRun(c echo.Context) error {
+	if err := h.chat.Cancel(c.Request().Context(), currentUser(c).ID, c.Param("id"), c.Param("run")); err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return redirect(c, "/conversations/"+c.Param("id"))
+	}
+	return c.NoContent(http.StatusNoContent)
+}
+
+// streamRunEvents follows a run as server-sent events. Each "update"
+// carries the whole answer as HTML, re-rendered at most every updateEvery,
+// so a reconnect (with or without Last-Event-ID) simply shows the latest
+// state; the stream ends with "done".
+func (h *Handler) streamRunEvents(c echo.Context) error {
+	ctx := c.Request().Context()
+	convID, runID := c.Param("id"), c.Param("run")
+	if _, err := h.db.Run(ctx, currentUser(c).ID, convID, runID); err != nil {
+		return err
+	}
+	replay, sub, err := h.chat.Follow(ctx, runID, 0)
+	if err != nil {
+		return err
+	}
+	if sub != nil {
+		defer h.chat.Unfollow(runID, sub)
+	}
+	w := newSSEWriter(c)
+	answer := chat.NewAnswer()
+	for _, e := range replay {
+		answer.Apply(e)
+	}
+	if err := h.sendAnswer(ctx, w, convID, runID, answer); err != nil || sub == nil || answer.Done() {
+		return h.endStream(ctx, w, convID, runID, answer, err)
+	}
+	return h.followLive(ctx, w, convID, runID, answer, sub)
+}
+
+// followLive applies live events and sends throttled updates until the
+// run ends or the browser goes away. A subscription dropped for being slow
+// resumes from the last event applied.
+func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID string, answer *chat.Answer, sub *chat.Subscription) error {
+	tick := time.NewTicker(updateEvery)
+	defer tick.Stop()
+	heartbeat := time.NewTicker(heartbeatEvery)
+	defer heartbeat.Stop()
+	dirty := false
+	for {
+		select {
+		case <-ctx.Done():
+			return nil
+		case e, ok := <-sub.C:
+			if !ok {
+				if !sub.Dropped() {
+					return h.endStream(ctx, w, convID, runID, answer, nil)
+				}
+				replay, next, err := h.chat.Follow(ctx, runID, answer.Seq)
+				if err != nil {
+					return h.endStream(ctx, w, convID, runID, answer, err)
+				}
+				for _, e := range replay {
+					answer.Apply(e)
+				}
+				if next == nil {
+					return h.endStream(ctx, w, convID, runID, answer, nil)
+				}
+				sub, dirty = next, true
+				continue
+			}
+			answer.Apply(e)
+			dirty = true
+		case <-tick.C:
+			if dirty {
+				if err := h.sendAnswer(ctx, w, convID, runID, answer); err != nil {
+					return nil
+				}
+				dirty = false
+			} else if answer.Status == "running" {
+				// Keep the running cell's clock moving.
+				h.sendAnswer(ctx, w, convID, runID, answer)
+			}
+		case <-heartbeat.C:
+			if err := w.comment("keep-alive"); err != nil {
+				return nil
+			}
+		}
+	}
+}
+
+// sendAnswer sends the live answer as one update.
+func (h *Handler) sendAnswer(ctx context.Context, w *sseWriter, convID, runID string, a *chat.Answer) error {
+	return w.event(ctx, "update", a.Seq, views.AnswerBody(answerView(convID, runID, a, true, time.Now())))
+}
+
+// endStream sends the final answer, then done; a failure to read the run
+// becomes an error event first. Nothing here can change the status code:
+// the stream has started.
+func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID string, a *chat.Answer, err error) error {
+	if err != nil {
+		h.log.Error("event stream", "run", runID, "err", err)
+		w.event(ctx, "error", a.Seq, templ.Raw(`<div class="alert alert-error">The answer could not be loaded. Reload the page.</div>`))
+	}
+	if run, rerr := h.db.RunByID(ctx, runID); rerr == nil && a.Status == "running" {
+		// The run ended without a done event reaching us (another process, a crash).
+		a.Status, a.Error = run.Status, run.Error
+	}
+	v := answerView(convID, runID, a, false, time.Now())
+	w.event(ctx, "update", a.Seq, views.FinishedUpdate(v))
+	w.event(ctx, "done", a.Seq, templ.Raw(a.Status))
+	return nil
+}
+
+// sseWriter writes server-sent events, flushing after each.
+type sseWriter struct {
+	c  echo.Context
+	rc *http.ResponseController
+}
+
+func newSSEWriter(c echo.Context) *sseWriter {
+	res := c.Response()
+	res.Header().Set(echo.HeaderContentType, "text/event-stream")
+	res.Header().Set("Cache-Control", "no-cache")
+	res.Header().Set("X-Accel-Buffering", "no")
+	res.WriteHeader(http.StatusOK)
+	rc := http.NewResponseController(res.Writer)
+	rc.SetWriteDeadline(time.Time{}) // a stream outlives any server write timeout
+	rc.Flush()
+	return &sseWriter{c: c, rc: rc}
+}
+
+// event writes one event whose data is the rendered component, one data:
+// line per line of HTML, as the SSE format requires.
+func (w *sseWriter) event(ctx context.Context, name string, id int64, comp templ.Component) error {
+	var b strings.Builder
+	if err := comp.Render(ctx, &b); err != nil {
+		return err
+	}
+	var out strings.Builder
+	fmt.Fprintf(&out, "event: %s\nid: %s\n", name, strconv.FormatInt(id, 10))
+	for _, line := range strings.Split(b.String(), "\n") {
+		out.WriteString("data: ")
+		out.WriteString(strings.TrimSuffix(line, "\r"))
+		out.WriteString("\n")
+	}
+	out.WriteString("\n")
+	if _, err := w.c.Response().Write([]byte(out.String())); err != nil {
+		return err
+	}
+	return w.rc.Flush()
+}
+
+func (w *sseWriter) comment(text string) error {
+	if _, err := w.c.Response().Write([]byte(": " + text + "\n\n")); err != nil {
+		return err
+	}
+	return w.rc.Flush()
+}
+
+// chatView loads what the conversation page shows.
+func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID string) (views.Chat, error) {
+	turns, err := h.db.Turns(ctx, conv.ID)
+	if err != nil {
+		return views.Chat{}, err
+	}
+	files, err := h.db.Files(ctx, userID, conv.ID)
+	if err != nil {
+		return views.Chat{}, err
+	}
+	now := time.Now()
+	st := chat.Session(conv, now)
+	v := views.Chat{Conversation: conversationView(conv), Session: views.SessionBadge{State: st.State, ExpiresIn: st.ExpiresIn}}
+	for _, f := range files {
+		v.Files = append(v.Files, views.ChatFile{ID: f.ID, Name: f.Name, Size: f.Size, Type: f.ContentType})
+	}
+	for _, t := range turns {
+		a, err := h.chat.Answer(ctx, t.Run.ID)
+		if err != nil {
+			return views.Chat{}, err
+		}
+		live := !t.Run.Done()
+		if !live {
+			a.Status, a.Error = t.Run.Status, t.Run.Error
+			a.InputTokens, a.OutputTokens = t.Run.InputTokens, t.Run.OutputTokens
+		} else {
+			v.Running = t.Run.ID
+		}
+		av := answerView(conv.ID, t.Run.ID, a, live, now)
+		av.NewSession = t.Run.NewSession
+		v.Turns = append(v.Turns, views.ChatTurn{Question: t.Message.Content, Asked: t.Message.CreatedAt, Answer: av})
+		v.InputTokens += t.Run.InputTokens
+		v.OutputTokens += t.Run.OutputTokens
+	}
+	return v, nil
+}

@@ -1,0 +1,111 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// File is a file uploaded into a conversation. Its bytes are a blob named
+// by SHA256; Profile is the JSON profile shown beside it.
+type File struct {
+	ID             string
+	ConversationID string
+	Name           string
+	ContentType    string
+	Size           int64
+	SHA256         string
+	Profile        string
+	// FoundryFileID is the id of the uploaded copy in Foundry, once made.
+	FoundryFileID string
+	CreatedAt     time.Time
+}
+
+const fileColumns = `f.id, f.conversation_id, f.name, f.content_type, f.size, f.sha256, f.profile, f.foundry_file_id, f.created_at`
+
+func scanFile(row interface{ Scan(...any) error }) (*File, error) {
+	var f File
+	var created int64
+	err := row.Scan(&f.ID, &f.ConversationID, &f.Name, &f.ContentType, &f.Size, &f.SHA256, &f.Profile, &f.FoundryFileID, &created)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	f.CreatedAt = fromMillis(created)
+	return &f, nil
+}
+
+// DuplicateFileError says the conversation already has a file with the same
+// bytes; Existing is that file.
+type DuplicateFileError struct{ Existing *File }
+
+func (e *DuplicateFileError) Error() string {
+	return fmt.Sprintf("store: %s has the same content as %s", e.Existing.ID, e.Existing.Name)
+}
+
+// AddFile records an uploaded file in a conversation of userID. The same
+// bytes twice in one conversation give a *DuplicateFileError.
+func (db *DB) AddFile(ctx context.Context, userID string, f File) (*File, error) {
+	f.ID, f.CreatedAt = newID(), fromMillis(db.now())
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		var owner string
+		err := tx.QueryRowContext(ctx, `SELECT user_id FROM conversations WHERE id = ?`, f.ConversationID).Scan(&owner)
+		if errors.Is(err, sql.ErrNoRows) || owner != userID {
+			return ErrNotFound
+		}
+		if err != nil {
+			return err
+		}
+		existing, err := scanFile(tx.QueryRowContext(ctx, `SELECT `+fileColumns+` FROM files f WHERE f.conversation_id = ? AND f.sha256 = ?`,
+			f.ConversationID, f.SHA256))
+		if err == nil {
+			return &DuplicateFileError{Existing: existing}
+		}
+		if !errors.Is(err, ErrNotFound) {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO files (id, conversation_id, name, content_type, size, sha256, profile, created_at)
+			VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, f.ID, f.ConversationID, f.Name, f.ContentType, f.Size, f.SHA256, f.Profile, toMillis(f.CreatedAt))
+		return err
+	})
+	var dup *DuplicateFileError
+	if errors.Is(err, ErrNotFound) || errors.As(err, &dup) {
+		return nil, err
+	}
+	if err != nil {
+		return nil, fmt.Errorf("store: add file: %w", err)
+	}
+	return &f, nil
+}
+
+// Files returns the files of a conversation of userID, oldest first.
+func (db *DB) Files(ctx context.Context, userID, conversationID string) ([]*File, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT `+fileColumns+` FROM files f JOIN conversations c ON c.id = f.conversation_id
+		WHERE f.conversation_id = ? AND c.user_id = ? ORDER BY f.created_at, f.id`, conversationID, userID)
+	if err != nil {
+		return nil, fmt.Errorf("store: files: %w", err)
+	}
+	defer rows.Close()
+	var out []*File
+	for rows.Next() {
+		f, err := scanFile(rows)
+		if err != nil {
+			return nil, fmt.Errorf("store: files: %w", err)
+		}
+		out = append(out, f)
+	}
+	return out, rows.Err()
+}
+
+// SetFoundryFileID records the Foundry id of an uploaded file.
+func (db *DB) SetFoundryFileID(ctx context.Context, fileID, foundryID string) error {
+	_, err := db.db.ExecContext(ctx, `UPDATE files SET foundry_file_id = ? WHERE id = ?`, foundryID, fileID)
+	if err != nil {
+		return fmt.Errorf("store: set foundry file id: %w", err)
+	}
+	return nil
+}

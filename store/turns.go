@@ -1,0 +1,280 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"errors"
+	"fmt"
+	"time"
+)
+
+// Run statuses. A run is "running" until it ends in one of the others.
+const (
+	RunRunning     = "running"
+	RunCompleted   = "completed"
+	RunIncomplete  = "incomplete"
+	RunFailed      = "failed"
+	RunCancelled   = "cancelled"
+	RunInterrupted = "interrupted"
+)
+
+// ErrRunInProgress is returned when a conversation already has a running turn.
+var ErrRunInProgress = errors.New("store: a turn is already running in this conversation")
+
+// Message is one user question or assistant answer.
+type Message struct {
+	ID             string
+	ConversationID string
+	Role           string
+	Content        string
+	CreatedAt      time.Time
+}
+
+// Run is the work that answers one user message.
+type Run struct {
+	ID             string
+	ConversationID string
+	MessageID      string
+	Status         string
+	// Error is the user-facing reason of a failed or incomplete run.
+	Error        string
+	ResponseID   string
+	InputTokens  int64
+	OutputTokens int64
+	// NewSession is true when the turn had to start a fresh Code
+	// Interpreter session because the previous one had expired.
+	NewSession bool
+	StartedAt  time.Time
+	FinishedAt time.Time
+}
+
+// Done reports whether the run has ended.
+func (r *Run) Done() bool { return r.Status != RunRunning }
+
+// RunEvent is one recorded event of a run, in order of Seq (from 1).
+type RunEvent struct {
+	Seq  int64
+	Type string
+	Data string
+}
+
+// StartTurn records the user's message and a running run for it, in one
+// transaction. It returns ErrRunInProgress if the conversation already has
+// a running turn, and ErrNotFound if the conversation is not the user's.
+func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content string) (*Message, *Run, error) {
+	now := db.now()
+	m := &Message{ID: newID(), ConversationID: conversationID, Role: "user", Content: content, CreatedAt: fromMillis(now)}
+	r := &Run{ID: newID(), ConversationID: conversationID, MessageID: m.ID, Status: RunRunning, StartedAt: fromMillis(now)}
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = ? WHERE id = ? AND user_id = ?`, now, conversationID, userID)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		if _, err := tx.ExecContext(ctx, `INSERT INTO messages (id, conversation_id, role, content, created_at) VALUES (?, ?, 'user', ?, ?)`,
+			m.ID, conversationID, content, now); err != nil {
+			return err
+		}
+		_, err = tx.ExecContext(ctx, `INSERT INTO runs (id, conversation_id, message_id, status, started_at) VALUES (?, ?, ?, 'running', ?)`,
+			r.ID, conversationID, m.ID, now)
+		if isUniqueViolation(err) {
+			return ErrRunInProgress
+		}
+		return err
+	})
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrRunInProgress) {
+		return nil, nil, err
+	}
+	if err != nil {
+		return nil, nil, fmt.Errorf("store: start turn: %w", err)
+	}
+	return m, r, nil
+}
+
+// AppendRunEvent records one event of a run.
+func (db *DB) AppendRunEvent(ctx context.Context, runID string, e RunEvent) error {
+	_, err := db.db.ExecContext(ctx, `INSERT INTO run_events (run_id, seq, type, data) VALUES (?, ?, ?, ?)`,
+		runID, e.Seq, e.Type, e.Data)
+	if err != nil {
+		return fmt.Errorf("store: append run event: %w", err)
+	}
+	return nil
+}
+
+// RunEvents returns the events of a run after seq, in order.
+func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEvent, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT seq, type, data FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq`, runID, after)
+	if err != nil {
+		return nil, fmt.Errorf("store: run events: %w", err)
+	}
+	defer rows.Close()
+	var out []RunEvent
+	for rows.Next() {
+		var e RunEvent
+		if err := rows.Scan(&e.Seq, &e.Type, &e.Data); err != nil {
+			return nil, fmt.Errorf("store: run events: %w", err)
+		}
+		out = append(out, e)
+	}
+	return out, rows.Err()
+}
+
+// RunEnd is how a run finished.
+type RunEnd struct {
+	Status       string
+	Error        string
+	ResponseID   string
+	InputTokens  int64
+	OutputTokens int64
+	NewSession   bool
+	// Answer is the assistant's final text, stored as a message.
+	Answer string
+}
+
+// FinishRun records the end of a run and, if there is one, its answer.
+func (db *DB) FinishRun(ctx context.Context, runID string, end RunEnd) error {
+	now := db.now()
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		var convID string
+		if err := tx.QueryRowContext(ctx, `SELECT conversation_id FROM runs WHERE id = ?`, runID).Scan(&convID); err != nil {
+			return err
+		}
+		if _, err := tx.ExecContext(ctx, `UPDATE runs SET status = ?, error = ?, response_id = ?, input_tokens = ?,
+			output_tokens = ?, new_session = ?, finished_at = ? WHERE id = ?`,
+			end.Status, end.Error, end.ResponseID, end.InputTokens, end.OutputTokens, end.NewSession, now, runID); err != nil {
+			return err
+		}
+		if end.Answer == "" {
+			return nil
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO messages (id, conversation_id, role, content, created_at) VALUES (?, ?, 'assistant', ?, ?)`,
+			newID(), convID, end.Answer, now)
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: finish run %s: %w", runID, err)
+	}
+	return nil
+}
+
+// InterruptRuns marks every running run as interrupted; the app calls it at
+// start, because a run cannot outlive the process that drove it.
+func (db *DB) InterruptRuns(ctx context.Context) (int64, error) {
+	res, err := db.db.ExecContext(ctx, `UPDATE runs SET status = 'interrupted', finished_at = ?,
+		error = 'The server restarted while this answer was being written.' WHERE status = 'running'`, db.now())
+	if err != nil {
+		return 0, fmt.Errorf("store: interrupt runs: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// runColumns are qualified with r. because runs are read joined with other tables.
+const runColumns = `r.id, r.conversation_id, r.message_id, r.status, r.error, r.response_id, r.input_tokens,
+	r.output_tokens, r.new_session, r.started_at, r.finished_at`
+
+func scanRun(row interface{ Scan(...any) error }) (*Run, error) {
+	var r Run
+	var started, finished int64
+	err := row.Scan(&r.ID, &r.ConversationID, &r.MessageID, &r.Status, &r.Error, &r.ResponseID,
+		&r.InputTokens, &r.OutputTokens, &r.NewSession, &started, &finished)
+	if errors.Is(err, sql.ErrNoRows) {
+		return nil, ErrNotFound
+	}
+	if err != nil {
+		return nil, err
+	}
+	r.StartedAt, r.FinishedAt = fromMillis(started), optMillis(finished)
+	return &r, nil
+}
+
+// Run returns a run of a conversation of userID.
+func (db *DB) Run(ctx context.Context, userID, conversationID, runID string) (*Run, error) {
+	r, err := scanRun(db.db.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs r
+		JOIN conversations c ON c.id = r.conversation_id
+		WHERE r.id = ? AND r.conversation_id = ? AND c.user_id = ?`, runID, conversationID, userID))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, fmt.Errorf("store: run %s: %w", runID, err)
+	}
+	return r, err
+}
+
+// Turn is a user message with the run that answered it.
+type Turn struct {
+	Message *Message
+	Run     *Run
+}
+
+// Turns returns the conversation's turns, oldest first.
+func (db *DB) Turns(ctx context.Context, conversationID string) ([]Turn, error) {
+	rows, err := db.db.QueryContext(ctx, `SELECT m.id, m.content, m.created_at, `+runColumns+`
+		FROM runs r JOIN messages m ON m.id = r.message_id
+		WHERE r.conversation_id = ? ORDER BY r.started_at, r.id`, conversationID)
+	if err != nil {
+		return nil, fmt.Errorf("store: turns: %w", err)
+	}
+	defer rows.Close()
+	var out []Turn
+	for rows.Next() {
+		var m Message
+		var created int64
+		var r Run
+		var started, finished int64
+		if err := rows.Scan(&m.ID, &m.Content, &created, &r.ID, &r.ConversationID, &r.MessageID, &r.Status, &r.Error,
+			&r.ResponseID, &r.InputTokens, &r.OutputTokens, &r.NewSession, &started, &finished); err != nil {
+			return nil, fmt.Errorf("store: turns: %w", err)
+		}
+		m.ConversationID, m.Role, m.CreatedAt = conversationID, "user", fromMillis(created)
+		r.StartedAt, r.FinishedAt = fromMillis(started), optMillis(finished)
+		out = append(out, Turn{Message: &m, Run: &r})
+	}
+	return out, rows.Err()
+}
+
+// SetFoundryConversation records the server-side conversation's id.
+func (db *DB) SetFoundryConversation(ctx context.Context, conversationID, foundryID string) error {
+	_, err := db.db.ExecContext(ctx, `UPDATE conversations SET foundry_conversation_id = ? WHERE id = ?`, foundryID, conversationID)
+	if err != nil {
+		return fmt.Errorf("store: set foundry conversation: %w", err)
+	}
+	return nil
+}
+
+// UseSession records that a turn ran in containerID at t; a container other
+// than the last one starts a new session.
+func (db *DB) UseSession(ctx context.Context, conversationID, containerID string, t time.Time) error {
+	_, err := db.db.ExecContext(ctx, `UPDATE conversations SET
+		session_started_at = CASE WHEN container_id = ? THEN session_started_at ELSE ? END,
+		container_id = ?, session_used_at = ? WHERE id = ?`,
+		containerID, toMillis(t), containerID, toMillis(t), conversationID)
+	if err != nil {
+		return fmt.Errorf("store: use session: %w", err)
+	}
+	return nil
+}
+
+// RecordAgentVersion marks version as the one in use for the named agent.
+func (db *DB) RecordAgentVersion(ctx context.Context, name, version string) error {
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE agent_versions SET in_use = 0 WHERE name = ?`, name); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO agent_versions (name, version, in_use, created_at) VALUES (?, ?, 1, ?)
+			ON CONFLICT (name, version) DO UPDATE SET in_use = 1`, name, version, db.now())
+		return err
+	})
+	if err != nil {
+		return fmt.Errorf("store: record agent version: %w", err)
+	}
+	return nil
+}
+
+// RunByID returns a run without checking who owns it; callers have checked.
+func (db *DB) RunByID(ctx context.Context, runID string) (*Run, error) {
+	r, err := scanRun(db.db.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs r WHERE r.id = ?`, runID))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, fmt.Errorf("store: run %s: %w", runID, err)
+	}
+	return r, err
+}

@@ -1,0 +1,70 @@
+package views
+
+import "time"
+
+// Chat is the conversation page's chat column.
+type Chat struct {
+	Conversation Conversation
+	Turns        []ChatTurn
+	Files        []ChatFile
+	// Session says whether the Code Interpreter session is alive.
+	Session SessionBadge
+	// Running is the run in progress, if any; the composer offers Stop.
+	Running string
+	// Usage sums the tokens of every turn.
+	InputTokens, OutputTokens int64
+}
+
+// ChatTurn is a question and its answer.
+type ChatTurn struct {
+	Question string
+	Asked    time.Time
+	Answer   Answer
+}
+
+// Answer is an assistant answer, live or finished.
+type Answer struct {
+	ConversationID string
+	RunID          string
+	// Live answers open the run's event stream.
+	Live bool
+	// LastSeq is the number of the last event shown.
+	LastSeq int64
+	Notices []string
+	// Text is the answer's markdown, rendered and sanitized.
+	TextHTML string
+	Cells    []AnswerCell
+	Error    string
+	Status   string
+	// StatusLine says what is happening while live: "Writing code…".
+	StatusLine   string
+	InputTokens  int64
+	OutputTokens int64
+	NewSession   bool
+}
+
+// AnswerCell is one code cell of an answer.
+type AnswerCell struct {
+	ID string
+	// CodeHTML is the highlighted code.
+	CodeHTML string
+	Code     string
+	Logs     string
+	Status   string // writing, running, completed, failed
+	Duration time.Duration
+	Images   []string
+}
+
+// ChatFile is a file of the conversation, shown as a chip.
+type ChatFile struct {
+	ID   string
+	Name string
+	Size int64
+	Type string
+}
+
+// SessionBadge is the session state shown above the chat.
+type SessionBadge struct {
+	State     string // none, active, idle, expired
+	ExpiresIn time.Duration
+}
