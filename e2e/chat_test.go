@@ -1,0 +1,83 @@
+package e2e
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/chromedp/chromedp"
+)
+
+// signInNewConversation signs in as the scripted admin and opens a new
+// conversation.
+func signInNewConversation(t *testing.T, ctx context.Context, srv *server) {
+	t.Helper()
+	do(t, ctx, chromedp.Navigate(srv.URL+"/login"))
+	submitForm(t, ctx, `form[action="/login"]`, map[string]string{"username": "ops", "password": adminPassword})
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="new-conversation"]`)))
+	waitLoaded(t, ctx)
+}
+
+// ask types a question into the composer and sends it with Enter.
+func ask(t *testing.T, ctx context.Context, question string) {
+	t.Helper()
+	do(t, ctx, chromedp.SetValue(chromedp.CSS("#composer-input"), question),
+		chromedp.SendKeys(chromedp.CSS("#composer-input"), "\r"))
+	waitFor(t, ctx, "the answer placeholder", `!!document.querySelector('#messages .answer[data-run-id]')`)
+}
+
+// TestChatTurnStreamsCodeOutputAndChart sends Python, watches the code,
+// its output and the chart appear, and finds the same answer after a reload.
+func TestChatTurnStreamsCodeOutputAndChart(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+
+	ask(t, ctx, "```python\nimport matplotlib.pyplot as plt\nplt.bar(['a', 'b', 'c'], [3, 1, 2])\nplt.title('Counts')\nplt.savefig('/mnt/data/counts.png')\nprint('total', 3 + 1 + 2)\n```")
+	waitFor(t, ctx, "the stop button while the turn runs", `!!document.querySelector('[data-testid="stop"]') || !!document.querySelector('.answer[data-status]')`)
+	waitFor(t, ctx, "the code cell with its output", `(document.querySelector('.cell .cell-output')?.textContent || '').includes('total 6')`)
+	waitFor(t, ctx, "the chart", `(() => { const i = document.querySelector('.cell .chart-card img'); return !!i && i.complete && i.naturalWidth > 100 })()`)
+	waitFor(t, ctx, "the send button back", `!!document.querySelector('[data-testid="send"]')`)
+	if code := textOf(t, ctx, ".cell .cell-code"); !strings.Contains(code, "plt.bar(['a', 'b', 'c'], [3, 1, 2])") {
+		t.Fatalf("code cell shows %q", code)
+	}
+
+	do(t, ctx, chromedp.Reload())
+	waitLoaded(t, ctx)
+	if out := textOf(t, ctx, ".cell .cell-output"); !strings.Contains(out, "total 6") {
+		t.Fatalf("after reload the output is %q", out)
+	}
+	waitFor(t, ctx, "the chart after reload", `!!document.querySelector('.answer[data-status="completed"] .chart-card img')`)
+	if usage := textOf(t, ctx, `[data-testid="usage"]`); !strings.Contains(usage, "in") {
+		t.Fatalf("usage line %q", usage)
+	}
+}
+
+// TestChatResumesAfterReloadAndStops starts a slow cell, reloads the page
+// while it runs (the run goes on and the page follows it again), then stops
+// it with the Stop button.
+func TestChatResumesAfterReloadAndStops(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+
+	ask(t, ctx, "```python\nimport time\nprint('started', flush=True)\ntime.sleep(60)\nprint('never')\n```")
+	waitFor(t, ctx, "the cell running", `!!document.querySelector('.cell-running')`)
+
+	do(t, ctx, chromedp.Reload())
+	waitLoaded(t, ctx)
+	waitFor(t, ctx, "the live answer after reload", `!!document.querySelector('.answer[sse-connect] .cell-running')`)
+	waitFor(t, ctx, "the stop button after reload", `!!document.querySelector('[data-testid="stop"]')`)
+	time.Sleep(300 * time.Millisecond)
+
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="stop"]`)))
+	waitFor(t, ctx, "the stopped message", `(document.querySelector('.answer-error')?.textContent || '').includes('You stopped this answer')`)
+	waitFor(t, ctx, "the send button back", `!!document.querySelector('[data-testid="send"]')`)
+
+	do(t, ctx, chromedp.Reload())
+	waitLoaded(t, ctx)
+	if got := js[string](t, ctx, `document.querySelector('.answer')?.dataset.status || ''`); got != "cancelled" {
+		t.Fatalf("after reload the run's status is %q, want cancelled", got)
+	}
+}
