@@ -11,8 +11,8 @@ import (
 )
 
 // numberTransformer gives table cells that hold a number the class "num", so the stylesheet
-// can right-align them and the digits of a column line up. A header cell gets it too when
-// every filled cell below it is a number, so the heading sits over its figures.
+// can right-align them and the digits of a column line up. In a column of numbers the
+// header and placeholders such as "n/a" get it too, so they sit over and among the figures.
 type numberTransformer struct{}
 
 // Transform implements parser.ASTTransformer.
@@ -20,47 +20,61 @@ func (numberTransformer) Transform(doc *ast.Document, reader text.Reader, _ pars
 	source := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if t, ok := n.(*extast.Table); ok && entering {
-			markNumbers(t, source)
+			for col := range t.Alignments {
+				if alignable(t, col) {
+					markColumn(column(t, col), source)
+				}
+			}
 			return ast.WalkSkipChildren, nil
 		}
 		return ast.WalkContinue, nil
 	})
 }
 
-// markNumbers sets class="num" on the numeric cells of t. Columns the author aligned left or
-// centre are left alone: the class would override their choice.
-func markNumbers(t *extast.Table, source []byte) {
-	numeric := make([]int, len(t.Alignments)) // per column: numbers, or -1 once text is seen
-	var header ast.Node
+// column returns the cells of column col, header first. Rows of a table still streaming
+// may be short.
+func column(t *extast.Table, col int) []ast.Node {
+	var cells []ast.Node
 	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
-		if row.Kind() == extast.KindTableHeader {
-			header = row
-			continue
+		cell := row.FirstChild()
+		for i := 0; i < col && cell != nil; i++ {
+			cell = cell.NextSibling()
 		}
-		col := 0
-		for cell := row.FirstChild(); cell != nil; cell, col = cell.NextSibling(), col+1 {
-			if col >= len(numeric) || !alignable(t, col) {
-				continue
-			}
-			s := strings.TrimSpace(cellText(cell, source))
-			switch {
-			case isNumber(s):
-				cell.SetAttributeString("class", "num")
-				if numeric[col] >= 0 {
-					numeric[col]++
-				}
-			case s != "":
-				numeric[col] = -1
-			}
+		if cell != nil {
+			cells = append(cells, cell)
 		}
 	}
-	if header == nil {
+	return cells
+}
+
+// markColumn sets class="num" on the numeric cells of one column (header first), and on
+// its header and placeholders if every body cell is a number or a placeholder.
+func markColumn(cells []ast.Node, source []byte) {
+	if len(cells) < 2 {
 		return
 	}
-	col := 0
-	for cell := header.FirstChild(); cell != nil; cell, col = cell.NextSibling(), col+1 {
-		if col < len(numeric) && numeric[col] > 0 {
-			cell.SetAttributeString("class", "num")
+	var numbers, placeholders []ast.Node
+	allNumeric := true
+	for _, cell := range cells[1:] {
+		s := strings.TrimSpace(cellText(cell, source))
+		switch {
+		case isNumber(s):
+			numbers = append(numbers, cell)
+		case isPlaceholder(s):
+			placeholders = append(placeholders, cell)
+		default:
+			allNumeric = false
+		}
+	}
+	for _, cell := range numbers {
+		cell.SetAttributeString("class", "num")
+	}
+	if allNumeric && len(numbers) > 0 {
+		cells[0].SetAttributeString("class", "num")
+		for _, cell := range placeholders {
+			if cell.HasChildren() {
+				cell.SetAttributeString("class", "num")
+			}
 		}
 	}
 }
@@ -97,6 +111,15 @@ func cellText(n ast.Node, source []byte) string {
 var number = regexp.MustCompile(`^\(?[-+−±]?[$€£¥₹]?\s?` +
 	`((\d{1,3}(,\d{3})+|\d+)(\.\d+)?|\.\d+)([eE][-+]?\d+)?` +
 	`\s?(%|[$€£¥₹]|[kKMB]|bn)?\)?$`)
+
+// isPlaceholder reports whether s stands for a missing value in a column of numbers.
+func isPlaceholder(s string) bool {
+	switch strings.ToLower(s) {
+	case "", "-", "–", "—", "n/a", "na", "nan", "none", "null", "nat", "…", "...":
+		return true
+	}
+	return false
+}
 
 // isNumber reports whether s is a figure. The regular expression alone would accept
 // unbalanced parentheses.
