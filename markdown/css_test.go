@@ -6,7 +6,8 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/alecthomas/chroma/v2")
+	"github.com/alecthomas/chroma/v2"
+)
 
 // TestCodeCSS_golden fails when testdata/code.css, the copy the app serves as
 // static/css/code.css, no longer matches CodeCSS. Run go test ./markdown -update to rewrite
