@@ -51,6 +51,7 @@ type worker struct {
 	probe   bool // run worker.py --probe (the self-test) instead of the kernel
 
 	pidfd    int          // of the Python process, for SIGINT; -1 when unknown
+	pyPid    int          // host pid of the Python process, 0 when unknown
 	initPid  atomic.Int64 // host pid of the sandbox's pid-namespace init, 0 when unknown
 	exited   chan struct{}
 	waitErr  error
@@ -224,6 +225,7 @@ func (w *worker) awaitReady(ctx context.Context, timeout time.Duration, bwrap bo
 		pid = childOf(int(w.initPid.Load())) // Python is the init's only child
 	}
 	if pid > 0 {
+		w.pyPid = pid
 		if fd, err := unix.PidfdOpen(pid, 0); err == nil {
 			w.pidfd = fd
 		}
