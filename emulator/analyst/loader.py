@@ -1,6 +1,8 @@
 # workbench: load every data file in /mnt/data robustly, then print a profile.
 # Safe to run again: it only reads the files and rebuilds `frames`.
 import csv, io, json, os, re, warnings
+import matplotlib
+import matplotlib.dates
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
@@ -160,3 +162,36 @@ for _name in FILES:
     except Exception as e:
         _failed[_name] = f"{type(e).__name__}: {e}"
 _profile(frames, _failed)
+
+
+def _plain(v):
+    if isinstance(v, dict):
+        return {str(k): _plain(x) for k, x in v.items()}
+    if isinstance(v, (list, tuple)):
+        return [_plain(x) for x in v]
+    if isinstance(v, np.generic):
+        v = v.item()
+    if isinstance(v, float) and not np.isfinite(v):
+        return None
+    if isinstance(v, (pd.Timestamp, np.datetime64)):
+        return str(pd.Timestamp(v).date()) if pd.Timestamp(v) == pd.Timestamp(v).normalize() else str(v)
+    return v if isinstance(v, (int, float, str, bool)) or v is None else str(v)
+
+
+def _emit(kind, **fields):
+    """Print one machine-readable result line; the reply quotes numbers from these only."""
+    print("@@wb " + json.dumps(_plain(dict(kind=kind, **fields))))
+
+
+def _rows(d, n=10):
+    if isinstance(d, pd.Series):
+        d = d.to_frame()
+    d = d.head(n).reset_index() if not isinstance(d.index, pd.RangeIndex) else d.head(n)
+    return {"columns": [str(c) for c in d.columns], "rows": _plain(d.astype(object).where(d.notna(), None).values.tolist())}
+
+
+def _save_chart(fig, name):
+    fig.tight_layout()
+    fig.savefig(name, dpi=110)
+    _emit("chart", file=name, title=fig.axes[0].get_title() if fig.axes else "")
+    plt.show()

@@ -1,0 +1,180 @@
+package analyst
+
+import (
+	"encoding/json"
+	"fmt"
+	"math"
+	"strconv"
+	"strings"
+)
+
+// resultMarker prefixes the result lines analysis cells print.
+const resultMarker = "@@wb "
+
+// marker is one result a cell printed; every number in a reply is read from one.
+type marker map[string]any
+
+func (m marker) str(k string) string {
+	switch v := m[k].(type) {
+	case string:
+		return v
+	case nil:
+		return ""
+	case float64:
+		return fmtNum(v)
+	default:
+		return fmt.Sprint(v)
+	}
+}
+
+func (m marker) num(k string) (float64, bool) {
+	v, ok := m[k].(float64)
+	return v, ok
+}
+
+func (m marker) list(k string) []any {
+	l, _ := m[k].([]any)
+	return l
+}
+
+// parseMarkers reads the result lines of the cells' output, in order.
+func parseMarkers(cells []Cell) []marker {
+	var out []marker
+	for _, c := range cells {
+		for _, line := range strings.Split(c.Stdout, "\n") {
+			rest, ok := strings.CutPrefix(line, resultMarker)
+			if !ok {
+				continue
+			}
+			var m marker
+			if json.Unmarshal([]byte(rest), &m) == nil {
+				out = append(out, m)
+			}
+		}
+	}
+	return out
+}
+
+// writeAnswer turns the cells' markers into the reply.
+func writeAnswer(pl *plan, p *Profile, cells []Cell) string {
+	var b strings.Builder
+	for _, n := range pl.Query.Notes {
+		b.WriteString(n + " ")
+	}
+	if b.Len() > 0 {
+		b.WriteString("\n\n")
+	}
+	for _, m := range parseMarkers(cells) {
+		if s := sentence(m, &pl.Query, p); s != "" {
+			b.WriteString(s)
+			b.WriteString("\n\n")
+		}
+	}
+	for _, c := range cells {
+		if c.Error != nil {
+			fmt.Fprintf(&b, "The code failed with %s: %s. Try naming the column exactly as in the file, or ask for an overview first.\n\n", c.Error.Name, firstLine(c.Error.Value))
+		}
+	}
+	if b.Len() == 0 {
+		b.WriteString("The code ran but printed no result I could read; its output is above.")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func firstLine(s string) string {
+	line, _, _ := strings.Cut(s, "\n")
+	return line
+}
+
+// fmtNum writes a number the way a person reads it: thousands separated, two decimals for
+// ordinary magnitudes and significant digits for small ones.
+func fmtNum(v float64) string {
+	switch {
+	case math.IsNaN(v) || math.IsInf(v, 0):
+		return "n/a"
+	case v == math.Trunc(v) && math.Abs(v) < 1e15:
+		return fmtInt(int64(v))
+	case math.Abs(v) >= 1:
+		s := strconv.FormatFloat(v, 'f', 2, 64)
+		whole, frac, _ := strings.Cut(s, ".")
+		n, _ := strconv.ParseInt(whole, 10, 64)
+		w := fmtInt(n)
+		if n == 0 && v < 0 {
+			w = "-0"
+		}
+		return w + "." + frac
+	default:
+		return strconv.FormatFloat(v, 'g', 3, 64)
+	}
+}
+
+// fmtInt groups thousands with commas.
+func fmtInt[T int | int64](n T) string {
+	s := strconv.FormatInt(int64(n), 10)
+	neg := strings.HasPrefix(s, "-")
+	s = strings.TrimPrefix(s, "-")
+	var b strings.Builder
+	for i, r := range s {
+		if i > 0 && (len(s)-i)%3 == 0 {
+			b.WriteByte(',')
+		}
+		b.WriteRune(r)
+	}
+	if neg {
+		return "-" + b.String()
+	}
+	return b.String()
+}
+
+// fmtAny formats a marker value: numbers as fmtNum, dates and strings as they are.
+func fmtAny(v any) string {
+	switch x := v.(type) {
+	case float64:
+		return fmtNum(x)
+	case nil:
+		return "—"
+	case bool:
+		return strconv.FormatBool(x)
+	case string:
+		return strings.TrimSuffix(x, " 00:00:00")
+	default:
+		return fmt.Sprint(x)
+	}
+}
+
+// pct formats a percentage with its sign.
+func pct(v float64) string {
+	s := strconv.FormatFloat(v, 'f', 1, 64) + "%"
+	if v > 0 {
+		return "+" + s
+	}
+	return s
+}
+
+// mdTable renders the columns and rows of a marker as a Markdown table.
+func mdTable(m marker) string {
+	cols, rows := m.list("columns"), m.list("rows")
+	if len(cols) == 0 || len(rows) == 0 {
+		return ""
+	}
+	var b strings.Builder
+	b.WriteString("|")
+	for _, c := range cols {
+		b.WriteString(" " + mdCell(fmtAny(c)) + " |")
+	}
+	b.WriteString("\n|" + strings.Repeat(" --- |", len(cols)) + "\n")
+	for _, r := range rows {
+		b.WriteString("|")
+		cells, _ := r.([]any)
+		for _, c := range cells {
+			b.WriteString(" " + mdCell(fmtAny(c)) + " |")
+		}
+		b.WriteString("\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func mdCell(s string) string { return strings.ReplaceAll(s, "|", "\\|") }
+
+// fileLink cites a file written in /mnt/data so that the app can link it.
+func fileLink(name string) string { return "[" + name + "](sandbox:/mnt/data/" + name + ")" }

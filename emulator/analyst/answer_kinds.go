@@ -1,0 +1,344 @@
+package analyst
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// sentence writes the prose for one marker; numbers come from the marker only.
+func sentence(m marker, q *Query, p *Profile) string {
+	switch m.str("kind") {
+	case "rows":
+		return fmt.Sprintf("Using the %s of %s rows where %s.", m.str("n"), m.str("of"), m.str("where"))
+	case "overview":
+		return overviewSentence(m)
+	case "columns":
+		return columnsSentence(m)
+	case "size":
+		return fmt.Sprintf("%s has **%s rows** and **%s columns**.", m.str("key"), m.str("rows"), m.str("cols"))
+	case "table":
+		return tableSentence(m)
+	case "missing":
+		return missingSentence(m)
+	case "describe":
+		return describeSentence(m)
+	case "counts":
+		return countsSentence(m)
+	case "unique":
+		return fmt.Sprintf("`%s` has **%s distinct values**: %s.", m.str("col"), m.str("n"), joinAny(m.list("values"), 30))
+	case "stat":
+		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggWord[m.str("agg")], m.str("col"), m.str("value"), m.str("n"))
+	case "group":
+		return groupSentence(m)
+	case "peak":
+		return peakSentence(m)
+	case "peaks":
+		return peaksSentence(m)
+	case "series":
+		return seriesSentence(m)
+	case "growth":
+		return growthSentence(m)
+	case "corr":
+		return corrSentence(m)
+	case "corrmatrix":
+		return corrMatrixSentence(m)
+	case "outliers":
+		return outliersSentence(m)
+	case "outliercounts":
+		return outlierCountsSentence(m)
+	case "lines":
+		return linesSentence(m)
+	case "dist":
+		return fmt.Sprintf("`%s` over %s values: mean **%s**, median **%s**, standard deviation %s, range %s to %s.",
+			m.str("col"), m.str("n"), m.str("mean"), m.str("median"), m.str("std"), m.str("min"), m.str("max"))
+	case "medians":
+		return "Medians: " + pairs(m.list("items"), 12) + "."
+	case "scatter":
+		return scatterSentence(m)
+	case "join":
+		return fmt.Sprintf("Joined %s with %s on `%s`: %s rows and %s columns; %s of the %s rows of %s found a match.",
+			m.str("left"), m.str("right"), m.str("on"), m.str("rows"), m.str("cols"), m.str("matched"), m.str("of"), m.str("left"))
+	case "chart":
+		return fmt.Sprintf("Chart: %s — saved as %s.", m.str("title"), fileLink(m.str("file")))
+	case "file":
+		return fmt.Sprintf("Saved %s rows to %s.", m.str("rows"), fileLink(m.str("file")))
+	}
+	return ""
+}
+
+func overviewSentence(m marker) string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "**%s** has %s rows and %s columns, with %s missing cells in all.", m.str("key"), m.str("rows"), m.str("cols"), m.str("missing"))
+	kinds, _ := m["kinds"].(map[string]any)
+	if len(kinds) > 0 {
+		b.WriteString("\n\nColumns: ")
+		b.WriteString(strings.Join(sortedTypes(kinds), ", "))
+		b.WriteString(".")
+	}
+	if dates, _ := m["dates"].(map[string]any); len(dates) > 0 {
+		for _, c := range sortedKeys(dates) {
+			if r, _ := dates[c].([]any); len(r) == 2 {
+				fmt.Fprintf(&b, " `%s` runs from %s to %s.", c, fmtAny(r[0]), fmtAny(r[1]))
+			}
+		}
+	}
+	if nums, _ := m["numeric"].(map[string]any); len(nums) > 0 {
+		b.WriteString("\n\n")
+		for _, c := range sortedKeys(nums) {
+			s, _ := nums[c].(map[string]any)
+			fmt.Fprintf(&b, "- `%s`: mean %s, min %s, max %s\n", c, fmtAny(s["mean"]), fmtAny(s["min"]), fmtAny(s["max"]))
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+func sortedTypes(kinds map[string]any) []string {
+	var out []string
+	for _, c := range sortedKeys(kinds) {
+		out = append(out, fmt.Sprintf("`%s` (%s)", c, kinds[c]))
+	}
+	return out
+}
+
+func sortedKeys(m map[string]any) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
+
+func columnsSentence(m marker) string {
+	cols := m.list("columns")
+	var parts []string
+	for _, c := range cols {
+		if pair, _ := c.([]any); len(pair) == 2 {
+			parts = append(parts, fmt.Sprintf("`%s` (%s)", fmtAny(pair[0]), fmtAny(pair[1])))
+		}
+	}
+	return fmt.Sprintf("%s has %d columns: %s.", m.str("key"), len(cols), strings.Join(parts, ", "))
+}
+
+func tableSentence(m marker) string {
+	t := mdTable(m)
+	return fmt.Sprintf("%s (%s rows in all):\n\n%s", m.str("title"), m.str("total"), t)
+}
+
+func missingSentence(m marker) string {
+	counts, _ := m["counts"].(map[string]any)
+	if len(counts) == 0 {
+		return fmt.Sprintf("No missing values in the %s rows.", m.str("rows"))
+	}
+	keys := sortedKeys(counts)
+	sort.SliceStable(keys, func(i, j int) bool { return counts[keys[i]].(float64) > counts[keys[j]].(float64) })
+	var parts []string
+	for _, k := range keys {
+		parts = append(parts, fmt.Sprintf("`%s` %s", k, fmtAny(counts[k])))
+	}
+	return fmt.Sprintf("**%s missing values** across %d columns (of %s rows): %s.", m.str("total"), len(keys), m.str("rows"), strings.Join(parts, ", "))
+}
+
+func describeSentence(m marker) string {
+	stats, _ := m["stats"].(map[string]any)
+	order := []string{"count", "mean", "std", "min", "25%", "50%", "75%", "max", "unique", "top", "freq", "first", "last"}
+	var parts []string
+	for _, k := range order {
+		if v, ok := stats[k]; ok {
+			parts = append(parts, k+" "+fmtAny(v))
+		}
+	}
+	return fmt.Sprintf("`%s`: %s; %s missing.", m.str("col"), strings.Join(parts, ", "), m.str("missing"))
+}
+
+func countsSentence(m marker) string {
+	return fmt.Sprintf("`%s` has %s distinct values over %s rows. Most common: %s.", m.str("col"), m.str("unique"), m.str("total"), pairs(m.list("items"), 10))
+}
+
+// pairs writes [[name, value], ...] as "name (value), ...".
+func pairs(items []any, max int) string {
+	var parts []string
+	for i, it := range items {
+		if i == max {
+			parts = append(parts, "…")
+			break
+		}
+		if p, _ := it.([]any); len(p) == 2 {
+			parts = append(parts, fmt.Sprintf("%s (%s)", fmtAny(p[0]), fmtAny(p[1])))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+func joinAny(items []any, max int) string {
+	var parts []string
+	for i, it := range items {
+		if i == max {
+			parts = append(parts, "…")
+			break
+		}
+		parts = append(parts, fmtAny(it))
+	}
+	return strings.Join(parts, ", ")
+}
+
+func groupSentence(m marker) string {
+	items := m.list("items")
+	what := aggWord[m.str("agg")] + " of `" + m.str("col") + "`"
+	if m.str("agg") == "count" {
+		what = "number of rows"
+	}
+	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, 12))
+	if len(items) > 1 && m.str("rank") == "" {
+		first, _ := items[0].([]any)
+		if len(first) == 2 {
+			s += fmt.Sprintf(" Highest: **%s** with %s.", fmtAny(first[0]), fmtAny(first[1]))
+		}
+	}
+	return s
+}
+
+func peakSentence(m marker) string {
+	word := "highest"
+	if m.str("which") == "min" {
+		word = "lowest"
+	}
+	s := fmt.Sprintf("`%s` was %s on **%s**, at **%s**", m.str("col"), word, fmtAny(m["date"]), m.str("value"))
+	if row, _ := m["row"].(map[string]any); len(row) > 0 {
+		var parts []string
+		for _, k := range sortedKeys(row) {
+			parts = append(parts, fmt.Sprintf("%s %s", k, fmtAny(row[k])))
+		}
+		s += " (" + strings.Join(parts, ", ") + ")"
+	}
+	return s + "."
+}
+
+func peaksSentence(m marker) string {
+	var parts []string
+	for _, it := range m.list("items") {
+		if r, _ := it.([]any); len(r) == 3 {
+			parts = append(parts, fmt.Sprintf("%s on %s at %s", fmtAny(r[0]), fmtAny(r[1]), fmtAny(r[2])))
+		}
+	}
+	return fmt.Sprintf("The %s of `%s` per `%s`: %s.", map[string]string{"max": "peak", "min": "low"}[m.str("which")], m.str("col"), m.str("by"), strings.Join(parts, "; "))
+}
+
+func seriesSentence(m marker) string {
+	s := m.str("title") + ":\n\n" + mdTable(m)
+	items := m.list("items")
+	if len(items) > 1 {
+		hi := items[0].([]any)
+		for _, it := range items {
+			if p := it.([]any); numOf(p[1]) > numOf(hi[1]) {
+				hi = p
+			}
+		}
+		s += fmt.Sprintf("\n\nThe highest %s was %s with %s.", m.str("period"), fmtAny(hi[0]), fmtAny(hi[1]))
+	}
+	return s
+}
+
+func numOf(v any) float64 {
+	f, ok := v.(float64)
+	if !ok {
+		return math.Inf(-1)
+	}
+	return f
+}
+
+func growthSentence(m marker) string {
+	var parts []string
+	for _, it := range m.list("items") {
+		r, _ := it.(map[string]any)
+		s := fmt.Sprintf("**%s** went from %s (%s) to %s (%s)", fmtAny(r["name"]), fmtAny(r["first"]), fmtAny(r["first_date"]), fmtAny(r["last"]), fmtAny(r["last_date"]))
+		if p, ok := r["pct"].(float64); ok {
+			s += ", " + pct(p)
+		}
+		if c, ok := r["cagr"].(float64); ok {
+			s += fmt.Sprintf(", about %s a year compounded", pct(c))
+		}
+		if sl, ok := r["slope_per_year"].(float64); ok {
+			dir := "upward"
+			if sl < 0 {
+				dir = "downward"
+			}
+			s += fmt.Sprintf("; the linear trend is %s at %s per year", dir, fmtNum(sl))
+		}
+		parts = append(parts, s+".")
+	}
+	return "Growth of `" + m.str("col") + "`: " + strings.Join(parts, " ")
+}
+
+func corrSentence(m marker) string {
+	r, _ := m.num("r")
+	return fmt.Sprintf("The Pearson correlation between `%s` and `%s` is **%s** over %s rows — %s.", m.str("a"), m.str("b"), fmtCorr(r), m.str("n"), corrWords(r))
+}
+
+func fmtCorr(r float64) string { return fmt.Sprintf("%.3f", r) }
+
+// corrWords names the strength of a correlation.
+func corrWords(r float64) string {
+	a := math.Abs(r)
+	dir := "positive"
+	if r < 0 {
+		dir = "negative"
+	}
+	switch {
+	case a >= 0.7:
+		return "a strong " + dir + " relationship"
+	case a >= 0.4:
+		return "a moderate " + dir + " relationship"
+	case a >= 0.2:
+		return "a weak " + dir + " relationship"
+	}
+	return "little or no linear relationship"
+}
+
+func corrMatrixSentence(m marker) string {
+	var parts []string
+	for _, it := range m.list("strongest") {
+		if r, _ := it.([]any); len(r) == 3 {
+			parts = append(parts, fmt.Sprintf("`%s`–`%s` %s", fmtAny(r[0]), fmtAny(r[1]), fmtCorr(numOf(r[2]))))
+		}
+	}
+	return fmt.Sprintf("Correlations among %d numeric columns. Strongest pairs: %s.", len(m.list("cols")), strings.Join(parts, ", "))
+}
+
+func outliersSentence(m marker) string {
+	s := fmt.Sprintf("**%s outliers** in `%s` (of %s values) fall outside %s to %s (1.5 × IQR).", m.str("n"), m.str("col"), m.str("rows_total"), m.str("low"), m.str("high"))
+	if t := mdTable(m); t != "" {
+		s += "\n\n" + t
+	}
+	return s
+}
+
+func outlierCountsSentence(m marker) string {
+	counts, _ := m["counts"].(map[string]any)
+	var parts []string
+	for _, k := range sortedKeys(counts) {
+		parts = append(parts, fmt.Sprintf("`%s` %s", k, fmtAny(counts[k])))
+	}
+	return fmt.Sprintf("Outliers per column (1.5 × IQR rule, %s rows): %s.", m.str("rows"), strings.Join(parts, ", "))
+}
+
+func linesSentence(m marker) string {
+	var parts []string
+	for _, it := range m.list("items") {
+		r, _ := it.(map[string]any)
+		parts = append(parts, fmt.Sprintf("**%s** went from %s (%s) to %s (%s), peaking at %s on %s", fmtAny(r["name"]), fmtAny(r["first"]), fmtAny(r["first_date"]),
+			fmtAny(r["last"]), fmtAny(r["last_date"]), fmtAny(r["max"]), fmtAny(r["max_date"])))
+	}
+	return strings.Join(parts, "; ") + "."
+}
+
+func scatterSentence(m marker) string {
+	r, _ := m.num("r")
+	s := fmt.Sprintf("`%s` against `%s` over %s rows: correlation %s (%s).", m.str("y"), m.str("x"), m.str("n"), fmtCorr(r), corrWords(r))
+	if m["trend"] == true {
+		s += fmt.Sprintf(" Trend line: y = %s·x + %s.", m.str("slope"), m.str("intercept"))
+	}
+	return s
+}

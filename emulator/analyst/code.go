@@ -1,0 +1,189 @@
+package analyst
+
+import (
+	"fmt"
+	"strings"
+)
+
+// gen writes one analysis cell for a resolved query.
+type gen struct {
+	q *Query
+	p *Profile
+	f *Frame
+	b strings.Builder
+}
+
+func newGen(q *Query, p *Profile) *gen {
+	return &gen{q: q, p: p, f: &p.Frames[q.Frame]}
+}
+
+// line appends one line of Python; args are formatted with %s, %d or %q-free verbs only, and
+// column names must go through py.
+func (g *gen) line(format string, args ...any) {
+	fmt.Fprintf(&g.b, format, args...)
+	g.b.WriteByte('\n')
+}
+
+// py quotes a string for Python.
+func py(s string) string { return pyStr(s) }
+
+// pyList quotes a list of strings for Python.
+func pyList(list []string) string {
+	q := make([]string, len(list))
+	for i, s := range list {
+		q[i] = py(s)
+	}
+	return "[" + strings.Join(q, ", ") + "]"
+}
+
+// col returns the Python expression for a column of df.
+func col(name string) string { return "df[" + py(name) + "]" }
+
+// prelude selects the frame and applies the filters, reporting how many rows remain.
+func (g *gen) prelude() {
+	g.line("df = frames[%s]", py(g.f.Key))
+	if len(g.q.Filters) == 0 {
+		return
+	}
+	var conds []string
+	for _, f := range g.q.Filters {
+		conds = append(conds, "("+filterExpr(f)+")")
+	}
+	g.line("df = df[%s]", strings.Join(conds, " & "))
+	g.line("_emit(\"rows\", n=len(df), of=len(frames[%s]), where=%s)", py(g.f.Key), py(describeFilters(g.q.Filters)))
+}
+
+func filterExpr(f Filter) string {
+	c := col(f.Col)
+	switch f.Op {
+	case "in":
+		return c + ".isin(" + pyList(f.Values) + ")"
+	case "year":
+		return c + ".dt.year == " + f.Value
+	}
+	v := py(f.Value)
+	if f.Kind == "num" {
+		v = f.Value
+	} else if f.Kind == "date" {
+		v = "pd.Timestamp(" + py(f.Value) + ")"
+	}
+	return c + " " + f.Op + " " + v
+}
+
+// describeFilters says the conditions in words, for the reply.
+func describeFilters(fs []Filter) string {
+	words := map[string]string{"==": "is", "!=": "is not", ">": "above", ">=": "at least", "<": "below", "<=": "at most"}
+	var parts []string
+	for _, f := range fs {
+		switch {
+		case f.Op == "in":
+			parts = append(parts, f.Col+" in "+strings.Join(f.Values, ", "))
+		case f.Op == "year":
+			parts = append(parts, f.Col+" in "+f.Value)
+		case f.Kind == "date" && (f.Op == ">" || f.Op == ">="):
+			parts = append(parts, f.Col+" after "+dayBefore(f))
+		case f.Kind == "date":
+			parts = append(parts, f.Col+" "+map[string]string{"<": "before", "<=": "up to"}[f.Op]+" "+f.Value)
+		default:
+			parts = append(parts, f.Col+" "+words[f.Op]+" "+f.Value)
+		}
+	}
+	return strings.Join(parts, " and ")
+}
+
+func dayBefore(f Filter) string {
+	if f.Op == ">" {
+		return f.Value
+	}
+	return "or on " + f.Value
+}
+
+// exportResult saves `result` when the question asked for a file.
+func (g *gen) exportResult(stem string) {
+	if g.q.Export == "" {
+		return
+	}
+	name := slug(stem) + "." + g.q.Export
+	if g.q.Export == "xlsx" {
+		g.line("result.to_excel(%s, index=not isinstance(result.index, pd.RangeIndex))", py(name))
+	} else {
+		g.line("result.to_csv(%s, index=not isinstance(result.index, pd.RangeIndex))", py(name))
+	}
+	g.line("_emit(\"file\", file=%s, rows=len(result))", py(name))
+}
+
+// slug makes a descriptive, safe file name stem.
+func slug(s string) string {
+	var b strings.Builder
+	under := false
+	for _, r := range strings.ToLower(s) {
+		ok := r >= 'a' && r <= 'z' || r >= '0' && r <= '9'
+		if ok {
+			b.WriteRune(r)
+			under = false
+		} else if !under && b.Len() > 0 {
+			b.WriteByte('_')
+			under = true
+		}
+	}
+	out := strings.TrimRight(b.String(), "_")
+	if len(out) > 60 {
+		out = strings.TrimRight(out[:60], "_")
+	}
+	if out == "" {
+		out = "result"
+	}
+	return out
+}
+
+// filterStem names the filters in file names: "aapl", "after_2010".
+func (g *gen) filterStem() string {
+	var parts []string
+	for _, f := range g.q.Filters {
+		switch {
+		case f.Kind == "cat":
+			parts = append(parts, strings.Join(f.Values, "_"))
+		case f.Kind == "date":
+			parts = append(parts, map[string]string{">": "after", ">=": "from", "<": "before", "<=": "to", "year": "in"}[f.Op]+"_"+f.Value)
+		default:
+			parts = append(parts, f.Col+"_"+map[string]string{">": "over", ">=": "from", "<": "under", "<=": "to", "==": "eq", "!=": "not"}[f.Op]+"_"+f.Value)
+		}
+	}
+	return strings.Join(parts, "_")
+}
+
+// isID reports whether a column is an identifier rather than a quantity.
+func isID(c *Column, rows int) bool {
+	low := strings.ToLower(c.Name)
+	return low == "id" || strings.HasSuffix(low, "_id") || strings.HasSuffix(low, " id") || strings.HasSuffix(low, "id") && c.Unique == rows
+}
+
+// numericColumns lists the frame's numeric columns that are not identifiers.
+func numericColumns(f *Frame) []string {
+	var out []string
+	for i := range f.Columns {
+		if c := &f.Columns[i]; c.Kind == "num" && !isID(c, f.Rows) {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// additive names quantities whose natural aggregate is a sum.
+var additive = []string{"revenue", "sales", "amount", "units", "quantity", "qty", "volume", "count", "cost",
+	"profit", "visitor", "besucher", "budget", "total", "spend", "niederschlag", "rain", "points", "orders"}
+
+// defaultAgg is sum for additive quantities, otherwise the mean.
+func defaultAgg(name string) string {
+	low := strings.ToLower(name)
+	for _, a := range additive {
+		if strings.Contains(low, a) {
+			return "sum"
+		}
+	}
+	return "mean"
+}
+
+// aggWord names an aggregation in the reply.
+var aggWord = map[string]string{"mean": "average", "median": "median", "sum": "total", "min": "minimum",
+	"max": "maximum", "std": "standard deviation", "count": "count"}

@@ -1,0 +1,303 @@
+package analyst
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The chart cells. Every chart gets a title, labelled axes, readable dates, and is saved as a
+// PNG in /mnt/data under a descriptive name before plt.show() hands it to the kernel.
+
+// chartKind settles the chart to draw when the question only said "plot".
+func (g *gen) chartKind() string {
+	if g.q.Chart != "" {
+		return g.q.Chart
+	}
+	nums := g.numericMeasures()
+	switch {
+	case len(g.q.By) > 0:
+		return "bar"
+	case len(nums) >= 2 && g.q.DateCol == "" && !hasKw(g.q, "trend"):
+		return "scatter"
+	case len(nums) >= 1 && g.dateCol() != "":
+		return "line"
+	case len(nums) == 1:
+		return "hist"
+	}
+	return "bar"
+}
+
+func (g *gen) chart() {
+	g.prelude()
+	kind := g.chartKind()
+	g.q.Chart = kind
+	g.line("fig, ax = plt.subplots(figsize=(10, 5.5))")
+	switch kind {
+	case "line", "area":
+		g.timeChart(kind)
+	case "hist":
+		g.histChart()
+	case "box":
+		g.boxChart()
+	case "scatter":
+		g.scatterChart()
+	case "heatmap":
+		g.pivotHeatmap()
+	default:
+		g.categoryChart(kind)
+	}
+	g.exportResult(g.chartStem())
+}
+
+// chartStem is the descriptive file name of the chart, without extension.
+func (g *gen) chartStem() string {
+	parts := []string{g.q.Chart}
+	parts = append(parts, g.q.Measures...)
+	if len(g.q.By) > 0 {
+		parts = append(parts, "by", strings.Join(g.q.By, "_"))
+	}
+	if g.q.Period != "" {
+		parts = append(parts, periodWord[g.q.Period]+"ly")
+	}
+	if s := g.filterStem(); s != "" {
+		parts = append(parts, s)
+	}
+	return slug(strings.Join(parts, "_"))
+}
+
+// finish labels the axes and saves the chart.
+func (g *gen) finish(title, xlabel, ylabel string) {
+	g.line("ax.set_title(%s)", py(title))
+	g.line("ax.set_xlabel(%s)", py(xlabel))
+	g.line("ax.set_ylabel(%s)", py(ylabel))
+	g.line("_save_chart(fig, %s)", py(g.chartStem()+".png"))
+}
+
+// titleSuffix names the filters in a chart title.
+func (g *gen) titleSuffix() string {
+	if len(g.q.Filters) == 0 {
+		return ""
+	}
+	return " (" + describeFilters(g.q.Filters) + ")"
+}
+
+func (g *gen) timeChart(kind string) {
+	d, ms := g.dateCol(), g.numericMeasures()
+	m := ms[0]
+	agg := g.aggOf(m)
+	key := g.seriesKeys()
+	period := g.q.Period
+	dc := g.f.column(d)
+	if period == "" && key == "" && dc != nil && dc.Unique < g.f.Rows*9/10 {
+		period = "M" // repeated dates and no series key: one point per month reads better
+	}
+	switch {
+	case key != "":
+		g.line("result = df.pivot_table(index=%s, columns=%s, values=%s, aggfunc=%s)", py(d), key, py(m), py(agg))
+		if period != "" {
+			g.line("result = result.resample(%s).%s()", py(pandasFreq[period]), lastOrAgg(agg))
+		}
+	case period != "":
+		g.line("result = df.set_index(%s)[%s].resample(%s).%s()", py(d), pyList(ms), py(pandasFreq[period]), agg)
+	default:
+		g.line("result = df.set_index(%s)[%s].sort_index()", py(d), pyList(ms))
+	}
+	if kind == "area" {
+		g.line("ax.stackplot(result.index, result.fillna(0).T.values, labels=[str(c) for c in result.columns], alpha=0.85)")
+	} else {
+		g.line("for c in result.columns:")
+		g.line("    ax.plot(result.index, result[c], label=str(c), linewidth=1.6)")
+	}
+	if g.q.Rolling > 0 {
+		g.line("for c in result.columns:")
+		g.line("    ax.plot(result.index, result[c].rolling(%d).mean(), linestyle=\"--\", label=f\"{c} %d-point rolling mean\")", g.q.Rolling, g.q.Rolling)
+	}
+	g.line("ax.legend()")
+	g.line("ax.xaxis.set_major_formatter(matplotlib.dates.ConciseDateFormatter(ax.xaxis.get_major_locator()))")
+	g.line("ax.grid(alpha=0.3)")
+	g.line("_emit(\"lines\", col=%s, date=%s, items=[{\"name\": c, \"first\": s.iloc[0], \"first_date\": s.index[0], \"last\": s.iloc[-1], \"last_date\": s.index[-1], \"max\": s.max(), \"max_date\": s.idxmax(), \"min\": s.min(), \"min_date\": s.idxmin()} for c, s in ((c, result[c].dropna()) for c in result.columns) if len(s)])",
+		py(m), py(d))
+	ylabel := m
+	if period != "" {
+		ylabel = fmt.Sprintf("%s of %s per %s", aggWord[agg], m, periodWord[period])
+	}
+	title := m + " over time" + g.titleSuffix()
+	if period != "" {
+		title = strings.ToUpper(ylabel[:1]) + ylabel[1:] + g.titleSuffix()
+	}
+	g.finish(title, d, ylabel)
+}
+
+// lastOrAgg: resampling a pivot of prices keeps the period's mean unless a sum was asked for.
+func lastOrAgg(agg string) string { return agg }
+
+func (g *gen) histChart() {
+	m := g.numericMeasures()[0]
+	if len(g.q.By) > 0 {
+		g.line("for name, part in df.groupby(%s):", py(g.q.By[0]))
+		g.line("    ax.hist(part[%s].dropna(), bins=30, alpha=0.5, label=str(name))", py(m))
+		g.line("ax.legend(title=%s)", py(g.q.By[0]))
+	} else {
+		g.line("ax.hist(%s.dropna(), bins=30, edgecolor=\"white\")", col(m))
+	}
+	g.line("s = %s.dropna()", col(m))
+	g.line("_emit(\"dist\", col=%s, n=len(s), mean=s.mean(), median=s.median(), std=s.std(), min=s.min(), max=s.max())", py(m))
+	g.line("result = s.describe()")
+	g.finish("Distribution of "+m+g.titleSuffix(), m, "Count")
+}
+
+func (g *gen) boxChart() {
+	ms := g.numericMeasures()
+	if len(g.q.By) > 0 {
+		m := ms[0]
+		g.line("groups = [(str(k), part[%s].dropna()) for k, part in df.groupby(%s)]", py(m), py(g.q.By[0]))
+		g.line("ax.boxplot([s for _, s in groups], labels=[k for k, _ in groups])")
+		g.line("result = df.groupby(%s)[%s].median().sort_values(ascending=False)", py(g.q.By[0]), py(m))
+		g.line("_emit(\"group\", col=%s, agg=\"median\", by=%s, items=[[k, v] for k, v in result.items()], groups=len(result))", py(m), py(g.q.By[0]))
+		g.finish(m+" by "+g.q.By[0]+g.titleSuffix(), g.q.By[0], m)
+		return
+	}
+	g.line("ax.boxplot([%s.dropna() for c in %s], labels=%s)", "df[c]", pyList(ms), pyList(ms))
+	g.line("result = df[%s].median()", pyList(ms))
+	g.line("_emit(\"medians\", items=[[k, v] for k, v in result.items()])")
+	g.finish("Spread of "+strings.Join(ms, ", ")+g.titleSuffix(), "", "Value")
+}
+
+func (g *gen) scatterChart() {
+	ms := g.numericMeasures()
+	x, y := ms[0], ms[1]
+	g.line("pair = df.dropna(subset=[%s, %s])", py(x), py(y))
+	if len(g.q.By) > 0 {
+		g.line("for name, part in pair.groupby(%s):", py(g.q.By[0]))
+		g.line("    ax.scatter(part[%s], part[%s], s=14, alpha=0.7, label=str(name))", py(x), py(y))
+		g.line("ax.legend(title=%s)", py(g.q.By[0]))
+	} else {
+		g.line("ax.scatter(pair[%s], pair[%s], s=14, alpha=0.7)", py(x), py(y))
+	}
+	g.line("slope, intercept = np.polyfit(pair[%s], pair[%s], 1)", py(x), py(y))
+	if g.q.Trend {
+		g.line("xs = np.linspace(pair[%s].min(), pair[%s].max(), 100)", py(x), py(y))
+		g.line("ax.plot(xs, slope * xs + intercept, color=\"crimson\", label=f\"trend: y = {slope:.3g}x + {intercept:.3g}\")")
+		g.line("ax.legend()")
+	}
+	g.line("_emit(\"scatter\", x=%s, y=%s, r=pair[%s].corr(pair[%s]), slope=slope, intercept=intercept, n=len(pair), trend=%s)", py(x), py(y), py(x), py(y), pyBool(g.q.Trend))
+	g.line("result = pair[[%s, %s]]", py(x), py(y))
+	g.finish(y+" vs "+x+g.titleSuffix(), x, y)
+}
+
+// categoryChart draws bar, horizontal bar and pie charts of a measure per category, or of
+// counts when no measure was named.
+func (g *gen) categoryChart(kind string) {
+	by, m, agg := g.categoryAxes()
+	if m == "" {
+		g.line("result = %s.value_counts().head(%d)", col(by), g.barCount())
+		agg = "count"
+		m = "rows"
+	} else if g.q.Period != "" && by == g.dateCol() {
+		g.resampled(m, g.q.Period)
+	} else {
+		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=False).head(%d)", py(by), py(m), agg, g.barCount())
+	}
+	switch kind {
+	case "pie":
+		g.line("ax.pie(result.values, labels=result.index.astype(str), autopct=\"%%1.1f%%%%\", startangle=90)")
+		g.line("ax.axis(\"equal\")")
+	case "barh":
+		g.line("ax.barh(result.index.astype(str)[::-1], result.values[::-1])")
+	default:
+		g.line("ax.bar(result.index.astype(str), result.values)")
+		g.line("ax.tick_params(axis=\"x\", rotation=45 if len(result) > 6 else 0)")
+	}
+	g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.items()], groups=len(result))", py(m), py(agg), py(by))
+	label := strings.ToUpper(aggWord[agg][:1]) + aggWord[agg][1:] + " of " + m
+	if agg == "count" {
+		label = "Number of rows"
+	}
+	title := label + " by " + by + g.titleSuffix()
+	if kind == "barh" {
+		g.finish(title, label, by)
+	} else if kind == "pie" {
+		g.finish(title, "", "")
+	} else {
+		g.finish(title, by, label)
+	}
+}
+
+// categoryAxes picks the category axis, the measure and the aggregation of a bar or pie.
+func (g *gen) categoryAxes() (by, m, agg string) {
+	nums := g.numericMeasures()
+	if len(nums) > 0 {
+		m = nums[0]
+		agg = g.aggOf(m)
+	}
+	switch {
+	case len(g.q.By) > 0:
+		by = g.q.By[0]
+	case g.q.Period != "" && g.dateCol() != "":
+		by = g.dateCol()
+	default:
+		for _, x := range g.q.Measures {
+			if c := g.f.column(x); c != nil && c.Kind != "num" {
+				by = x
+			}
+		}
+	}
+	if by == "" {
+		by = firstCategory(g.f)
+	}
+	return by, m, agg
+}
+
+// firstCategory is the frame's first category column with a handful of values.
+func firstCategory(f *Frame) string {
+	for _, c := range f.Columns {
+		if c.Kind == "cat" && c.Unique <= 25 {
+			return c.Name
+		}
+	}
+	return ""
+}
+
+func (g *gen) pivotHeatmap() {
+	if len(g.q.By) < 2 || len(g.numericMeasures()) == 0 {
+		g.line("result = df[%s].corr()", pyList(numericColumns(g.f)))
+		g.heatmapOf("result", "Correlation matrix of "+baseStem(g.f), g.chartStem(), true)
+		return
+	}
+	m := g.numericMeasures()[0]
+	agg := g.aggOf(m)
+	g.line("result = df.pivot_table(index=%s, columns=%s, values=%s, aggfunc=%s)", py(g.q.By[0]), py(g.q.By[1]), py(m), py(agg))
+	g.heatmapOf("result", strings.ToUpper(aggWord[agg][:1])+aggWord[agg][1:]+" of "+m+" by "+g.q.By[0]+" and "+g.q.By[1], g.chartStem(), false)
+}
+
+// heatmapOf draws a labelled heatmap of a DataFrame variable, annotated when small enough.
+func (g *gen) heatmapOf(v, title, stem string, corr bool) {
+	if !strings.Contains(g.b.String(), "fig, ax = plt.subplots") {
+		g.line("fig, ax = plt.subplots(figsize=(9, 7))")
+	}
+	cmap, lim := "viridis", ""
+	if corr {
+		cmap, lim = "coolwarm", ", vmin=-1, vmax=1"
+	}
+	g.line("im = ax.imshow(%s.values, cmap=%s%s, aspect=\"auto\")", v, py(cmap), lim)
+	g.line("fig.colorbar(im, ax=ax)")
+	g.line("ax.set_xticks(range(%s.shape[1]), [str(c) for c in %s.columns], rotation=45, ha=\"right\")", v, v)
+	g.line("ax.set_yticks(range(%s.shape[0]), [str(i) for i in %s.index])", v, v)
+	g.line("if %s.size <= 225:", v)
+	g.line("    for (i, j), val in np.ndenumerate(%s.values):", v)
+	g.line("        ax.text(j, i, f\"{val:.2f}\" if abs(val) < 100 else f\"{val:,.0f}\", ha=\"center\", va=\"center\", fontsize=8)")
+	g.line("ax.set_title(%s)", py(title))
+	if !corr {
+		g.line("ax.set_xlabel(%s)", py(g.q.By[1]))
+		g.line("ax.set_ylabel(%s)", py(g.q.By[0]))
+	}
+	g.line("_save_chart(fig, %s)", py(slug(stem)+".png"))
+}
+
+// barCount is how many bars or slices to draw: the N asked for, else up to 20.
+func (g *gen) barCount() int {
+	if g.q.N > 0 {
+		return g.q.N
+	}
+	return 20
+}

@@ -1,0 +1,69 @@
+package analyst
+
+// The cells that look at how columns relate and at what stands out.
+
+func (g *gen) corr() {
+	g.prelude()
+	ms := g.numericMeasures()
+	if len(ms) == 2 && g.q.Chart != "heatmap" {
+		a, b := ms[0], ms[1]
+		g.line("pair = df[[%s, %s]].dropna()", py(a), py(b))
+		g.line("r = pair[%s].corr(pair[%s])", py(a), py(b))
+		g.line("print(\"Pearson r =\", round(r, 4), \"over\", len(pair), \"rows\")")
+		g.line("_emit(\"corr\", a=%s, b=%s, r=r, n=len(pair))", py(a), py(b))
+		g.line("result = pair.corr()")
+		g.exportResult("correlation_" + a + "_" + b)
+		return
+	}
+	cols := pyList(ms)
+	if len(ms) < 2 {
+		cols = pyList(numericColumns(g.f))
+	}
+	g.line("result = df[%s].corr()", cols)
+	g.line("print(result.round(3).to_string())")
+	g.line("pairs = result.where(np.triu(np.ones(result.shape, dtype=bool), k=1)).stack()")
+	g.line("strong = pairs.reindex(pairs.abs().sort_values(ascending=False).index).head(3)")
+	g.line("_emit(\"corrmatrix\", cols=list(result.columns), strongest=[[a, b, r] for (a, b), r in strong.items()])")
+	if g.q.Chart == "heatmap" || hasKw(g.q, "plot") || hasKw(g.q, "heatmap") || hasKw(g.q, "matrix") {
+		g.heatmapOf("result", "Correlation matrix of "+baseStem(g.f), "correlation_heatmap_"+baseStem(g.f), true)
+	}
+	g.exportResult("correlation_matrix_" + baseStem(g.f))
+}
+
+func hasKw(q *Query, k string) bool { _, ok := q.kws[k]; return ok }
+
+// numericMeasures keeps the numeric measures of the query.
+func (g *gen) numericMeasures() []string {
+	var out []string
+	for _, m := range g.q.Measures {
+		if c := g.f.column(m); c != nil && c.Kind == "num" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func (g *gen) outliers() {
+	g.prelude()
+	ms := g.numericMeasures()
+	if len(ms) == 0 {
+		g.line("counts = {}")
+		g.line("for c in %s:", pyList(numericColumns(g.f)))
+		g.line("    q1, q3 = df[c].quantile([0.25, 0.75])")
+		g.line("    counts[c] = int(((df[c] < q1 - 1.5 * (q3 - q1)) | (df[c] > q3 + 1.5 * (q3 - q1))).sum())")
+		g.line("result = pd.Series(counts, name=\"outliers\").sort_values(ascending=False)")
+		g.line("print(result.to_string())")
+		g.line("_emit(\"outliercounts\", counts=counts, rows=len(df))")
+		g.exportResult("outlier_counts")
+		return
+	}
+	m := ms[0]
+	g.line("s = %s", col(m))
+	g.line("q1, q3 = s.quantile([0.25, 0.75])")
+	g.line("low, high = q1 - 1.5 * (q3 - q1), q3 + 1.5 * (q3 - q1)")
+	g.line("result = df[(s < low) | (s > high)].sort_values(%s, ascending=False)", py(m))
+	g.line("print(len(result), \"outliers outside\", round(low, 2), \"to\", round(high, 2))")
+	g.line("print(result.head(20).to_string())")
+	g.line("_emit(\"outliers\", col=%s, n=len(result), low=low, high=high, rows_total=int(s.notna().sum()), **_rows(result, 8))", py(m))
+	g.exportResult(m + "_outliers")
+}

@@ -1,0 +1,234 @@
+package analyst
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The cells of the computing intents: aggregates, peaks, rankings, periods, growth, correlation
+// and outliers.
+
+// aggOf is the query's aggregation, or the natural one for the column.
+func (g *gen) aggOf(m string) string {
+	if g.q.Agg != "" {
+		return g.q.Agg
+	}
+	return defaultAgg(m)
+}
+
+func (g *gen) stat() {
+	g.prelude()
+	if len(g.q.By) > 0 {
+		g.groupStat(g.q.Measures[0])
+		return
+	}
+	for _, m := range g.q.Measures {
+		agg := g.aggOf(m)
+		g.line("value = %s.%s()", col(m), agg)
+		g.line("print(%s, value)", py(aggWord[agg]+" of "+m+":"))
+		g.line("_emit(\"stat\", col=%s, agg=%s, value=value, n=int(%s.notna().sum()))", py(m), py(agg), col(m))
+	}
+	g.line("result = df[%s].agg([%s]).T", pyList(g.q.Measures), aggList(g))
+	g.exportResult(strings.Join(g.q.Measures, "_") + "_summary")
+}
+
+func aggList(g *gen) string {
+	seen := map[string]bool{}
+	var out []string
+	for _, m := range g.q.Measures {
+		if a := g.aggOf(m); !seen[a] {
+			seen[a] = true
+			out = append(out, py(a))
+		}
+	}
+	return strings.Join(out, ", ")
+}
+
+// groupStat aggregates a measure by one or two keys, largest first.
+func (g *gen) groupStat(m string) {
+	agg := g.aggOf(m)
+	if len(g.q.By) == 2 {
+		g.line("result = df.groupby(%s)[%s].%s().unstack()", pyList(g.q.By), py(m), agg)
+		g.line("print(result.round(2).to_string())")
+		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggWord[agg]+" of "+m+" by "+g.q.By[0]+" and "+g.q.By[1]))
+	} else {
+		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=False)", py(g.q.By[0]), py(m), agg)
+		g.line("print(result.round(2).to_string())")
+		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result))", py(m), py(agg), py(g.q.By[0]))
+	}
+	g.exportResult(m + "_by_" + strings.Join(g.q.By, "_"))
+}
+
+func (g *gen) peak() {
+	g.prelude()
+	m, d := g.q.Measures[0], g.dateCol()
+	fn, word := "idxmax", "max"
+	if g.q.Bottom {
+		fn, word = "idxmin", "min"
+	}
+	if len(g.q.By) > 0 {
+		g.line("idx = df.groupby(%s)[%s].%s().dropna()", py(g.q.By[0]), py(m), fn)
+		g.line("result = df.loc[idx.values, [%s, %s, %s]]", py(g.q.By[0]), py(d), py(m))
+		g.line("print(result.to_string(index=False))")
+		g.line("_emit(\"peaks\", col=%s, by=%s, date=%s, which=%s, items=result.values.tolist())", py(m), py(g.q.By[0]), py(d), py(word))
+	} else {
+		g.line("i = %s.%s()", col(m), fn)
+		g.line("result = df.loc[[i]]")
+		g.line("print(result.to_string(index=False))")
+		g.line("_emit(\"peak\", col=%s, date=df.loc[i, %s], value=df.loc[i, %s], which=%s, row={k: v for k, v in df.loc[i].items() if df[k].dtype == object})",
+			py(m), py(d), py(m), py(word))
+	}
+	g.exportResult(m + "_" + word)
+}
+
+// dateCol is the date column the query uses.
+func (g *gen) dateCol() string {
+	if g.q.DateCol != "" {
+		return g.q.DateCol
+	}
+	return dateColumn(g.f)
+}
+
+func (g *gen) top() {
+	g.prelude()
+	n := g.q.N
+	if n <= 0 {
+		n = 10
+	}
+	fn := "nlargest"
+	if g.q.Bottom {
+		fn = "nsmallest"
+	}
+	if len(g.q.By) > 0 {
+		m := g.q.Measures[0]
+		agg := g.aggOf(m)
+		g.line("result = df.groupby(%s)[%s].%s().%s(%d)", py(g.q.By[0]), py(m), agg, fn, n)
+		g.line("print(result.round(2).to_string())")
+		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.items()], groups=len(result), rank=%s)", py(m), py(agg), py(g.q.By[0]), py(fn))
+		g.exportResult(fmt.Sprintf("%s_%d_%s_by_%s", map[bool]string{true: "bottom", false: "top"}[g.q.Bottom], n, g.q.By[0], m))
+		return
+	}
+	m := g.q.Measures[0]
+	g.line("result = df.%s(%d, %s)", fn, n, py(m))
+	g.line("print(result.to_string())")
+	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d))", py(fmt.Sprintf("%s %d rows by %s", map[bool]string{true: "Bottom", false: "Top"}[g.q.Bottom], n, m)), min(n, 30))
+	g.exportResult(fmt.Sprintf("%s_%d_by_%s", map[bool]string{true: "bottom", false: "top"}[g.q.Bottom], n, m))
+}
+
+func (g *gen) pivot() {
+	g.prelude()
+	if len(g.q.Measures) == 0 || len(g.q.By) < 2 {
+		by := append([]string{}, g.q.By...)
+		for _, m := range g.q.Measures {
+			if c := g.f.column(m); c != nil && c.Kind != "num" && len(by) < 2 {
+				by = append(by, m)
+			}
+		}
+		if len(by) == 2 && !g.q.numeric {
+			g.line("result = pd.crosstab(%s, %s)", col(by[0]), col(by[1]))
+			g.line("print(result.to_string())")
+			g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 20))", py("Counts of "+by[0]+" by "+by[1]))
+			g.exportResult("pivot_" + by[0] + "_" + by[1])
+			return
+		}
+	}
+	m := g.q.Measures[0]
+	agg := g.aggOf(m)
+	cols := "None"
+	if len(g.q.By) > 1 {
+		cols = py(g.q.By[1])
+	}
+	g.line("result = pd.pivot_table(df, index=%s, columns=%s, values=%s, aggfunc=%s)", py(g.q.By[0]), cols, py(m), py(agg))
+	g.line("print(result.round(2).to_string())")
+	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py("Pivot of "+aggWord[agg]+" "+m+" by "+strings.Join(g.q.By, " and ")))
+	g.exportResult("pivot_" + m + "_by_" + strings.Join(g.q.By, "_"))
+}
+
+// pandasFreq maps a period to the pandas 1.5 alias.
+var pandasFreq = map[string]string{"D": "D", "W": "W", "M": "M", "Q": "Q", "Y": "A"}
+
+var periodWord = map[string]string{"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year"}
+
+// resampled writes `result`: the measure aggregated per period (per group as columns).
+func (g *gen) resampled(m, period string) string {
+	d, agg := g.dateCol(), g.aggOf(m)
+	freq := pandasFreq[period]
+	if len(g.q.By) > 0 {
+		g.line("result = df.groupby([pd.Grouper(key=%s, freq=%s), %s])[%s].%s().unstack()", py(d), py(freq), py(g.q.By[0]), py(m), agg)
+	} else {
+		g.line("result = df.set_index(%s)[%s].resample(%s).%s()", py(d), py(m), py(freq), agg)
+	}
+	g.line("result.index = result.index.to_period(%s).astype(str)", py(freq))
+	return agg
+}
+
+func (g *gen) resample() {
+	g.prelude()
+	m := g.q.Measures[0]
+	agg := g.resampled(m, g.q.Period)
+	g.line("print(result.round(2).to_string())")
+	title := fmt.Sprintf("%s %s of %s per %s", strings.ToUpper(agg[:1])+agg[1:], "", m, periodWord[g.q.Period])
+	g.line("_emit(\"series\", col=%s, agg=%s, period=%s, title=%s, items=[[k, v] for k, v in result.round(4).items()] if result.ndim == 1 else [], **_rows(result.round(2), 24))",
+		py(m), py(agg), py(periodWord[g.q.Period]), py(strings.Join(strings.Fields(title), " ")))
+	g.exportResult(m + "_by_" + periodWord[g.q.Period])
+}
+
+func (g *gen) growth() {
+	g.prelude()
+	m, d := g.q.Measures[0], g.dateCol()
+	keys := g.seriesKeys()
+	g.line("g = df.dropna(subset=[%s]).sort_values(%s)", py(m), py(d))
+	if keys != "" {
+		g.line("parts = g.groupby(%s)", keys)
+	} else {
+		g.line("parts = [(%s, g)]", py(m))
+	}
+	g.line("rows = []")
+	g.line("for name, part in parts:")
+	g.line("    first, last = part.iloc[0], part.iloc[-1]")
+	g.line("    years = max((last[%s] - first[%s]).days / 365.25, 1e-9)", py(d), py(d))
+	g.line("    pct = (last[%s] / first[%s] - 1) * 100 if first[%s] else None", py(m), py(m), py(m))
+	g.line("    cagr = ((last[%s] / first[%s]) ** (1 / years) - 1) * 100 if first[%s] and last[%s] / first[%s] > 0 else None", py(m), py(m), py(m), py(m), py(m))
+	g.line("    slope = np.polyfit((part[%s] - part[%s].min()).dt.days / 365.25, part[%s], 1)[0] if len(part) > 1 else None", py(d), py(d), py(m))
+	g.line("    rows.append({\"name\": name, \"first_date\": first[%s], \"first\": first[%s], \"last_date\": last[%s], \"last\": last[%s], \"pct\": pct, \"cagr\": cagr, \"slope_per_year\": slope})", py(d), py(m), py(d), py(m))
+	g.line("result = pd.DataFrame(rows).set_index(\"name\")")
+	g.line("print(result.round(3).to_string())")
+	g.line("_emit(\"growth\", col=%s, items=rows)", py(m))
+	g.exportResult(m + "_growth")
+}
+
+// seriesKeys names the columns that split a long table into separate series (one row per key
+// and date, as in a price table with a Ticker column), or "".
+func (g *gen) seriesKeys() string {
+	if len(g.q.By) > 0 {
+		return py(g.q.By[0])
+	}
+	if k := seriesColumn(g.f, g.dateCol()); k != "" && !g.filteredTo(k) {
+		return py(k)
+	}
+	return ""
+}
+
+// filteredTo reports whether the query narrowed column k to a single value.
+func (g *gen) filteredTo(k string) bool {
+	for _, f := range g.q.Filters {
+		if f.Col == k && f.Op == "==" {
+			return true
+		}
+	}
+	return false
+}
+
+// seriesColumn finds a category column with few values that, with the date, identifies rows.
+func seriesColumn(f *Frame, date string) string {
+	dc := f.column(date)
+	if dc == nil || dc.Unique >= f.Rows {
+		return ""
+	}
+	for _, c := range f.Columns {
+		if c.Kind == "cat" && c.Unique >= 2 && c.Unique <= 12 && c.Unique*dc.Unique >= f.Rows && f.Rows >= dc.Unique*c.Unique*9/10 {
+			return c.Name
+		}
+	}
+	return ""
+}

@@ -1,0 +1,202 @@
+package analyst
+
+import "strings"
+
+// The cells of the table-shaped intents: what the data is, and rows picked from it.
+
+func (g *gen) overview() {
+	g.prelude()
+	g.line("print(f\"{len(df):,} rows x {df.shape[1]} columns\")")
+	g.line("result = df.describe(include=\"all\", datetime_is_numeric=True).T")
+	g.line("print(result.to_string())")
+	g.line("num = df.select_dtypes(\"number\")")
+	g.line("dates = {c: [df[c].min(), df[c].max()] for c in df.columns if str(df[c].dtype).startswith(\"datetime\")}")
+	g.line("_emit(\"overview\", key=%s, rows=len(df), cols=df.shape[1], missing=int(df.isna().sum().sum()),", py(g.f.Key))
+	g.line("      kinds={c: str(t) for c, t in df.dtypes.items()}, dates=dates,")
+	g.line("      numeric={c: {\"mean\": num[c].mean(), \"min\": num[c].min(), \"max\": num[c].max()} for c in list(num.columns)[:8]})")
+}
+
+func (g *gen) columns() {
+	g.prelude()
+	g.line("result = pd.DataFrame({\"dtype\": df.dtypes.astype(str), \"non_null\": df.notna().sum(), \"unique\": df.nunique()})")
+	g.line("print(result.to_string())")
+	g.line("_emit(\"columns\", key=%s, columns=[[c, str(t)] for c, t in df.dtypes.items()])", py(g.f.Key))
+}
+
+func (g *gen) head() {
+	g.prelude()
+	n := g.q.N
+	if n <= 0 {
+		n = 5
+	}
+	fn := "head"
+	if g.q.Tail {
+		fn = "tail"
+	}
+	g.line("result = df.%s(%d)", fn, n)
+	g.line("print(result.to_string())")
+	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d))", py(strings.Title(fn)+" rows of "+g.f.Key), min(n, 30))
+	g.exportResult(fn + "_rows")
+}
+
+func (g *gen) size() {
+	g.prelude()
+	g.line("print(f\"{len(df):,} rows x {df.shape[1]} columns\")")
+	g.line("_emit(\"size\", key=%s, rows=len(df), cols=df.shape[1])", py(g.f.Key))
+}
+
+func (g *gen) missing() {
+	g.prelude()
+	cols := "df"
+	if len(g.q.Measures) > 0 {
+		cols = "df[" + pyList(g.q.Measures) + "]"
+	}
+	g.line("miss = %s.isna().sum()", cols)
+	g.line("result = pd.DataFrame({\"missing\": miss, \"percent\": (miss / max(len(df), 1) * 100).round(1)}).sort_values(\"missing\", ascending=False)")
+	g.line("print(result.to_string())")
+	g.line("_emit(\"missing\", rows=len(df), total=int(miss.sum()), counts={c: int(n) for c, n in miss.items() if n})")
+	g.exportResult("missing_values")
+}
+
+func (g *gen) describe() {
+	g.prelude()
+	m := g.q.Measures[0]
+	g.line("s = %s", col(m))
+	if g.f.column(m).Kind == "num" {
+		g.line("result = s.describe()")
+		g.line("print(result.to_string())")
+		g.line("_emit(\"describe\", col=%s, stats={k: v for k, v in result.items()}, missing=int(s.isna().sum()))", py(m))
+	} else {
+		g.line("result = s.describe(%s)", datetimeArg(g.f.column(m)))
+		g.line("print(result.to_string())")
+		g.line("print(s.value_counts().head(10).to_string())")
+		g.line("_emit(\"describe\", col=%s, stats={k: v for k, v in result.items()}, missing=int(s.isna().sum()))", py(m))
+	}
+	g.exportResult("describe_" + m)
+}
+
+func datetimeArg(c *Column) string {
+	if c.Kind == "date" {
+		return "datetime_is_numeric=True"
+	}
+	return ""
+}
+
+// countsColumn is the column to count: a category if one was named, else the first column.
+func (g *gen) countsColumn() string {
+	for _, m := range append(append([]string{}, g.q.By...), g.q.Measures...) {
+		if c := g.f.column(m); c != nil && c.Kind != "num" {
+			return m
+		}
+	}
+	if len(g.q.By) > 0 {
+		return g.q.By[0]
+	}
+	return g.q.Measures[0]
+}
+
+func (g *gen) counts() {
+	g.prelude()
+	c := g.countsColumn()
+	g.line("result = %s.value_counts(dropna=False)", col(c))
+	g.line("print(result.head(30).to_string())")
+	g.line("_emit(\"counts\", col=%s, unique=int(%s.nunique()), total=len(df), items=[[k, int(v)] for k, v in result.head(20).items()])", py(c), col(c))
+	g.line("result = result.rename(\"count\").to_frame()")
+	g.exportResult(c + "_counts")
+}
+
+func (g *gen) unique() {
+	g.prelude()
+	c := g.countsColumn()
+	g.line("vals = %s.dropna().unique()", col(c))
+	g.line("print(len(vals), \"unique values\")")
+	g.line("print(sorted(map(str, vals))[:50])")
+	g.line("_emit(\"unique\", col=%s, n=len(vals), values=sorted(map(str, vals))[:30])", py(c))
+	g.line("result = pd.DataFrame({%s: sorted(vals, key=str)})", py(c))
+	g.exportResult(c + "_unique")
+}
+
+func (g *gen) sortRows() {
+	g.prelude()
+	key := g.sortKey()
+	g.line("result = df.sort_values(%s, ascending=%s)", py(key), pyBool(g.q.Bottom))
+	g.line("print(result.head(20).to_string())")
+	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10))", py("Rows sorted by "+key+ascWord(g.q.Bottom)))
+	g.exportResult("sorted_by_" + key)
+}
+
+func (g *gen) sortKey() string {
+	if len(g.q.Measures) > 0 {
+		return g.q.Measures[0]
+	}
+	if len(g.q.By) > 0 {
+		return g.q.By[0]
+	}
+	return g.q.DateCol
+}
+
+func ascWord(asc bool) string {
+	if asc {
+		return " (ascending)"
+	}
+	return " (descending)"
+}
+
+func pyBool(b bool) string {
+	if b {
+		return "True"
+	}
+	return "False"
+}
+
+func (g *gen) filterRows() {
+	g.prelude()
+	g.line("result = df")
+	g.line("print(len(result), \"rows match\")")
+	g.line("print(result.head(20).to_string())")
+	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10))", py("Rows where "+describeFilters(g.q.Filters)))
+	g.exportResult("rows_" + g.filterStem())
+}
+
+func (g *gen) export() {
+	g.prelude()
+	g.line("result = df")
+	stem := strings.TrimSuffix(g.f.File, "."+lastExt(g.f.File)) + "_cleaned"
+	if g.f.Sheet != "" {
+		stem += "_" + g.f.Sheet
+	}
+	if len(g.q.Filters) > 0 {
+		stem += "_" + g.filterStem()
+	}
+	g.exportResult(stem)
+}
+
+func lastExt(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i >= 0 {
+		return name[i+1:]
+	}
+	return ""
+}
+
+func (g *gen) join() {
+	right := &g.p.Frames[g.q.JoinWith]
+	g.prelude()
+	g.line("right = frames[%s]", py(right.Key))
+	g.line("result = df.merge(right, on=%s, how=\"left\", suffixes=(\"\", \"_right\"))", py(g.q.JoinOn))
+	g.line("matched = int(df[%s].isin(right[%s]).sum())", py(g.q.JoinOn), py(g.q.JoinOn))
+	g.line("print(result.head(10).to_string())")
+	g.line("_emit(\"join\", left=%s, right=%s, on=%s, rows=len(result), cols=result.shape[1], matched=matched, of=len(df))",
+		py(g.f.Key), py(right.Key), py(g.q.JoinOn))
+	g.line("_emit(\"table\", title=\"First joined rows\", total=len(result), **_rows(result, 5))")
+	if g.q.Export == "" {
+		g.q.Export = "csv"
+	}
+	g.exportResult(baseStem(g.f) + "_with_" + baseStem(right))
+}
+
+func baseStem(f *Frame) string {
+	if f.Sheet != "" {
+		return f.Sheet
+	}
+	return strings.TrimSuffix(f.File, "."+lastExt(f.File))
+}

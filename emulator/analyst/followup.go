@@ -1,0 +1,134 @@
+package analyst
+
+// followWords mark a question that leans on the previous one.
+var followWords = setOf("same", "instead", "now", "it", "that", "this", "those", "them", "again", "too",
+	"also", "only", "just", "what", "how", "and", "but", "rather", "then", "as", "switch", "change", "redo")
+
+// followCue reports whether a question starts like a follow-up or says "instead"/"same".
+func followCue(ps *parsed) bool {
+	if ps.has("same") || ps.has("instead") {
+		return true
+	}
+	if len(ps.toks) == 0 {
+		return false
+	}
+	first := ps.toks[0].low
+	if first == "what" || first == "how" {
+		return len(ps.toks) > 1 && ps.toks[1].low == "about"
+	}
+	return followWords[first] || len(ps.toks) <= 4 && !ps.has("overview") && !ps.has("columns")
+}
+
+// resolveTurn folds the conversation's earlier questions into a context, then resolves the
+// current question against it. The planner is stateless, so the previous query is rebuilt from
+// the history every time; that is cheap and gives the same answer on every call.
+func resolveTurn(question string, history []Message, ix *colIndex) Query {
+	var prev *Query
+	start := max(0, len(history)-16)
+	for _, m := range history[start:] {
+		if m.Role != "user" || len(FencedBlocks(m.Text)) > 0 {
+			continue
+		}
+		q := withContext(parseQuestion(m.Text, ix), prev)
+		if q.Intent != intentHelp {
+			prev = &q
+		}
+	}
+	return withContext(parseQuestion(question, ix), prev)
+}
+
+// withContext merges a follow-up into the previous query; a standalone question stands alone.
+func withContext(cur Query, prev *Query) Query {
+	if prev == nil || !needsContext(cur, prev) {
+		return cur
+	}
+	out := *prev
+	out.Notes = cur.Notes
+	out.Ambiguous, out.AmbigWord = cur.Ambiguous, cur.AmbigWord
+	out.cue, out.explicit = true, cur.explicit
+	if cur.Frame != prev.Frame && len(cur.Measures)+len(cur.By) > 0 {
+		out.Frame, out.Measures, out.By, out.Filters, out.DateCol = cur.Frame, nil, nil, nil, ""
+	}
+	if cur.explicit && cur.Intent != intentHelp {
+		out.Intent = cur.Intent
+	}
+	if cur.Chart != "" {
+		out.Intent, out.Chart = intentChart, cur.Chart
+	}
+	if len(prev.Ambiguous) > 0 && len(cur.Measures) > 0 {
+		out.Ambiguous, out.AmbigWord = nil, ""
+	}
+	if len(cur.Measures) > 0 {
+		out.Measures = cur.Measures
+	}
+	if len(cur.By) > 0 {
+		out.By = cur.By
+	}
+	out.Filters = mergeFilters(out.Filters, cur.Filters)
+	mergeModifiers(&out, &cur)
+	return out
+}
+
+// needsContext decides whether cur is a follow-up of prev: it says so, or it lacks what its
+// intent needs (columns) while the previous query had them.
+func needsContext(cur Query, prev *Query) bool {
+	if len(prev.Ambiguous) > 0 && len(cur.Measures) > 0 && !cur.explicit {
+		return true
+	}
+	if cur.Intent == intentHelp {
+		return len(cur.Filters) > 0 || cur.Export != "" || cur.Period != "" || cur.cue
+	}
+	if cur.cue && (len(cur.Measures) == 0 || !cur.explicit) {
+		return true
+	}
+	switch cur.Intent {
+	case intentChart, intentStat, intentGrowth, intentPeak, intentTop, intentResample, intentOutliers, intentExport, intentFilter:
+		return len(cur.Measures)+len(cur.By) == 0 && (cur.cue || cur.Intent == intentExport || cur.Intent == intentFilter)
+	}
+	return false
+}
+
+// mergeFilters replaces earlier conditions on a column with the new ones on it.
+func mergeFilters(old, cur []Filter) []Filter {
+	if len(cur) == 0 {
+		return old
+	}
+	replaced := map[string]bool{}
+	for _, f := range cur {
+		replaced[f.Col] = true
+	}
+	var out []Filter
+	for _, f := range old {
+		if !replaced[f.Col] {
+			out = append(out, f)
+		}
+	}
+	return append(out, cur...)
+}
+
+func mergeModifiers(out, cur *Query) {
+	if cur.Agg != "" {
+		out.Agg = cur.Agg
+	}
+	if cur.Period != "" {
+		out.Period = cur.Period
+	}
+	if cur.N > 0 {
+		out.N = cur.N
+	}
+	if cur.Bottom {
+		out.Bottom = true
+	}
+	if cur.Export != "" {
+		out.Export = cur.Export
+	}
+	if cur.Trend {
+		out.Trend = true
+	}
+	if cur.DateCol != "" {
+		out.DateCol = cur.DateCol
+	}
+	if cur.Rolling > 0 {
+		out.Rolling = cur.Rolling
+	}
+}

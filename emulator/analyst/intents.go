@@ -1,0 +1,77 @@
+package analyst
+
+// The intents a question can resolve to.
+const (
+	intentFenced   = "fenced"
+	intentOverview = "overview"
+	intentColumns  = "columns"
+	intentHead     = "head"
+	intentSize     = "size"
+	intentMissing  = "missing"
+	intentDescribe = "describe"
+	intentCounts   = "counts"
+	intentUnique   = "unique"
+	intentStat     = "stat"
+	intentPeak     = "peak"
+	intentTop      = "top"
+	intentFilter   = "filter"
+	intentSort     = "sort"
+	intentPivot    = "pivot"
+	intentResample = "resample"
+	intentGrowth   = "growth"
+	intentCorr     = "corr"
+	intentOutliers = "outliers"
+	intentChart    = "chart"
+	intentJoin     = "join"
+	intentExport   = "export"
+	intentHelp     = "help"
+	intentAmbig    = "ambiguous"
+	intentBeyond   = "beyond" // asks for something the rules cannot do, such as a forecast
+)
+
+// chooseIntent picks what a question asks for from its keywords and the roles of its columns.
+// The order matters: the more specific asks come first. explicit is false when only the
+// columns decided (the last rules), which lets a follow-up keep the previous intent.
+func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit bool) {
+	has := ps.has
+	rules := []struct {
+		ok     bool
+		intent string
+	}{
+		{has("beyond"), intentBeyond},
+		{has("join") && frames > 1, intentJoin},
+		{has("corr") || has("heatmap") && !has("plot") && len(q.Measures) == 0 || has("matrix") && has("corr"), intentCorr},
+		{has("plot") || q.Chart != "", intentChart},
+		{has("outlier"), intentOutliers},
+		{has("peak") || has("when") && (has("max") || has("min")), intentPeak},
+		{has("missing"), intentMissing},
+		{has("pivot"), intentPivot},
+		{(has("top") || has("bottom")) && (len(q.Measures) > 0 || len(q.By) > 0), intentTop},
+		{(has("max") || has("min")) && ps.numberAfter(max(ps.at("max"), ps.at("min"))) == 0 && q.N > 1, intentTop},
+		{q.Period != "" && (len(q.Measures) > 0 || has("resample")), intentResample},
+		{has("growth") || has("trend") && len(q.Measures) > 0, intentGrowth},
+		{has("rolling") && len(q.Measures) > 0, intentChart},
+		{q.Agg != "" && len(q.Measures) > 0, intentStat},
+		{has("counts") || has("count") && len(q.Measures)+len(q.By) > 0 && !hasNumeric(q), intentCounts},
+		{has("unique"), intentUnique},
+		{has("describe") && len(q.Measures) > 0, intentDescribe},
+		{has("overview") || has("describe"), intentOverview},
+		{has("columns"), intentColumns},
+		{has("size") || has("count") && len(q.Measures) == 0, intentSize},
+		{has("sort"), intentSort},
+		{has("head") || has("tail") || has("top") || has("bottom"), intentHead},
+		{len(q.By) > 0 && len(q.Measures) > 0, intentStat},
+		{len(q.Filters) > 0 && (has("filter") || has("show") || len(q.Measures) == 0), intentFilter},
+		{q.Export != "", intentExport},
+		{len(q.Measures) > 0 || len(q.By) > 0, intentDescribe},
+	}
+	for i, r := range rules {
+		if r.ok {
+			return r.intent, i < len(rules)-4
+		}
+	}
+	return intentHelp, false
+}
+
+// hasNumeric is set by resolve when any measure is numeric; see measuresNumeric.
+func hasNumeric(q *Query) bool { return q.numeric }

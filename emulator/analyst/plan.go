@@ -1,0 +1,210 @@
+package analyst
+
+import (
+	"fmt"
+	"strings"
+)
+
+// plan is what the rules decided for one turn: the cells to run after the loading cell, or a
+// reply to give without running anything more.
+type plan struct {
+	Query Query
+	Cells []string
+	Reply string // set when the turn ends without analysis: asking back, or out of reach
+}
+
+// makePlan resolves the question in its conversation and writes the cells. It is pure: the same
+// question, history and profile always give the same plan.
+func makePlan(question string, history []Message, p *Profile) plan {
+	if len(p.Frames) == 0 {
+		return plan{Reply: noDataReply(p)}
+	}
+	ix := newColIndex(p)
+	q := resolveTurn(question, history, ix)
+	if reply := complete(&q, p); reply != "" {
+		return plan{Query: q, Reply: reply}
+	}
+	g := newGen(&q, p)
+	intentCode[q.Intent](g)
+	return plan{Query: q, Cells: []string{strings.TrimRight(g.b.String(), "\n")}}
+}
+
+// intentCode maps each runnable intent to the method writing its cell.
+var intentCode = map[string]func(*gen){
+	intentOverview: (*gen).overview, intentColumns: (*gen).columns, intentHead: (*gen).head,
+	intentSize: (*gen).size, intentMissing: (*gen).missing, intentDescribe: (*gen).describe,
+	intentCounts: (*gen).counts, intentUnique: (*gen).unique, intentStat: (*gen).stat,
+	intentPeak: (*gen).peak, intentTop: (*gen).top, intentFilter: (*gen).filterRows,
+	intentSort: (*gen).sortRows, intentPivot: (*gen).pivot, intentResample: (*gen).resample,
+	intentGrowth: (*gen).growth, intentCorr: (*gen).corr, intentOutliers: (*gen).outliers,
+	intentChart: (*gen).chart, intentJoin: (*gen).join, intentExport: (*gen).export,
+}
+
+// needsNumber lists the intents that need a numeric column to work on.
+var needsNumber = setOf(intentStat, intentPeak, intentResample, intentGrowth)
+
+// complete fills the defaults a query may leave open and returns a reply instead when the
+// question is ambiguous or out of reach.
+func complete(q *Query, p *Profile) string {
+	f := &p.Frames[q.Frame]
+	switch q.Intent {
+	case intentHelp:
+		return helpReply(p)
+	case intentBeyond:
+		return beyondReply(p)
+	}
+	if len(q.Ambiguous) > 0 && len(q.Measures) == 0 {
+		return askColumns(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
+	}
+	if q.Intent == intentStat && q.Agg == "count" && len(q.By) > 0 {
+		q.Intent = intentCounts
+	}
+	if q.Intent == intentChart && q.Chart == "" && len(q.Measures) == 0 && len(q.By) == 0 && len(q.Filters) == 0 {
+		return askColumns("Which columns should I plot? The numeric ones are", numericColumns(f))
+	}
+	if (needsNumber[q.Intent] || q.Intent == intentTop || q.Intent == intentChart && chartNeedsNumber(q)) && !hasNumericMeasure(q, f) {
+		if !defaultMeasure(q, f) {
+			return askColumns(fmt.Sprintf("Which column do you mean for the %s?", intentNoun(q)), numericColumns(f))
+		}
+	}
+	if reply := checkShape(q, p, f); reply != "" {
+		return reply
+	}
+	if (q.Intent == intentCounts || q.Intent == intentUnique) && len(q.Measures)+len(q.By) == 0 {
+		return askColumns("Which column should I count? Candidates are", categoryColumns(f))
+	}
+	if q.Intent == intentDescribe && len(q.Measures) == 0 {
+		q.Intent = intentOverview
+	}
+	if q.Intent == intentSort && q.sortKeyMissing() {
+		return askColumns("Which column should I sort by?", columnNames(f))
+	}
+	return ""
+}
+
+func (q *Query) sortKeyMissing() bool { return len(q.Measures)+len(q.By) == 0 && q.DateCol == "" }
+
+// checkShape catches queries the data cannot answer as asked, such as growth without dates.
+func checkShape(q *Query, p *Profile, f *Frame) string {
+	date := q.DateCol
+	if date == "" {
+		date = dateColumn(f)
+	}
+	switch {
+	case (q.Intent == intentGrowth || q.Intent == intentPeak || q.Intent == intentResample) && date == "":
+		return fmt.Sprintf("%s has no date column, so I cannot follow %s over time. I can summarise it, rank rows by it, or chart its distribution instead.", f.Key, strings.Join(q.Measures, ", "))
+	case q.Intent == intentJoin && q.JoinWith < 0:
+		return fmt.Sprintf("I found no column shared by %s and the other files, so I cannot join them. Name the matching columns, or rename one so both files share it.", f.Key)
+	case q.Intent == intentChart && q.Chart == "scatter" && len(numericOf(q, f)) < 2:
+		return askColumns("A scatter plot needs two numeric columns; which two? Candidates are", numericColumns(f))
+	case q.Intent == intentChart && (q.Chart == "line" || q.Chart == "area") && date == "":
+		if len(q.By) > 0 {
+			q.Chart = "bar"
+			return ""
+		}
+		return fmt.Sprintf("%s has no date column for a line over time. I can draw a histogram, a bar chart by a category, or a scatter of two columns.", f.Key)
+	case q.Intent == intentPivot && len(q.By)+len(categoryOf(q, f)) < 2:
+		return askColumns("A pivot needs two category columns (rows and columns) and optionally a value; candidates are", categoryColumns(f))
+	}
+	return ""
+}
+
+func chartNeedsNumber(q *Query) bool {
+	switch q.Chart {
+	case "line", "area", "hist", "box", "scatter":
+		return true
+	case "", "bar", "barh", "pie":
+		return len(q.By) == 0 && len(q.Measures) == 0 && q.Period != ""
+	}
+	return false
+}
+
+func intentNoun(q *Query) string {
+	if q.Intent == intentChart {
+		return q.Chart + " chart"
+	}
+	if q.Agg != "" {
+		return aggWord[q.Agg]
+	}
+	return map[string]string{intentStat: "statistic", intentPeak: "peak", intentResample: "resampling",
+		intentGrowth: "growth", intentTop: "ranking"}[q.Intent]
+}
+
+func hasNumericMeasure(q *Query, f *Frame) bool { return len(numericOf(q, f)) > 0 }
+
+func numericOf(q *Query, f *Frame) []string {
+	var out []string
+	for _, m := range q.Measures {
+		if c := f.column(m); c != nil && c.Kind == "num" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+func categoryOf(q *Query, f *Frame) []string {
+	var out []string
+	for _, m := range q.Measures {
+		if c := f.column(m); c != nil && c.Kind != "num" {
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// defaultMeasure picks the measure a question left out, when there is an obvious one: Close in
+// a price table, or the only numeric column.
+func defaultMeasure(q *Query, f *Frame) bool {
+	if c := f.column("Close"); c != nil && c.Kind == "num" {
+		q.Measures = append([]string{"Close"}, q.Measures...)
+		q.Notes = append(q.Notes, "I used the Close column, as no column was named.")
+		return true
+	}
+	if nums := numericColumns(f); len(nums) == 1 {
+		q.Measures = append([]string{nums[0]}, q.Measures...)
+		return true
+	}
+	return false
+}
+
+func categoryColumns(f *Frame) []string {
+	var out []string
+	for _, c := range f.Columns {
+		if c.Kind == "cat" || c.Kind == "bool" {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+func columnNames(f *Frame) []string {
+	out := make([]string, len(f.Columns))
+	for i, c := range f.Columns {
+		out[i] = c.Name
+	}
+	return out
+}
+
+// askColumns asks back, naming the candidate columns.
+func askColumns(lead string, cands []string) string {
+	if len(cands) == 0 {
+		return lead + ", but I found no suitable column. Which column do you mean?"
+	}
+	if len(cands) > 12 {
+		cands = append(cands[:12:12], "…")
+	}
+	end := ""
+	if !strings.HasSuffix(lead, "?") {
+		end = ". Which one do you mean?"
+		lead += ":"
+	}
+	return lead + " " + quoteList(cands) + end
+}
+
+func quoteList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "`" + n + "`"
+	}
+	return strings.Join(q, ", ")
+}

@@ -1,0 +1,121 @@
+package analyst
+
+import (
+	_ "embed"
+	"encoding/json"
+	"fmt"
+	"path"
+	"regexp"
+	"strconv"
+	"strings"
+)
+
+// loaderPy defines the loading helpers and the result markers; it ends by loading every file
+// named in FILES into the dict `frames` and printing the profile.
+//
+//go:embed loader.py
+var loaderPy string
+
+// profileHeader starts every profiling cell, so a planner can find its own first cell.
+const profileHeader = "# workbench: load every data file"
+
+// profileMarker prefixes the profile line the loader prints.
+const profileMarker = "@@wb-profile "
+
+// Profile is what the loading cell found in /mnt/data.
+type Profile struct {
+	Frames []Frame           `json:"frames"`
+	Failed map[string]string `json:"failed"`
+}
+
+// Frame is one loaded table: a file, or one sheet of a workbook.
+type Frame struct {
+	Key     string   `json:"key"` // the key in the kernel's `frames` dict
+	File    string   `json:"file"`
+	Sheet   string   `json:"sheet"`
+	Rows    int      `json:"rows"`
+	Columns []Column `json:"columns"`
+	Head    [][]any  `json:"head"`
+}
+
+// Column describes one column of a Frame.
+type Column struct {
+	Name    string   `json:"name"`
+	Kind    string   `json:"kind"` // num, date, cat, text or bool
+	Dtype   string   `json:"dtype"`
+	Missing int      `json:"missing"`
+	Unique  int      `json:"unique"`
+	Min     string   `json:"min"`
+	Max     string   `json:"max"`
+	Values  []string `json:"values"` // the most frequent values of a cat column
+}
+
+// dataExt lists the extensions the loader reads.
+var dataExt = map[string]bool{".csv": true, ".tsv": true, ".txt": true, ".xlsx": true, ".xlsm": true,
+	".xls": true, ".json": true, ".jsonl": true, ".ndjson": true, ".dat": true}
+
+// writtenLink finds files that earlier replies cited as written by the assistant.
+var writtenLink = regexp.MustCompile(`\(sandbox:/mnt/data/([^)]+)\)`)
+
+// inputFiles picks the data files to load: readable extensions, minus the files this assistant
+// wrote in earlier turns (its exports must not be mistaken for the analyst's data).
+func inputFiles(files []string, history []Message) []string {
+	written := map[string]bool{}
+	for _, m := range history {
+		if m.Role != "assistant" {
+			continue
+		}
+		for _, sub := range writtenLink.FindAllStringSubmatch(m.Text, -1) {
+			written[sub[1]] = true
+		}
+	}
+	var out []string
+	for _, f := range files {
+		if dataExt[strings.ToLower(path.Ext(f))] && !written[f] && !strings.HasPrefix(path.Base(f), ".") {
+			out = append(out, f)
+		}
+	}
+	return out
+}
+
+// profileCode is the first cell of a turn: load the files, print the profile. note, if any,
+// becomes a comment line, so a later call can read it back from the code.
+func profileCode(files []string, note string) string {
+	var b strings.Builder
+	b.WriteString(loaderPy[:strings.Index(loaderPy, "\n")+1])
+	if note != "" {
+		fmt.Fprintf(&b, "# note: %s\n", strings.ReplaceAll(note, "\n", " "))
+	}
+	b.WriteString("FILES = [")
+	for i, f := range files {
+		if i > 0 {
+			b.WriteString(", ")
+		}
+		b.WriteString(pyStr(f))
+	}
+	b.WriteString("]\n")
+	b.WriteString(loaderPy[strings.Index(loaderPy, "\n")+1:])
+	return b.String()
+}
+
+// parseProfile reads the profile line from the loading cell's output.
+func parseProfile(stdout string) (*Profile, error) {
+	i := strings.Index(stdout, profileMarker)
+	if i < 0 {
+		return nil, fmt.Errorf("analyst: no profile in the loading cell's output")
+	}
+	line := stdout[i+len(profileMarker):]
+	if j := strings.IndexByte(line, '\n'); j >= 0 {
+		line = line[:j]
+	}
+	var p Profile
+	if err := json.Unmarshal([]byte(line), &p); err != nil {
+		return nil, fmt.Errorf("analyst: parse profile: %w", err)
+	}
+	return &p, nil
+}
+
+// pyStr quotes s as a Python string literal.
+func pyStr(s string) string {
+	return strconv.Quote(s)
+}

@@ -1,0 +1,169 @@
+package analyst
+
+import (
+	"strconv"
+	"strings"
+)
+
+// Query is what a question asks for, resolved against the profile: the intent, the frame, the
+// columns in their roles, and the modifiers. Follow-ups merge one Query into the previous one.
+type Query struct {
+	Intent   string   // see intents.go
+	Frame    int      // index into Profile.Frames
+	Measures []string // the columns analysed
+	By       []string // group keys, at most two
+	Agg      string   // mean, median, sum, min, max, std, count
+	N        int      // rows for top/bottom/head
+	Bottom   bool     // smallest first
+	Filters  []Filter
+	Period   string // D, W, M, Q or Y
+	Chart    string // line, bar, barh, hist, box, scatter, pie, area, heatmap
+	Trend    bool   // a trend line on a scatter
+	Export   string // csv or xlsx
+	DateCol  string
+	JoinWith int // the other frame of a join, or -1
+	JoinOn   string
+	// Ambiguous lists the candidate columns of a word that named several; the reply asks back.
+	Ambiguous []string
+	AmbigWord string
+	Notes     []string // said in the reply, e.g. which column stood in for "price"
+	Tail      bool
+	Rolling   int
+	Code      string // a fenced block to run as written
+
+	kws      map[string]int // keyword -> first position, for merging follow-ups
+	numeric  bool           // some measure is numeric
+	explicit bool           // the question's own words chose the intent
+	cue      bool           // the question leans on the previous one ("same for", "instead")
+}
+
+// Filter is one condition on a column.
+type Filter struct {
+	Col    string
+	Op     string // ==, !=, >, >=, <, <=, in, year
+	Value  string
+	Values []string // for in
+	Kind   string   // num, date or cat
+}
+
+// parsed holds the pieces of one question before the intent is chosen.
+type parsed struct {
+	toks     []token
+	kws      map[string]int
+	mentions []mention
+	values   []valueMention
+	taken    []bool // tokens used by a column or value mention
+}
+
+func (ps *parsed) has(k string) bool { _, ok := ps.kws[k]; return ok }
+
+// at returns the position of keyword k, or -1.
+func (ps *parsed) at(k string) int {
+	if i, ok := ps.kws[k]; ok {
+		return i
+	}
+	return -1
+}
+
+// analyze tokenizes a question and finds its keywords, columns and values.
+func analyze(q string, ix *colIndex) *parsed {
+	ps := &parsed{toks: splitWords(q), kws: map[string]int{}}
+	ps.taken = make([]bool, len(ps.toks))
+	ps.mentions = ix.mentions(ps.toks)
+	for _, m := range ps.mentions {
+		for i := m.start; i < m.end; i++ {
+			// A keyword inside a multi-word column name ("order date") is part of the name.
+			if m.end-m.start > 1 || !ps.toks[i].kw {
+				ps.taken[i] = true
+			}
+		}
+	}
+	ps.values = ix.values(ps.toks, func(i int) bool { return ps.taken[i] })
+	for _, v := range ps.values {
+		ps.taken[v.at] = true
+	}
+	for i := range ps.toks {
+		t := &ps.toks[i]
+		if !t.kw && !t.num && !ps.taken[i] {
+			if k := correctKeyword(t.low); k != "" {
+				t.norm, t.kw = k, true
+			}
+		}
+		if t.kw && !ps.taken[i] {
+			if _, ok := ps.kws[t.norm]; !ok {
+				ps.kws[t.norm] = i
+			}
+		}
+	}
+	return ps
+}
+
+// numberAfter returns the integer right after position i (skipping one stopword), or 0.
+func (ps *parsed) numberAfter(i int) int {
+	for j := i + 1; j < len(ps.toks) && j <= i+2; j++ {
+		if ps.toks[j].num {
+			n, _ := strconv.Atoi(ps.toks[j].low)
+			return n
+		}
+		if !stopwords[ps.toks[j].low] {
+			break
+		}
+	}
+	return 0
+}
+
+// numberBefore returns the integer right before position i, or 0.
+func (ps *parsed) numberBefore(i int) int {
+	if i > 0 && ps.toks[i-1].num {
+		n, _ := strconv.Atoi(ps.toks[i-1].low)
+		return n
+	}
+	return 0
+}
+
+// firstAgg returns the first aggregation keyword in the question.
+func (ps *parsed) firstAgg() string {
+	best, at := "", len(ps.toks)
+	for _, k := range []string{"mean", "median", "sum", "min", "max", "std", "count"} {
+		if i := ps.at(k); i >= 0 && i < at {
+			best, at = k, i
+		}
+	}
+	return best
+}
+
+// period returns the resampling period a question names ("monthly", "by week"), or "".
+// "in 2023" or "year 2010" is a filter, not a period.
+func (ps *parsed) period() string {
+	codes := map[string]string{"day": "D", "week": "W", "month": "M", "quarter": "Q", "year": "Y"}
+	for _, k := range []string{"day", "week", "month", "quarter", "year"} {
+		i := ps.at(k)
+		if i < 0 || ps.numberAfter(i) > 0 {
+			continue
+		}
+		if i > 0 && (ps.toks[i-1].low == "last" || ps.toks[i-1].low == "this" || ps.toks[i-1].num) {
+			continue
+		}
+		return codes[k]
+	}
+	return ""
+}
+
+// chartKind returns the chart a question names, or "" if none.
+func (ps *parsed) chartKind() string {
+	for _, k := range []string{"heatmap", "scatter", "pie", "box", "barh", "hist", "area", "bar", "line"} {
+		if ps.has(k) {
+			return k
+		}
+	}
+	return ""
+}
+
+// frameWords lists the words that name each frame: its file's base name and sheet.
+func frameWords(f Frame) []string {
+	base := f.File
+	if i := strings.LastIndexByte(base, '.'); i > 0 {
+		base = base[:i]
+	}
+	return append(nameWords(base), nameWords(f.Sheet)...)
+}

@@ -1,0 +1,166 @@
+package analyst
+
+import (
+	"strings"
+)
+
+// parseQuestion resolves one question against the profile, without looking at the history.
+func parseQuestion(question string, ix *colIndex) Query {
+	ps := analyze(question, ix)
+	q := Query{Frame: pickFrame(ps, ix), JoinWith: -1, kws: ps.kws}
+	assignRoles(&q, ps, ix)
+	f := &ix.p.Frames[q.Frame]
+	groupByCategories(&q, f)
+	q.numeric = anyKind(f, q.Measures, "num")
+	q.Agg = ps.firstAgg()
+	q.Period = ps.period()
+	q.Chart = ps.chartKind()
+	q.Trend = ps.has("trendline") || q.Chart == "scatter" && ps.has("trend")
+	q.Tail = ps.has("tail") && !ps.has("head")
+	q.Bottom = ps.has("bottom") || ps.has("asc") || ps.has("min") && !ps.has("max")
+	q.N = countAsked(ps)
+	if ps.has("rolling") {
+		q.Rolling = max(ps.numberBefore(ps.at("rolling")), ps.numberAfter(ps.at("rolling")))
+		if q.Rolling < 2 {
+			q.Rolling = 7
+		}
+	}
+	q.Export = exportFormat(ps)
+	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
+	q.cue = followCue(ps)
+	if q.Intent == intentJoin {
+		planJoin(&q, ps, ix)
+	}
+	if priceStandIn(&q, ps, f) {
+		q.Notes = append(q.Notes, "I read “price” as the Close column.")
+	}
+	return q
+}
+
+// countAsked returns the N of "top 5", "first 10 rows", "3 largest", or 0.
+func countAsked(ps *parsed) int {
+	for _, k := range []string{"top", "bottom", "head", "tail", "max", "min"} {
+		if i := ps.at(k); i >= 0 {
+			if n := ps.numberAfter(i); n > 0 && n < 1000 {
+				return n
+			}
+			if n := ps.numberBefore(i); n > 0 && n < 1000 {
+				return n
+			}
+		}
+	}
+	return 0
+}
+
+func exportFormat(ps *parsed) string {
+	switch {
+	case ps.has("excel"):
+		if ps.has("save") || ps.has("file") || ps.has("clean") || ps.has("as") {
+			return "xlsx"
+		}
+		return "xlsx"
+	case ps.has("csv") && (ps.has("save") || ps.has("clean")):
+		return "csv"
+	case ps.has("save"):
+		return "csv"
+	}
+	return ""
+}
+
+// priceStandIn maps "price" to Close in a price table with no column called price.
+func priceStandIn(q *Query, ps *parsed, f *Frame) bool {
+	if len(q.Measures) == 0 || q.Measures[0] != "Close" && !strings.EqualFold(q.Measures[0], "close") {
+		return false
+	}
+	for _, t := range ps.toks {
+		if singular(t.low) == "price" || t.low == "stock" || t.low == "share" {
+			for _, c := range f.Columns {
+				if strings.Contains(strings.ToLower(c.Name), "price") {
+					return false
+				}
+			}
+			return true
+		}
+	}
+	return false
+}
+
+// anyKind reports whether one of the named columns of f has the kind.
+func anyKind(f *Frame, names []string, kind string) bool {
+	for _, n := range names {
+		if c := f.column(n); c != nil && c.Kind == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// column returns the named column of f, or nil.
+func (f *Frame) column(name string) *Column {
+	for i := range f.Columns {
+		if f.Columns[i].Name == name {
+			return &f.Columns[i]
+		}
+	}
+	return nil
+}
+
+// planJoin picks the second frame and the shared column of a join.
+func planJoin(q *Query, ps *parsed, ix *colIndex) {
+	named := map[int]bool{}
+	for fi, f := range ix.p.Frames {
+		for _, w := range frameWords(f) {
+			for _, t := range ps.toks {
+				if len(w) > 2 && (t.low == w || singular(t.low) == w) {
+					named[fi] = true
+				}
+			}
+		}
+	}
+	left := q.Frame
+	for fi := range ix.p.Frames {
+		if fi != left && (named[fi] || q.JoinWith < 0) {
+			if on := sharedColumn(&ix.p.Frames[left], &ix.p.Frames[fi]); on != "" && (q.JoinWith < 0 || named[fi]) {
+				q.JoinWith, q.JoinOn = fi, on
+			}
+		}
+	}
+	if len(q.Measures) > 0 && q.JoinWith >= 0 && ix.p.Frames[q.JoinWith].column(q.Measures[0]) != nil {
+		q.JoinOn = q.Measures[0]
+	}
+}
+
+// sharedColumn names a column both frames have, preferring ids and keys.
+func sharedColumn(a, b *Frame) string {
+	found := ""
+	for _, c := range a.Columns {
+		if b.column(c.Name) == nil {
+			continue
+		}
+		low := strings.ToLower(c.Name)
+		if strings.Contains(low, "id") || strings.Contains(low, "key") || strings.Contains(low, "code") {
+			return c.Name
+		}
+		if found == "" {
+			found = c.Name
+		}
+	}
+	return found
+}
+
+// groupByCategories reads "top 5 products by revenue" and "region revenue" as revenue grouped by
+// the category: with a numeric measure named, category columns named as measures become keys.
+func groupByCategories(q *Query, f *Frame) {
+	if len(q.By) > 0 || !anyKind(f, q.Measures, "num") {
+		return
+	}
+	var nums []string
+	for _, m := range q.Measures {
+		if c := f.column(m); c.Kind == "cat" && len(q.By) < 2 {
+			q.By = append(q.By, m)
+		} else {
+			nums = append(nums, m)
+		}
+	}
+	q.Measures = nums
+}

@@ -1,0 +1,254 @@
+package analyst
+
+import (
+	"strconv"
+	"strings"
+)
+
+// pickFrame chooses the frame a question is about: the one whose file it names, else the one
+// holding most of the columns and values it mentions, else the first.
+func pickFrame(ps *parsed, ix *colIndex) int {
+	if len(ix.p.Frames) <= 1 {
+		return 0
+	}
+	score := make([]float64, len(ix.p.Frames))
+	for fi, f := range ix.p.Frames {
+		for _, w := range frameWords(f) {
+			for i, t := range ps.toks {
+				if !ps.taken[i] && (t.low == w || singular(t.low) == w) && len(w) > 2 {
+					score[fi] += 5
+				}
+			}
+		}
+	}
+	for _, m := range ps.mentions {
+		for _, c := range m.cols {
+			score[c.frame] += m.score / float64(len(m.cols))
+		}
+	}
+	for _, v := range ps.values {
+		score[v.col.frame] += 0.5
+	}
+	best := 0
+	for fi := range score {
+		if score[fi] > score[best] {
+			best = fi
+		}
+	}
+	return best
+}
+
+// assignRoles fills the query's measures, group keys, date column and filters from the
+// mentions in the chosen frame.
+func assignRoles(q *Query, ps *parsed, ix *colIndex) {
+	f := &ix.p.Frames[q.Frame]
+	used := make([]bool, len(ps.toks))
+	numericFilters(q, ps, ix, used)
+	for _, m := range ps.mentions {
+		if used[m.start] {
+			continue
+		}
+		cols := inFrame(m.cols, q.Frame)
+		if len(cols) == 0 {
+			continue
+		}
+		if len(cols) > 1 && !ps.has("all") {
+			if q.Ambiguous == nil {
+				q.AmbigWord = joinTokens(ps.toks[m.start:m.end])
+				for _, c := range cols {
+					q.Ambiguous = append(q.Ambiguous, ix.column(c).Name)
+				}
+			}
+			continue
+		}
+		for _, c := range cols {
+			addRole(q, ps, m, f.Columns[c.col])
+		}
+	}
+	valueFilters(q, ps, ix)
+	dateFilters(q, ps, f)
+}
+
+func inFrame(cols []colRef, frame int) []colRef {
+	var out []colRef
+	for _, c := range cols {
+		if c.frame == frame {
+			out = append(out, c)
+		}
+	}
+	return out
+}
+
+func joinTokens(toks []token) string {
+	var w []string
+	for _, t := range toks {
+		w = append(w, t.raw)
+	}
+	return strings.Join(w, " ")
+}
+
+// addRole decides whether a mentioned column is grouped by, the time axis, or measured.
+func addRole(q *Query, ps *parsed, m mention, c Column) {
+	afterBy := false
+	for j := m.start - 1; j >= 0 && j >= m.start-3; j-- {
+		if ps.toks[j].norm == "by" || ps.toks[j].low == "and" && len(q.By) == 1 {
+			afterBy = true
+			break
+		}
+		if !stopwords[ps.toks[j].low] {
+			break
+		}
+	}
+	categorical := c.Kind == "cat" || c.Kind == "bool" || c.Kind == "text"
+	switch {
+	case c.Kind == "date":
+		q.DateCol = c.Name
+	case afterBy && categorical && len(q.By) < 2:
+		q.By = appendNew(q.By, c.Name)
+	default:
+		q.Measures = appendNew(q.Measures, c.Name)
+	}
+}
+
+func appendNew(list []string, s string) []string {
+	for _, v := range list {
+		if v == s {
+			return list
+		}
+	}
+	return append(list, s)
+}
+
+// opWords maps comparison words to operators.
+var opWords = map[string]string{">": ">", "<": "<", ">=": ">=", "<=": "<=", "=": "==", "==": "==", "!=": "!=",
+	"above": ">", "exceeds": ">", "exceeding": ">", "over": ">", "below": "<", "under": "<", "equals": "==",
+	"beyond": ">", "atleast": ">="}
+
+// numericFilters reads "units > 10", "revenue above 1,000", "age between 30 and 40".
+func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
+	for _, m := range ps.mentions {
+		cols := inFrame(m.cols, q.Frame)
+		if len(cols) != 1 {
+			continue
+		}
+		c := ix.column(cols[0])
+		i := m.end
+		for i < len(ps.toks) && (ps.toks[i].low == "is" || ps.toks[i].low == "was" || ps.toks[i].low == "of") {
+			i++
+		}
+		if i+1 >= len(ps.toks) {
+			continue
+		}
+		op, val := opWords[ps.toks[i].low], ps.toks[i+1]
+		if ps.toks[i].norm == "between" && i+3 < len(ps.toks) && val.num && ps.toks[i+3].num {
+			q.Filters = append(q.Filters, Filter{Col: c.Name, Op: ">=", Value: cleanNumber(val.low), Kind: c.Kind},
+				Filter{Col: c.Name, Op: "<=", Value: cleanNumber(ps.toks[i+3].low), Kind: c.Kind})
+			used[m.start] = true
+			continue
+		}
+		if op == "" || !val.num || c.Kind != "num" {
+			continue
+		}
+		q.Filters = append(q.Filters, Filter{Col: c.Name, Op: op, Value: cleanNumber(val.low), Kind: "num"})
+		used[m.start] = true
+	}
+}
+
+// cleanNumber drops thousands separators and a percent sign from a typed number.
+func cleanNumber(s string) string {
+	s = strings.TrimSuffix(s, "%")
+	if strings.Count(s, ",") > 0 && strings.Count(s, ".") <= 1 {
+		s = strings.ReplaceAll(s, ",", "")
+	}
+	return s
+}
+
+// valueFilters turns named category values into equality (or exclusion) filters.
+func valueFilters(q *Query, ps *parsed, ix *colIndex) {
+	byCol := map[string]*Filter{}
+	for _, v := range ps.values {
+		if v.col.frame != q.Frame {
+			continue
+		}
+		name := ix.column(v.col).Name
+		neg := v.at > 0 && ps.toks[v.at-1].norm == "not"
+		if f, ok := byCol[name]; ok && !neg {
+			f.Op, f.Values = "in", append(f.Values, v.value)
+			continue
+		}
+		op := "=="
+		if neg {
+			op = "!="
+		}
+		q.Filters = append(q.Filters, Filter{Col: name, Op: op, Value: v.value, Values: []string{v.value}, Kind: "cat"})
+		byCol[name] = &q.Filters[len(q.Filters)-1]
+	}
+}
+
+// dateFilters reads "after 2010", "since 2012-06-01", "before 2020", "in 2023", "between
+// 2009 and 2011" against the frame's date column.
+func dateFilters(q *Query, ps *parsed, f *Frame) {
+	for i, t := range ps.toks {
+		if i+1 >= len(ps.toks) || !isDateLiteral(ps.toks[i+1].low) {
+			continue
+		}
+		col := q.DateCol
+		if col == "" {
+			col = dateColumn(f)
+		}
+		if col == "" {
+			return
+		}
+		v := ps.toks[i+1].low
+		switch t.norm {
+		case "after":
+			q.Filters = append(q.Filters, dateFilter(col, ">", v, true))
+		case "since":
+			q.Filters = append(q.Filters, dateFilter(col, ">=", v, false))
+		case "before":
+			q.Filters = append(q.Filters, dateFilter(col, "<", v, false))
+		case "in", "year":
+			if len(v) == 4 {
+				q.Filters = append(q.Filters, Filter{Col: col, Op: "year", Value: v, Kind: "date"})
+			}
+		case "between":
+			if i+3 < len(ps.toks) && isDateLiteral(ps.toks[i+3].low) {
+				q.Filters = append(q.Filters, dateFilter(col, ">=", v, false), dateFilter(col, "<=", ps.toks[i+3].low, true))
+			}
+		}
+	}
+}
+
+// dateFilter compares with a date; a bare year after "after" or as an upper bound means the
+// whole year, so "after 2010" starts in 2011.
+func dateFilter(col, op, v string, endOfYear bool) Filter {
+	if len(v) == 4 && endOfYear {
+		v += "-12-31"
+	}
+	return Filter{Col: col, Op: op, Value: v, Kind: "date"}
+}
+
+func isDateLiteral(s string) bool {
+	if len(s) == 4 {
+		y, err := strconv.Atoi(s)
+		return err == nil && y >= 1900 && y <= 2100
+	}
+	return len(s) >= 7 && len(s) <= 10 && s[4] == '-' && isNumber(strings.ReplaceAll(s, "-", ""))
+}
+
+// dateColumn picks the frame's time axis: a date column, preferring one named like a date.
+func dateColumn(f *Frame) string {
+	found := ""
+	for _, c := range f.Columns {
+		if c.Kind != "date" {
+			continue
+		}
+		if strings.Contains(strings.ToLower(c.Name), "date") {
+			return c.Name
+		}
+		if found == "" {
+			found = c.Name
+		}
+	}
+	return found
+}

@@ -1,0 +1,171 @@
+package analyst
+
+import (
+	"context"
+	"fmt"
+	"strings"
+)
+
+// Rules is the built-in planner: no model, no network, the same code for the same question on
+// the same data. The zero value is ready to use.
+type Rules struct{}
+
+// Next returns the next cell of the turn, or the reply once the cells have run. A turn runs a
+// loading cell, then the cells planned from its profile, then replies from their markers; a
+// question with fenced python blocks runs those blocks instead.
+func (r *Rules) Next(_ context.Context, t *Turn) (Step, error) {
+	if blocks := FencedBlocks(t.Question); len(blocks) > 0 {
+		return fencedStep(blocks, t.Cells), nil
+	}
+	start := profileCell(t.Cells)
+	if start < 0 {
+		return r.loadStep(t, "")
+	}
+	return r.analysisStep(t, start)
+}
+
+// loadStep starts a turn with the loading cell, or replies at once when there is nothing to load.
+func (r *Rules) loadStep(t *Turn, note string) (Step, error) {
+	files := inputFiles(t.Files, t.History)
+	if len(files) == 0 {
+		return Step{Text: withNote(note, noFilesReply(t.Files))}, nil
+	}
+	return Step{Code: profileCode(files, note)}, nil
+}
+
+func (r *Rules) analysisStep(t *Turn, start int) (Step, error) {
+	load := t.Cells[start]
+	note := noteOf(load.Code)
+	if load.Error != nil {
+		return Step{Text: withNote(note, fmt.Sprintf("Loading the files failed with %s: %s.", load.Error.Name, load.Error.Value))}, nil
+	}
+	p, err := parseProfile(load.Stdout)
+	if err != nil {
+		return Step{}, err
+	}
+	pl := makePlan(t.Question, t.History, p)
+	ran := t.Cells[start+1:]
+	if pl.Reply != "" {
+		return Step{Text: withNote(note, pl.Reply)}, nil
+	}
+	if len(ran) < len(pl.Cells) && (len(ran) == 0 || ran[len(ran)-1].Error == nil) {
+		return Step{Code: pl.Cells[len(ran)]}, nil
+	}
+	return Step{Text: withNote(note, writeAnswer(&pl, p, ran))}, nil
+}
+
+// profileCell returns the index of the turn's last loading cell, or -1.
+func profileCell(cells []Cell) int {
+	for i := len(cells) - 1; i >= 0; i-- {
+		if strings.HasPrefix(cells[i].Code, profileHeader) {
+			return i
+		}
+	}
+	return -1
+}
+
+// noteOf reads back the note a loading cell carries as a comment.
+func noteOf(code string) string {
+	for _, line := range strings.SplitN(code, "\n", 4) {
+		if n, ok := strings.CutPrefix(line, "# note: "); ok {
+			return n
+		}
+	}
+	return ""
+}
+
+func withNote(note, text string) string {
+	if note == "" {
+		return text
+	}
+	return "_Note: " + note + "_\n\n" + text
+}
+
+// fencedStep runs the fenced blocks in order, then reports what each printed.
+func fencedStep(blocks []string, cells []Cell) Step {
+	if len(cells) < len(blocks) && (len(cells) == 0 || cells[len(cells)-1].Error == nil) {
+		return Step{Code: blocks[len(cells)]}
+	}
+	var b strings.Builder
+	for i, c := range cells {
+		if len(cells) > 1 {
+			fmt.Fprintf(&b, "Cell %d ", i+1)
+		} else {
+			b.WriteString("The code ")
+		}
+		out := strings.TrimRight(c.Stdout+c.Value, "\n")
+		switch {
+		case c.Error != nil:
+			fmt.Fprintf(&b, "failed with %s: %s.\n\n", c.Error.Name, c.Error.Value)
+		case out == "":
+			b.WriteString("ran without printing anything.\n\n")
+		default:
+			if len(out) > 4000 {
+				out = out[:4000] + "\n…"
+			}
+			fmt.Fprintf(&b, "printed:\n\n```\n%s\n```\n\n", out)
+		}
+	}
+	if len(cells) < len(blocks) {
+		fmt.Fprintf(&b, "The remaining %d block(s) did not run because of the error.", len(blocks)-len(cells))
+	}
+	return Step{Text: strings.TrimRight(b.String(), "\n")}
+}
+
+func noFilesReply(files []string) string {
+	var b strings.Builder
+	b.WriteString("There is no data file to analyse yet: attach a CSV, Excel or JSON file and ask about it. ")
+	b.WriteString("You can also send a fenced ```python block and it runs exactly as written.")
+	if len(files) > 0 {
+		fmt.Fprintf(&b, "\n\nFiles in /mnt/data: %s.", strings.Join(files, ", "))
+	}
+	return b.String()
+}
+
+func noDataReply(p *Profile) string {
+	var b strings.Builder
+	b.WriteString("None of the files could be loaded as a table.")
+	for name, err := range p.Failed {
+		fmt.Fprintf(&b, "\n- %s: %s", name, err)
+	}
+	return b.String()
+}
+
+// capabilities is said when a question is out of reach or asks for help.
+const capabilities = "I can give an overview, list columns and types, show the first rows, count rows, " +
+	"find missing values, describe a column, count values, compute mean/median/sum/min/max/std overall or by group, " +
+	"find when a column peaked, rank the top or bottom N, filter and sort rows, pivot, resample by week, month or year, " +
+	"measure growth and trends, correlations, outliers, draw line, bar, horizontal bar, histogram, box, scatter, pie, " +
+	"area and heatmap charts, join two files on a shared column, and save results as CSV or Excel."
+
+func helpReply(p *Profile) string {
+	return capabilities + "\n\nLoaded: " + frameList(p) + ".\n\nTry for example “average " +
+		exampleColumn(p) + " by " + exampleCategory(p) + "” or “plot " + exampleColumn(p) + " over time”."
+}
+
+func beyondReply(p *Profile) string {
+	return "That is beyond the built-in rules of the local engine (no forecasting, modelling or text analysis). " +
+		capabilities + "\n\nLoaded: " + frameList(p) + "."
+}
+
+func frameList(p *Profile) string {
+	var parts []string
+	for _, f := range p.Frames {
+		parts = append(parts, fmt.Sprintf("%s (%s rows; columns %s)", f.Key, fmtInt(f.Rows), quoteList(columnNames(&f))))
+	}
+	return strings.Join(parts, "; ")
+}
+
+func exampleColumn(p *Profile) string {
+	if nums := numericColumns(&p.Frames[0]); len(nums) > 0 {
+		return nums[0]
+	}
+	return p.Frames[0].Columns[0].Name
+}
+
+func exampleCategory(p *Profile) string {
+	if c := firstCategory(&p.Frames[0]); c != "" {
+		return c
+	}
+	return p.Frames[0].Columns[0].Name
+}

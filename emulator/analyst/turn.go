@@ -1,0 +1,52 @@
+package analyst
+
+import "context"
+
+// Turn mirrors emulator.Turn: what a planner knows about the turn in progress.
+type Turn struct {
+	// Question is the text of the user's latest message.
+	Question string
+	// Instructions are the agent's instructions, if any; the model planner sends them along.
+	Instructions string
+	// History holds the earlier messages of the conversation, oldest first.
+	History []Message
+	// Files names the files in /mnt/data when the turn started.
+	Files []string
+	// Cells holds the cells already run in this turn, in order.
+	Cells []Cell
+}
+
+// Message mirrors emulator.Message: one earlier message of the conversation.
+type Message struct {
+	Role string // "user" or "assistant"
+	Text string
+}
+
+// Cell mirrors emulator.Cell with its result flattened: the code and what it produced.
+type Cell struct {
+	Code   string
+	Stdout string
+	// Value is the text of the cell's last expression, if any.
+	Value string
+	// Error is set when the cell raised.
+	Error *CellError
+	// Files names the files the cell wrote, relative to /mnt/data.
+	Files []string
+}
+
+// CellError is the exception a cell raised.
+type CellError struct {
+	Name, Value string
+}
+
+// Step mirrors emulator.Step: run Code, or, when Code is empty, reply with Text and end the turn.
+type Step struct {
+	Code string
+	Text string
+}
+
+// Planner is what both planners of this package implement; it has the method set of
+// emulator.Planner over the mirror types.
+type Planner interface {
+	Next(ctx context.Context, t *Turn) (Step, error)
+}

@@ -1,0 +1,130 @@
+package analyst
+
+import "sort"
+
+// keywords maps each canonical keyword to the words people use for it. Column names are matched
+// separately (columns.go); these are the words that choose what to do.
+var keywords = map[string][]string{
+	"mean":      {"mean", "average", "avg", "averages", "typical"},
+	"median":    {"median", "middle"},
+	"sum":       {"sum", "total", "totals", "overall"},
+	"min":       {"min", "minimum", "lowest", "smallest", "least", "cheapest", "worst"},
+	"max":       {"max", "maximum", "highest", "largest", "biggest", "most", "best", "greatest"},
+	"std":       {"std", "stdev", "stddev", "deviation", "variance", "spread", "volatility", "volatile"},
+	"count":     {"count", "howmany", "number"},
+	"plot":      {"plot", "chart", "graph", "visualize", "visualise", "visualization", "draw", "figure", "diagram", "plotting"},
+	"line":      {"line"},
+	"bar":       {"bar", "bars", "column-chart"},
+	"barh":      {"barh", "horizontal", "sideways"},
+	"hist":      {"histogram", "hist", "distribution", "distributed", "frequency-chart"},
+	"box":       {"boxplot", "box", "whisker", "whiskers"},
+	"scatter":   {"scatter", "scatterplot"},
+	"pie":       {"pie", "donut", "doughnut", "share", "proportion", "proportions"},
+	"area":      {"area", "stacked"},
+	"heatmap":   {"heatmap"},
+	"trendline": {"trendline", "regression", "fit"},
+	"corr":      {"correlation", "correlate", "correlated", "correlations", "relationship", "related", "relate", "association", "corr"},
+	"matrix":    {"matrix"},
+	"missing":   {"missing", "null", "nulls", "nan", "nans", "empty", "blank", "blanks", "gaps", "incomplete"},
+	"unique":    {"unique", "distinct", "different"},
+	"counts":    {"counts", "frequency", "frequencies", "occurrences", "often", "tally", "breakdown"},
+	"top":       {"top", "first-n"},
+	"bottom":    {"bottom"},
+	"head":      {"head", "first", "preview", "sample", "peek", "glimpse", "rows", "row", "records", "entries"},
+	"tail":      {"tail", "last", "latest", "recent"},
+	"size":      {"size", "shape", "dimensions", "big", "long", "length", "rowcount"},
+	"columns":   {"columns", "column", "fields", "field", "variables", "schema", "dtypes", "types", "headers", "header"},
+	"overview":  {"overview", "summary", "summarize", "summarise", "summarize", "eda", "explore", "lookslike", "about", "profile"},
+	"describe":  {"describe", "statistics", "stats", "statistic", "describes"},
+	"peak":      {"peak", "peaked", "record", "high-point", "topped"},
+	"growth":    {"growth", "grow", "grew", "growing", "change", "changed", "increase", "increased", "decrease", "decreased", "return", "returns", "cagr", "yoy", "gain", "gained"},
+	"trend":     {"trend", "trends", "trending", "evolve", "evolved", "evolution", "overtime", "progression"},
+	"outlier":   {"outlier", "outliers", "anomaly", "anomalies", "unusual", "extreme", "abnormal", "weird"},
+	"join":      {"join", "merge", "combine", "joined", "merged", "combined", "lookup", "enrich"},
+	"save":      {"save", "export", "download", "write", "store", "dump", "output"},
+	"csv":       {"csv"},
+	"excel":     {"excel", "xlsx", "spreadsheet", "workbook", "xls"},
+	"filter":    {"filter", "where", "only", "just", "subset", "exclude", "excluding", "keep"},
+	"sort":      {"sort", "sorted", "order", "ordered", "rank", "ranked", "ranking", "arrange"},
+	"asc":       {"ascending", "asc", "increasing"},
+	"desc":      {"descending", "desc", "decreasing"},
+	"pivot":     {"pivot", "pivoted"},
+	"day":       {"daily", "day", "days"},
+	"week":      {"weekly", "week", "weeks"},
+	"month":     {"monthly", "month", "months"},
+	"quarter":   {"quarterly", "quarter", "quarters"},
+	"year":      {"yearly", "year", "years", "annual", "annually", "annualy"},
+	"resample":  {"resample", "resampled", "aggregate", "aggregated", "bucket", "rollup"},
+	"rolling":   {"rolling"},
+	"by":        {"by", "per", "across", "each", "every", "grouped", "split"},
+	"vs":        {"vs", "versus", "against"},
+	"after":     {"after", "later"},
+	"before":    {"before", "earlier", "prior", "until", "till"},
+	"since":     {"since", "from", "starting"},
+	"between":   {"between"},
+	"in":        {"in", "during"},
+	"all":       {"all", "every-column", "everything"},
+	"same":      {"same", "again", "similarly", "likewise"},
+	"instead":   {"instead", "rather"},
+	"now":       {"now", "also", "then"},
+	"help":      {"help", "capabilities"},
+	"when":      {"when"},
+	"clean":     {"clean", "cleaned", "tidy", "tidied", "cleaning"},
+	"time":      {"time", "timeline", "timeseries", "chronological"},
+	"file":      {"file", "files", "dataset", "datasets", "data", "table", "tables", "sheet", "sheets", "dataframe"},
+	"what":      {"what", "which", "whats"},
+	"show":      {"show", "display", "list", "give", "print", "see", "view", "get", "tell"},
+	"not":       {"not", "isnt", "without", "except"},
+	"beyond":    {"forecast", "forecasting", "predict", "prediction", "predictions", "cluster", "clustering", "classify", "sentiment", "translate", "arima", "train"},
+}
+
+// vocabulary maps every surface word to its canonical keyword; vocabWords lists the surface
+// words for spelling correction, in a fixed order so that corrections are deterministic.
+var vocabulary, vocabWords = buildVocabulary()
+
+func buildVocabulary() (map[string]string, []string) {
+	m := map[string]string{}
+	var words []string
+	for canon, surfaces := range keywords {
+		for _, s := range surfaces {
+			m[s] = canon
+			words = append(words, s)
+		}
+	}
+	sort.Strings(words)
+	return m, words
+}
+
+// stopwords never count as column mentions or get spelling-corrected.
+var stopwords = setOf("a", "an", "the", "of", "for", "to", "and", "or", "me", "my", "our", "is", "are", "was",
+	"were", "be", "it", "its", "this", "that", "these", "those", "with", "on", "at", "as", "please", "pls", "plz",
+	"could", "would", "you", "your", "i", "we", "us", "do", "does", "did", "there", "their", "them", "they", "some",
+	"any", "how", "much", "many", "want", "need", "like", "let", "lets", "know", "into", "out", "up", "down", "so",
+	"hey", "hi", "thanks", "thank", "ok", "okay", "quick", "quickly", "really", "whole", "using", "use", "make",
+	"create", "build", "produce", "generate", "have", "has", "had", "than", "value", "values", "one", "look",
+	"over", "under", "above", "below", "same", "what", "which", "who", "why", "where", "by", "per", "each",
+	"is", "vs", "versus", "against", "about", "time", "times", "kind", "sort", "type", "across", "within",
+	"will", "should", "too", "other", "can", "may", "might", "get", "got", "here", "okay", "now")
+
+func setOf(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// abbreviations expand short forms people type for column words.
+var abbreviations = map[string][]string{
+	"qty": {"quantity", "unit"}, "amt": {"amount"}, "rev": {"revenue"}, "vol": {"volume"}, "pct": {"percent"},
+	"temp": {"temperature", "temperatur"}, "num": {"number"}, "no": {"number"}, "dept": {"department"},
+	"yr": {"year"}, "cust": {"customer"}, "prod": {"product"}, "desc": {"description"}, "sat": {"satisfaction"},
+	"emp": {"employee"}, "perf": {"performance"}, "pop": {"population"}, "cat": {"category"}, "qtr": {"quarter"},
+	"rep": {"representative", "rep"}, "sales": {"revenue", "sale"}, "income": {"income", "revenue"}, "id": {"id", "identifier"},
+	"pay": {"salary", "wage"}, "wage": {"salary"}, "earnings": {"salary", "income"}, "rain": {"niederschlag", "rainfall", "precipitation"},
+	"temperature": {"temperatur"}, "visitor": {"besucher"}, "station": {"station"}, "close": {"close"},
+	"closing": {"close"}, "opening": {"open"}, "trading": {"volume"}, "turnover": {"revenue", "volume"},
+	"score": {"score", "rating"}, "rating": {"rating", "score"}, "age": {"age"}, "gender": {"gender", "sex"}, "sex": {"gender"},
+	"country": {"country", "nation"}, "city": {"city", "location"}, "date": {"date", "datum"}, "location": {"location", "city", "station"},
+	"cost": {"cost", "price"}, "price": {"price", "close"}, "stock": {"close"}, "share": {"close"}, "budget": {"budget"}, "headcount": {"employee"},
+}
