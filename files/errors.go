@@ -1,0 +1,114 @@
+package files
+
+import (
+	"errors"
+	"fmt"
+)
+
+// Sentinel causes wrapped by the [*UserError] values this package returns, so
+// that callers can branch with errors.Is while showing the error's message.
+var (
+	// ErrUnsupported means the file's extension is not a supported type.
+	ErrUnsupported = errors.New("files: unsupported file type")
+	// ErrMismatch means the content contradicts the extension.
+	ErrMismatch = errors.New("files: content does not match extension")
+	// ErrExecutable means the content is a program; programs are always refused.
+	ErrExecutable = errors.New("files: executable content")
+	// ErrEmpty means the file has no bytes.
+	ErrEmpty = errors.New("files: empty file")
+	// ErrTooLarge means the file is over the size limit.
+	ErrTooLarge = errors.New("files: file too large")
+	// ErrUnreadable means a supported file could not be parsed at all.
+	ErrUnreadable = errors.New("files: unreadable file")
+)
+
+// ErrNoProfile is returned by [Profile] for kinds it does not describe (every
+// kind but CSV, TSV, XLSX and JSON). It is not a user error: the upload is fine.
+var ErrNoProfile = errors.New("files: no profile for this kind")
+
+// UserError is a refusal meant for the person who uploaded the file. Error
+// returns Msg, a full sentence that says what happened and what to do; Err is
+// one of the sentinels above, for errors.Is.
+type UserError struct {
+	Msg string
+	Err error
+}
+
+// Error returns the message for the user.
+func (e *UserError) Error() string { return e.Msg }
+
+// Unwrap returns the sentinel cause.
+func (e *UserError) Unwrap() error { return e.Err }
+
+func userErr(cause error, format string, args ...any) *UserError {
+	return &UserError{Msg: fmt.Sprintf(format, args...), Err: cause}
+}
+
+func errEmpty(name string) *UserError {
+	return userErr(ErrEmpty, "“%s” is empty (0 bytes). Check that you picked the right file and upload it again.", name)
+}
+
+// errTooLarge names the file when it is known; Put only sees bytes.
+func errTooLarge(name string, max int64) *UserError {
+	subject := "The file"
+	if name != "" {
+		subject = "“" + name + "”"
+	}
+	return userErr(ErrTooLarge, "%s is larger than %s, the most the analysis sandbox accepts. "+
+		"Split it into smaller files or remove columns you don't need, then upload the parts.", subject, humanSize(max))
+}
+
+func errNoExtension(name string) *UserError {
+	return userErr(ErrUnsupported, "“%s” has no file extension, so its type is unknown. "+
+		"Rename it with the extension of its type (for example .csv or .xlsx) and upload it again.", name)
+}
+
+func errUnsupported(name, ext string) *UserError {
+	return userErr(ErrUnsupported, "“%s” can't be analysed: %s files aren't supported. "+
+		"Upload data as CSV, TSV, Excel (.xlsx, .xls), JSON or Parquet; PDF, Word, PowerPoint, "+
+		"text, code, images (PNG, JPEG, GIF) and ZIP or TAR archives are accepted too.", name, ext)
+}
+
+func errExecutable(name string) *UserError {
+	return userErr(ErrExecutable, "“%s” is a program (an executable file), not data, and programs are never accepted. "+
+		"Upload the data file itself.", name)
+}
+
+func errMismatch(name string, k Kind, fam family, content string) *UserError {
+	advice := "Rename it to match its content, or upload the right file."
+	if fam == famForeign {
+		advice = "That type isn't supported: upload the data as CSV, Excel or JSON instead."
+	}
+	return userErr(ErrMismatch, "“%s” is named like %s but its content is %s. %s", name, k.Label, content, advice)
+}
+
+func errBinary(name string, k Kind) *UserError {
+	return userErr(ErrMismatch, "“%s” is named like %s but its content is binary data, not text. "+
+		"Export or save it again as %s and upload that.", name, k.Label, k.Label)
+}
+
+// humanSize formats n in binary units with the short names people expect
+// ("512 MB" for 512 MiB), as the sandbox's own limit is phrased.
+func humanSize(n int64) string {
+	const unit = 1 << 10
+	if n < unit {
+		return fmt.Sprintf("%d bytes", n)
+	}
+	div, exp := int64(unit), 0
+	for m := n / unit; m >= unit; m /= unit {
+		div *= unit
+		exp++
+	}
+	v := float64(n) / float64(div)
+	if v == float64(int64(v)) {
+		return fmt.Sprintf("%d %cB", int64(v), "KMGT"[exp])
+	}
+	return fmt.Sprintf("%.1f %cB", v, "KMGT"[exp])
+}
+
+// errEncrypted is for Office files saved with a password, which the sandbox
+// cannot open; subject is the quoted name or "This workbook".
+func errEncrypted(subject string) *UserError {
+	return userErr(ErrUnreadable, "%s is protected with a password, so it can't be read. "+
+		"Remove the password (in Excel: File, Info, Protect Workbook) and upload it again.", subject)
+}

@@ -1,0 +1,193 @@
+package files
+
+import (
+	"bufio"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"strconv"
+)
+
+// maxJSONValue bounds one JSON record in memory; the decoder holds a whole
+// value while it reads it.
+const maxJSONValue = 64 << 20
+
+var errValueTooLarge = errors.New("files: json value too large")
+
+// valueCap fails a read once the decoder has buffered more than max bytes it
+// has not yet consumed, that is, once one value is larger than max.
+type valueCap struct {
+	r    io.Reader
+	dec  *json.Decoder
+	read int64
+	max  int64
+}
+
+func (c *valueCap) Read(p []byte) (int, error) {
+	if c.read-c.dec.InputOffset() > c.max {
+		return 0, errValueTooLarge
+	}
+	n, err := c.r.Read(p)
+	c.read += int64(n)
+	return n, err
+}
+
+func profileJSON(b budget, f *os.File, size int64) (*FileProfile, error) {
+	head, err := readHead(f, sniffBytes)
+	if err != nil {
+		return nil, err
+	}
+	enc, ok := sniffText(head)
+	if !ok {
+		return nil, userErr(ErrUnreadable, "This file is not readable as text, so it isn't JSON. "+
+			"Export the data again as JSON or CSV and upload that.")
+	}
+	cr := &countingReader{r: f}
+	br := bufio.NewReaderSize(enc.reader(cr), 64<<10)
+	first, err := firstByte(br)
+	if err != nil || (first != '[' && first != '{') {
+		return nil, userErr(ErrUnreadable, "This JSON file doesn't hold records: it should be a list of objects "+
+			"([{…}, {…}]) or one object per line (JSON Lines). Export the data in one of those shapes and upload it again.")
+	}
+	vc := &valueCap{r: br, max: maxJSONValue}
+	dec := json.NewDecoder(vc)
+	vc.dec = dec
+	j := &jsonScan{dec: dec, t: &table{}, index: map[string]int{}}
+	p := &FileProfile{Format: "jsonl", Encoding: enc.name, RowsExact: true}
+	if first == '[' {
+		p.Format = "json"
+		_, _ = dec.Token() // the '[' firstByte saw
+	}
+	if err := j.records(b, first == '['); err != nil {
+		if j.t.rows == 0 {
+			return nil, userErr(ErrUnreadable, "This file isn't valid JSON (%s). "+
+				"Check that it was exported completely and upload it again.", jsonErrText(err))
+		}
+		p.RowsExact = false
+		p.Problems = append(p.Problems, jsonProblem(err, j.t.rows))
+	}
+	if j.stopped {
+		p.RowsExact = false
+		j.t.rows = estimate(j.t.rows, cr.n, size)
+	}
+	j.finish(p)
+	return p, nil
+}
+
+// firstByte returns the first byte that is not white space, leaving it unread.
+func firstByte(br *bufio.Reader) (byte, error) {
+	for {
+		c, err := br.ReadByte()
+		if err != nil {
+			return 0, err
+		}
+		if c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return c, br.UnreadByte()
+		}
+	}
+}
+
+func jsonErrText(err error) string {
+	var syn *json.SyntaxError
+	if errors.As(err, &syn) {
+		return fmt.Sprintf("%s, at byte %d", syn.Error(), syn.Offset)
+	}
+	if errors.Is(err, errValueTooLarge) {
+		return "a single value is larger than 64 MB"
+	}
+	return err.Error()
+}
+
+func jsonProblem(err error, rows int64) string {
+	if errors.Is(err, errValueTooLarge) {
+		return fmt.Sprintf("Record %d is larger than 64 MB, so only the %d record(s) before it were profiled.", rows+1, rows)
+	}
+	return fmt.Sprintf("The JSON is malformed after record %d (%s); only the records before it were profiled. "+
+		"Check that the file was exported completely.", rows, jsonErrText(err))
+}
+
+// jsonScan is the pass over the records of a JSON file.
+type jsonScan struct {
+	dec     *json.Decoder
+	t       *table
+	index   map[string]int // column name to position in t.cols
+	present []bool         // columns present in the current record
+	samples []map[string]string
+	stopped bool // the budget ran out before the end
+}
+
+// records reads every record; inArray says they are elements of a top-level
+// array rather than a stream of values.
+func (j *jsonScan) records(b budget, inArray bool) error {
+	for {
+		if inArray && !j.dec.More() {
+			return nil
+		}
+		tok, err := j.dec.Token()
+		if errors.Is(err, io.EOF) && !inArray {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+		if err := j.record(tok); err != nil {
+			return err
+		}
+		if j.t.rows%1024 == 0 && b.over() {
+			j.stopped = true
+			return nil
+		}
+	}
+}
+
+// record reads one record whose first token is tok: an object gives a column
+// per key, an array a column per position, anything else a "value" column.
+func (j *jsonScan) record(tok json.Token) error {
+	j.t.rows++
+	j.present = j.present[:0]
+	j.present = append(j.present, make([]bool, len(j.t.cols))...)
+	var sample map[string]string
+	if len(j.samples) < shownRows {
+		sample = map[string]string{}
+		j.samples = append(j.samples, sample)
+	}
+	switch tok {
+	case json.Delim('{'):
+		if err := j.members(sample, true); err != nil {
+			return err
+		}
+	case json.Delim('['):
+		if err := j.members(sample, false); err != nil {
+			return err
+		}
+	default:
+		raw, _ := json.Marshal(tok)
+		j.cell("value", raw, sample)
+	}
+	j.countAbsent()
+	return nil
+}
+
+// members reads the keys and values of an object, or the elements of an
+// array, up to the closing delimiter.
+func (j *jsonScan) members(sample map[string]string, object bool) error {
+	for i := 0; j.dec.More(); i++ {
+		name := strconv.Itoa(i)
+		if object {
+			key, err := j.dec.Token()
+			if err != nil {
+				return err
+			}
+			name, _ = key.(string)
+		}
+		var raw json.RawMessage
+		if err := j.dec.Decode(&raw); err != nil {
+			return err
+		}
+		j.cell(name, raw, sample)
+	}
+	_, err := j.dec.Token() // the closing '}' or ']'
+	return err
+}

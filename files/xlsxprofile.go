@@ -1,0 +1,155 @@
+package files
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"os"
+
+	"github.com/xuri/excelize/v2"
+)
+
+// xlsxSampleRows is smaller than sampleRows: formatting cells is slow, and a
+// thousand rows settle a column's type as well.
+const xlsxSampleRows = 1_000
+
+// xlsxOptions keep a workbook out of memory: worksheets and shared strings
+// over 16 MB are unzipped to temporary files and streamed, and the total is
+// capped against zip bombs. Short dates are formatted as ISO dates so that
+// their type is recognised.
+var xlsxOptions = excelize.Options{
+	UnzipSizeLimit:    8 << 30,
+	UnzipXMLSizeLimit: 16 << 20,
+	ShortDatePattern:  "yyyy-mm-dd",
+}
+
+func profileXLSX(b budget, path string) (*FileProfile, error) {
+	if err := checkZip(path); err != nil {
+		return nil, err
+	}
+	wb, err := excelize.OpenFile(path, xlsxOptions)
+	if err != nil {
+		return nil, userErr(ErrUnreadable, "This workbook could not be opened (%v); it may be damaged or be another "+
+			"kind of file named .xlsx. Open it in Excel, save it again as .xlsx and upload it again.", err)
+	}
+	defer wb.Close()
+	p := &FileProfile{Format: "xlsx", Sheets: wb.GetSheetList(), RowsExact: true}
+	for _, sheet := range p.Sheets {
+		rows, err := wb.Rows(sheet)
+		if err != nil {
+			continue // a chart sheet has no rows
+		}
+		p.Sheet = sheet
+		err = scanSheet(b, rows, p)
+		rows.Close()
+		if err != nil {
+			return nil, err
+		}
+		return p, nil
+	}
+	p.Problems = append(p.Problems, "The workbook has no worksheet with data.")
+	return p, nil
+}
+
+// checkZip refuses a file that is not a ZIP archive before excelize sees it:
+// excelize reads other files whole, to try them as encrypted workbooks.
+func checkZip(path string) error {
+	f, err := os.Open(path)
+	if err != nil {
+		return fmt.Errorf("files: profile xlsx: %w", err)
+	}
+	defer f.Close()
+	head, err := readHead(f, 8<<10)
+	if err != nil {
+		return err
+	}
+	if isEncryptedOffice(head) {
+		return errEncrypted("This workbook")
+	}
+	if !bytes.HasPrefix(head, []byte("PK\x03\x04")) {
+		return userErr(ErrUnreadable, "This file is not an Excel workbook (.xlsx) inside. "+
+			"Open it in Excel, save it again as .xlsx and upload it again.")
+	}
+	return nil
+}
+
+// sheetScan is the pass over the rows of one worksheet.
+type sheetScan struct {
+	rows    *excelize.Rows
+	t       *table
+	blank   int64 // blank rows not yet counted: pandas drops trailing ones
+	stopped bool
+}
+
+func scanSheet(b budget, rows *excelize.Rows, p *FileProfile) error {
+	s := &sheetScan{rows: rows}
+	for s.t == nil && rows.Next() {
+		header, err := rows.Columns()
+		if err != nil {
+			return sheetErr(err)
+		}
+		if !blankRow(header) {
+			s.t = newTable(header)
+		}
+	}
+	if s.t == nil {
+		p.Problems = append(p.Problems, fmt.Sprintf("The sheet “%s” is empty.", p.Sheet))
+		return nil
+	}
+	if err := s.scan(b); err != nil {
+		return err
+	}
+	p.RowsExact = !s.stopped
+	p.Rows = s.t.rows
+	s.t.fill(p)
+	// Cells hold numbers, not text: separators are display formatting only.
+	p.Thousands, p.Decimal = "", ""
+	return nil
+}
+
+func (s *sheetScan) scan(b budget) error {
+	for s.rows.Next() {
+		opts := excelize.Options{RawCellValue: s.t.rows >= xlsxSampleRows}
+		vals, err := s.rows.Columns(opts)
+		if err != nil {
+			return sheetErr(err)
+		}
+		if blankRow(vals) {
+			s.blank++
+			continue
+		}
+		for ; s.blank > 0; s.blank-- {
+			s.t.count(0, nil)
+		}
+		if opts.RawCellValue {
+			s.t.count(len(vals), func(i int) []byte { return []byte(vals[i]) })
+		} else {
+			s.t.add(vals)
+		}
+		if s.t.rows%256 == 0 && b.over() {
+			s.stopped = true
+			return nil
+		}
+	}
+	if err := s.rows.Error(); err != nil {
+		return sheetErr(err)
+	}
+	return nil
+}
+
+func blankRow(vals []string) bool {
+	for _, v := range vals {
+		if v != "" {
+			return false
+		}
+	}
+	return true
+}
+
+func sheetErr(err error) error {
+	if errors.Is(err, excelize.ErrMaxRows) {
+		return userErr(ErrUnreadable, "This workbook has more rows than Excel allows, so it is damaged. "+
+			"Open it in Excel, save it again and upload it again.")
+	}
+	return fmt.Errorf("files: profile xlsx: %w", err)
+}
