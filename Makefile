@@ -13,7 +13,7 @@ RUN_DEBS  := bubblewrap python3 python3-pandas python3-numpy python3-matplotlib 
 # comparison benchmark, and nbformat to validate exported notebooks.
 TEST_DEBS := chromium python3-ipykernel python3-jupyter-client python3-nbformat
 
-.PHONY: all deps deps-run run build test bench lint templ clean
+.PHONY: all deps deps-run run build test bench lint templ code-css clean
 
 all: build
 
@@ -48,6 +48,11 @@ lint:
 
 templ:
 	$(GO) tool templ generate -path views
+
+# The stylesheet of highlighted code, generated from the markdown package.
+code-css:
+	printf 'package main\nimport ("fmt"; "github.com/analyst-workbench/workbench/markdown")\nfunc main() { fmt.Print(markdown.CodeCSS()) }\n' > /tmp/workbench-code-css.go
+	$(GO) run /tmp/workbench-code-css.go > static/css/code.css
 
 clean:
 	rm -rf $(BIN)

@@ -98,3 +98,16 @@ func TestHubUnsubscribe(t *testing.T) {
 		t.Fatalf("got %v after unsubscribe", got)
 	}
 }
+
+func TestTitleFrom(t *testing.T) {
+	for in, want := range map[string]string{
+		"What is the average price by region?":                                                    "What is the average price by region?",
+		"```python\nimport pandas as pd\n```":                                                     "Python: import pandas as pd",
+		"  \n\nShow me a chart of monthly revenue for every region in the EMEA sales file please": "Show me a chart of monthly revenue for every region in the…",
+		"```\n```": "",
+	} {
+		if got := TitleFrom(in); got != want {
+			t.Errorf("TitleFrom(%q) = %q, want %q", in, got, want)
+		}
+	}
+}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"strings"
 	"time"
 
 	"github.com/analyst-workbench/workbench/store"
@@ -32,7 +33,7 @@ func (s *Service) Start(ctx context.Context, t Turn) (*store.Message, *store.Run
 	if err != nil {
 		return nil, nil, err
 	}
-	msg, run, err := s.db.StartTurn(ctx, t.UserID, t.ConversationID, content)
+	msg, run, err := s.db.StartTurn(ctx, t.UserID, t.ConversationID, content, TitleFrom(content))
 	if errors.Is(err, store.ErrRunInProgress) {
 		return nil, nil, ErrBusy
 	}
@@ -167,4 +168,32 @@ func Session(c *store.Conversation, now time.Time) SessionState {
 	default:
 		return SessionState{State: "idle", ExpiresIn: left}
 	}
+}
+
+// TitleFrom names a conversation after its first question: the first line
+// that is not a code fence, cut at a word near 60 characters.
+func TitleFrom(question string) string {
+	for _, line := range strings.Split(question, "\n") {
+		line = strings.TrimSpace(line)
+		if line == "" || strings.HasPrefix(line, "```") {
+			continue
+		}
+		if strings.HasPrefix(question, "```") {
+			return "Python: " + cut(line, 50)
+		}
+		return cut(line, 60)
+	}
+	return ""
+}
+
+func cut(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	i := n
+	for i > n/2 && r[i] != ' ' {
+		i--
+	}
+	return strings.TrimRight(string(r[:i]), " ,.;:") + "…"
 }

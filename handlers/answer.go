@@ -1,11 +1,11 @@
 package handlers
 
 import (
-	"html"
 	"strings"
 	"time"
 
 	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/markdown"
 	"github.com/analyst-workbench/workbench/views"
 )
 
@@ -17,7 +17,13 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 		InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
 	}
 	for _, c := range a.Cells {
-		cell := views.AnswerCell{ID: c.ID, Code: c.Code, Logs: c.Logs, Status: c.Status, Duration: c.Duration}
+		cell := views.AnswerCell{ID: c.ID, Code: c.Code, CodeHTML: markdown.Highlight(c.Code, "python"),
+			Logs: c.Logs, Status: c.Status, Duration: c.Duration}
+		if lastLine, ok := pythonError(c.Logs); ok && cell.Status == "completed" {
+			cell.Status, cell.ErrorLine = "failed", lastLine
+		} else if ok {
+			cell.ErrorLine = lastLine
+		}
 		for _, img := range c.Images {
 			if isInlineImage(img) {
 				cell.Images = append(cell.Images, img)
@@ -62,16 +68,23 @@ func isInlineImage(url string) bool {
 	return false
 }
 
-// renderText renders the answer text as escaped paragraphs.
+// renderText renders the answer's markdown as sanitized HTML. Links to
+// sandbox files become plain text until the files are copied out.
 func renderText(text string) string {
 	if strings.TrimSpace(text) == "" {
 		return ""
 	}
-	var b strings.Builder
-	for _, para := range strings.Split(strings.TrimSpace(text), "\n\n") {
-		b.WriteString("<p>")
-		b.WriteString(strings.ReplaceAll(html.EscapeString(para), "\n", "<br>"))
-		b.WriteString("</p>")
+	return markdown.Render(text)
+}
+
+// pythonError finds a Python traceback in a cell's output and returns its
+// last line, the one that says what went wrong. Code Interpreter reports a
+// call that raised as completed, with the traceback in its logs.
+func pythonError(logs string) (string, bool) {
+	i := strings.LastIndex(logs, "Traceback (most recent call last):")
+	if i < 0 {
+		return "", false
 	}
-	return b.String()
+	lines := strings.Split(strings.TrimRight(logs[i:], "\n "), "\n")
+	return strings.TrimSpace(lines[len(lines)-1]), true
 }

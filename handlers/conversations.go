@@ -70,7 +70,7 @@ func (h *Handler) conversationList(c echo.Context, query string, after store.Cur
 
 // createConversation starts an untitled conversation and opens it.
 func (h *Handler) createConversation(c echo.Context) error {
-	conv, err := h.db.CreateConversation(c.Request().Context(), currentUser(c).ID, "New conversation")
+	conv, err := h.db.CreateConversation(c.Request().Context(), currentUser(c).ID, store.DefaultTitle)
 	if err != nil {
 		return err
 	}

@@ -50,9 +50,14 @@ func (h *Handler) postMessage(c echo.Context) error {
 	if !isHTMX(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
+	conv, err := h.db.Conversation(c.Request().Context(), currentUser(c).ID, convID)
+	if err != nil {
+		return err
+	}
 	turn := views.ChatTurn{Question: msg.Content, Asked: msg.CreatedAt,
 		Answer: answerView(convID, run.ID, chat.NewAnswer(), true, time.Now())}
-	return render(c, http.StatusOK, views.StartedTurn(turn, convID))
+	item := views.ConversationItem{ID: conv.ID, Title: conv.Title, UpdatedAt: conv.UpdatedAt, Active: true}
+	return render(c, http.StatusOK, views.StartedTurn(csrfToken(c), turn, conversationView(conv), item))
 }
 
 // cancelRun stops a turn.

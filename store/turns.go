@@ -58,15 +58,22 @@ type RunEvent struct {
 	Data string
 }
 
+// DefaultTitle is the title of a conversation nobody has named yet; its
+// first question names it.
+const DefaultTitle = "New conversation"
+
 // StartTurn records the user's message and a running run for it, in one
-// transaction. It returns ErrRunInProgress if the conversation already has
-// a running turn, and ErrNotFound if the conversation is not the user's.
-func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content string) (*Message, *Run, error) {
+// transaction, and names a still untitled conversation with title. It
+// returns ErrRunInProgress if the conversation already has a running turn,
+// and ErrNotFound if the conversation is not the user's.
+func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content, title string) (*Message, *Run, error) {
 	now := db.now()
 	m := &Message{ID: newID(), ConversationID: conversationID, Role: "user", Content: content, CreatedAt: fromMillis(now)}
 	r := &Run{ID: newID(), ConversationID: conversationID, MessageID: m.ID, Status: RunRunning, StartedAt: fromMillis(now)}
 	err := db.withTx(ctx, func(tx *sql.Tx) error {
-		res, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = ? WHERE id = ? AND user_id = ?`, now, conversationID, userID)
+		res, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = ?,
+			title = CASE WHEN title = ? AND ? <> '' THEN ? ELSE title END
+			WHERE id = ? AND user_id = ?`, now, DefaultTitle, title, title, conversationID, userID)
 		if err != nil {
 			return err
 		}

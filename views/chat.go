@@ -50,7 +50,9 @@ type AnswerCell struct {
 	CodeHTML string
 	Code     string
 	Logs     string
-	Status   string // writing, running, completed, failed
+	// ErrorLine is the last line of a Python traceback in Logs, if any.
+	ErrorLine string
+	Status    string // writing, running, completed, failed
 	Duration time.Duration
 	Images   []string
 }
