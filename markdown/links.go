@@ -49,7 +49,9 @@ func (linkTransformer) Transform(doc *ast.Document, reader text.Reader, pc parse
 	}
 }
 
-// href returns where a link to dest may point, or false if it should not be a link.
+// href returns where a link to dest may point, or false if it should not be a link. Only
+// web, mail and relative links are kept. data: is refused with the rest: a data:text/html
+// link is a page of the answer's making, and the app serves real files itself.
 func (o Options) href(dest string) (string, bool) {
 	if name, ok := sandboxName(dest); ok {
 		if name == "" || o.RewriteSandboxLink == nil {
@@ -64,10 +66,12 @@ func (o Options) href(dest string) (string, bool) {
 	return "", false
 }
 
-// image keeps an image only when it is one of the app's own files. Any other image is
-// fetched by the browser the moment the answer shows, which would let a prompt-injected
-// answer send data to a URL of its choosing (or track the reader); a web image becomes a
-// link the reader can choose to follow, anything else its alt text.
+// image keeps an image only when it is one of the app's own files. A web image is fetched
+// the moment the answer shows, which would let a prompt-injected answer send data to a URL
+// of its choosing (or track the reader), so it becomes a link the reader may follow. A
+// data: image is dropped for its alt text too: the code interpreter's charts arrive as
+// sandbox files, inline images would swell every streamed re-render, and refusing them
+// keeps SVG (which can carry script) out without sniffing MIME types.
 func (o Options) image(n *ast.Image) {
 	dest := string(n.Destination)
 	if name, ok := sandboxName(dest); ok && name != "" && o.RewriteSandboxLink != nil {

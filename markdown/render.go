@@ -15,18 +15,21 @@ import (
 // Options change how Render treats an answer. The zero value is ready to use.
 type Options struct {
 	// RewriteSandboxLink maps the name of a file cited as sandbox:/mnt/data/<name> to the URL
-	// the app serves it at. If it is nil or reports false, the link (or image) becomes its
-	// text, so a reader never meets a link that leads nowhere.
+	// the app serves it at, such as /artifacts/{id}. name is percent-decoded and may contain
+	// slashes. If the func is nil or reports false, the link (or image) becomes its text, so
+	// a reader never meets a link that leads nowhere. Render may call it from several
+	// goroutines at once if the Options value is shared.
 	RewriteSandboxLink func(name string) (href string, ok bool)
 }
 
 // Render renders markdown to sanitized HTML with the zero Options: every sandbox link
-// becomes plain text.
+// becomes plain text. The result is safe to write into a page unescaped (templ.Raw).
 func Render(src string) string {
 	return Options{}.Render(src)
 }
 
-// Render renders markdown to sanitized HTML, rewriting sandbox links with o.
+// Render renders markdown to sanitized HTML, rewriting sandbox links with o. Partial
+// markdown, as seen while an answer streams, still gives balanced HTML.
 func (o Options) Render(src string) string {
 	source := []byte(src)
 	pc := parser.NewContext()
@@ -51,7 +54,7 @@ var converter = sync.OnceValue(func() goldmark.Markdown {
 	return goldmark.New(
 		goldmark.WithExtensions(
 			extension.NewTable(extension.WithTableCellAlignMethod(extension.TableCellAlignAttribute)),
-			extension.Strikethrough,
+			strikethrough{},
 			extension.Linkify,
 			extension.TaskList,
 		),

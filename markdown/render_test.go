@@ -72,6 +72,8 @@ func TestRender_links(t *testing.T) {
 		{"email", "mail a@example.org", `<p>mail <a href="mailto:a@example.org">a@example.org</a></p>`},
 		{"br in text", "one<br>two<br/>three", "<p>one<br>two<br>three</p>"},
 		{"GFM", "~~old~~ **new**", "<p><del>old</del> <strong>new</strong></p>"},
+		{"single tildes are ranges", "5~10 and 20~30, ~5%", "<p>5~10 and 20~30, ~5%</p>"},
+		{"three tildes are text", "a ~~~b~~~ c", "<p>a ~~~b~~~ c</p>"},
 		{"task list", "- [x] done\n- [ ] todo",
 			"<ul>\n<li><input checked=\"\" disabled=\"\" type=\"checkbox\"> done</li>\n<li><input disabled=\"\" type=\"checkbox\"> todo</li>\n</ul>"},
 	}

@@ -85,7 +85,8 @@ func alignable(t *extast.Table, col int) bool {
 	return a == extast.AlignNone || a == extast.AlignRight
 }
 
-// cellText returns the text a reader sees in a cell, emphasis and code spans included.
+// cellText returns the text a reader sees in a cell, emphasis and code spans included. A
+// <br> counts as a space, so "1<br>2" is not the number 12.
 func cellText(n ast.Node, source []byte) string {
 	var b strings.Builder
 	_ = ast.Walk(n, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
@@ -97,6 +98,8 @@ func cellText(n ast.Node, source []byte) string {
 			b.Write(n.Segment.Value(source))
 		case *ast.String:
 			b.Write(n.Value)
+		case *ast.RawHTML:
+			b.WriteByte(' ')
 		}
 		return ast.WalkContinue, nil
 	})

@@ -50,6 +50,8 @@ func TestRender_tableNumbers(t *testing.T) {
 		{"emphasis and code spans",
 			"| n |\n|---|\n| **12** |\n| `7` |",
 			[]string{`<th class="num">n</th>`, `<td class="num"><strong>12</strong></td>`, `<td class="num"><code>7</code></td>`}},
+		{"a line break is not a number",
+			"| a |\n|---|\n| 1<br>2 |", []string{"<th>a</th>", "<td>1<br>2</td>"}},
 		{"numbers outside tables",
 			"12 and 13", []string{"<p>12 and 13</p>"}},
 	}
