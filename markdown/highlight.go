@@ -24,8 +24,16 @@ func Highlight(code, lang string) string {
 	return html
 }
 
+// maxHighlight is the most code Highlight colours. Chroma takes milliseconds per few
+// kilobytes, and a block still streaming is lexed again at every re-render; past this size
+// the code stays plain.
+const maxHighlight = 16 << 10
+
 // highlight does Highlight's work, without the cache.
 func highlight(code, lang string) string {
+	if len(code) > maxHighlight {
+		lang = ""
+	}
 	var b strings.Builder
 	b.Grow(len(code) * 3)
 	it, err := lexer(lang).Tokenise(nil, code)

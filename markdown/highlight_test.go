@@ -20,6 +20,8 @@ func TestHighlight(t *testing.T) {
 		{"no language", "<b>&</b>\n", "", []string{"&lt;b&gt;&amp;&lt;/b&gt;"}, []string{"<b>"}},
 		{"markup in code escaped", "s = \"</code></pre><script>alert(1)</script>\"\n", "python",
 			[]string{"&lt;/code&gt;&lt;/pre&gt;&lt;script&gt;"}, []string{"<script>"}},
+		{"too long to colour", strings.Repeat("x = 1\n", maxHighlight/6+1), "python",
+			[]string{`<pre class="chroma"><code>`, "x = 1"}, []string{`class="mi"`}},
 		{"no inline styles", "def f():\n    return 1\n", "python", []string{`class="nf"`}, []string{"style="}},
 	}
 	for _, tt := range tests {

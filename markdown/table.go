@@ -20,9 +20,9 @@ func (numberTransformer) Transform(doc *ast.Document, reader text.Reader, _ pars
 	source := reader.Source()
 	_ = ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
 		if t, ok := n.(*extast.Table); ok && entering {
-			for col := range t.Alignments {
+			for col, cells := range columns(t) {
 				if alignable(t, col) {
-					markColumn(column(t, col), source)
+					markColumn(cells, source)
 				}
 			}
 			return ast.WalkSkipChildren, nil
@@ -31,20 +31,18 @@ func (numberTransformer) Transform(doc *ast.Document, reader text.Reader, _ pars
 	})
 }
 
-// column returns the cells of column col, header first. Rows of a table still streaming
+// columns returns the cells of t by column, header first. Rows of a table still streaming
 // may be short.
-func column(t *extast.Table, col int) []ast.Node {
-	var cells []ast.Node
+func columns(t *extast.Table) [][]ast.Node {
+	cols := make([][]ast.Node, len(t.Alignments))
 	for row := t.FirstChild(); row != nil; row = row.NextSibling() {
-		cell := row.FirstChild()
-		for i := 0; i < col && cell != nil; i++ {
-			cell = cell.NextSibling()
-		}
-		if cell != nil {
-			cells = append(cells, cell)
+		col := 0
+		for cell := row.FirstChild(); cell != nil && col < len(cols); cell = cell.NextSibling() {
+			cols[col] = append(cols[col], cell)
+			col++
 		}
 	}
-	return cells
+	return cols
 }
 
 // markColumn sets class="num" on the numeric cells of one column (header first), and on
