@@ -9,9 +9,9 @@ import (
 	"github.com/yuin/goldmark/text"
 )
 
-// sandboxDir is where the code interpreter keeps the files it writes; answers cite them as
-// sandbox:/mnt/data/<name>.
-const sandboxDir = "sandbox:/mnt/data/"
+// dataDir is where the code interpreter keeps the files it writes; answers cite them as
+// sandbox:/mnt/data/<name>, and now and then as a bare /mnt/data/<name>.
+const dataDir = "/mnt/data/"
 
 // linkTransformer decides, in the AST, what every link and image becomes. Doing it here
 // rather than leaving it to the sanitizer means a refused link turns into its text instead
@@ -59,6 +59,9 @@ func (o Options) href(dest string) (string, bool) {
 		}
 		return o.RewriteSandboxLink(name)
 	}
+	if strings.TrimSpace(dest) == "" {
+		return "", false // [text]() leads nowhere
+	}
 	switch scheme(dest) {
 	case "", "http", "https", "mailto":
 		return dest, true
@@ -94,10 +97,10 @@ func (o Options) image(n *ast.Image) {
 // autoLink handles <sandbox:/mnt/data/x> and <javascript:…>: CommonMark accepts any scheme
 // between angle brackets.
 func (o Options) autoLink(n *ast.AutoLink, source []byte) {
-	dest := string(n.URL(source))
 	if n.AutoLinkType == ast.AutoLinkEmail {
 		return
 	}
+	dest := string(n.URL(source))
 	name, isSandbox := sandboxName(dest)
 	href, ok := o.href(dest)
 	label := dest
@@ -117,16 +120,23 @@ func (o Options) autoLink(n *ast.AutoLink, source []byte) {
 	n.Parent().ReplaceChild(n.Parent(), n, repl)
 }
 
-// sandboxName returns the file name a sandbox: URL cites, "" if it names no file under
-// /mnt/data, and false if dest is not a sandbox: URL at all.
+// sandboxName returns the file name dest cites in the container, "" if it names no file
+// under /mnt/data, and false if dest does not point into the container at all. A bare
+// /mnt/data path counts: left alone it would be a relative link to nothing in the app.
 func sandboxName(dest string) (string, bool) {
-	if scheme(dest) != "sandbox" {
+	var path string
+	switch {
+	case strings.HasPrefix(dest, dataDir):
+		path = dest
+	case scheme(dest) == "sandbox":
+		_, path, _ = strings.Cut(dest, ":")
+	default:
 		return "", false
 	}
-	if len(dest) < len(sandboxDir) || !strings.EqualFold(dest[:len(sandboxDir)], sandboxDir) {
+	name, ok := strings.CutPrefix(path, dataDir)
+	if !ok {
 		return "", true
 	}
-	name := dest[len(sandboxDir):]
 	// Models write both my%20file.csv and <my file.csv>; the app's names are unescaped.
 	if unescaped, err := url.PathUnescape(name); err == nil {
 		name = unescaped

@@ -41,6 +41,9 @@ func TestOptions_Render_sandbox(t *testing.T) {
 			`<p><a href="/artifacts/7">chart.png</a></p>`, "chart.png"},
 		{"unknown autolink", "<sandbox:/mnt/data/old.png>", "<p>old.png</p>", "old.png"},
 		{"outside /mnt/data", "[x](sandbox:/etc/passwd)", "<p>x</p>", ""},
+		{"bare /mnt/data path", "[chart](/mnt/data/chart.png)", `<p><a href="/artifacts/7">chart</a></p>`, "chart.png"},
+		{"bare unknown path", "![old](/mnt/data/old.png)", "<p>old</p>", "old.png"},
+		{"upper-case scheme", "[c](SANDBOX:/mnt/data/chart.png)", `<p><a href="/artifacts/7">c</a></p>`, "chart.png"},
 		{"formatted label kept", "[**the** chart](sandbox:/mnt/data/none.png)",
 			"<p><strong>the</strong> chart</p>", "none.png"},
 	}

@@ -66,6 +66,7 @@ func TestRender_links(t *testing.T) {
 	}{
 		{"external", "[docs](https://pandas.pydata.org/docs/)",
 			`<p><a href="https://pandas.pydata.org/docs/" rel="nofollow noreferrer noopener" target="_blank">docs</a></p>`},
+		{"empty destination", "[nothing]()", "<p>nothing</p>"},
 		{"relative stays in the tab", "[home](/conversations)", `<p><a href="/conversations">home</a></p>`},
 		{"bare URL", "see www.example.org now",
 			`<p>see <a href="http://www.example.org" rel="nofollow noreferrer noopener" target="_blank">www.example.org</a> now</p>`},
