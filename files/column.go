@@ -113,8 +113,8 @@ func (c *colStats) hint() string {
 	if c.texts == 0 || numeric*10 < c.seen*9 {
 		return ""
 	}
-	return fmt.Sprintf("Column “%s” holds numbers except for %d value(s) such as “%s”, so it reads as text; "+
-		"clean or remove those values before calculating with it.", c.name, c.texts, c.textExample)
+	return fmt.Sprintf("Column “%s” holds numbers except for %d value(s) such as “%s”, so it reads as text. "+
+		"Clean or remove those values before calculating with it.", c.name, c.texts, c.textExample)
 }
 
 func (c *colStats) column(rows int64) Column {

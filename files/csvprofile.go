@@ -35,7 +35,7 @@ func profileCSV(b budget, f *os.File, size int64, k Kind) (*FileProfile, error) 
 	rd := newCSVReader(enc.reader(cr), delim)
 	n, err := rd.next()
 	if errors.Is(err, io.EOF) {
-		p.Problems = append(p.Problems, "The file has no rows: it holds only blank lines.")
+		p.Problems = append(p.Problems, "The file has no rows: it holds only blank lines. Check that you exported the right data.")
 		return p, nil
 	}
 	if err != nil {
@@ -110,9 +110,9 @@ func (s *csvScan) check(n int) {
 func (s *csvScan) report() {
 	rd, p := s.rd, s.p
 	if s.ragged > 0 {
-		p.Problems = append(p.Problems, fmt.Sprintf("%d row(s) have a different number of fields from the header's %d "+
-			"(the first is line %d, with %d); missing fields are counted as empty and extra ones are ignored. "+
-			"Check the delimiter and the quoting of those rows.", s.ragged, len(s.t.cols), s.raggedAt, s.raggedN))
+		p.Problems = append(p.Problems, fmt.Sprintf("Some rows (%d) have a different number of fields from the header's %d; "+
+			"the first is line %d, with %d. Missing fields are counted as empty and extra ones are ignored; "+
+			"check the delimiter and the quoting of those rows.", s.ragged, len(s.t.cols), s.raggedAt, s.raggedN))
 	}
 	if rd.unclosedQuote > 0 {
 		p.RowsExact = false
@@ -120,12 +120,12 @@ func (s *csvScan) report() {
 			"was read as one field and the counts are too low. Close or remove that quote and upload the file again.", rd.unclosedQuote))
 	}
 	if rd.strayQuotes > 0 {
-		p.Problems = append(p.Problems, fmt.Sprintf("%d field(s) have a quote in an unexpected place (the first on line %d); "+
-			"they were read as written, but check that the quoting is right.", rd.strayQuotes, rd.strayLine))
+		p.Problems = append(p.Problems, fmt.Sprintf("Some fields (%d) have a quote in an unexpected place, the first on line %d. "+
+			"They were read as written; check that the quoting is right.", rd.strayQuotes, rd.strayLine))
 	}
 	if rd.longRecords > 0 {
-		p.Problems = append(p.Problems, fmt.Sprintf("%d row(s) are longer than 1 MB (the first starts on line %d); "+
-			"only their first megabyte was profiled.", rd.longRecords, rd.longLine))
+		p.Problems = append(p.Problems, fmt.Sprintf("Some rows (%d) are longer than 1 MB, the first starting on line %d. "+
+			"Only their first megabyte was profiled; check the quoting of that line.", rd.longRecords, rd.longLine))
 	}
 	if s.badUTF8 > 0 {
 		if s.asciiHead {

@@ -46,6 +46,8 @@ var dateLayouts = []string{
 	"2-1-2006", "1-2-2006", "1-2-06", "2-1-06",
 	"2 Jan 2006", "2-Jan-2006", "2-Jan-06", "Jan 2, 2006", "Jan 2 2006", "January 2, 2006",
 	"2 January 2006", "Mon, 2 Jan 2006", "Mon, 02 Jan 2006 15:04:05 -0700", "Monday, January 2, 2006",
+	// Months, as Excel shows whole months ("mmm-yy") and as reports label them.
+	"Jan-06", "Jan-2006", "Jan 2006", "January 2006", "2006-01",
 }
 
 // parseDate returns the layout that reads s as a date, trying hint first (the

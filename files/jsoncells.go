@@ -50,7 +50,7 @@ func (j *jsonScan) countAbsent() {
 // finish fills p from the scan: columns in first-seen order and the sample.
 func (j *jsonScan) finish(p *FileProfile) {
 	if len(j.index) >= maxColumns {
-		j.t.problemf("The records have more than %d different keys; only the first %d are profiled.", maxColumns, maxColumns)
+		j.t.problemf("The records have more than %d different keys. Only the first %d are profiled.", maxColumns, maxColumns)
 	}
 	for _, s := range j.samples {
 		row := make([]string, len(j.t.cols))
@@ -61,7 +61,7 @@ func (j *jsonScan) finish(p *FileProfile) {
 	}
 	if p.Format == "jsonl" && j.t.rows == 1 && p.RowsExact {
 		p.Format = "json"
-		j.t.problemf("The file holds a single JSON object, not a list of records; its top-level keys are shown as columns.%s",
+		j.t.problemf("The file holds a single JSON object, not a list of records. Its top-level keys are shown as columns.%s",
 			j.listHint())
 	}
 	p.Rows = j.t.rows

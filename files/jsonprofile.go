@@ -102,7 +102,8 @@ func jsonErrText(err error) string {
 
 func jsonProblem(err error, rows int64) string {
 	if errors.Is(err, errValueTooLarge) {
-		return fmt.Sprintf("Record %d is larger than 64 MB, so only the %d record(s) before it were profiled.", rows+1, rows)
+		return fmt.Sprintf("Record %d is larger than 64 MB, so only the %d record(s) before it were profiled. "+
+			"Split the data into smaller records if you need all of it.", rows+1, rows)
 	}
 	return fmt.Sprintf("The JSON is malformed after record %d (%s); only the records before it were profiled. "+
 		"Check that the file was exported completely.", rows, jsonErrText(err))
@@ -153,18 +154,23 @@ func (j *jsonScan) record(tok json.Token) error {
 		sample = map[string]string{}
 		j.samples = append(j.samples, sample)
 	}
+	var err error
 	switch tok {
 	case json.Delim('{'):
-		if err := j.members(sample, true); err != nil {
-			return err
-		}
+		err = j.members(sample, true)
 	case json.Delim('['):
-		if err := j.members(sample, false); err != nil {
-			return err
-		}
+		err = j.members(sample, false)
 	default:
 		raw, _ := json.Marshal(tok)
 		j.cell("value", raw, sample)
+	}
+	if err != nil {
+		// The broken record is not one: it is neither counted nor shown.
+		j.t.rows--
+		if sample != nil {
+			j.samples = j.samples[:len(j.samples)-1]
+		}
+		return err
 	}
 	j.countAbsent()
 	return nil

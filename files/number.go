@@ -93,7 +93,10 @@ func sameSeparator(groups []int, sep byte) numShape {
 	grouping := grouped(groups)
 	switch {
 	case len(groups) > 2 || sep == ' ' || sep == '\'':
-		return numShape{ok: grouping, integer: true, thousands: sep}
+		if !grouping {
+			return numShape{}
+		}
+		return numShape{ok: true, integer: true, thousands: sep}
 	case sep == '.':
 		return numShape{ok: true, decimal: '.'}
 	case grouping:

@@ -28,7 +28,7 @@ type table struct {
 func newTable(names []string) *table {
 	t := &table{header: true}
 	if len(names) > maxColumns {
-		t.problemf("The table has %d columns; only the first %d are profiled.", len(names), maxColumns)
+		t.problemf("The table has %d columns. Only the first %d are profiled.", len(names), maxColumns)
 		names = names[:maxColumns]
 	}
 	seen := map[string]bool{}
@@ -38,7 +38,8 @@ func newTable(names []string) *table {
 			n = fmt.Sprintf("Unnamed: %d", i)
 		}
 		if seen[n] {
-			t.problemf("The column name “%s” appears more than once; pandas will rename the copies “%s.1” and so on.", n, n)
+			t.problemf("The column name “%s” appears more than once. Pandas will rename the copies “%s.1” and so on; "+
+				"rename them in the file if that is confusing.", n, n)
 		}
 		seen[n] = true
 		t.cols = append(t.cols, &colStats{name: n})
@@ -110,7 +111,7 @@ func (t *table) fill(p *FileProfile) {
 		}
 	}
 	if t.headerLooksLikeData() {
-		t.problemf("The first row looks like data rather than column names; if the file has no header row, " +
+		t.problemf("The first row looks like data rather than column names. If the file has no header row, " +
 			"tell the assistant so that the first row is not used as names.")
 	}
 	p.Problems = append(p.Problems, t.problems...)

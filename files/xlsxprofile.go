@@ -47,7 +47,7 @@ func profileXLSX(b budget, path string) (*FileProfile, error) {
 		}
 		return p, nil
 	}
-	p.Problems = append(p.Problems, "The workbook has no worksheet with data.")
+	p.Problems = append(p.Problems, "The workbook has no worksheet with data. Check that you uploaded the right workbook.")
 	return p, nil
 }
 
@@ -93,7 +93,8 @@ func scanSheet(b budget, rows *excelize.Rows, p *FileProfile) error {
 		}
 	}
 	if s.t == nil {
-		p.Problems = append(p.Problems, fmt.Sprintf("The sheet “%s” is empty.", p.Sheet))
+		p.Problems = append(p.Problems, fmt.Sprintf("The first sheet, “%s”, is empty. "+
+			"Move the data to the first sheet, or tell the assistant which sheet to read.", p.Sheet))
 		return nil
 	}
 	if err := s.scan(b); err != nil {
