@@ -13,7 +13,9 @@ import (
 
 // Highlight returns code as <pre class="chroma"><code>…</code></pre>, its tokens marked with
 // chroma's CSS classes, which CodeCSS styles. lang is a chroma lexer name or alias such as
-// "python" or "py"; code in an unknown language is escaped and left plain.
+// "python" or "py"; code in an unknown language is escaped and left plain. The result is
+// safe to write into a page as it is; results are cached, since the same cell is shown
+// again and again.
 func Highlight(code, lang string) string {
 	key := strings.ToLower(lang) + "\x00" + code
 	if html, ok := blocks.get(key); ok {

@@ -45,7 +45,7 @@ func columns(t *extast.Table) [][]ast.Node {
 	return cols
 }
 
-// markColumn sets class="num" on the numeric cells of one column (header first), and on
+// markColumn sets class="num" on the numeric cells of a column, given header first, and on
 // its header and placeholders if every body cell is a number or a placeholder.
 func markColumn(cells []ast.Node, source []byte) {
 	if len(cells) < 2 {
