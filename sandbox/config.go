@@ -43,7 +43,7 @@ type Config struct {
 	StartTimeout    time.Duration // worker start to ready; default 60 s
 	RefillParallel  int           // workers started at once; default the number of CPUs
 	Cgroups         string        // CgroupsAuto (default), CgroupsV2, CgroupsV1 or CgroupsNone
-	Seccomp         *bool         // seccomp denylist; default on where supported
+	NoSeccomp       bool          // skip the seccomp denylist (it is on by default where supported)
 	Python          string        // default /usr/bin/python3
 	Bwrap           string        // default /usr/bin/bwrap
 	WatchdogPeriod  time.Duration // memory watchdog poll without cgroups; default 250 ms
@@ -125,5 +125,5 @@ func (c Config) validate() error {
 
 // seccompOn reports whether the seccomp filter should be installed.
 func (c Config) seccompOn() bool {
-	return (c.Seccomp == nil || *c.Seccomp) && seccompSupported
+	return !c.NoSeccomp && seccompSupported
 }

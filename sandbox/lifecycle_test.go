@@ -84,6 +84,12 @@ func TestLifecycle_CellTimeoutInterrupts(t *testing.T) {
 		t.Fatalf("result %+v, error %+v", r, r.Error)
 	}
 	assertAlive(t, s, "x", "'kept'")
+	// The trailing value's repr is user code too.
+	r = run(t, s, "class Slow:\n    def __repr__(self):\n        while True:\n            pass\nSlow()")
+	if !r.TimedOut || r.Error == nil || r.Error.Name != "KeyboardInterrupt" {
+		t.Fatalf("slow repr: result %+v, error %+v", r, r.Error)
+	}
+	assertAlive(t, s, "x", "'kept'")
 }
 
 func TestLifecycle_CellTimeoutKills(t *testing.T) {
@@ -100,7 +106,9 @@ func TestLifecycle_CellTimeoutKills(t *testing.T) {
 }
 
 func TestLifecycle_Busy(t *testing.T) {
-	p := timerPool(t)
+	cfg := sharedConfig()
+	cfg.Warm, cfg.MaxSessions = 1, 2
+	p := newTestPool(t, cfg)
 	a, b := openSession(t, p), openSession(t, p)
 	if _, err := p.Session(context.Background()); !errors.Is(err, ErrBusy) {
 		t.Fatalf("third session: %v, want ErrBusy", err)

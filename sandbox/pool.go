@@ -29,6 +29,7 @@ type Pool struct {
 	starting int
 	closed   bool
 	readyErr error // last self-test result
+	failRun  int64 // consecutive failed worker starts, for the back-off
 	stats    Stats
 }
 
@@ -73,8 +74,8 @@ func NewPool(ctx context.Context, cfg Config) (*Pool, error) {
 		a.remove()
 		return nil, err
 	}
-	if err := p.SelfTest(ctx); err != nil && cfg.Isolation == IsolationBwrap {
-		p.log.Error("sandbox: refusing to run code: isolation self-test failed", "err", err)
+	if err := p.SelfTest(ctx); err != nil {
+		p.log.Error("sandbox: refusing to run code: self-test failed", "err", err)
 		return p, err
 	}
 	p.logStart()
@@ -145,7 +146,7 @@ func (p *Pool) reserve() error {
 	switch {
 	case p.closed:
 		return ErrClosed
-	case p.readyErr != nil && p.cfg.Isolation == IsolationBwrap:
+	case p.readyErr != nil:
 		return p.readyErr
 	case len(p.sessions)+p.claiming >= p.cfg.MaxSessions:
 		return ErrBusy

@@ -43,7 +43,8 @@ func (p *Pool) refillOne() {
 	p.mu.Lock()
 	if err != nil {
 		p.stats.Failed++
-		failures := p.stats.Failed
+		p.failRun++
+		failures := p.failRun
 		p.mu.Unlock()
 		if p.ctx.Err() == nil {
 			p.log.Warn("sandbox: worker failed to start", "err", err)
@@ -53,6 +54,7 @@ func (p *Pool) refillOne() {
 		return
 	}
 	p.stats.Started++
+	p.failRun = 0
 	p.stats.LastStart = w.readyAt.Sub(w.started)
 	p.mu.Unlock()
 	select {

@@ -30,7 +30,9 @@ type probeFacts struct {
 // no capabilities, no_new_privs, seccomp, a private pid namespace, no host
 // paths, no network, no nested user namespaces, a clean environment. It
 // records the result for Ready and returns it; with isolation "none" it only
-// checks that Python starts. It takes about a tenth of a second.
+// checks that Python starts. It costs a sandbox start without imports (a
+// tenth of a second or so): /readyz should call Ready, and a caller that
+// wants a fresh proof can run SelfTest now and then.
 func (p *Pool) SelfTest(ctx context.Context) error {
 	facts, err := p.probe(ctx)
 	if err == nil && p.cfg.Isolation == IsolationBwrap {

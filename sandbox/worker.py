@@ -220,6 +220,22 @@ class Kernel:
             return None, self.describe(e)
         return value, None
 
+    def finish_cell(self, value, cap):
+        """Render the value and the figures; both run user code (__repr__,
+        artists), so an interrupt may land here too."""
+        global _busy
+        try:
+            _busy = True
+            rendered = self.render(value, cap)
+            self.flush_figures()
+            _busy = False
+            return rendered, None
+        except BaseException as e:
+            _busy = False
+            if self.plt is not None:
+                self.plt.close("all")
+            return None, self.describe(e)
+
     def describe(self, e):
         tb = e.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
@@ -259,10 +275,11 @@ class Kernel:
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = out, err
         t0 = time.monotonic()
+        rendered = None
         try:
             value, error = self.run_cell(req["code"])
-            rendered = self.render(value, cap)
-            self.flush_figures()
+            rendered, late = self.finish_cell(value, cap)
+            error = error or late
         finally:
             sys.stdout, sys.stderr = saved
         for m in self.errors:
