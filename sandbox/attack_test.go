@@ -10,6 +10,7 @@ import (
 	"net"
 	"os"
 	"path/filepath"
+	"runtime"
 	"strings"
 	"testing"
 	"time"
@@ -106,7 +107,7 @@ func TestAttack_DiskFill(t *testing.T) {
 	ctx := context.Background()
 	p := sharedPool(t)
 	s := openSession(t, p)
-	for _, dir := range []string{"/mnt/data", "/tmp"} {
+	for _, dir := range []string{"/mnt/data", "/tmp", "/dev/shm"} {
 		code := fmt.Sprintf("f = open(%q, 'wb')\nwhile True:\n    f.write(b'x' * (1 << 20))\n    f.flush()", dir+"/fill.bin")
 		r := run(t, s, code)
 		if r.Error == nil || !strings.Contains(r.Error.Value, "No space left") && !strings.Contains(r.Error.Value, "File too large") {
@@ -124,6 +125,42 @@ func TestAttack_DiskFill(t *testing.T) {
 	}
 	assertAlive(t, s, "1 + 1", "2")
 	assertServes(t, p)
+}
+
+// TestAttack_SeccompDenylist calls kernel interfaces the filter denies,
+// by raw syscall number (x86-64), and checks that threads, which glibc
+// starts with clone3 when it can, still work through the clone fallback.
+func TestAttack_SeccompDenylist(t *testing.T) {
+	if runtime.GOARCH != "amd64" {
+		t.Skip("syscall numbers below are x86-64")
+	}
+	p := sharedPool(t)
+	s := openSession(t, p)
+	r := runOK(t, s, `import ctypes, os, socket, threading
+libc = ctypes.CDLL(None, use_errno=True)
+def errno_of(nr, *args):
+    ctypes.set_errno(0)
+    rc = libc.syscall(nr, *args)
+    return ctypes.get_errno() if rc == -1 else "allowed"
+calls = {"ptrace": 101, "keyctl": 250, "bpf": 321, "io_uring_setup": 425, "perf_event_open": 298,
+         "userfaultfd": 323, "clone3": 435, "fsopen": 430}
+got = {name: errno_of(nr, 0, 0, 0, 0, 0) for name, nr in calls.items()}
+try:
+    socket.socket(socket.AF_NETLINK, socket.SOCK_RAW)
+    got["netlink"] = "allowed"
+except OSError as e:
+    got["netlink"] = e.errno
+box = []
+t = threading.Thread(target=lambda: box.append(1))
+t.start(); t.join()
+got["thread"] = box
+status = open("/proc/self/status").read()
+got["seccomp"] = [l.split()[1] for l in status.splitlines() if l.startswith("Seccomp:")][0]
+sorted(got.items())`)
+	want := "[('bpf', 1), ('clone3', 38), ('fsopen', 38), ('io_uring_setup', 1), ('keyctl', 1), ('netlink', 97), ('perf_event_open', 1), ('ptrace', 1), ('seccomp', '2'), ('thread', [1]), ('userfaultfd', 1)]"
+	if r.Value.Text != want {
+		t.Fatalf("got  %s\nwant %s", r.Value.Text, want)
+	}
 }
 
 func TestAttack_Network(t *testing.T) {

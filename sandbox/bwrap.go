@@ -11,9 +11,10 @@ const (
 	workerPath  = "/opt/worker.py"
 	mplDir      = "/tmp/mpl"
 	sandboxUID  = "65534"
-	fdGate      = 3 // ExtraFiles[0]: the gate the launcher opens after applying limits
-	fdSeccomp   = 4 // ExtraFiles[1]
-	fdStatus    = 5 // ExtraFiles[2]: bwrap's --json-status-fd
+	shmBytes    = 64 << 20 // size of /dev/shm
+	fdGate      = 3        // ExtraFiles[0]: the gate the launcher opens after applying limits
+	fdSeccomp   = 4        // ExtraFiles[1]
+	fdStatus    = 5        // ExtraFiles[2]: bwrap's --json-status-fd
 	fdStatusArg = "5"
 )
 
@@ -69,6 +70,9 @@ func bwrapArgs(c Config, a *assets) []string {
 		"--ro-bind", a.path("hosts"), "/etc/hosts",
 		"--ro-bind", a.path("worker.py"), workerPath,
 		"--proc", "/proc", "--dev", "/dev",
+		// bwrap's /dev is an uncapped tmpfs; give /dev/shm (multiprocessing's
+		// semaphores) a small one of its own.
+		"--size", strconv.FormatInt(shmBytes, 10), "--perms", "1777", "--tmpfs", "/dev/shm",
 		"--size", strconv.FormatInt(c.TmpBytes, 10), "--perms", "1777", "--tmpfs", "/tmp",
 		"--dir", mplDir,
 	)

@@ -44,7 +44,7 @@ func limitsFor(c Config) groupLimits {
 	// tmpfs pages are charged to the group that wrote them, so a full
 	// /mnt/data must not push a session into the OOM killer.
 	return groupLimits{
-		memory:    c.MemoryBytes + c.DataBytes + c.TmpBytes,
+		memory:    c.MemoryBytes + c.DataBytes + c.TmpBytes + shmBytes,
 		processes: c.Processes,
 		cpus:      c.CPUs,
 		period:    c.WatchdogPeriod,
