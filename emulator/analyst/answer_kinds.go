@@ -71,10 +71,9 @@ func sentence(m marker, q *Query, p *Profile) string {
 func overviewSentence(m marker) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "**%s** has %s rows and %s columns, with %s missing cells in all.", m.str("key"), m.str("rows"), m.str("cols"), m.str("missing"))
-	kinds, _ := m["kinds"].(map[string]any)
-	if len(kinds) > 0 {
+	if kinds := m.list("kinds"); len(kinds) > 0 {
 		b.WriteString("\n\nColumns: ")
-		b.WriteString(strings.Join(sortedTypes(kinds), ", "))
+		b.WriteString(typedList(kinds))
 		b.WriteString(".")
 	}
 	if dates, _ := m["dates"].(map[string]any); len(dates) > 0 {
@@ -94,12 +93,15 @@ func overviewSentence(m marker) string {
 	return strings.TrimRight(b.String(), "\n")
 }
 
-func sortedTypes(kinds map[string]any) []string {
-	var out []string
-	for _, c := range sortedKeys(kinds) {
-		out = append(out, fmt.Sprintf("`%s` (%s)", c, kinds[c]))
+// typedList writes [[name, dtype], ...] as "`name` (dtype), ...".
+func typedList(cols []any) string {
+	var parts []string
+	for _, c := range cols {
+		if pair, _ := c.([]any); len(pair) == 2 {
+			parts = append(parts, fmt.Sprintf("`%s` (%s)", fmtAny(pair[0]), fmtAny(pair[1])))
+		}
 	}
-	return out
+	return strings.Join(parts, ", ")
 }
 
 func sortedKeys(m map[string]any) []string {
@@ -113,13 +115,7 @@ func sortedKeys(m map[string]any) []string {
 
 func columnsSentence(m marker) string {
 	cols := m.list("columns")
-	var parts []string
-	for _, c := range cols {
-		if pair, _ := c.([]any); len(pair) == 2 {
-			parts = append(parts, fmt.Sprintf("`%s` (%s)", fmtAny(pair[0]), fmtAny(pair[1])))
-		}
-	}
-	return fmt.Sprintf("%s has %d columns: %s.", m.str("key"), len(cols), strings.Join(parts, ", "))
+	return fmt.Sprintf("%s has %d columns: %s.", m.str("key"), len(cols), typedList(cols))
 }
 
 func tableSentence(m marker) string {
@@ -191,11 +187,8 @@ func groupSentence(m marker) string {
 		what = "number of rows"
 	}
 	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, 12))
-	if len(items) > 1 && m.str("rank") == "" {
-		first, _ := items[0].([]any)
-		if len(first) == 2 {
-			s += fmt.Sprintf(" Highest: **%s** with %s.", fmtAny(first[0]), fmtAny(first[1]))
-		}
+	if hi := highest(items); hi != nil && len(items) > 1 && m.str("rank") == "" {
+		s += fmt.Sprintf(" Highest: **%s** with %s.", fmtAny(hi[0]), fmtAny(hi[1]))
 	}
 	return s
 }
@@ -228,17 +221,24 @@ func peaksSentence(m marker) string {
 
 func seriesSentence(m marker) string {
 	s := m.str("title") + ":\n\n" + mdTable(m)
-	items := m.list("items")
-	if len(items) > 1 {
-		hi := items[0].([]any)
-		for _, it := range items {
-			if p := it.([]any); numOf(p[1]) > numOf(hi[1]) {
-				hi = p
-			}
-		}
+	if hi := highest(m.list("items")); hi != nil {
 		s += fmt.Sprintf("\n\nThe highest %s was %s with %s.", m.str("period"), fmtAny(hi[0]), fmtAny(hi[1]))
 	}
 	return s
+}
+
+// highest returns the [name, value] pair with the largest value, or nil.
+func highest(items []any) []any {
+	var hi []any
+	for _, it := range items {
+		if p, _ := it.([]any); len(p) == 2 && (hi == nil || numOf(p[1]) > numOf(hi[1])) {
+			hi = p
+		}
+	}
+	if hi == nil || math.IsInf(numOf(hi[1]), -1) {
+		return nil
+	}
+	return hi
 }
 
 func numOf(v any) float64 {

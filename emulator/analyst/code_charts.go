@@ -88,7 +88,7 @@ func (g *gen) timeChart(kind string) {
 	key := g.seriesKeys()
 	period := g.q.Period
 	dc := g.f.column(d)
-	if period == "" && key == "" && dc != nil && dc.Unique < g.f.Rows*9/10 {
+	if period == "" && dc != nil && dc.Unique < g.f.Rows*9/10 && seriesColumn(g.f, d) == "" {
 		period = "M" // repeated dates and no series key: one point per month reads better
 	}
 	switch {
@@ -213,13 +213,18 @@ func (g *gen) categoryChart(kind string) {
 	if agg == "count" {
 		label = "Number of rows"
 	}
-	title := label + " by " + by + g.titleSuffix()
-	if kind == "barh" {
-		g.finish(title, label, by)
-	} else if kind == "pie" {
+	byWord := by
+	if g.q.Period != "" && by == g.dateCol() {
+		byWord = periodWord[g.q.Period]
+	}
+	title := label + " by " + byWord + g.titleSuffix()
+	switch kind {
+	case "barh":
+		g.finish(title, label, byWord)
+	case "pie":
 		g.finish(title, "", "")
-	} else {
-		g.finish(title, by, label)
+	default:
+		g.finish(title, byWord, label)
 	}
 }
 

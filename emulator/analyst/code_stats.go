@@ -164,8 +164,15 @@ func (g *gen) resampled(m, period string) string {
 
 func (g *gen) resample() {
 	g.prelude()
-	m := g.q.Measures[0]
-	agg := g.resampled(m, g.q.Period)
+	m, agg := "rows", "count"
+	if nums := g.numericMeasures(); len(nums) > 0 {
+		m = nums[0]
+		agg = g.resampled(m, g.q.Period)
+	} else {
+		freq := pandasFreq[g.q.Period]
+		g.line("result = df.set_index(%s).resample(%s).size().rename(\"rows\")", py(g.dateCol()), py(freq))
+		g.line("result.index = result.index.to_period(%s).astype(str)", py(freq))
+	}
 	g.line("print(result.round(2).to_string())")
 	title := fmt.Sprintf("%s %s of %s per %s", strings.ToUpper(agg[:1])+agg[1:], "", m, periodWord[g.q.Period])
 	g.line("_emit(\"series\", col=%s, agg=%s, period=%s, title=%s, items=[[k, v] for k, v in result.round(4).items()] if result.ndim == 1 else [], **_rows(result.round(2), 24))",

@@ -1,6 +1,9 @@
 package analyst
 
-import "strings"
+import (
+	"strconv"
+	"strings"
+)
 
 // The cells of the table-shaped intents: what the data is, and rows picked from it.
 
@@ -12,11 +15,17 @@ func (g *gen) overview() {
 	g.line("num = df.select_dtypes(\"number\")")
 	g.line("dates = {c: [df[c].min(), df[c].max()] for c in df.columns if str(df[c].dtype).startswith(\"datetime\")}")
 	g.line("_emit(\"overview\", key=%s, rows=len(df), cols=df.shape[1], missing=int(df.isna().sum().sum()),", py(g.f.Key))
-	g.line("      kinds={c: str(t) for c, t in df.dtypes.items()}, dates=dates,")
+	g.line("      kinds=[[c, str(t)] for c, t in df.dtypes.items()], dates=dates,")
 	g.line("      numeric={c: {\"mean\": num[c].mean(), \"min\": num[c].min(), \"max\": num[c].max()} for c in list(num.columns)[:8]})")
 }
 
 func (g *gen) columns() {
+	if len(g.p.Frames) > 1 && len(g.q.Measures) == 0 && len(g.q.Filters) == 0 {
+		g.line("for key, d in frames.items():")
+		g.line("    print(key); print(d.dtypes.to_string()); print()")
+		g.line("    _emit(\"columns\", key=key, columns=[[c, str(t)] for c, t in d.dtypes.items()])")
+		return
+	}
 	g.prelude()
 	g.line("result = pd.DataFrame({\"dtype\": df.dtypes.astype(str), \"non_null\": df.notna().sum(), \"unique\": df.nunique()})")
 	g.line("print(result.to_string())")
@@ -35,7 +44,7 @@ func (g *gen) head() {
 	}
 	g.line("result = df.%s(%d)", fn, n)
 	g.line("print(result.to_string())")
-	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d))", py(strings.Title(fn)+" rows of "+g.f.Key), min(n, 30))
+	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d))", py(map[string]string{"head": "First", "tail": "Last"}[fn]+" "+strconv.Itoa(n)+" rows of "+g.f.Key), min(n, 30))
 	g.exportResult(fn + "_rows")
 }
 

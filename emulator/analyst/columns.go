@@ -75,6 +75,11 @@ func wordMatch(t token, w string) float64 {
 	if t.num || stopwords[t.low] {
 		return 0
 	}
+	for _, e := range abbreviations[t.low] {
+		if e == w {
+			return 0.9
+		}
+	}
 	for _, e := range abbreviations[singular(t.low)] {
 		if e == w {
 			return 0.9
@@ -193,8 +198,19 @@ func (ix *colIndex) values(toks []token, colTaken func(int) bool) []valueMention
 	return out
 }
 
+// valueSynonyms are words people use for common category values.
+var valueSynonyms = map[string]string{"women": "female", "woman": "female", "females": "female",
+	"men": "male", "man": "male", "males": "male", "ladies": "female", "guys": "male"}
+
 func findValue(toks []token, v string) (int, int) {
 	parts := strings.Fields(strings.ToLower(v))
+	if len(parts) == 1 {
+		for i, t := range toks {
+			if valueSynonyms[t.low] == parts[0] {
+				return i, 1
+			}
+		}
+	}
 	if len(parts) == 0 {
 		return -1, 0
 	}

@@ -16,7 +16,7 @@ func followCue(ps *parsed) bool {
 	if first == "what" || first == "how" {
 		return len(ps.toks) > 1 && ps.toks[1].low == "about"
 	}
-	return followWords[first] || len(ps.toks) <= 4 && !ps.has("overview") && !ps.has("columns")
+	return followWords[first]
 }
 
 // resolveTurn folds the conversation's earlier questions into a context, then resolves the
@@ -55,8 +55,11 @@ func withContext(cur Query, prev *Query) Query {
 	if cur.Chart != "" {
 		out.Intent, out.Chart = intentChart, cur.Chart
 	}
-	if len(prev.Ambiguous) > 0 && len(cur.Measures) > 0 {
-		out.Ambiguous, out.AmbigWord = nil, ""
+	if prev.Intent == intentAmbig && len(cur.Measures) > 0 {
+		out.Ambiguous, out.AmbigWord, out.Intent = nil, "", prev.pending
+	}
+	if cur.Intent == intentResample && prev.Intent == intentChart && cur.Chart == "" {
+		out.Intent = intentChart // "now monthly" after a chart redraws it per month
 	}
 	if len(cur.Measures) > 0 {
 		out.Measures = cur.Measures
@@ -83,7 +86,7 @@ func needsContext(cur Query, prev *Query) bool {
 	}
 	switch cur.Intent {
 	case intentChart, intentStat, intentGrowth, intentPeak, intentTop, intentResample, intentOutliers, intentExport, intentFilter:
-		return len(cur.Measures)+len(cur.By) == 0 && (cur.cue || cur.Intent == intentExport || cur.Intent == intentFilter)
+		return len(cur.Measures)+len(cur.By) == 0 && (cur.cue || !cur.explicit)
 	}
 	return false
 }

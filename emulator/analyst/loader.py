@@ -186,7 +186,8 @@ def _emit(kind, **fields):
 def _rows(d, n=10):
     if isinstance(d, pd.Series):
         d = d.to_frame()
-    d = d.head(n).reset_index() if not isinstance(d.index, pd.RangeIndex) else d.head(n)
+    named = d.index.name is not None or d.index.dtype == object or isinstance(d.index, pd.MultiIndex)
+    d = d.head(n).reset_index() if named else d.head(n)
     return {"columns": [str(c) for c in d.columns], "rows": _plain(d.astype(object).where(d.notna(), None).values.tolist())}
 
 

@@ -41,12 +41,15 @@ var intentCode = map[string]func(*gen){
 }
 
 // needsNumber lists the intents that need a numeric column to work on.
-var needsNumber = setOf(intentStat, intentPeak, intentResample, intentGrowth)
+var needsNumber = setOf(intentStat, intentPeak, intentGrowth)
 
 // complete fills the defaults a query may leave open and returns a reply instead when the
 // question is ambiguous or out of reach.
 func complete(q *Query, p *Profile) string {
 	f := &p.Frames[q.Frame]
+	if q.Intent == intentAmbig {
+		return askColumns(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
+	}
 	switch q.Intent {
 	case intentHelp:
 		return helpReply(p)

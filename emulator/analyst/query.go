@@ -35,6 +35,8 @@ type Query struct {
 	numeric  bool           // some measure is numeric
 	explicit bool           // the question's own words chose the intent
 	cue      bool           // the question leans on the previous one ("same for", "instead")
+	pending  string         // the intent of an ambiguous question, once its column is known
+	plural   bool           // the rows are named in the plural ("which employees")
 }
 
 // Filter is one condition on a column.
@@ -84,6 +86,9 @@ func analyze(q string, ix *colIndex) *parsed {
 	}
 	for i := range ps.toks {
 		t := &ps.toks[i]
+		if agg := impliedAgg[t.low]; agg != "" {
+			ps.kws[agg] = i
+		}
 		if !t.kw && !t.num && !ps.taken[i] {
 			if k := correctKeyword(t.low); k != "" {
 				t.norm, t.kw = k, true
@@ -97,6 +102,9 @@ func analyze(q string, ix *colIndex) *parsed {
 	}
 	return ps
 }
+
+// impliedAgg lists superlatives that name both a column (see abbreviations) and an extreme.
+var impliedAgg = map[string]string{"hottest": "max", "warmest": "max", "coldest": "min", "wettest": "max", "busiest": "max"}
 
 // numberAfter returns the integer right after position i (skipping one stopword), or 0.
 func (ps *parsed) numberAfter(i int) int {

@@ -19,6 +19,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	q.Tail = ps.has("tail") && !ps.has("head")
 	q.Bottom = ps.has("bottom") || ps.has("asc") || ps.has("min") && !ps.has("max")
 	q.N = countAsked(ps)
+	q.plural = pluralRows(ps, f)
 	if ps.has("rolling") {
 		q.Rolling = max(ps.numberBefore(ps.at("rolling")), ps.numberAfter(ps.at("rolling")))
 		if q.Rolling < 2 {
@@ -26,8 +27,18 @@ func parseQuestion(question string, ix *colIndex) Query {
 		}
 	}
 	q.Export = exportFormat(ps)
-	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
 	q.cue = followCue(ps)
+	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
+	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") {
+		q.Agg = "" // "which region sells the most" ranks the regions by their total
+	}
+	if len(q.Ambiguous) > 0 && len(q.Measures) == 0 {
+		// Decide the intent as if the column were known, so the answer to the question asked
+		// back ("Q3") can resume it.
+		q.Measures = q.Ambiguous[:1]
+		q.pending, _ = chooseIntent(&q, ps, len(ix.p.Frames))
+		q.Measures, q.Intent = nil, intentAmbig
+	}
 	if q.Intent == intentJoin {
 		planJoin(&q, ps, ix)
 	}
@@ -52,19 +63,59 @@ func countAsked(ps *parsed) int {
 	return 0
 }
 
+// exportFormat reads "save as excel", "export to CSV", "as an xlsx"; a workbook merely
+// mentioned ("the columns in the workbook") is not an export.
 func exportFormat(ps *parsed) string {
-	switch {
-	case ps.has("excel"):
-		if ps.has("save") || ps.has("file") || ps.has("clean") || ps.has("as") {
-			return "xlsx"
+	asked := ps.has("save") || ps.has("clean")
+	for _, k := range []string{"excel", "csv"} {
+		i := ps.at(k)
+		for j := i - 1; i > 0 && j >= 0 && j >= i-2; j-- {
+			if w := ps.toks[j].low; w == "as" || w == "to" || w == "into" {
+				asked = true
+			}
 		}
+	}
+	switch {
+	case ps.has("excel") && asked:
 		return "xlsx"
-	case ps.has("csv") && (ps.has("save") || ps.has("clean")):
+	case ps.has("csv") && asked:
 		return "csv"
 	case ps.has("save"):
 		return "csv"
 	}
 	return ""
+}
+
+// dropIDs removes identifier columns from the measures when a real quantity is also named:
+// "highest paid employees" is about Salary, not Employee ID.
+func dropIDs(q *Query, f *Frame) {
+	var keep []string
+	for _, m := range q.Measures {
+		if c := f.column(m); c == nil || !isID(c, f.Rows) {
+			keep = append(keep, m)
+		}
+	}
+	if len(keep) > 0 && anyKind(f, keep, "num") {
+		q.Measures = keep
+	}
+}
+
+// pluralRows reports whether the question names the rows in the plural ("employees",
+// "orders"), which turns "highest paid" into a ranking rather than one number.
+func pluralRows(ps *parsed, f *Frame) bool {
+	for _, c := range f.Columns {
+		if !isID(&c, f.Rows) {
+			continue
+		}
+		for _, w := range nameWords(c.Name) {
+			for _, t := range ps.toks {
+				if t.low != w && singular(t.low) == w {
+					return true
+				}
+			}
+		}
+	}
+	return false
 }
 
 // priceStandIn maps "price" to Close in a price table with no column called price.
@@ -151,6 +202,7 @@ func sharedColumn(a, b *Frame) string {
 // groupByCategories reads "top 5 products by revenue" and "region revenue" as revenue grouped by
 // the category: with a numeric measure named, category columns named as measures become keys.
 func groupByCategories(q *Query, f *Frame) {
+	dropIDs(q, f)
 	if len(q.By) > 0 || !anyKind(f, q.Measures, "num") {
 		return
 	}

@@ -52,6 +52,9 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 		if len(cols) == 0 {
 			continue
 		}
+		if len(cols) > 1 && allIDsOrDates(ix, cols) {
+			continue // "orders" half-names order_id and order_date: it names the rows, not a column
+		}
 		if len(cols) > 1 && !ps.has("all") {
 			if q.Ambiguous == nil {
 				q.AmbigWord = joinTokens(ps.toks[m.start:m.end])
@@ -67,6 +70,28 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 	}
 	valueFilters(q, ps, ix)
 	dateFilters(q, ps, f)
+	if !anyFilterOn(q, "num") {
+		ageFilters(q, ps, f)
+	}
+}
+
+func allIDsOrDates(ix *colIndex, cols []colRef) bool {
+	for _, r := range cols {
+		c := ix.column(r)
+		if c.Kind != "date" && !isID(c, ix.p.Frames[r.frame].Rows) {
+			return false
+		}
+	}
+	return true
+}
+
+func anyFilterOn(q *Query, kind string) bool {
+	for _, f := range q.Filters {
+		if f.Kind == kind {
+			return true
+		}
+	}
+	return false
 }
 
 func inFrame(cols []colRef, frame int) []colRef {
@@ -145,6 +170,9 @@ func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 				Filter{Col: c.Name, Op: "<=", Value: cleanNumber(ps.toks[i+3].low), Kind: c.Kind})
 			used[m.start] = true
 			continue
+		}
+		if val.low == "than" && i+2 < len(ps.toks) {
+			val = ps.toks[i+2]
 		}
 		if op == "" || !val.num || c.Kind != "num" {
 			continue
@@ -251,4 +279,26 @@ func dateColumn(f *Frame) string {
 		}
 	}
 	return found
+}
+
+// ageFilters reads "older than 70" and "younger than 30" against a column named like age.
+func ageFilters(q *Query, ps *parsed, f *Frame) {
+	age := ""
+	for _, c := range f.Columns {
+		if c.Kind == "num" && strings.Contains(strings.ToLower(c.Name), "age") {
+			age = c.Name
+		}
+	}
+	for i, t := range ps.toks {
+		op := map[string]string{"older": ">", "younger": "<"}[t.low]
+		if op == "" || age == "" {
+			continue
+		}
+		for j := i + 1; j < len(ps.toks) && j <= i+2; j++ {
+			if ps.toks[j].num {
+				q.Filters = append(q.Filters, Filter{Col: age, Op: op, Value: cleanNumber(ps.toks[j].low), Kind: "num"})
+				break
+			}
+		}
+	}
 }
