@@ -28,8 +28,21 @@ var naValues = map[string]bool{
 // isMissing reports whether a cell counts as missing. It takes bytes so that
 // the streaming pass over every row allocates nothing.
 func isMissing(b []byte) bool {
-	b = bytes.TrimSpace(b)
-	return len(b) <= 8 && naValues[string(b)]
+	if n := len(b); n > 0 && (b[0] <= ' ' || b[n-1] <= ' ') {
+		b = bytes.TrimSpace(b)
+	}
+	if len(b) == 0 {
+		return true
+	}
+	if len(b) > len("#N/A N/A") {
+		return false
+	}
+	// Every NA string starts with one of these; the map is the slow part.
+	switch b[0] {
+	case '#', '-', '1', '<', 'N', 'n':
+		return naValues[string(b)]
+	}
+	return false
 }
 
 // dateLayouts are the date and date-time spellings recognised, day-first and

@@ -1,6 +1,9 @@
 package files
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseNumber(t *testing.T) {
 	tests := []struct {
@@ -115,5 +118,25 @@ func TestColumnHint(t *testing.T) {
 		t.Error("no hint for a numeric column with one text value")
 	} else {
 		checkSentences(t, h)
+	}
+}
+
+func TestIsMissing(t *testing.T) {
+	tests := []struct {
+		in   string
+		want bool
+	}{
+		{"", true}, {"  ", true}, {"NA", true}, {" NA ", true}, {"n/a", true}, {"null", true}, {"NULL", true},
+		{"NaN", true}, {"#N/A", true}, {"#N/A N/A", true}, {"<NA>", true}, {"-nan", true}, {"1.#IND", true},
+		{"None", true}, {"\tnan\r", true},
+		{"0", false}, {"-", false}, {"none", false}, {"Nancy", false}, {"1", false}, {"N", false}, {"#N/A N/A!", false},
+	}
+	for _, tt := range tests {
+		if got := isMissing([]byte(tt.in)); got != tt.want {
+			t.Errorf("isMissing(%q) = %v, want %v", tt.in, got, tt.want)
+		}
+		if got := naValues[strings.TrimSpace(tt.in)]; got != tt.want {
+			t.Errorf("naValues[%q] = %v, disagrees with isMissing", tt.in, got)
+		}
 	}
 }
