@@ -98,7 +98,7 @@ func (r *runner) uploadFiles(ctx context.Context) ([]string, error) {
 }
 
 func (r *runner) upload(ctx context.Context, f *store.File) (string, error) {
-	body, err := r.s.blobs.Open(f.SHA256)
+	body, err := r.s.store.Open(f.SHA256)
 	if err != nil {
 		return "", err
 	}

@@ -8,12 +8,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
-	"os"
 	"strings"
 	"sync"
 	"time"
 	"unicode/utf8"
 
+	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
 )
@@ -37,16 +37,14 @@ Show small tables in full; summarise large ones.
 State numbers only from results you computed, never from memory or guesses.
 When a column is ambiguous, say which one you used and why.`
 
-// Blobs opens stored file bytes by their SHA-256.
-type Blobs interface {
-	Open(sha string) (*os.File, error)
-}
-
 // Config holds what the chat service needs.
 type Config struct {
 	DB     *store.DB
 	Client *foundry.Client
-	Blobs  Blobs
+	// Files stores uploaded bytes by their SHA-256.
+	Files *files.Blobs
+	// MaxUpload caps one uploaded file; 0 means files.MaxSize (512 MB).
+	MaxUpload int64
 	// Agent is the agent every turn runs as.
 	Agent foundry.AgentSpec
 	// Logger receives one line per run; nil discards.
@@ -57,10 +55,12 @@ type Config struct {
 type Service struct {
 	db     *store.DB
 	client *foundry.Client
-	blobs  Blobs
-	agent  foundry.AgentSpec
-	log    *slog.Logger
-	hub    *Hub
+	store  *files.Blobs
+	// maxUpload caps one uploaded file.
+	maxUpload int64
+	agent     foundry.AgentSpec
+	log       *slog.Logger
+	hub       *Hub
 
 	// ctx ends at shutdown; runs derive from it, not from the request
 	// that started them, so a closed tab never kills an analysis.
@@ -86,7 +86,10 @@ func New(cfg Config) *Service {
 		cfg.Agent.FileSlots = 10
 	}
 	ctx, cancel := context.WithCancelCause(context.Background())
-	return &Service{db: cfg.DB, client: cfg.Client, blobs: cfg.Blobs, agent: cfg.Agent, log: log,
+	if cfg.MaxUpload == 0 {
+		cfg.MaxUpload = files.MaxSize
+	}
+	return &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, agent: cfg.Agent, log: log,
 		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{}}
 }
 

@@ -13,6 +13,8 @@ import (
 	"testing"
 
 	"github.com/analyst-workbench/workbench/auth"
+	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/migrations"
 	"github.com/analyst-workbench/workbench/store"
@@ -43,7 +45,13 @@ func newApp(t testing.TB) *app {
 		t.Fatal(err)
 	}
 	accounts := auth.NewAccounts(db, bcrypt.MinCost)
-	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Sessions: handlers.NewSessionStore(secrets),
+	blobs, err := files.NewBlobs(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// No Foundry client: these tests start no turn; the chat tests do.
+	turns := chat.New(chat.Config{DB: db, Files: blobs, MaxUpload: testMaxUpload})
+	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Sessions: handlers.NewSessionStore(secrets),
 		Engine: views.Engine{Local: true}})
 	e := echo.New()
 	h.Register(e)
@@ -122,6 +130,10 @@ func (b *browser) postRaw(path string, form url.Values, headers ...string) respo
 }
 
 const pw = "correct horse battery"
+
+// testMaxUpload is the upload limit of the handler tests, small so that
+// "too large" is cheap to test.
+const testMaxUpload = 1 << 20
 
 // signedIn returns a browser signed in as a new user of the given role.
 func (a *app) signedIn(username, role string) *browser {

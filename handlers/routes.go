@@ -51,7 +51,8 @@ func (h *Handler) Register(e *echo.Echo) {
 	user.POST("/conversations/:id/rename", h.renameConversation)
 	user.POST("/conversations/:id/delete", h.deleteConversation)
 
-	// Turns of analysis.
+	// Files and turns of analysis.
+	user.POST("/conversations/:id/files", h.uploadFiles)
 	user.POST("/conversations/:id/messages", h.postMessage)
 	user.GET("/conversations/:id/runs/:run/events", h.streamRunEvents)
 	user.POST("/conversations/:id/runs/:run/cancel", h.cancelRun)

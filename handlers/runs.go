@@ -225,15 +225,16 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 	if err != nil {
 		return views.Chat{}, err
 	}
-	files, err := h.db.Files(ctx, userID, conv.ID)
+	ups, err := h.chat.Files(ctx, userID, conv.ID)
 	if err != nil {
 		return views.Chat{}, err
 	}
 	now := time.Now()
 	st := chat.Session(conv, now)
-	v := views.Chat{Conversation: conversationView(conv), Session: views.SessionBadge{State: st.State, ExpiresIn: st.ExpiresIn}}
-	for _, f := range files {
-		v.Files = append(v.Files, views.ChatFile{ID: f.ID, Name: f.Name, Size: f.Size, Type: f.ContentType})
+	v := views.Chat{Conversation: conversationView(conv), Session: views.SessionBadge{State: st.State, ExpiresIn: st.ExpiresIn},
+		Files: views.FilesPanel{ConversationID: conv.ID}}
+	for _, u := range ups {
+		v.Files.Files = append(v.Files.Files, fileView(u))
 	}
 	for _, t := range turns {
 		a, err := h.chat.Answer(ctx, t.Run.ID)

@@ -6,7 +6,7 @@ import "time"
 type Chat struct {
 	Conversation Conversation
 	Turns        []ChatTurn
-	Files        []ChatFile
+	Files        FilesPanel
 	// Session says whether the Code Interpreter session is alive.
 	Session SessionBadge
 	// Running is the run in progress, if any; the composer offers Stop.
@@ -57,16 +57,41 @@ type AnswerCell struct {
 	Images   []string
 }
 
-// ChatFile is a file of the conversation, shown as a chip.
-type ChatFile struct {
-	ID   string
-	Name string
-	Size int64
-	Type string
-}
-
 // SessionBadge is the session state shown above the chat.
 type SessionBadge struct {
 	State     string // none, active, idle, expired
 	ExpiresIn time.Duration
+}
+
+// FilesPanel lists a conversation's files with their profiles.
+type FilesPanel struct {
+	ConversationID string
+	Files          []FileCard
+}
+
+// FileCard is one uploaded file.
+type FileCard struct {
+	ID, Name, Type string
+	Size           int64
+	// The profile of a table; Rows is 0 and Columns nil for other files.
+	Format, Delimiter, Encoding string
+	Rows                        int64
+	RowsExact                   bool
+	Sheets                      []string
+	Columns                     []FileColumn
+	Sample                      [][]string
+	Problems                    []string
+}
+
+// FileColumn is one column of a table's profile.
+type FileColumn struct {
+	Name, Type string
+	MissingPct float64
+}
+
+// UploadResult is the outcome of one uploaded file.
+type UploadResult struct {
+	Name  string
+	OK    bool
+	Error string
 }

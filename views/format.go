@@ -97,3 +97,60 @@ func seconds(d time.Duration) string {
 func minutes(d time.Duration) string {
 	return fmt.Sprintf("%d min", int((d+time.Minute-1)/time.Minute))
 }
+
+// byteSize writes a file size: 812 B, 14.2 KB, 3.1 MB.
+func byteSize(n int64) string {
+	switch {
+	case n < 1000:
+		return fmt.Sprintf("%d B", n)
+	case n < 1_000_000:
+		return fmt.Sprintf("%.1f KB", float64(n)/1000)
+	case n < 1_000_000_000:
+		return fmt.Sprintf("%.1f MB", float64(n)/1_000_000)
+	default:
+		return fmt.Sprintf("%.2f GB", float64(n)/1_000_000_000)
+	}
+}
+
+// thousands writes n with thousands separators: 12,345.
+func thousands(n int64) string {
+	s := fmt.Sprintf("%d", n)
+	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
+		s = s[:i] + "," + s[i:]
+	}
+	return s
+}
+
+func percent(p float64) string {
+	if p == 0 {
+		return "—"
+	}
+	if p < 0.1 {
+		return "<0.1%"
+	}
+	return fmt.Sprintf("%.1f%%", p)
+}
+
+// iconKind and iconLabel choose a file's badge by its type.
+func iconKind(f FileCard) string {
+	switch f.Format {
+	case "csv", "tsv":
+		return "table"
+	case "xlsx":
+		return "sheet"
+	case "json", "jsonl":
+		return "json"
+	}
+	if strings.HasPrefix(f.Type, "image/") {
+		return "image"
+	}
+	return "doc"
+}
+
+func iconLabel(f FileCard) string {
+	ext := f.Name
+	if i := strings.LastIndex(ext, "."); i >= 0 && len(ext)-i <= 6 {
+		return strings.ToUpper(ext[i+1:])
+	}
+	return "FILE"
+}

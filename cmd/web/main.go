@@ -18,6 +18,7 @@ import (
 
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/migrations"
@@ -68,7 +69,10 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 
-	blobs := blobDir(filepath.Join(cfg.DataDir, "blobs"))
+	blobs, err := files.NewBlobs(filepath.Join(cfg.DataDir, "blobs"))
+	if err != nil {
+		return err
+	}
 	if n, err := db.InterruptRuns(ctx); err != nil {
 		return err
 	} else if n > 0 {
@@ -80,7 +84,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	defer eng.Close()
-	turns := chat.New(chat.Config{DB: db, Client: eng.client, Blobs: blobs, Logger: log,
+	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log,
 		Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
 	go ensureAgent(ctx, turns, log)
 
@@ -174,15 +178,4 @@ func newLogger(format string, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, nil))
 	}
 	return slog.New(slog.NewTextHandler(w, nil))
-}
-
-// blobDir opens stored bytes under DATA_DIR/blobs by their SHA-256.
-type blobDir string
-
-// Open opens the blob with the given hash.
-func (d blobDir) Open(sha string) (*os.File, error) {
-	if len(sha) != 64 {
-		return nil, fmt.Errorf("blobs: bad hash %q", sha)
-	}
-	return os.Open(filepath.Join(string(d), sha[:2], sha))
 }

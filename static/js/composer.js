@@ -51,3 +51,85 @@
     }
   });
 })();
+
+// Uploads: files chosen or dropped are sent one request each with a
+// progress bar; the answer replaces the files panel and the composer chips.
+(function () {
+  "use strict";
+
+  function uploadURL() {
+    var f = document.querySelector("#files-panel form.dropzone");
+    return f && f.dataset.uploadUrl;
+  }
+
+  function upload(file) {
+    var url = uploadURL();
+    if (!url) return;
+    var row = document.createElement("div");
+    row.className = "upload-row";
+    row.innerHTML = '<span class="name"></span> <span class="pct muted">0%</span><div class="bar"><span></span></div>';
+    row.querySelector(".name").textContent = file.name;
+    var list = document.getElementById("upload-progress");
+    list.appendChild(row);
+
+    var data = new FormData();
+    data.append("file", file, file.name);
+    var xhr = new XMLHttpRequest();
+    xhr.open("POST", url);
+    xhr.setRequestHeader("X-CSRF-Token", document.querySelector('meta[name="csrf-token"]').content);
+    xhr.setRequestHeader("X-Upload", "1");
+    xhr.upload.onprogress = function (e) {
+      if (!e.lengthComputable) return;
+      var pct = Math.round((e.loaded / e.total) * 100);
+      row.querySelector(".bar span").style.width = pct + "%";
+      row.querySelector(".pct").textContent = pct < 100 ? pct + "%" : "profiling…";
+    };
+    xhr.onload = function () {
+      row.remove();
+      if (xhr.status >= 200 && xhr.status < 300) {
+        htmx.swap("#files-panel", xhr.responseText, { swapStyle: "outerHTML" });
+      } else {
+        htmx.swap("#toasts", xhr.responseText, { swapStyle: "beforeend" });
+      }
+    };
+    xhr.onerror = function () {
+      row.remove();
+      var t = document.createElement("div");
+      t.className = "toast toast-error";
+      t.setAttribute("role", "alert");
+      t.textContent = file.name + " was not uploaded: the connection failed. Try again.";
+      document.getElementById("toasts").appendChild(t);
+    };
+    xhr.send(data);
+  }
+
+  document.addEventListener("change", function (e) {
+    if (e.target.matches && e.target.matches('#files-panel input[type="file"]')) {
+      Array.prototype.forEach.call(e.target.files, upload);
+      e.target.value = "";
+    }
+  });
+
+  var depth = 0;
+  function zone() { return document.querySelector(".conversation"); }
+  document.addEventListener("dragenter", function (e) {
+    if (!zone() || !e.dataTransfer || Array.prototype.indexOf.call(e.dataTransfer.types, "Files") < 0) return;
+    depth++;
+    zone().classList.add("dragging");
+  });
+  document.addEventListener("dragleave", function () {
+    if (!zone()) return;
+    depth = Math.max(0, depth - 1);
+    if (depth === 0) zone().classList.remove("dragging");
+  });
+  document.addEventListener("dragover", function (e) {
+    if (zone()) e.preventDefault();
+  });
+  document.addEventListener("drop", function (e) {
+    if (!zone()) return;
+    e.preventDefault();
+    depth = 0;
+    zone().classList.remove("dragging");
+    Array.prototype.forEach.call(e.dataTransfer.files, upload);
+  });
+})();
