@@ -53,8 +53,8 @@ type AnswerCell struct {
 	// ErrorLine is the last line of a Python traceback in Logs, if any.
 	ErrorLine string
 	Status    string // writing, running, completed, failed
-	Duration time.Duration
-	Images   []string
+	Duration  time.Duration
+	Images    []string
 }
 
 // SessionBadge is the session state shown above the chat.
