@@ -2,6 +2,7 @@ package e2e
 
 import (
 	"context"
+	"os"
 	"strings"
 	"testing"
 	"time"
@@ -80,4 +81,23 @@ func TestChatResumesAfterReloadAndStops(t *testing.T) {
 	if got := js[string](t, ctx, `document.querySelector('.answer')?.dataset.status || ''`); got != "cancelled" {
 		t.Fatalf("after reload the run's status is %q, want cancelled", got)
 	}
+}
+
+// TestUploadThenAskAboutTheFile uploads a CSV through the files panel,
+// sees its profile, and runs code that reads it from /mnt/data.
+func TestUploadThenAskAboutTheFile(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+
+	csv := t.TempDir() + "/regions.csv"
+	if err := os.WriteFile(csv, []byte("region;revenue\nNorth;1.200,50\nSouth;980,25\nEast;1.530,00\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
+	waitFor(t, ctx, "the file's profile", `(document.querySelector('.file-card[data-file-name="regions.csv"]')?.textContent || '').includes('3 rows × 2 columns')`)
+	waitFor(t, ctx, "the file's chip in the composer", `!!document.querySelector('#file-chips input[name="file_id"]:checked')`)
+
+	ask(t, ctx, "```python\nimport pandas as pd\ndf = pd.read_csv('/mnt/data/regions.csv', sep=';', thousands='.', decimal=',')\nprint('sum', df.revenue.sum())\n```")
+	waitFor(t, ctx, "the computed sum", `(document.querySelector('.cell .cell-output')?.textContent || '').includes('sum 3710.75')`)
 }
