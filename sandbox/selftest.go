@@ -52,12 +52,10 @@ func (p *Pool) SelfTest(ctx context.Context) error {
 func (p *Pool) probe(ctx context.Context) (*probeFacts, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.SelfTestTimeout)
 	defer cancel()
-	w := &worker{id: newID(), pidfd: -1, exited: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10}, probe: true}
-	g, err := p.lim.newGroup(w.id)
+	w, err := p.newWorker(true)
 	if err != nil {
 		return nil, err
 	}
-	w.group = g
 	defer w.release(p)
 	if err := w.launch(p); err != nil {
 		return nil, err

@@ -8,11 +8,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"os/exec"
-	"runtime"
-	"strconv"
 	"sync"
 	"sync/atomic"
 	"syscall"
@@ -20,22 +17,6 @@ import (
 
 	"golang.org/x/sys/unix"
 )
-
-// gateScript holds the sandbox back until the launcher has applied rlimits
-// and moved it into its cgroup: only then does it exec bwrap (or Python), so
-// no sandboxed process ever runs outside its limits. cgroup v1 has no
-// CLONE_INTO_CGROUP, and Go's SysProcAttr has no rlimits, hence the gate.
-const gateScript = `read -r g <&3 && [ "$g" = go ] && exec 3<&- "$@"`
-
-// dropPrivileges is the argv prefix that switches a root launcher's sandbox
-// to a host uid of its own before bwrap runs. The switch happens after the
-// gate, because changing uid first would leave the launcher (which lacks
-// CAP_SYS_RESOURCE in containers) unable to prlimit the process. Changing
-// credentials clears the parent-death signal, so setpriv sets it again.
-func dropPrivileges(uid uint32) []string {
-	id := strconv.FormatUint(uint64(uid), 10)
-	return []string{"/usr/bin/setpriv", "--reuid", id, "--regid", id, "--clear-groups", "--pdeathsig", "SIGKILL", "--"}
-}
 
 // worker is one sandboxed Python process and its plumbing.
 type worker struct {
@@ -67,15 +48,24 @@ func newID() string {
 	return "sbx_" + hex.EncodeToString(b[:])
 }
 
-// startWorker launches a worker and waits until it has imported the data
-// stack and reported ready.
-func (p *Pool) startWorker(ctx context.Context) (*worker, error) {
-	w := &worker{id: newID(), pidfd: -1, exited: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10}}
+// newWorker prepares a worker and its resource group; launch starts it.
+func (p *Pool) newWorker(probe bool) (*worker, error) {
+	w := &worker{id: newID(), pidfd: -1, exited: make(chan struct{}), stderr: &tailBuffer{max: 8 << 10}, probe: probe}
 	g, err := p.lim.newGroup(w.id)
 	if err != nil {
 		return nil, err
 	}
 	w.group = g
+	return w, nil
+}
+
+// startWorker launches a worker and waits until it has imported the data
+// stack and reported ready.
+func (p *Pool) startWorker(ctx context.Context) (*worker, error) {
+	w, err := p.newWorker(false)
+	if err != nil {
+		return nil, err
+	}
 	if err := w.launch(p); err != nil {
 		w.release(p)
 		return nil, err
@@ -86,117 +76,6 @@ func (p *Pool) startWorker(ctx context.Context) (*worker, error) {
 		return nil, err
 	}
 	return w, nil
-}
-
-// command returns the argv after the gate, the environment and the working
-// directory for the configured isolation.
-func (w *worker) command(p *Pool) ([]string, []string, string, error) {
-	if p.cfg.Isolation == IsolationBwrap {
-		args := bwrapArgs(p.cfg, p.assets)
-		if w.probe {
-			args = append(args, "--probe")
-		}
-		// bwrap and its init stay outside --clearenv: give them nothing
-		// worth reading in /proc/1/environ either.
-		return args, []string{"PATH=/usr/bin:/bin"}, "/", nil
-	}
-	base, err := os.MkdirTemp("", "workbench-nosandbox-")
-	if err != nil {
-		return nil, nil, "", fmt.Errorf("sandbox: %w", err)
-	}
-	w.dataDir = base
-	data, mpl := base+"/data", base+"/mpl"
-	for _, d := range []string{data, mpl} {
-		if err := os.Mkdir(d, 0o700); err != nil {
-			return nil, nil, "", fmt.Errorf("sandbox: %w", err)
-		}
-	}
-	if p.assets.fontlist != "" {
-		if b, err := os.ReadFile(p.assets.path("mpl/" + p.assets.fontlist)); err == nil {
-			_ = os.WriteFile(mpl+"/"+p.assets.fontlist, b, 0o600)
-		}
-	}
-	args := []string{p.cfg.Python, "-I", p.assets.path("worker.py"), data}
-	if w.probe {
-		args = append(args, "--probe")
-	}
-	return args, sandboxEnv(data, mpl), data, nil
-}
-
-func (w *worker) launch(p *Pool) error {
-	args, env, dir, err := w.command(p)
-	if err != nil {
-		return err
-	}
-	f, err := newPipes()
-	if err != nil {
-		return err
-	}
-	defer f.closeChildEnds()
-	if err := f.openSeccomp(p.assets.seccomp); err != nil {
-		f.closeAll()
-		return err
-	}
-	if p.cfg.Isolation == IsolationBwrap && os.Geteuid() == 0 {
-		w.uid = allocUID()
-		args = append(dropPrivileges(w.uid), args...)
-	}
-	cmd := exec.Command("/bin/sh", append([]string{"-c", gateScript, "sandbox-gate"}, args...)...)
-	cmd.Env, cmd.Dir = env, dir
-	cmd.Stdin, cmd.Stdout, cmd.Stderr = f.inR, f.outW, f.errW
-	cmd.ExtraFiles = []*os.File{f.gateR, f.seccomp, f.statusW}
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	w.cmd, w.in, w.out, w.status = cmd, f.inW, f.outR, f.statusR
-	w.conn = newConn(f.outR, f.inW)
-	go func() {
-		_, _ = io.Copy(w.stderr, f.errR)
-		f.errR.Close()
-	}()
-	w.started = time.Now()
-	if err := w.startLocked(); err != nil {
-		f.closeAll()
-		return fmt.Errorf("sandbox: start worker: %w", err)
-	}
-	return w.openGate(p, f.gateW)
-}
-
-// startLocked starts the process from a goroutine that stays on one OS
-// thread until the process exits: Pdeathsig (and bwrap's --die-with-parent)
-// fire when the parent *thread* exits, so a thread the Go runtime retires
-// would otherwise kill a healthy sandbox.
-func (w *worker) startLocked() error {
-	started := make(chan error, 1)
-	go func() {
-		runtime.LockOSThread() // never unlocked: the thread ends with the goroutine
-		if err := w.cmd.Start(); err != nil {
-			started <- err
-			close(w.exited)
-			return
-		}
-		started <- nil
-		w.waitErr = w.cmd.Wait()
-		close(w.exited)
-	}()
-	return <-started
-}
-
-// openGate applies the limits to the waiting gate process, then lets it exec.
-func (w *worker) openGate(p *Pool, gate *os.File) error {
-	defer gate.Close()
-	pid := w.cmd.Process.Pid
-	if err := applyRlimits(pid, rlimits(p.cfg, w.uid != 0)); err != nil {
-		w.kill()
-		return err
-	}
-	if err := w.group.attach(pid); err != nil {
-		w.kill()
-		return err
-	}
-	if _, err := gate.Write([]byte("go\n")); err != nil {
-		w.kill()
-		return fmt.Errorf("sandbox: open gate: %w", err)
-	}
-	return nil
 }
 
 // awaitReady reads the worker's first frame; a worker that is not ready in
@@ -299,10 +178,12 @@ func (w *worker) kill() {
 
 // release waits for the process to be gone and frees what it held.
 func (w *worker) release(p *Pool) {
-	select {
-	case <-w.exited:
-	case <-time.After(10 * time.Second):
-		p.cfg.Logger.Warn("sandbox: worker did not exit after kill", "worker", w.id)
+	if w.cmd != nil && w.cmd.Process != nil {
+		select {
+		case <-w.exited:
+		case <-time.After(10 * time.Second):
+			p.cfg.Logger.Warn("sandbox: worker did not exit after kill", "worker", w.id)
+		}
 	}
 	for _, f := range []*os.File{w.in, w.out, w.status} {
 		if f != nil {
