@@ -58,7 +58,8 @@ func (b *Blobs) removeStaleTemps(before time.Time) {
 // memory: the bytes go to a temporary file in the store's directory (so the
 // final rename stays on one filesystem), which is synced and then renamed to
 // its digest's path. A blob that already exists is kept. More than max bytes
-// stop the copy with a [*UserError] wrapping [ErrTooLarge].
+// stop the copy with a [*UserError] wrapping [ErrTooLarge]; use [MaxSize] for
+// Foundry's limit. Put is safe for concurrent use.
 func (b *Blobs) Put(r io.Reader, max int64) (sha string, size int64, err error) {
 	tmp, err := os.CreateTemp(b.dir, tempPrefix+"*")
 	if err != nil {
@@ -164,9 +165,9 @@ func validDigest(sha string) bool {
 
 // Upload is a file [Blobs.Save] accepted.
 type Upload struct {
-	SHA256 string
-	Size   int64
-	Kind   Kind
+	SHA256 string // hex digest, the blob's name in the store
+	Size   int64  // bytes stored
+	Kind   Kind   // the type Check found
 }
 
 // Save is the upload path in one call: it checks name and the first bytes of

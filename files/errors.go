@@ -27,8 +27,9 @@ var (
 var ErrNoProfile = errors.New("files: no profile for this kind")
 
 // UserError is a refusal meant for the person who uploaded the file. Error
-// returns Msg, a full sentence that says what happened and what to do; Err is
-// one of the sentinels above, for errors.Is.
+// returns Msg, full sentences that say what happened and what to do; Err is
+// one of this package's sentinels (ErrEmpty, ErrTooLarge ...), for errors.Is.
+// Show Msg as it is; never show other errors' text to users.
 type UserError struct {
 	Msg string
 	Err error
@@ -76,8 +77,11 @@ func errExecutable(name string) *UserError {
 
 func errMismatch(name string, k Kind, fam family, content string) *UserError {
 	advice := "Rename it to match its content, or upload the right file."
-	if fam == famForeign {
+	switch {
+	case fam == famForeign:
 		advice = "That type isn't supported: upload the data as CSV, Excel or JSON instead."
+	case fam == famText && k.Tabular:
+		advice = "If it holds CSV data, rename it to .csv and upload it again."
 	}
 	return userErr(ErrMismatch, "“%s” is named like %s but its content is %s. %s", name, k.Label, content, advice)
 }

@@ -25,10 +25,11 @@ type FileProfile struct {
 	// Sheets lists a workbook's sheets; Sheet is the one profiled, the first.
 	Sheets []string
 	Sheet  string
-	// Rows counts data rows, without the header. When RowsExact is false the
-	// file was too large to read to the end in the time allowed: Rows is then
-	// an estimate from the bytes read (CSV, JSON), or the rows read so far, a
-	// lower bound (XLSX).
+	// Rows counts data rows, without the header. RowsExact is false when it
+	// is not a full count: either the read stopped at ctx's end or the time
+	// budget, and Rows is an estimate from the bytes read (CSV, JSON) or the
+	// rows read so far, a lower bound (XLSX); or a quote never closed or a
+	// broken record made the count unreliable, as Problems then says.
 	Rows      int64
 	RowsExact bool
 	Columns   []Column
