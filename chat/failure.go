@@ -27,7 +27,8 @@ func describeFailure(err error, partial bool) string {
 		return "The agent service refused a file: " + api.Message + ". Check that the file type is supported, or upload it again." + kept
 	case errors.As(err, &api):
 		return "The agent service refused this question: " + api.Message + requestID(api) + "." + kept
-	case errors.Is(err, foundry.ErrStreamEnded):
+	case errors.Is(err, foundry.ErrStreamEnded) || partial:
+		// Anything else after the answer began streaming is a broken connection.
 		return "The connection to the agent service broke before the answer was complete. Ask again." + kept
 	default:
 		return "The answer could not be completed because the agent service could not be reached. Check the engine status, then ask again." + kept

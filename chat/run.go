@@ -168,7 +168,13 @@ func (r *runner) fail(ctx context.Context, err error) {
 	case errors.Is(cause, errShutdown):
 		r.end.Status, r.end.Error = store.RunInterrupted, "The server restarted while this answer was being written. Ask again to continue."
 	default:
-		r.end.Status, r.end.Error = store.RunFailed, describeFailure(err, r.answer.Text != "" || len(r.answer.Cells) > 0)
+		// An answer that had begun is kept and marked incomplete; one that
+		// never began has failed.
+		partial := r.answer.Text != "" || len(r.answer.Cells) > 0
+		r.end.Status, r.end.Error = store.RunFailed, describeFailure(err, partial)
+		if partial {
+			r.end.Status = store.RunIncomplete
+		}
 		r.s.log.Warn("run failed", "run", r.run.ID, "err", err)
 	}
 	r.emit(rec, Event{Type: EventError, Text: r.end.Error})

@@ -1,0 +1,285 @@
+package chat_test
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/emulator"
+	"github.com/analyst-workbench/workbench/files"
+	"github.com/analyst-workbench/workbench/foundry"
+	"github.com/analyst-workbench/workbench/migrations"
+	"github.com/analyst-workbench/workbench/sandbox"
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// pool is one real sandbox pool shared by every test of the package.
+var pool *sandbox.Pool
+
+func TestMain(m *testing.M) {
+	var err error
+	pool, err = sandbox.NewPool(context.Background(), sandbox.Config{Warm: 2})
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "chat tests need the sandbox (make deps):", err)
+		os.Exit(1)
+	}
+	code := m.Run()
+	pool.Close()
+	os.Exit(code)
+}
+
+// env is a chat service over a real SQLite file, a real blob store and the
+// emulator serving the real Foundry protocol over HTTP.
+type env struct {
+	svc    *chat.Service
+	db     *store.DB
+	userID string
+	convID string
+}
+
+func newEnv(t *testing.T, faults ...string) *env {
+	t.Helper()
+	dir := t.TempDir()
+	ctx := context.Background()
+	db, err := store.Open(ctx, filepath.Join(dir, "app.db"), migrations.FS, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	emu, err := emulator.New(emulator.Config{Token: "t", DataDir: filepath.Join(dir, "engine"),
+		Kernels: emulator.SandboxKernels{Pool: pool}, Faults: emulator.Faults{Always: faults}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := httptest.NewServer(emu)
+	t.Cleanup(func() { srv.Close(); emu.Close() })
+	client, err := foundry.New(foundry.Config{Endpoint: srv.URL + "/api/projects/test", Credential: foundry.StaticToken("t"), MaxRetries: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	blobs, err := files.NewBlobs(filepath.Join(dir, "blobs"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	svc := chat.New(chat.Config{DB: db, Client: client, Files: blobs, Agent: foundry.AgentSpec{Name: "analyst", Model: "local"}})
+	// Injected faults may refuse the agent set-up too; turns then run as
+	// the latest version, and fail the way the test wants.
+	if err := svc.EnsureAgent(ctx); err != nil && len(faults) == 0 {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { svc.Shutdown(context.Background()) })
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	c, _ := db.CreateConversation(ctx, u.ID, store.DefaultTitle)
+	return &env{svc: svc, db: db, userID: u.ID, convID: c.ID}
+}
+
+func (e *env) start(t *testing.T, content string, fileIDs ...string) *store.Run {
+	t.Helper()
+	_, run, err := e.svc.Start(context.Background(), chat.Turn{UserID: e.userID, ConversationID: e.convID, Content: content, FileIDs: fileIDs})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return run
+}
+
+// wait follows a run to its end and returns the answer folded live, and
+// the run as recorded.
+func (e *env) wait(t *testing.T, run *store.Run) (*chat.Answer, *store.Run) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	replay, sub, err := e.svc.Follow(ctx, run.ID, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a := chat.NewAnswer()
+	for _, ev := range replay {
+		a.Apply(ev)
+	}
+	for sub != nil && !a.Done() {
+		select {
+		case ev, ok := <-sub.C:
+			if !ok {
+				sub = nil
+				continue
+			}
+			a.Apply(ev)
+		case <-ctx.Done():
+			t.Fatal("run did not finish")
+		}
+	}
+	rec, err := e.db.Run(ctx, e.userID, e.convID, run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, rec
+}
+
+func python(code string) string { return "```python\n" + code + "\n```" }
+
+func TestTurnRunsCodeAndIsReplayedIdentically(t *testing.T) {
+	e := newEnv(t)
+	up, err := e.svc.Upload(context.Background(), e.userID, e.convID, "nums.csv", strings.NewReader("x\n1\n2\n3\n"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if up.Profile == nil || up.Profile.Rows != 3 {
+		t.Fatalf("profile = %+v", up.Profile)
+	}
+	run := e.start(t, python("import pandas as pd\nprint('total', pd.read_csv('/mnt/data/nums.csv').x.sum())"))
+	live, rec := e.wait(t, run)
+	if rec.Status != store.RunCompleted || len(live.Cells) != 1 || !strings.Contains(live.Cells[0].Logs, "total 6") {
+		t.Fatalf("status %s, cells %+v, error %q", rec.Status, live.Cells, live.Error)
+	}
+	if rec.InputTokens == 0 || rec.OutputTokens == 0 {
+		t.Fatalf("usage not recorded: %+v", rec)
+	}
+	replayed, err := e.svc.Answer(context.Background(), run.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if replayed.Text != live.Text || replayed.Cells[0].Logs != live.Cells[0].Logs || replayed.Cells[0].Duration != live.Cells[0].Duration {
+		t.Fatal("the replayed answer differs from the live one")
+	}
+	conv, _ := e.db.Conversation(context.Background(), e.userID, e.convID)
+	if conv.ContainerID == "" || conv.FoundryConversationID == "" || !strings.HasPrefix(conv.Title, "Python: ") {
+		t.Fatalf("conversation after the turn: %+v", conv)
+	}
+
+	t.Run("the kernel keeps state between turns", func(t *testing.T) {
+		e.wait(t, e.start(t, python("secret = 41")))
+		a, _ := e.wait(t, e.start(t, python("print(secret + 1)")))
+		if !strings.Contains(a.Cells[0].Logs, "42") {
+			t.Fatalf("second turn logs %q", a.Cells[0].Logs)
+		}
+	})
+}
+
+func TestOneTurnAtATimeAndCancel(t *testing.T) {
+	e := newEnv(t)
+	run := e.start(t, python("import time\ntime.sleep(30)"))
+	_, _, err := e.svc.Start(context.Background(), chat.Turn{UserID: e.userID, ConversationID: e.convID, Content: "again"})
+	if !errors.Is(err, chat.ErrBusy) {
+		t.Fatalf("second turn: %v, want ErrBusy", err)
+	}
+	time.Sleep(500 * time.Millisecond)
+	if err := e.svc.Cancel(context.Background(), e.userID, e.convID, run.ID); err != nil {
+		t.Fatal(err)
+	}
+	a, rec := e.wait(t, run)
+	if rec.Status != store.RunCancelled || !strings.Contains(a.Error, "You stopped this answer") {
+		t.Fatalf("after cancel: status %s, error %q", rec.Status, a.Error)
+	}
+	// The conversation is free again.
+	if _, rec := e.wait(t, e.start(t, python("print('ok')"))); rec.Status != store.RunCompleted {
+		t.Fatalf("turn after cancel: %s", rec.Status)
+	}
+}
+
+func TestStreamCutMidwayKeepsThePartialAnswer(t *testing.T) {
+	e := newEnv(t, emulator.FaultCutStream)
+	a, rec := e.wait(t, e.start(t, python("print('partial')")))
+	if rec.Status != store.RunIncomplete || !strings.Contains(a.Error, "broke before the answer was complete") {
+		t.Fatalf("status %s, error %q", rec.Status, a.Error)
+	}
+	if len(a.Cells) == 0 || a.Cells[0].Code == "" {
+		t.Fatal("what streamed before the cut was lost")
+	}
+	if !strings.Contains(a.Error, "kept above") {
+		t.Fatalf("the error does not say the partial answer is kept: %q", a.Error)
+	}
+}
+
+func TestServiceErrorSaysWhatToDo(t *testing.T) {
+	e := newEnv(t, emulator.Fault429)
+	a, rec := e.wait(t, e.start(t, "hello"))
+	if rec.Status != store.RunFailed || !strings.Contains(a.Error, "Wait a minute") {
+		t.Fatalf("status %s, error %q", rec.Status, a.Error)
+	}
+}
+
+func TestShutdownInterruptsRuns(t *testing.T) {
+	e := newEnv(t)
+	run := e.start(t, python("import time\ntime.sleep(30)"))
+	time.Sleep(500 * time.Millisecond)
+	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
+	defer cancel()
+	if err := e.svc.Shutdown(ctx); err != nil {
+		t.Fatal(err)
+	}
+	rec, _ := e.db.Run(context.Background(), e.userID, e.convID, run.ID)
+	if rec.Status != store.RunInterrupted || !strings.Contains(rec.Error, "server restarted") {
+		t.Fatalf("after shutdown: %s %q", rec.Status, rec.Error)
+	}
+}
+
+func TestExpiredSessionStartsAFreshOneWithTheFiles(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	e.svc.Upload(ctx, e.userID, e.convID, "a.csv", strings.NewReader("v\n5\n"))
+	e.wait(t, e.start(t, python("x = 1")))
+	// The session was last used 31 minutes ago: Foundry would have ended it.
+	conv, _ := e.db.Conversation(ctx, e.userID, e.convID)
+	e.db.UseSession(ctx, e.convID, conv.ContainerID, time.Now().Add(-31*time.Minute))
+	if st := chat.Session(mustConv(t, e), time.Now()); st.State != "expired" {
+		t.Fatalf("session state %q", st.State)
+	}
+	a, rec := e.wait(t, e.start(t, python("import pandas as pd\nprint('v', pd.read_csv('/mnt/data/a.csv').v.sum())")))
+	if !rec.NewSession || len(a.Notices) == 0 || !strings.Contains(strings.Join(a.Notices, " "), "new one") {
+		t.Fatalf("new session not reported: %+v %v", rec, a.Notices)
+	}
+	if !strings.Contains(a.Cells[0].Logs, "v 5") {
+		t.Fatalf("files not attached to the new session: %q", a.Cells[0].Logs)
+	}
+}
+
+func TestBadTurns(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	for name, tc := range map[string]struct {
+		content string
+		files   []string
+	}{
+		"empty":         {"   \n", nil},
+		"100 KB":        {strings.Repeat("é", 50_000), nil},
+		"unknown file":  {"hi", []string{"nope"}},
+		"invalid UTF-8": {"\xff\xfe", nil},
+	} {
+		t.Run(name, func(t *testing.T) {
+			_, _, err := e.svc.Start(ctx, chat.Turn{UserID: e.userID, ConversationID: e.convID, Content: tc.content, FileIDs: tc.files})
+			var ue *chat.UserError
+			if !errors.As(err, &ue) && !errors.Is(err, store.ErrNotFound) {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	}
+	t.Run("another user's conversation", func(t *testing.T) {
+		u, _ := e.db.CreateUser(ctx, "bob", "h", store.RoleAnalyst)
+		_, _, err := e.svc.Start(ctx, chat.Turn{UserID: u.ID, ConversationID: e.convID, Content: "hi"})
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+	t.Run("a deleted conversation", func(t *testing.T) {
+		e.db.DeleteConversation(ctx, e.userID, e.convID)
+		_, _, err := e.svc.Start(ctx, chat.Turn{UserID: e.userID, ConversationID: e.convID, Content: "hi"})
+		if !errors.Is(err, store.ErrNotFound) {
+			t.Fatalf("err = %v", err)
+		}
+	})
+}
+
+func mustConv(t *testing.T, e *env) *store.Conversation {
+	c, err := e.db.Conversation(context.Background(), e.userID, e.convID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return c
+}
