@@ -49,7 +49,7 @@ func Check(name string, head []byte) (Kind, error) {
 	if label == "" {
 		label = "data of an unknown kind"
 		if _, ok := sniffText(head); ok {
-			label = "plain text"
+			label = textContent
 		}
 	}
 	return Kind{}, errMismatch(name, k, fam, label)

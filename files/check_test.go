@@ -98,7 +98,7 @@ func TestCheck(t *testing.T) {
 		{"gzip named csv", "data.csv", gzipHead, "", ErrMismatch, "a gzip archive. That type isn't supported"},
 		{"binary junk named csv", "data.csv", junk(4096), "", ErrMismatch, "binary data, not text"},
 		{"text named xlsx", "book.xlsx", []byte("a,b\n1,2\n"), "", ErrMismatch, "its content is plain text. If it holds CSV data, rename it to .csv"},
-		{"junk named xlsx", "book.xlsx", junk(600)[1:], "", ErrMismatch, "data of an unknown kind"},
+		{"junk named xlsx", "book.xlsx", junk(600)[1:], "", ErrMismatch, "data of an unknown kind. Rename it to match"},
 		{"png named jpg", "photo.jpg", pngHead, "", ErrMismatch, "a PNG image"},
 		{"zip named pdf", "report.pdf", zipBytes(t), "", ErrMismatch, "a ZIP archive"},
 		{"encrypted xlsx", "secret.xlsx", encrypted, "", ErrUnreadable, "protected with a password"},

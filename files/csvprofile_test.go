@@ -1,6 +1,8 @@
 package files
 
 import (
+	"context"
+	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -184,5 +186,31 @@ func TestProfileCSVUnnamedColumn(t *testing.T) {
 	p := profileOf(t, "u.csv", []byte(",x\n1,2\n"))
 	if p.Columns[0].Name != "Unnamed: 0" {
 		t.Errorf("first column = %q, want pandas' name “Unnamed: 0”", p.Columns[0].Name)
+	}
+}
+
+func TestProfileRefused(t *testing.T) {
+	tests := []struct {
+		name, file string
+		data       []byte
+		want       error
+	}{
+		{"binary junk named csv", "junk.csv", junk(100_000), ErrUnreadable},
+		{"binary junk named json", "junk.json", junk(1000), ErrUnreadable},
+		{"pdf has no profile", "a.pdf", pdfHead, ErrNoProfile},
+		{"parquet has no profile", "a.parquet", []byte("PAR1"), ErrNoProfile},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			k, _ := KindOf(tt.file)
+			_, err := Profile(context.Background(), writeTemp(t, tt.file, tt.data), k)
+			if !errors.Is(err, tt.want) {
+				t.Fatalf("Profile error = %v, want %v", err, tt.want)
+			}
+			var ue *UserError
+			if errors.As(err, &ue) {
+				checkSentences(t, ue.Msg)
+			}
+		})
 	}
 }

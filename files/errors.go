@@ -75,12 +75,15 @@ func errExecutable(name string) *UserError {
 		"Upload the data file itself.", name)
 }
 
+// textContent describes text found where a binary format was expected.
+const textContent = "plain text"
+
 func errMismatch(name string, k Kind, fam family, content string) *UserError {
 	advice := "Rename it to match its content, or upload the right file."
 	switch {
 	case fam == famForeign:
 		advice = "That type isn't supported: upload the data as CSV, Excel or JSON instead."
-	case fam == famText && k.Tabular:
+	case content == textContent && k.Tabular:
 		advice = "If it holds CSV data, rename it to .csv and upload it again."
 	}
 	return userErr(ErrMismatch, "“%s” is named like %s but its content is %s. %s", name, k.Label, content, advice)

@@ -29,8 +29,12 @@ func profileXLSX(b budget, path string) (*FileProfile, error) {
 	}
 	wb, err := excelize.OpenFile(path, xlsxOptions)
 	if err != nil {
-		return nil, userErr(ErrUnreadable, "This workbook could not be opened (%v); it may be damaged or be another "+
-			"kind of file named .xlsx. Open it in Excel, save it again as .xlsx and upload it again.", err)
+		// The library's words stay in Err, for the log, out of the message.
+		return nil, &UserError{
+			Msg: "This workbook could not be opened: it may be damaged, or be another kind of file named .xlsx. " +
+				"Open it in Excel, save it again as .xlsx and upload it again.",
+			Err: fmt.Errorf("%w: %w", ErrUnreadable, err),
+		}
 	}
 	defer wb.Close()
 	p := &FileProfile{Format: "xlsx", Sheets: wb.GetSheetList(), RowsExact: true}
