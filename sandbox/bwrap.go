@@ -16,6 +16,7 @@ const (
 	fdSeccomp   = 4        // ExtraFiles[1]
 	fdStatus    = 5        // ExtraFiles[2]: bwrap's --json-status-fd
 	fdStatusArg = "5"
+	fdIntrArg   = "6" // ExtraFiles[3]: interrupt markers, read by worker.py
 )
 
 // etcFiles are the only host /etc entries Python and its libraries need:
@@ -87,5 +88,5 @@ func bwrapArgs(c Config, a *assets) []string {
 	if a.seccomp != "" {
 		args = append(args, "--seccomp", strconv.Itoa(fdSeccomp))
 	}
-	return append(args, "--", c.Python, "-I", workerPath, dataDir)
+	return append(args, "--", c.Python, "-I", workerPath, dataDir, fdIntrArg)
 }

@@ -9,6 +9,7 @@ import (
 
 type execRequest struct {
 	Op             string `json:"op"`
+	Cell           uint64 `json:"cell"`
 	Code           string `json:"code"`
 	MaxOutput      int    `json:"max_output"`
 	MaxFigures     int    `json:"max_figures"`
@@ -36,14 +37,15 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	req := execRequest{Op: "exec", Code: code, MaxOutput: s.cfg.MaxOutputBytes,
+	cell := s.cell.Add(1)
+	req := execRequest{Op: "exec", Cell: cell, Code: code, MaxOutput: s.cfg.MaxOutputBytes,
 		MaxFigures: s.cfg.MaxFigures, MaxFigureBytes: s.cfg.MaxFigureBytes}
 	if err := s.w.conn.send(req); err != nil {
 		return nil, s.failure(err)
 	}
 	s.running.Store(true)
 	var timedOut atomic.Bool
-	stop := s.watchCell(ctx, &timedOut)
+	stop := s.watchCell(ctx, cell, &timedOut)
 	reply, figs, err := s.readExecReply()
 	stop()
 	s.running.Store(false)
@@ -67,7 +69,7 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 // watchCell interrupts the cell when it times out or ctx ends, and kills
 // the session when the interrupt is not honoured within the grace period
 // (a C extension holding the GIL, or code that swallows KeyboardInterrupt).
-func (s *Session) watchCell(ctx context.Context, timedOut *atomic.Bool) (stop func()) {
+func (s *Session) watchCell(ctx context.Context, cell uint64, timedOut *atomic.Bool) (stop func()) {
 	finished := make(chan struct{})
 	go func() {
 		timer := time.NewTimer(s.cfg.CellTimeout)
@@ -79,7 +81,12 @@ func (s *Session) watchCell(ctx context.Context, timedOut *atomic.Bool) (stop fu
 			timedOut.Store(true)
 		case <-ctx.Done():
 		}
-		_ = s.w.interrupt()
+		select {
+		case <-finished: // select picks at random among ready cases
+			return
+		default:
+		}
+		_ = s.w.interrupt(cell)
 		grace := time.NewTimer(s.cfg.InterruptGrace)
 		defer grace.Stop()
 		select {

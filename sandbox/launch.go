@@ -55,7 +55,7 @@ func (w *worker) command(p *Pool) ([]string, []string, string, error) {
 			_ = os.WriteFile(mpl+"/"+p.assets.fontlist, b, 0o600)
 		}
 	}
-	args := []string{p.cfg.Python, "-I", p.assets.path("worker.py"), data}
+	args := []string{p.cfg.Python, "-I", p.assets.path("worker.py"), data, fdIntrArg}
 	if w.probe {
 		args = append(args, "--probe")
 	}
@@ -83,9 +83,9 @@ func (w *worker) launch(p *Pool) error {
 	cmd := exec.Command("/bin/sh", append([]string{"-c", gateScript, "sandbox-gate"}, args...)...)
 	cmd.Env, cmd.Dir = env, dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = f.inR, f.outW, f.errW
-	cmd.ExtraFiles = []*os.File{f.gateR, f.seccomp, f.statusW}
+	cmd.ExtraFiles = []*os.File{f.gateR, f.seccomp, f.statusW, f.intrR}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	w.cmd, w.in, w.out, w.status = cmd, f.inW, f.outR, f.statusR
+	w.cmd, w.in, w.out, w.status, w.intr = cmd, f.inW, f.outR, f.statusR, f.intrW
 	w.conn = newConn(f.outR, f.inW)
 	go func() {
 		_, _ = io.Copy(w.stderr, f.errR)

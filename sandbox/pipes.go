@@ -14,13 +14,14 @@ type pipes struct {
 	gateR, gateW     *os.File
 	statusR, statusW *os.File
 	errR, errW       *os.File // start-up diagnostics; read by our own goroutine, so Wait never waits on it
+	intrR, intrW     *os.File // interrupt markers (see worker.interrupt)
 	seccomp          *os.File // the BPF program, or /dev/null
 }
 
 func newPipes() (*pipes, error) {
 	f := &pipes{}
 	for _, pair := range []struct{ r, w **os.File }{
-		{&f.inR, &f.inW}, {&f.outR, &f.outW}, {&f.gateR, &f.gateW}, {&f.statusR, &f.statusW}, {&f.errR, &f.errW},
+		{&f.inR, &f.inW}, {&f.outR, &f.outW}, {&f.gateR, &f.gateW}, {&f.statusR, &f.statusW}, {&f.errR, &f.errW}, {&f.intrR, &f.intrW},
 	} {
 		r, w, err := os.Pipe()
 		if err != nil {
@@ -46,12 +47,12 @@ func (f *pipes) openSeccomp(path string) error {
 
 // closeChildEnds closes the descriptors only the child needs, once it has them.
 func (f *pipes) closeChildEnds() {
-	closeFiles(f.inR, f.outW, f.gateR, f.statusW, f.errW, f.seccomp)
+	closeFiles(f.inR, f.outW, f.gateR, f.statusW, f.errW, f.intrR, f.seccomp)
 }
 
 func (f *pipes) closeAll() {
 	f.closeChildEnds()
-	closeFiles(f.inW, f.outR, f.gateW, f.statusR, f.errR)
+	closeFiles(f.inW, f.outR, f.gateW, f.statusR, f.errR, f.intrW)
 }
 
 func closeFiles(fs ...*os.File) {

@@ -22,6 +22,7 @@ type Session struct {
 
 	mu      sync.Mutex // one protocol exchange at a time
 	running atomic.Bool
+	cell    atomic.Uint64 // number of the latest cell sent
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -72,7 +73,7 @@ func (s *Session) Interrupt() error {
 	if !s.running.Load() {
 		return nil
 	}
-	return s.w.interrupt()
+	return s.w.interrupt(s.cell.Load())
 }
 
 // end closes the session once, for the first reason given.

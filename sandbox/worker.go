@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"context"
 	"crypto/rand"
+	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
 	"errors"
@@ -25,6 +26,7 @@ type worker struct {
 	conn    *conn
 	in, out *os.File // the Go ends of the protocol pipes
 	status  *os.File // bwrap's --json-status-fd, read for the sandbox's pid
+	intr    *os.File // interrupt markers to worker.py
 	group   group
 	uid     uint32 // host uid, 0 when none was allocated
 	dataDir string // host directory for isolation "none"
@@ -124,11 +126,17 @@ func (w *worker) readInitPid() {
 	}
 }
 
-// interrupt sends SIGINT to the Python process: the worker turns it into
-// KeyboardInterrupt while user code runs and ignores it otherwise.
-func (w *worker) interrupt() error {
+// interrupt raises KeyboardInterrupt in cell number cell, if that cell is
+// still running when the worker sees the signal: the marker written first
+// tells the worker which cell the signal is for.
+func (w *worker) interrupt(cell uint64) error {
 	if w.pidfd < 0 {
 		return errors.New("sandbox: interrupt: worker pid unknown")
+	}
+	var marker [8]byte
+	binary.BigEndian.PutUint64(marker[:], cell)
+	if _, err := w.intr.Write(marker[:]); err != nil {
+		return fmt.Errorf("sandbox: interrupt: %w", err)
 	}
 	if err := unix.PidfdSendSignal(w.pidfd, unix.SIGINT, nil, 0); err != nil {
 		return fmt.Errorf("sandbox: interrupt: %w", err)
@@ -185,7 +193,7 @@ func (w *worker) release(p *Pool) {
 			p.cfg.Logger.Warn("sandbox: worker did not exit after kill", "worker", w.id)
 		}
 	}
-	for _, f := range []*os.File{w.in, w.out, w.status} {
+	for _, f := range []*os.File{w.in, w.out, w.status, w.intr} {
 		if f != nil {
 			f.Close()
 		}

@@ -27,12 +27,40 @@ DATA = sys.argv[1] if len(sys.argv) > 1 else "/mnt/data"
 CHUNK = 1 << 20
 MAX_LISTED = 10000
 
-_busy = False  # True only while user code runs: SIGINT is ignored otherwise
+INTR_FD = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else -1
+
+# Interrupts are addressed: before each SIGINT the Go side writes the number
+# of the cell it means (8 bytes, big-endian) to INTR_FD. A signal that comes
+# late, after its cell ended, names an old cell and is ignored, so it can
+# never break the next one; one that comes early is honoured as the cell
+# starts.
+_busy = False   # True only while user code runs
+_cell = 0       # number of the cell being run
+_wanted = 0     # highest cell number an interrupt was sent for
+
+
+def _drain_interrupts():
+    global _wanted
+    while INTR_FD >= 0:
+        try:
+            b = os.read(INTR_FD, 4096)
+        except OSError:  # BlockingIOError when empty
+            return
+        if not b:
+            return
+        for i in range(0, len(b) - 7, 8):
+            _wanted = max(_wanted, struct.unpack(">Q", b[i:i + 8])[0])
+
+
+def _check_interrupt():
+    _drain_interrupts()
+    if _wanted >= _cell:
+        raise KeyboardInterrupt()
 
 
 def _on_sigint(signum, frame):
     if _busy:
-        raise KeyboardInterrupt()
+        _check_interrupt()
 
 
 def read_exact(fd, n):
@@ -211,6 +239,7 @@ class Kernel:
             body = compile(tree, fname, "exec")
             tail = compile(last, fname, "eval") if last is not None else None
             _busy = True
+            _check_interrupt()
             exec(body, self.ns)
             if tail is not None:
                 value = eval(tail, self.ns)
@@ -266,6 +295,8 @@ class Kernel:
         return out
 
     def exec(self, req):
+        global _cell
+        _cell = int(req.get("cell", _cell + 1))
         cap = int(req.get("max_output", 1 << 20))
         self.max_figures = int(req.get("max_figures", 10))
         self.max_figure_bytes = int(req.get("max_figure_bytes", 5 << 20))
@@ -448,9 +479,17 @@ def probe():
 
 
 def main():
-    os.closerange(3, 64)  # descriptors the launcher used (gate, seccomp, status)
+    # Descriptors the launcher used (gate, seccomp, status), except ours.
+    for fd in range(3, 64):
+        if fd != INTR_FD:
+            try:
+                os.close(fd)
+            except OSError:
+                pass
+    if INTR_FD >= 0:
+        os.set_blocking(INTR_FD, False)
     signal.signal(signal.SIGINT, _on_sigint)
-    if len(sys.argv) > 2 and sys.argv[2] == "--probe":
+    if sys.argv[-1] == "--probe":
         print(json.dumps(probe()))
         return
     rfd, wfd = os.dup(0), os.dup(1)  # os.dup makes non-inheritable fds
