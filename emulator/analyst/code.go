@@ -184,6 +184,14 @@ func defaultAgg(name string) string {
 	return "mean"
 }
 
+// capital upper-cases the first letter.
+func capital(s string) string {
+	if s == "" {
+		return s
+	}
+	return strings.ToUpper(s[:1]) + s[1:]
+}
+
 // aggWord names an aggregation in the reply.
 var aggWord = map[string]string{"mean": "average", "median": "median", "sum": "total", "min": "minimum",
 	"max": "maximum", "std": "standard deviation", "count": "count"}

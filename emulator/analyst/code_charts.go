@@ -17,7 +17,7 @@ func (g *gen) chartKind() string {
 	switch {
 	case len(g.q.By) > 0:
 		return "bar"
-	case len(nums) >= 2 && g.q.DateCol == "" && !hasKw(g.q, "trend"):
+	case len(nums) >= 2 && (hasKw(g.q, "vs") || g.dateCol() == ""):
 		return "scatter"
 	case len(nums) >= 1 && g.dateCol() != "":
 		return "line"
@@ -122,6 +122,9 @@ func (g *gen) timeChart(kind string) {
 		ylabel = fmt.Sprintf("%s of %s per %s", aggWord[agg], m, periodWord[period])
 	}
 	title := m + " over time" + g.titleSuffix()
+	if g.q.Rolling > 0 {
+		title += fmt.Sprintf(", with a %d-point rolling mean", g.q.Rolling)
+	}
 	if period != "" {
 		title = strings.ToUpper(ylabel[:1]) + ylabel[1:] + g.titleSuffix()
 	}
@@ -230,10 +233,11 @@ func (g *gen) categoryChart(kind string) {
 
 // categoryAxes picks the category axis, the measure and the aggregation of a bar or pie.
 func (g *gen) categoryAxes() (by, m, agg string) {
-	nums := g.numericMeasures()
-	if len(nums) > 0 {
-		m = nums[0]
-		agg = g.aggOf(m)
+	for _, n := range g.numericMeasures() {
+		if c := g.f.column(n); !isID(c, g.f.Rows) {
+			m, agg = n, g.aggOf(n)
+			break
+		}
 	}
 	switch {
 	case len(g.q.By) > 0:
@@ -272,7 +276,9 @@ func (g *gen) pivotHeatmap() {
 	m := g.numericMeasures()[0]
 	agg := g.aggOf(m)
 	g.line("result = df.pivot_table(index=%s, columns=%s, values=%s, aggfunc=%s)", py(g.q.By[0]), py(g.q.By[1]), py(m), py(agg))
-	g.heatmapOf("result", strings.ToUpper(aggWord[agg][:1])+aggWord[agg][1:]+" of "+m+" by "+g.q.By[0]+" and "+g.q.By[1], g.chartStem(), false)
+	title := capital(aggWord[agg]) + " of " + m + " by " + g.q.By[0] + " and " + g.q.By[1]
+	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(title))
+	g.heatmapOf("result", title, g.chartStem(), false)
 }
 
 // heatmapOf draws a labelled heatmap of a DataFrame variable, annotated when small enough.

@@ -50,7 +50,7 @@ func (g *gen) groupStat(m string) {
 	if len(g.q.By) == 2 {
 		g.line("result = df.groupby(%s)[%s].%s().unstack()", pyList(g.q.By), py(m), agg)
 		g.line("print(result.round(2).to_string())")
-		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggWord[agg]+" of "+m+" by "+g.q.By[0]+" and "+g.q.By[1]))
+		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(capital(aggWord[agg])+" of "+m+" by "+g.q.By[0]+" and "+g.q.By[1]))
 	} else {
 		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=False)", py(g.q.By[0]), py(m), agg)
 		g.line("print(result.round(2).to_string())")
@@ -184,7 +184,13 @@ func (g *gen) growth() {
 	g.prelude()
 	m, d := g.q.Measures[0], g.dateCol()
 	keys := g.seriesKeys()
-	g.line("g = df.dropna(subset=[%s]).sort_values(%s)", py(m), py(d))
+	if dc := g.f.column(d); keys == "" && dc != nil && dc.Unique < g.f.Rows*9/10 {
+		// Many rows share a date (orders): compare months, not single rows.
+		g.line("g = df.groupby(pd.Grouper(key=%s, freq=\"M\"))[%s].%s().reset_index()", py(d), py(m), g.aggOf(m))
+		g.line("g[%s] = g[%s].dt.to_period(\"M\").dt.to_timestamp()", py(d), py(d))
+	} else {
+		g.line("g = df.dropna(subset=[%s]).sort_values(%s)", py(m), py(d))
+	}
 	if keys != "" {
 		g.line("parts = g.groupby(%s)", keys)
 	} else {

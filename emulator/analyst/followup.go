@@ -49,7 +49,7 @@ func withContext(cur Query, prev *Query) Query {
 	if cur.Frame != prev.Frame && len(cur.Measures)+len(cur.By) > 0 {
 		out.Frame, out.Measures, out.By, out.Filters, out.DateCol = cur.Frame, nil, nil, nil, ""
 	}
-	if cur.explicit && cur.Intent != intentHelp {
+	if cur.explicit && cur.Intent != intentHelp && !(cur.Intent == intentFilter && len(cur.Measures) == 0) {
 		out.Intent = cur.Intent
 	}
 	if cur.Chart != "" {

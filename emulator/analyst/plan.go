@@ -106,6 +106,8 @@ func checkShape(q *Query, p *Profile, f *Frame) string {
 			return ""
 		}
 		return fmt.Sprintf("%s has no date column for a line over time. I can draw a histogram, a bar chart by a category, or a scatter of two columns.", f.Key)
+	case q.Intent == intentPivot && len(q.By) == 1 && hasNumericMeasure(q, f):
+		q.Intent = intentStat // one key: a plain group-by is the pivot
 	case q.Intent == intentPivot && len(q.By)+len(categoryOf(q, f)) < 2:
 		return askColumns("A pivot needs two category columns (rows and columns) and optionally a value; candidates are", categoryColumns(f))
 	}

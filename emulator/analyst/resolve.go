@@ -13,15 +13,22 @@ func parseQuestion(question string, ix *colIndex) Query {
 	groupByCategories(&q, f)
 	q.numeric = anyKind(f, q.Measures, "num")
 	q.Agg = ps.firstAgg()
+	if q.Agg == "count" && len(q.By) == 0 && allIDs(f, q.Measures) {
+		q.Measures, q.numeric = nil, false // "number of records in employees" counts rows
+	}
 	q.Period = ps.period()
 	q.Chart = ps.chartKind()
 	q.Trend = ps.has("trendline") || q.Chart == "scatter" && ps.has("trend")
-	q.Tail = ps.has("tail") && !ps.has("head")
+	q.Tail = ps.has("tail") && !ps.hasWord("first") && !ps.hasWord("head")
 	q.Bottom = ps.has("bottom") || ps.has("asc") || ps.has("min") && !ps.has("max")
 	q.N = countAsked(ps)
 	q.plural = pluralRows(ps, f)
 	if ps.has("rolling") {
-		q.Rolling = max(ps.numberBefore(ps.at("rolling")), ps.numberAfter(ps.at("rolling")))
+		i := ps.at("rolling")
+		q.Rolling = max(ps.numberBefore(i), ps.numberAfter(i))
+		if i > 1 && q.Rolling == 0 {
+			q.Rolling = ps.numberBefore(i - 1) // "10 week rolling mean"
+		}
 		if q.Rolling < 2 {
 			q.Rolling = 7
 		}
@@ -98,6 +105,15 @@ func dropIDs(q *Query, f *Frame) {
 	if len(keep) > 0 && anyKind(f, keep, "num") {
 		q.Measures = keep
 	}
+}
+
+func allIDs(f *Frame, names []string) bool {
+	for _, n := range names {
+		if c := f.column(n); c == nil || !isID(c, f.Rows) {
+			return false
+		}
+	}
+	return true
 }
 
 // pluralRows reports whether the question names the rows in the plural ("employees",

@@ -15,7 +15,7 @@ func pickFrame(ps *parsed, ix *colIndex) int {
 	for fi, f := range ix.p.Frames {
 		for _, w := range frameWords(f) {
 			for i, t := range ps.toks {
-				if !ps.taken[i] && (t.low == w || singular(t.low) == w) && len(w) > 2 {
+				if (t.low == w || singular(t.low) == w) && len(w) > 2 && (!ps.taken[i] || namesSheet(ps, i)) {
 					score[fi] += 5
 				}
 			}
@@ -36,6 +36,12 @@ func pickFrame(ps *parsed, ix *colIndex) int {
 		}
 	}
 	return best
+}
+
+// namesSheet reports whether a word that is also a column names a file or sheet: "the
+// departments sheet", "in the employees table".
+func namesSheet(ps *parsed, i int) bool {
+	return i+1 < len(ps.toks) && ps.toks[i+1].norm == "file"
 }
 
 // assignRoles fills the query's measures, group keys, date column and filters from the

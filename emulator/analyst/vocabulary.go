@@ -34,7 +34,7 @@ var keywords = map[string][]string{
 	"tail":      {"tail", "last", "latest", "recent"},
 	"size":      {"size", "shape", "dimensions", "big", "long", "length", "rowcount"},
 	"columns":   {"columns", "column", "fields", "field", "variables", "schema", "dtypes", "types", "headers", "header"},
-	"overview":  {"overview", "summary", "summarize", "summarise", "summarize", "eda", "explore", "lookslike", "about", "profile"},
+	"overview":  {"overview", "summary", "summarize", "summarise", "summarize", "eda", "explore", "lookslike", "profile"},
 	"describe":  {"describe", "statistics", "stats", "statistic", "describes"},
 	"peak":      {"peak", "peaked", "record", "high-point", "topped"},
 	"growth":    {"growth", "grow", "grew", "growing", "change", "changed", "increase", "increased", "decrease", "decreased", "return", "returns", "cagr", "yoy", "gain", "gained"},
@@ -130,5 +130,5 @@ var abbreviations = map[string][]string{
 	"rainfall": {"niederschlag", "rain", "rainfall", "precipitation"}, "precipitation": {"niederschlag", "rain", "rainfall"},
 	"hottest": {"temperature", "temperatur", "temp"}, "warmest": {"temperature", "temperatur", "temp"},
 	"coldest": {"temperature", "temperatur", "temp"}, "wettest": {"niederschlag", "rain", "rainfall"},
-	"busiest": {"besucher", "visitor", "volume"}, "paid": {"salary", "pay", "wage"}, "sell": {"revenue", "sale"}, "sold": {"unit", "quantity"}, "earn": {"salary", "income"}, "cost": {"cost", "price"}, "price": {"price", "close"}, "stock": {"close"}, "share": {"close"}, "budget": {"budget"}, "headcount": {"employee"},
+	"busiest": {"besucher", "visitor", "volume"}, "note": {"notiz", "note", "comment"}, "comment": {"notiz", "note"}, "paid": {"salary", "pay", "wage"}, "sell": {"revenue", "sale"}, "sold": {"unit", "quantity"}, "earn": {"salary", "income"}, "cost": {"cost", "price"}, "price": {"price", "close"}, "stock": {"close"}, "share": {"close"}, "budget": {"budget"}, "headcount": {"employee"},
 }

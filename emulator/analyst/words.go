@@ -30,7 +30,7 @@ var phrases = strings.NewReplacer(
 	"horizontal bar", "barh", "scatter plot", "scatter", "trend line", "trendline", "line of best fit", "trendline",
 	"best fit", "trendline", "regression line", "trendline", "all time high", "peak", "all-time high", "peak",
 	"missing values", "missing", "null values", "missing", "cross tab", "pivot", "crosstab", "pivot",
-	"pivot table", "pivot", "moving average", "rolling", "rolling mean", "rolling", "new file", "file", "order by", "sort by", "in order of", "sort by",
+	"pivot table", "pivot", "moving average", "rolling", "rolling mean", "rolling", "new file", "file", "which date", "when", "what date", "when", "which day", "when", "what day", "when", "order by", "sort by", "in order of", "sort by",
 )
 
 // splitWords splits a question into tokens, keeping comparison operators and decimal numbers.
@@ -206,7 +206,8 @@ func correctKeyword(w string) string {
 		if v[0] != w[0] && (len(w) < 2 || v[0] != w[1]) {
 			continue // typos rarely hit the first letter; this keeps planning fast
 		}
-		if d := editDistance(w, v, min(budget, fuzzyBudget(len(v)))); d < bestD {
+		limit := min(budget, fuzzyBudget(len(v)))
+		if d := editDistance(w, v, limit); d <= limit && d < bestD {
 			best, bestD = v, d
 		}
 	}

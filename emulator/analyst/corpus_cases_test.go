@@ -1,0 +1,217 @@
+package analyst
+
+// The corpus: phrasings written the way different people ask — terse, chatty, misspelt, in
+// other case — over six file sets of different shapes (testdata/gen.py makes the files).
+const (
+	px  = "prices.csv"
+	sv  = "survey.csv"
+	sl  = "sales.csv"
+	slc = "sales.csv+customers.json"
+	st  = "stations.csv"
+	co  = "company.xlsx"
+)
+
+var corpus = []corpusCase{
+	// overview and summary
+	{set: px, q: "give me an overview", intent: intentOverview},
+	{set: px, q: "summarize the data pls", intent: intentOverview},
+	{set: sv, q: "What's in this file?", intent: intentOverview},
+	{set: sl, q: "can you do a quick EDA", intent: intentOverview},
+	{set: st, q: "what does the data look like", intent: intentOverview},
+	{set: co, q: "sumary of the employees sheet", intent: intentOverview},
+	{set: sv, q: "Tell me about the survey", intent: intentOverview},
+	// columns and types
+	{set: px, q: "what columns are there?", intent: intentColumns},
+	{set: sv, q: "list the fields and their data types", intent: intentColumns},
+	{set: st, q: "colums?", intent: intentColumns},
+	{set: co, q: "what sheets and columns are in the workbook?", intent: intentColumns},
+	{set: sl, q: "show me the schema", intent: intentColumns},
+	// first rows
+	{set: px, q: "first 3 rows", intent: intentHead},
+	{set: sl, q: "show me a preview of the data", intent: intentHead},
+	{set: st, q: "head", intent: intentHead},
+	{set: sv, q: "let me see the last 5 records", intent: intentHead},
+	{set: co, q: "show a sample of the departments sheet", intent: intentHead},
+	// size
+	{set: px, q: "how many rows?", intent: intentSize},
+	{set: sl, q: "How big is this dataset", intent: intentSize},
+	{set: st, q: "how many rows are there", intent: intentSize},
+	{set: sv, q: "shape of the data", intent: intentSize},
+	{set: co, q: "number of records in employees", intent: intentSize},
+	// missing values
+	{set: st, q: "which columns have missing values?", intent: intentMissing},
+	{set: st, q: "any nulls?", intent: intentMissing},
+	{set: st, q: "count the missing temperature readings", intent: intentMissing, cols: []string{"Temperatur (°C)"}},
+	{set: sl, q: "are there empty cells", intent: intentMissing},
+	{set: sv, q: "check for NaNs", intent: intentMissing},
+	{set: st, q: "how many blanks in besucher", intent: intentMissing, cols: []string{"Besucher"}},
+	// describe one column
+	{set: sv, q: "describe age", intent: intentDescribe, cols: []string{"Age"}},
+	{set: px, q: "stats for Volume", intent: intentDescribe, cols: []string{"Volume"}},
+	{set: sl, q: "statistics of unit price", intent: intentDescribe, cols: []string{"unit_price"}},
+	{set: st, q: "describe the rainfall column", intent: intentDescribe, cols: []string{"Niederschlag mm"}},
+	{set: co, q: "Salary", intent: intentDescribe, cols: []string{"Salary"}},
+	{set: sv, q: "Q3", intent: intentDescribe, cols: []string{"Q3_satisfaction"}},
+	// value counts
+	{set: sv, q: "how many respondents per country?", intent: intentCounts, cols: []string{"Country"}},
+	{set: sl, q: "value counts of region", intent: intentCounts, cols: []string{"region"}},
+	{set: sl, q: "count of orders by sales rep", intent: intentCounts, cols: []string{"sales_rep"}},
+	{set: co, q: "how many employees in each department", intent: intentCounts, cols: []string{"Department"}},
+	{set: sv, q: "frequency of gender", intent: intentCounts, cols: []string{"Gender"}},
+	{set: st, q: "breakdown of notes", intent: intentCounts, cols: []string{"Notiz"}},
+	// unique values
+	{set: sv, q: "unique countries", intent: intentUnique, cols: []string{"Country"}},
+	{set: sl, q: "what distinct products are there", intent: intentUnique, cols: []string{"product"}},
+	{set: px, q: "list the different tickers", intent: intentUnique, cols: []string{"Ticker"}},
+	{set: st, q: "which stations are in the data? unique values please", intent: intentUnique, cols: []string{"Station"}},
+	// statistics, overall
+	{set: px, q: "what's the average price?", intent: intentStat, cols: []string{"Close"}},
+	{set: sv, q: "std of income", intent: intentStat, cols: []string{"Annual Income"}},
+	{set: sl, q: "total revenue", intent: intentStat, cols: []string{"revenue"}},
+	{set: sl, q: "whats the sum of units", intent: intentStat, cols: []string{"units"}},
+	{set: co, q: "median salary", intent: intentStat, cols: []string{"Salary"}},
+	{set: st, q: "max temp", intent: intentStat, cols: []string{"Temperatur (°C)"}},
+	{set: px, q: "minimum low for GOOG", intent: intentStat, cols: []string{"Low", "Ticker"}},
+	{set: sv, q: "avrage age", intent: intentStat, cols: []string{"Age"}},
+	{set: sv, q: "whats the median NPS for women", intent: intentStat, cols: []string{"NPS", "Gender"}},
+	{set: co, q: "median salary in Sales", intent: intentStat, cols: []string{"Salary", "Department"}},
+	{set: sv, q: "how many respondents are younger than 25?", intent: intentSize, cols: []string{"Age"}},
+	{set: px, q: "mean volume in 2012", intent: intentStat, cols: []string{"Volume", "Date"}},
+	// statistics by group
+	{set: sl, q: "average revenue by region", intent: intentStat, cols: []string{"revenue", "region"}},
+	{set: px, q: "average volume by ticker", intent: intentStat, cols: []string{"Volume", "Ticker"}},
+	{set: st, q: "average temperature by station", intent: intentStat, cols: []string{"Temperatur (°C)", "Station"}},
+	{set: co, q: "average salary by department", intent: intentStat, cols: []string{"Salary", "Department"}},
+	{set: sv, q: "mean age by country and gender", intent: intentStat, cols: []string{"Age", "Country", "Gender"}},
+	{set: sl, q: "which region sells the most?", intent: intentStat, cols: []string{"revenue", "region"}},
+	{set: sl, q: "revenue per category", intent: intentStat, cols: []string{"revenue", "category"}},
+	{set: sl, q: "total units for each product", intent: intentStat, cols: []string{"units", "product"}},
+	{set: sv, q: "NPS by country", intent: intentStat, cols: []string{"NPS", "Country"}},
+	{set: co, q: "max performance score per department", intent: intentStat, cols: []string{"Performance Score", "Department"}},
+	{set: st, q: "Total BESUCHER per STATION", intent: intentStat, cols: []string{"Besucher", "Station"}},
+	{set: px, q: "standard deviation of close by ticker", intent: intentStat, cols: []string{"Close", "Ticker"}},
+	// when a column peaked
+	{set: px, q: "when did GOOG peak?", intent: intentPeak, cols: []string{"Close", "Ticker"}},
+	{set: st, q: "when was it hottest?", intent: intentPeak, cols: []string{"Temperatur (°C)"}},
+	{set: px, q: "on which date was AAPL volume highest", intent: intentPeak, cols: []string{"Volume", "Ticker"}},
+	{set: px, q: "all time high of the close for each ticker", intent: intentPeak, cols: []string{"Close", "Ticker"}},
+	{set: st, q: "when was the coldest day", intent: intentPeak, cols: []string{"Temperatur (°C)"}},
+	{set: sl, q: "when did revenue peak", intent: intentPeak, cols: []string{"revenue"}},
+	// top and bottom N
+	{set: sl, q: "top 5 products by revenue", intent: intentTop, cols: []string{"revenue", "product"}},
+	{set: px, q: "top 10 days by volume", intent: intentTop, cols: []string{"Volume"}},
+	{set: co, q: "highest paid employees", intent: intentTop, cols: []string{"Salary"}},
+	{set: co, q: "who are the 5 lowest paid employees", intent: intentTop, cols: []string{"Salary"}},
+	{set: co, q: "top 3 departments by budget", intent: intentTop, cols: []string{"Budget", "Department"}},
+	{set: sl, q: "bottom 3 sales reps by revenue", intent: intentTop, cols: []string{"revenue", "sales_rep"}},
+	{set: sv, q: "top 5 countries by average income", intent: intentTop, cols: []string{"Annual Income", "Country"}},
+	{set: st, q: "the 3 rainiest days? top 3 by rainfall", intent: intentTop, cols: []string{"Niederschlag mm"}},
+	// filters
+	{set: sv, q: "list respondents older than 70", intent: intentFilter, cols: []string{"Age"}},
+	{set: sl, q: "orders where units > 15 and region is West", intent: intentFilter, cols: []string{"units", "region"}},
+	{set: sl, q: "show rows with revenue above 15000", intent: intentFilter, cols: []string{"revenue"}},
+	{set: px, q: "filter to MSFT rows since 2013", intent: intentFilter, cols: []string{"Ticker", "Date"}},
+	{set: co, q: "employees in Engineering with salary over 80000", intent: intentFilter, cols: []string{"Department", "Salary"}},
+	{set: st, q: "show only Zürich", intent: intentFilter, cols: []string{"Station"}},
+	{set: sv, q: "respondents from Spain where nps >= 9", intent: intentFilter, cols: []string{"Country", "NPS"}},
+	// sort
+	{set: sl, q: "sort by revenue descending", intent: intentSort, cols: []string{"revenue"}},
+	{set: co, q: "order by hire date", intent: intentSort, cols: []string{"Hire Date"}},
+	{set: sv, q: "sort respondents by age ascending", intent: intentSort, cols: []string{"Age"}},
+	{set: px, q: "rank the rows by close", intent: intentSort, cols: []string{"Close"}},
+	// pivot
+	{set: sv, q: "pivot nps by country and gender", intent: intentPivot, cols: []string{"NPS", "Country", "Gender"}},
+	{set: sl, q: "pivot table of revenue with region as rows and category as columns", intent: intentPivot, cols: []string{"revenue", "region", "category"}},
+	{set: sl, q: "crosstab region vs category", intent: intentPivot, cols: []string{"region", "category"}},
+	{set: co, q: "pivot salary by department", intent: intentStat, cols: []string{"Salary", "Department"}},
+	// resampling
+	{set: px, q: "monthly average close for AAPL", intent: intentResample, cols: []string{"Close", "Ticker"}},
+	{set: st, q: "monthly rainfall", intent: intentResample, cols: []string{"Niederschlag mm"}},
+	{set: sl, q: "weekly units sold", intent: intentResample, cols: []string{"units"}},
+	{set: sl, q: "revenue by year", intent: intentResample, cols: []string{"revenue"}},
+	{set: sv, q: "submissions per week", intent: intentResample},
+	{set: co, q: "how many employees were hired per year", intent: intentResample},
+	{set: sl, q: "quarterly revenue by region", intent: intentResample, cols: []string{"revenue", "region"}},
+	{set: st, q: "mean temperature per month", intent: intentResample, cols: []string{"Temperatur (°C)"}},
+	// growth and trends
+	{set: px, q: "how much did MSFT grow?", intent: intentGrowth, cols: []string{"Close", "Ticker"}},
+	{set: px, q: "growth of the close price for each ticker", intent: intentGrowth, cols: []string{"Close"}},
+	{set: st, q: "trend of visitors", intent: intentGrowth, cols: []string{"Besucher"}},
+	{set: sl, q: "how did revenue change from start to end?", intent: intentGrowth, cols: []string{"revenue"}},
+	{set: px, q: "what's the return on AAPL", intent: intentGrowth, cols: []string{"Close", "Ticker"}},
+	// correlation
+	{set: px, q: "correlation between open and close", intent: intentCorr, cols: []string{"Open", "Close"}},
+	{set: px, q: "show me a correlation heatmap", intent: intentCorr},
+	{set: sv, q: "corr matrix plot", intent: intentCorr},
+	{set: sv, q: "is income related to age?", intent: intentCorr, cols: []string{"Annual Income", "Age"}},
+	{set: sl, q: "corelation of units and revenue", intent: intentCorr, cols: []string{"units", "revenue"}},
+	{set: co, q: "does performance score correlate with salary", intent: intentCorr, cols: []string{"Performance Score", "Salary"}},
+	{set: st, q: "correlations between all the numeric columns", intent: intentCorr},
+	// outliers
+	{set: px, q: "any outliers in volume?", intent: intentOutliers, cols: []string{"Volume"}},
+	{set: sl, q: "find anomalies in revenue", intent: intentOutliers, cols: []string{"revenue"}},
+	{set: co, q: "unusual salaries?", intent: intentOutliers, cols: []string{"Salary"}},
+	{set: st, q: "outliers", intent: intentOutliers},
+	// charts: line over time
+	{set: px, q: "plot AAPL close over time", intent: intentChart, cols: []string{"Close", "Ticker"}, want: []string{"line_close_aapl.png"}},
+	{set: px, q: "line chart of the closing price for all tickers", intent: intentChart, cols: []string{"Close"}},
+	{set: st, q: "plot temperature over time", intent: intentChart, cols: []string{"Temperatur (°C)"}},
+	{set: st, q: "temp in Graz over time", intent: intentChart, cols: []string{"Temperatur (°C)", "Station"}},
+	{set: sl, q: "plot monthly revenue", intent: intentChart, cols: []string{"revenue"}},
+	{set: px, q: "graph open and close for msft", intent: intentChart, cols: []string{"Open", "Close", "Ticker"}},
+	{set: px, q: "plot the 10 week rolling mean of close for GOOG", intent: intentChart, cols: []string{"Close", "Ticker"}},
+	// charts: bar, horizontal bar, pie
+	{set: sl, q: "bar chart of revenue by region", intent: intentChart, cols: []string{"revenue", "region"}},
+	{set: st, q: "total visitors per station as a bar chart", intent: intentChart, cols: []string{"Besucher", "Station"}},
+	{set: sv, q: "horizontal bar of average income by country", intent: intentChart, cols: []string{"Annual Income", "Country"}},
+	{set: sl, q: "what's the revenue share by category? pie please", intent: intentChart, cols: []string{"revenue", "category"}},
+	{set: sv, q: "pie chart of gender", intent: intentChart, cols: []string{"Gender"}},
+	{set: co, q: "visualize headcount by department", intent: intentChart, cols: []string{"Department"}},
+	{set: px, q: "yearly close for msft as a bar chart", intent: intentChart, cols: []string{"Close", "Ticker"}},
+	{set: sl, q: "barh of units by sales rep", intent: intentChart, cols: []string{"units", "sales_rep"}},
+	// charts: histogram, box
+	{set: sv, q: "distribution of annual income", intent: intentChart, cols: []string{"Annual Income"}},
+	{set: px, q: "histogram of volume", intent: intentChart, cols: []string{"Volume"}},
+	{set: co, q: "histgram of salaries", intent: intentChart, cols: []string{"Salary"}},
+	{set: px, q: "box plot of close by ticker", intent: intentChart, cols: []string{"Close", "Ticker"}},
+	{set: co, q: "box plot of salary by department", intent: intentChart, cols: []string{"Salary", "Department"}},
+	{set: sv, q: "boxplot of age", intent: intentChart, cols: []string{"Age"}},
+	// charts: scatter, area, heatmap
+	{set: px, q: "scatter of Volume vs Close with a trend line", intent: intentChart, cols: []string{"Volume", "Close"}},
+	{set: sv, q: "income vs age scatter", intent: intentChart, cols: []string{"Annual Income", "Age"}},
+	{set: co, q: "salary vs performance score scatter with trendline", intent: intentChart, cols: []string{"Salary", "Performance Score"}},
+	{set: sl, q: "scatter units against revenue colored by category", intent: intentChart, cols: []string{"units", "revenue"}},
+	{set: sl, q: "area chart of revenue by category over time", intent: intentChart, cols: []string{"revenue", "category"}},
+	{set: px, q: "stacked area of volume by ticker", intent: intentChart, cols: []string{"Volume", "Ticker"}},
+	{set: sl, q: "sales by region and category heatmap", intent: intentChart, cols: []string{"revenue", "region", "category"}},
+	{set: sv, q: "heat map of nps by country and gender", intent: intentChart, cols: []string{"NPS", "Country", "Gender"}},
+	// joins
+	{set: co, q: "join employees with departments", intent: intentJoin, cols: []string{"Department"}},
+	{set: slc, q: "merge sales with customers on customer id", intent: intentJoin, cols: []string{"customer_id"}},
+	{set: slc, q: "combine the two files", intent: intentJoin, cols: []string{"customer_id"}},
+	// saving
+	{set: st, q: "save the cleaned data as csv", intent: intentExport},
+	{set: co, q: "export employees to excel", intent: intentExport},
+	{set: sl, q: "average revenue by region, save it as an excel file", intent: intentStat, cols: []string{"revenue", "region"}},
+	{set: px, q: "write AAPL rows to a csv", intent: intentFilter, cols: []string{"Ticker"}},
+	// follow-ups
+	{set: sl, q: "now as a bar chart", prior: []string{"top 5 products by revenue"}, intent: intentChart, cols: []string{"revenue", "product"}},
+	{set: sl, q: "same for North", prior: []string{"top 5 products by revenue", "now as a bar chart"}, intent: intentChart, cols: []string{"revenue", "product", "region"}},
+	{set: px, q: "same for MSFT", prior: []string{"plot AAPL close over time"}, intent: intentChart, cols: []string{"Close", "Ticker"}},
+	{set: px, q: "only after 2010", prior: []string{"plot AAPL close over time", "same for MSFT"}, intent: intentChart, cols: []string{"Close", "Ticker", "Date"}},
+	{set: sv, q: "Q3", prior: []string{"average satisfaction"}, intent: intentStat, cols: []string{"Q3_satisfaction"}},
+	{set: st, q: "now as a pie", prior: []string{"total visitors per station as a bar chart"}, intent: intentChart, cols: []string{"Besucher", "Station"}},
+	{set: px, q: "save that as excel", prior: []string{"yearly close for msft as a bar chart"}, intent: intentChart, cols: []string{"Close"}},
+	{set: sl, q: "what about the median?", prior: []string{"average revenue by region"}, intent: intentStat, cols: []string{"revenue", "region"}},
+	{set: sl, q: "by category instead", prior: []string{"average revenue by region"}, intent: intentStat, cols: []string{"revenue", "category"}},
+	{set: co, q: "and for Support?", prior: []string{"median salary in Sales"}, intent: intentStat, cols: []string{"Salary", "Department"}},
+	{set: px, q: "now monthly", prior: []string{"plot GOOG close"}, intent: intentChart, cols: []string{"Close", "Ticker"}},
+	{set: sv, q: "as a horizontal bar chart", prior: []string{"NPS by country"}, intent: intentChart, cols: []string{"NPS", "Country"}},
+	// ambiguous and out of reach
+	{set: sv, q: "average satisfaction", intent: intentAmbig, cols: []string{"Q1_satisfaction", "Q5_satisfaction"}},
+	{set: sv, q: "plot trust", intent: intentAmbig, cols: []string{"Q6_trust"}},
+	{set: sv, q: "forecast nps for next year", intent: intentBeyond},
+	{set: sl, q: "cluster the customers with k-means", intent: intentBeyond},
+	{set: px, q: "hello", intent: intentHelp},
+	{set: co, q: "what can you do?", intent: intentHelp},
+}
