@@ -153,4 +153,10 @@ func TestSession_Interrupt(t *testing.T) {
 		t.Fatal(err)
 	}
 	assertAlive(t, s, "kept", "'yes'")
+	// A signal that arrives after its cell ended must not hit the next one.
+	if err := s.w.interrupt(s.cell.Load()); err != nil {
+		t.Fatal(err)
+	}
+	runOK(t, s, "import time\ntime.sleep(0.2)\nkept = 'still'")
+	assertAlive(t, s, "kept", "'still'")
 }
