@@ -32,7 +32,9 @@ type app struct {
 	echo     *echo.Echo
 }
 
-func newApp(t testing.TB) *app {
+func newApp(t testing.TB) *app { return newAppWithUploadLimit(t, testMaxUpload) }
+
+func newAppWithUploadLimit(t testing.TB, maxUpload int64) *app {
 	t.Helper()
 	dir := t.TempDir()
 	db, err := store.Open(context.Background(), filepath.Join(dir, "app.db"), migrations.FS, nil)
@@ -50,7 +52,7 @@ func newApp(t testing.TB) *app {
 		t.Fatal(err)
 	}
 	// No Foundry client: these tests start no turn; the chat tests do.
-	turns := chat.New(chat.Config{DB: db, Files: blobs, MaxUpload: testMaxUpload})
+	turns := chat.New(chat.Config{DB: db, Files: blobs, MaxUpload: maxUpload})
 	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Sessions: handlers.NewSessionStore(secrets),
 		Engine: views.Engine{Local: true}})
 	e := echo.New()

@@ -107,7 +107,7 @@ func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID st
 	defer tick.Stop()
 	heartbeat := time.NewTicker(heartbeatEvery)
 	defer heartbeat.Stop()
-	dirty := false
+	dirty, lastSent := false, time.Now()
 	for {
 		select {
 		case <-ctx.Done():
@@ -132,16 +132,16 @@ func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID st
 			}
 			answer.Apply(e)
 			dirty = true
-		case <-tick.C:
-			if dirty {
-				if err := h.sendAnswer(ctx, w, convID, runID, answer); err != nil {
-					return nil
-				}
-				dirty = false
-			} else if answer.Status == "running" {
-				// Keep the running cell's clock moving.
-				h.sendAnswer(ctx, w, convID, runID, answer)
+		case now := <-tick.C:
+			// Send what changed; with nothing new, still refresh once a
+			// second so a running cell's clock moves.
+			if !dirty && now.Sub(lastSent) < time.Second {
+				continue
 			}
+			if err := h.sendAnswer(ctx, w, convID, runID, answer); err != nil {
+				return nil
+			}
+			dirty, lastSent = false, now
 		case <-heartbeat.C:
 			if err := w.comment("keep-alive"); err != nil {
 				return nil
