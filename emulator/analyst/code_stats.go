@@ -184,7 +184,7 @@ func (g *gen) growth() {
 	g.prelude()
 	m, d := g.q.Measures[0], g.dateCol()
 	keys := g.seriesKeys()
-	if dc := g.f.column(d); keys == "" && dc != nil && dc.Unique < g.f.Rows*9/10 {
+	if dc := g.f.column(d); keys == "" && dc != nil && dc.Unique < g.f.Rows*9/10 && seriesColumn(g.f, d) == "" {
 		// Many rows share a date (orders): compare months, not single rows.
 		g.line("g = df.groupby(pd.Grouper(key=%s, freq=\"M\"))[%s].%s().reset_index()", py(d), py(m), g.aggOf(m))
 		g.line("g[%s] = g[%s].dt.to_period(\"M\").dt.to_timestamp()", py(d), py(d))
