@@ -11,6 +11,7 @@ import (
 
 	"github.com/a-h/templ"
 	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/markdown"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
@@ -54,7 +55,7 @@ func (h *Handler) postMessage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	turn := views.ChatTurn{Question: msg.Content, Asked: msg.CreatedAt,
+	turn := views.ChatTurn{QuestionHTML: markdown.Render(msg.Content), Asked: msg.CreatedAt,
 		Answer: answerView(convID, run.ID, chat.NewAnswer(), true, time.Now())}
 	item := views.ConversationItem{ID: conv.ID, Title: conv.Title, UpdatedAt: conv.UpdatedAt, Active: true}
 	return render(c, http.StatusOK, views.StartedTurn(csrfToken(c), turn, conversationView(conv), item))
@@ -250,7 +251,7 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 		}
 		av := answerView(conv.ID, t.Run.ID, a, live, now)
 		av.NewSession = t.Run.NewSession
-		v.Turns = append(v.Turns, views.ChatTurn{Question: t.Message.Content, Asked: t.Message.CreatedAt, Answer: av})
+		v.Turns = append(v.Turns, views.ChatTurn{QuestionHTML: markdown.Render(t.Message.Content), Asked: t.Message.CreatedAt, Answer: av})
 		v.InputTokens += t.Run.InputTokens
 		v.OutputTokens += t.Run.OutputTokens
 	}

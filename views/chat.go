@@ -17,7 +17,9 @@ type Chat struct {
 
 // ChatTurn is a question and its answer.
 type ChatTurn struct {
-	Question string
+	// QuestionHTML is the question rendered as markdown, so pasted code
+	// reads as code.
+	QuestionHTML string
 	Asked    time.Time
 	Answer   Answer
 }

@@ -133,3 +133,31 @@
     Array.prototype.forEach.call(e.dataTransfer.files, upload);
   });
 })();
+
+// Finished code cells show their first 8 lines; a button shows the rest.
+(function () {
+  "use strict";
+  var lines = 8;
+
+  function clamp(root) {
+    (root || document).querySelectorAll(".cell-completed .cell-code:not([data-clamp])").forEach(function (code) {
+      code.dataset.clamp = "1";
+      var n = code.querySelectorAll(".line").length || (code.textContent.match(/\n/g) || []).length + 1;
+      if (n <= lines + 2) return;
+      code.classList.add("clamped");
+      var btn = document.createElement("button");
+      btn.type = "button";
+      btn.className = "btn btn-ghost btn-sm expand-code";
+      btn.textContent = "Show all " + n + " lines";
+      btn.addEventListener("click", function () {
+        var open = code.classList.toggle("clamped");
+        btn.textContent = open ? "Show all " + n + " lines" : "Show fewer lines";
+      });
+      code.insertAdjacentElement("afterend", btn);
+    });
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { clamp(); });
+  document.addEventListener("htmx:afterSettle", function (e) { clamp(e.target); });
+  document.addEventListener("htmx:sseMessage", function (e) { clamp(e.target); });
+})();
