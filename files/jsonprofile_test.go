@@ -3,6 +3,7 @@ package files
 import (
 	"context"
 	"errors"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -92,5 +93,36 @@ func TestProfileJSONRefused(t *testing.T) {
 			}
 			checkSentences(t, ue.Msg)
 		})
+	}
+}
+
+// TestProfileJSONPastSample covers records read after the sample, which
+// take a faster path: missing values still count, and a key first seen
+// there still becomes a typed column.
+func TestProfileJSONPastSample(t *testing.T) {
+	var b strings.Builder
+	for i := range sampleRows + 100 {
+		switch {
+		case i >= sampleRows+50:
+			fmt.Fprintf(&b, "{\"id\":%d,\"late\":\"2024-01-02\"}\n", i)
+		case i%2 == 0:
+			fmt.Fprintf(&b, "{\"id\":%d,\"x\":null}\n", i)
+		default:
+			fmt.Fprintf(&b, "{\"id\":%d,\"x\":1.5}\n", i)
+		}
+	}
+	b.WriteString("[1, 2]\n")
+	p := profileOf(t, "r.json", []byte(b.String()))
+	if p.Rows != sampleRows+101 || !p.RowsExact {
+		t.Errorf("rows = %d exact %v, want %d", p.Rows, p.RowsExact, sampleRows+101)
+	}
+	x, late := column(t, p, "x"), column(t, p, "late")
+	// x is null in every other record of the first sampleRows+50 and absent
+	// from the next 50; the final array record counts as having every column.
+	if want := int64((sampleRows+50)/2 + 50); x.Missing != want || x.Type != TypeNumber {
+		t.Errorf("x: %s, %d missing; want number, %d", x.Type, x.Missing, want)
+	}
+	if want := int64(sampleRows + 50); late.Missing != want || late.Type != TypeDate {
+		t.Errorf("late: %s, %d missing; want date, %d", late.Type, late.Missing, want)
 	}
 }
