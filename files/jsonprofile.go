@@ -117,7 +117,7 @@ type jsonScan struct {
 	present []bool         // columns present in the current record
 	samples []map[string]string
 	fields  map[string]json.RawMessage // reused by countRecord
-	stopped bool // the budget ran out before the end
+	stopped bool                       // the budget ran out before the end
 }
 
 // records reads every record; inArray says they are elements of a top-level
