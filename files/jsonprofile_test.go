@@ -2,8 +2,10 @@ package files
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"slices"
 	"strings"
 	"testing"
@@ -124,5 +126,34 @@ func TestProfileJSONPastSample(t *testing.T) {
 	}
 	if want := int64(sampleRows + 50); late.Missing != want || late.Type != TypeDate {
 		t.Errorf("late: %s, %d missing; want date, %d", late.Type, late.Missing, want)
+	}
+}
+
+func TestValueCap(t *testing.T) {
+	tests := []struct {
+		name    string
+		in      string
+		wantErr error
+	}{
+		{"many small values", strings.Repeat(`{"a":"0123456789"} `, 1000), nil},
+		{"one value over the cap", `{"a":"` + strings.Repeat("x", 100_000) + `"}`, errValueTooLarge},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			vc := &valueCap{r: strings.NewReader(tt.in), max: 4 << 10}
+			dec := json.NewDecoder(vc)
+			vc.dec = dec
+			var err error
+			for err == nil {
+				var v json.RawMessage
+				err = dec.Decode(&v)
+			}
+			if errors.Is(err, io.EOF) {
+				err = nil
+			}
+			if !errors.Is(err, tt.wantErr) {
+				t.Errorf("decode error = %v, want %v", err, tt.wantErr)
+			}
+		})
 	}
 }
