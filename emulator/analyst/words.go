@@ -77,6 +77,8 @@ func fieldsKeep(s string) []string {
 			} else {
 				out = append(out, string(r))
 			}
+		case r == ',' && start >= 0 && i+1 < len(s) && isDigit(s[i-1]) && isDigit(s[i+1]):
+			// a thousands separator inside a number: "1,000"
 		case unicode.IsLetter(r) || unicode.IsDigit(r) || r == '.' || r == '-' || r == '%' || r == '\'' && start >= 0:
 			if start < 0 {
 				start = i
@@ -94,6 +96,8 @@ func fieldsKeep(s string) []string {
 	}
 	return kept
 }
+
+func isDigit(b byte) bool { return b >= '0' && b <= '9' }
 
 func isOp(s string) bool { return s != "" && strings.Trim(s, "<>=!") == "" }
 

@@ -1,0 +1,38 @@
+package analyst
+
+import (
+	"slices"
+	"testing"
+	"time"
+)
+
+// BenchmarkPlan measures planning, question to code, over the whole corpus (history included,
+// the loading cell's profile already parsed as the rules do on every call). Besides ns/op, the
+// mean over the corpus, it reports the median per phrasing as median-ns/plan.
+func BenchmarkPlan(b *testing.B) {
+	type input struct {
+		c corpusCase
+		p *Profile
+		h []Message
+	}
+	inputs := make([]input, len(corpus))
+	for i, c := range corpus {
+		inputs[i] = input{c, loadProfile(b, c.set), history(c.prior)}
+	}
+	per := make([]time.Duration, len(inputs))
+	b.ResetTimer()
+	for n := 0; n < b.N; n++ {
+		in := inputs[n%len(inputs)]
+		start := time.Now()
+		makePlan(in.c.q, in.h, in.p)
+		if d := time.Since(start); per[n%len(inputs)] == 0 || d < per[n%len(inputs)] {
+			per[n%len(inputs)] = d // the fastest of repeated runs: the box is shared and noisy
+		}
+	}
+	b.StopTimer()
+	measured := slices.DeleteFunc(per, func(d time.Duration) bool { return d == 0 })
+	if len(measured) > 0 {
+		slices.Sort(measured)
+		b.ReportMetric(float64(measured[len(measured)/2].Nanoseconds()), "median-ns/plan")
+	}
+}
