@@ -19,6 +19,8 @@ type Answer struct {
 	Cells []*Cell
 	// Citations are the files the answer cites.
 	Citations []foundry.Citation
+	// Artifacts are the files copied out of the session, in order.
+	Artifacts []ArtifactRef
 	// Notices are status lines shown above the answer.
 	Notices []string
 	// Error is set when the run failed or was cut short.
@@ -58,6 +60,10 @@ func (a *Answer) Apply(e Event) {
 		a.Notices = append(a.Notices, e.Text)
 	case EventError:
 		a.Error = e.Text
+	case EventArtifact:
+		if e.Artifact != nil {
+			a.Artifacts = append(a.Artifacts, *e.Artifact)
+		}
 	case EventDone:
 		a.Status = e.Status
 		for _, c := range a.Cells {

@@ -33,6 +33,8 @@ type Event struct {
 	Text string `json:"text,omitzero"`
 	// Status is the run's final status on done.
 	Status string `json:"status,omitzero"`
+	// Artifact is the file an artifact event announces.
+	Artifact *ArtifactRef `json:"artifact,omitzero"`
 }
 
 func (e Event) marshal() string {

@@ -22,6 +22,8 @@ type runner struct {
 	seq    int64
 	answer *Answer
 	end    store.RunEnd
+	// copied holds "container/file" of the container files already kept.
+	copied map[string]bool
 }
 
 // do runs the turn and always records how it ended. Recording uses a
@@ -30,6 +32,7 @@ type runner struct {
 func (r *runner) do(ctx context.Context) {
 	r.answer = NewAnswer()
 	r.end = store.RunEnd{Status: store.RunCompleted}
+	r.copied = map[string]bool{}
 	err := r.turn(ctx)
 	if err != nil {
 		r.fail(ctx, err)
@@ -149,6 +152,14 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 				r.s.log.Warn("record session use", "err", err)
 			}
 		}
+		if fe.Type == foundry.EventItemDone && fe.Item != nil && fe.Item.Type == "code_interpreter_call" {
+			if fe.Item.ContainerID == "" {
+				fe.Item.ContainerID = fe.ContainerID
+			}
+			r.copyOutCall(ctx, fe.Item)
+		}
+	case foundry.EventFileCitation:
+		r.copyCitation(ctx, fe.Citation)
 	case foundry.EventCompleted:
 		if fe.Status == "incomplete" {
 			r.end.Status = store.RunIncomplete

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"os"
 
 	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/store"
@@ -77,3 +78,6 @@ func (s *Service) Files(ctx context.Context, userID, convID string) ([]Uploaded,
 	}
 	return out, nil
 }
+
+// OpenBlob opens stored bytes by their SHA-256, for downloads.
+func (s *Service) OpenBlob(sha string) (*os.File, error) { return s.store.Open(sha) }

@@ -1,11 +1,13 @@
 package handlers
 
 import (
+	"path"
 	"strings"
 	"time"
 
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/markdown"
+	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/views"
 )
 
@@ -13,8 +15,16 @@ import (
 func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
 	v := views.Answer{
 		ConversationID: convID, RunID: runID, Live: live, LastSeq: a.Seq,
-		Notices: a.Notices, TextHTML: renderText(a.Text), Error: a.Error, Status: a.Status,
+		Notices: a.Notices, TextHTML: renderText(a.Text, a.Artifacts), Error: a.Error, Status: a.Status,
 		InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
+	}
+	charts := map[string][]views.Chart{}
+	for _, art := range a.Artifacts {
+		if art.Kind == store.ArtifactImage {
+			charts[art.CellID] = append(charts[art.CellID], views.Chart{ID: art.ID, Name: art.Name})
+			continue
+		}
+		v.Files = append(v.Files, views.ArtifactChip{ID: art.ID, Name: art.Name, Size: art.Size, ContentType: art.ContentType})
 	}
 	for _, c := range a.Cells {
 		cell := views.AnswerCell{ID: c.ID, Code: c.Code, CodeHTML: markdown.Highlight(c.Code, "python"),
@@ -24,15 +34,24 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 		} else if ok {
 			cell.ErrorLine = lastLine
 		}
-		for _, img := range c.Images {
-			if isInlineImage(img) {
-				cell.Images = append(cell.Images, img)
+		// Copied-out charts replace the inline images they were made from.
+		if kept := charts[c.ID]; len(kept) > 0 {
+			cell.Charts = kept
+			delete(charts, c.ID)
+		} else {
+			for _, img := range c.Images {
+				if isInlineImage(img) {
+					cell.Images = append(cell.Images, img)
+				}
 			}
 		}
 		if c.Status == "running" && c.Duration == 0 && !c.StartedAt.IsZero() {
 			cell.Duration = now.Sub(c.StartedAt)
 		}
 		v.Cells = append(v.Cells, cell)
+	}
+	for _, kept := range charts { // charts no cell claims, e.g. cited ones
+		v.Charts = append(v.Charts, kept...)
 	}
 	if live {
 		v.StatusLine = statusLine(a, now)
@@ -69,12 +88,29 @@ func isInlineImage(url string) bool {
 }
 
 // renderText renders the answer's markdown as sanitized HTML. Links to
-// sandbox files become plain text until the files are copied out.
-func renderText(text string) string {
+// sandbox files point at their copied-out artifacts; links to files not
+// copied (yet) become plain text.
+func renderText(text string, arts []chat.ArtifactRef) string {
 	if strings.TrimSpace(text) == "" {
 		return ""
 	}
-	return markdown.Render(text)
+	opts := markdown.Options{RewriteSandboxLink: func(name string) (string, bool) {
+		for i := len(arts) - 1; i >= 0; i-- {
+			if arts[i].Name == path.Base(name) {
+				return artifactURL(arts[i].ID, arts[i].Kind == store.ArtifactImage), true
+			}
+		}
+		return "", false
+	}}
+	return opts.Render(text)
+}
+
+// artifactURL is where an artifact is downloaded, or shown inline.
+func artifactURL(id string, inline bool) string {
+	if inline {
+		return "/artifacts/" + id + "?inline=1"
+	}
+	return "/artifacts/" + id
 }
 
 // pythonError finds a Python traceback in a cell's output and returns its

@@ -102,6 +102,9 @@ func TestSidebarSearchAndPaging(t *testing.T) {
 	ana := a.signedIn("ana", store.RoleAnalyst)
 	u := mustUser(t, a, "ana")
 	ctx := context.Background()
+	// One millisecond apart, so "newest first" has one right answer.
+	clock := time.Now().Add(-time.Hour)
+	a.db.Now = func() time.Time { clock = clock.Add(time.Millisecond); return clock }
 	for i := range 60 {
 		if _, err := a.db.CreateConversation(ctx, u.ID, fmt.Sprintf("Report %02d", i)); err != nil {
 			t.Fatal(err)

@@ -73,7 +73,10 @@ func describeHTTPError(he *echo.HTTPError) views.Error {
 	msg, _ := he.Message.(string)
 	switch he.Code {
 	case http.StatusNotFound:
-		return notFound
+		if msg == "" || msg == http.StatusText(http.StatusNotFound) {
+			return notFound
+		}
+		return views.Error{Status: he.Code, Title: "Not found", Message: msg}
 	case http.StatusForbidden:
 		return views.Error{Status: he.Code, Title: "Not allowed", Message: orDefault(msg, "You are not allowed to do this.")}
 	case http.StatusMethodNotAllowed:

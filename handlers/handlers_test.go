@@ -30,6 +30,7 @@ type app struct {
 	db       *store.DB
 	accounts *auth.Accounts
 	echo     *echo.Echo
+	blobs    *files.Blobs
 }
 
 func newApp(t testing.TB) *app { return newAppWithUploadLimit(t, testMaxUpload) }
@@ -59,7 +60,7 @@ func newAppWithUploadLimit(t testing.TB, maxUpload int64) *app {
 	h.Register(e)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
-	return &app{t: t, srv: srv, db: db, accounts: accounts, echo: e}
+	return &app{t: t, srv: srv, db: db, accounts: accounts, echo: e, blobs: blobs}
 }
 
 // browser is a client with its own cookie jar that does not follow

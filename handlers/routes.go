@@ -51,6 +51,10 @@ func (h *Handler) Register(e *echo.Echo) {
 	user.POST("/conversations/:id/rename", h.renameConversation)
 	user.POST("/conversations/:id/delete", h.deleteConversation)
 
+	// Generated files.
+	user.GET("/artifacts/:id", h.downloadArtifact)
+	user.GET("/conversations/:id/gallery", h.showGallery)
+
 	// Files and turns of analysis.
 	user.POST("/conversations/:id/files", h.uploadFiles)
 	user.POST("/conversations/:id/messages", h.postMessage)

@@ -20,8 +20,8 @@ type ChatTurn struct {
 	// QuestionHTML is the question rendered as markdown, so pasted code
 	// reads as code.
 	QuestionHTML string
-	Asked    time.Time
-	Answer   Answer
+	Asked        time.Time
+	Answer       Answer
 }
 
 // Answer is an assistant answer, live or finished.
@@ -43,6 +43,21 @@ type Answer struct {
 	InputTokens  int64
 	OutputTokens int64
 	NewSession   bool
+	// Files are the generated files other than charts; Charts the charts
+	// no code cell claims.
+	Files  []ArtifactChip
+	Charts []Chart
+}
+
+// Chart is a chart kept as an artifact.
+type Chart struct {
+	ID, Name string
+}
+
+// ArtifactChip is a generated file offered for download.
+type ArtifactChip struct {
+	ID, Name, ContentType string
+	Size                  int64
 }
 
 // AnswerCell is one code cell of an answer.
@@ -56,7 +71,10 @@ type AnswerCell struct {
 	ErrorLine string
 	Status    string // writing, running, completed, failed
 	Duration  time.Duration
-	Images    []string
+	// Charts are the cell's images kept as artifacts; Images the inline
+	// ones shown until they are.
+	Charts []Chart
+	Images []string
 }
 
 // SessionBadge is the session state shown above the chat.
@@ -96,4 +114,21 @@ type UploadResult struct {
 	Name  string
 	OK    bool
 	Error string
+}
+
+// Gallery is every chart and generated file of a conversation.
+type Gallery struct {
+	Conversation Conversation
+	Charts       []GalleryItem
+	Files        []GalleryItem
+}
+
+// GalleryItem is one artifact with where it came from.
+type GalleryItem struct {
+	ID, Name, ContentType string
+	Size                  int64
+	RunID, CellID         string
+	// Question is the question whose answer made it.
+	Question  string
+	CreatedAt time.Time
 }

@@ -147,10 +147,12 @@ func iconKind(f FileCard) string {
 	return "doc"
 }
 
-func iconLabel(f FileCard) string {
-	ext := f.Name
-	if i := strings.LastIndex(ext, "."); i >= 0 && len(ext)-i <= 6 {
-		return strings.ToUpper(ext[i+1:])
+func iconLabel(f FileCard) string { return extLabel(f.Name) }
+
+// extLabel is a file's extension in capitals, for its badge.
+func extLabel(name string) string {
+	if i := strings.LastIndex(name, "."); i >= 0 && len(name)-i <= 6 {
+		return strings.ToUpper(name[i+1:])
 	}
 	return "FILE"
 }

@@ -1,0 +1,221 @@
+package chat
+
+import (
+	"bytes"
+	"context"
+	"encoding/base64"
+	"errors"
+	"fmt"
+	"io"
+	"mime"
+	"net/http"
+	"os"
+	"path"
+	"strings"
+	"time"
+
+	"github.com/analyst-workbench/workbench/foundry"
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// EventArtifact announces a file copied out of the session; Artifact is set.
+const EventArtifact = "artifact"
+
+// ArtifactRef is what an answer knows of a copied-out file.
+type ArtifactRef struct {
+	ID          string `json:"id"`
+	Name        string `json:"name"`
+	Kind        string `json:"kind"`
+	ContentType string `json:"content_type"`
+	Size        int64  `json:"size"`
+	CellID      string `json:"cell_id,omitzero"`
+}
+
+// maxArtifactBytes caps one copied-out file, as Foundry caps files.
+const maxArtifactBytes = 512 << 20
+
+// copyOutRetries and copyOutBackoff pace retries of a download that failed
+// with a server error, or with a 404 right after the file was created (the
+// service lists files a moment before it serves them).
+var (
+	copyOutRetries = 4
+	copyOutBackoff = 250 * time.Millisecond
+)
+
+// copyOutCall keeps what one code interpreter call made: every file of its
+// container not copied yet, and its image outputs unless the call saved its
+// charts as PNG files (which are the same charts, with a name).
+func (r *runner) copyOutCall(ctx context.Context, item *foundry.Item) {
+	if item.ContainerID == "" {
+		return
+	}
+	savedPNG := false
+	files, err := r.s.client.ContainerFiles(ctx, item.ContainerID)
+	if err != nil {
+		// Listing is not documented on Foundry; citations still get copied.
+		r.s.log.Info("list container files", "container", item.ContainerID, "err", err)
+	}
+	for _, f := range files {
+		if f.Source == "user" || r.copied[item.ContainerID+"/"+f.ID] {
+			continue
+		}
+		if a := r.copyContainerFile(ctx, item.ID, item.ContainerID, f.ID, path.Base(f.Path)); a != nil && a.ContentType == "image/png" {
+			savedPNG = true
+		}
+	}
+	if savedPNG {
+		return
+	}
+	for i, o := range item.Outputs {
+		if o.Type == "image" {
+			r.copyImageOutput(ctx, item.ID, o.URL, fmt.Sprintf("figure-%s-%d.png", shortID(item.ID), i+1))
+		}
+	}
+}
+
+// copyCitation keeps a cited file, if the listing did not already.
+func (r *runner) copyCitation(ctx context.Context, c foundry.Citation) {
+	if c.ContainerID == "" || c.FileID == "" || r.copied[c.ContainerID+"/"+c.FileID] {
+		return
+	}
+	r.copyContainerFile(ctx, "", c.ContainerID, c.FileID, c.Filename)
+}
+
+// copyContainerFile downloads one container file into the blob store and
+// records it. A file that still fails after the retries is reported in the
+// answer rather than failing the turn.
+func (r *runner) copyContainerFile(ctx context.Context, cellID, containerID, fileID, name string) *store.Artifact {
+	r.copied[containerID+"/"+fileID] = true
+	name = safeName(name, fileID)
+	var sha string
+	var size int64
+	err := retry(ctx, func() error {
+		body, err := r.s.client.ContainerFileContent(ctx, containerID, fileID)
+		if err != nil {
+			return err
+		}
+		defer body.Close()
+		sha, size, err = r.s.store.Put(body, maxArtifactBytes)
+		return err
+	})
+	if err != nil {
+		r.s.log.Warn("copy out", "container", containerID, "file", fileID, "err", err)
+		r.notice(ctx, "The file "+name+" could not be downloaded from the session. Ask again for it while the session is active.")
+		return nil
+	}
+	return r.recordArtifact(ctx, store.Artifact{CellID: cellID, ContainerID: containerID, ContainerFileID: fileID,
+		Name: name, Size: size, SHA256: sha})
+}
+
+// copyImageOutput keeps an image output given as a data: URL.
+func (r *runner) copyImageOutput(ctx context.Context, cellID, url, name string) {
+	data, ok := decodeDataURL(url)
+	if !ok {
+		return
+	}
+	sha, size, err := r.s.store.Put(bytes.NewReader(data), maxArtifactBytes)
+	if err != nil {
+		r.s.log.Warn("store image output", "err", err)
+		return
+	}
+	r.recordArtifact(ctx, store.Artifact{CellID: cellID, Name: name, Size: size, SHA256: sha})
+}
+
+func (r *runner) recordArtifact(ctx context.Context, a store.Artifact) *store.Artifact {
+	if size := a.Size; size == 0 {
+		r.notice(ctx, "The session made an empty file, "+a.Name+"; it is not kept.")
+		return nil
+	}
+	a.ConversationID, a.RunID = r.convID, r.run.ID
+	a.ContentType, a.Kind = contentType(a.Name, r.s.store.Path(a.SHA256))
+	rec, err := r.s.db.AddArtifact(ctx, a)
+	if err != nil {
+		r.s.log.Error("record artifact", "err", err)
+		return nil
+	}
+	r.emit(ctx, Event{Type: EventArtifact, Artifact: &ArtifactRef{ID: rec.ID, Name: rec.Name, Kind: rec.Kind,
+		ContentType: rec.ContentType, Size: rec.Size, CellID: rec.CellID}})
+	return rec
+}
+
+// retry runs f until it succeeds, fails with an error not worth retrying,
+// or the retries run out.
+func retry(ctx context.Context, f func() error) error {
+	var err error
+	for i := 0; i <= copyOutRetries; i++ {
+		if err = f(); err == nil || !retryable(err) {
+			return err
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(copyOutBackoff << i):
+		}
+	}
+	return err
+}
+
+func retryable(err error) bool {
+	var api *foundry.APIError
+	return errors.As(err, &api) && (api.StatusCode >= 500 || api.StatusCode == http.StatusNotFound || api.StatusCode == http.StatusTooManyRequests)
+}
+
+// safeName keeps the last element of a name the sandbox chose, so that no
+// name can point outside where it is stored or shown.
+func safeName(name, fallback string) string {
+	name = path.Base(strings.ReplaceAll(name, "\\", "/"))
+	if name == "." || name == "/" || name == ".." || strings.TrimSpace(name) == "" {
+		return fallback
+	}
+	return name
+}
+
+// contentType decides the stored type from the name, checked against the
+// bytes: only real PNG, JPEG, GIF or WebP images count as images.
+func contentType(name, file string) (string, string) {
+	ct := mime.TypeByExtension(strings.ToLower(path.Ext(name)))
+	if ct == "" {
+		ct = "application/octet-stream"
+	}
+	ct, _, _ = mime.ParseMediaType(ct)
+	if head := readHead(file); strings.HasPrefix(ct, "image/") {
+		sniffed := http.DetectContentType(head)
+		switch sniffed {
+		case "image/png", "image/jpeg", "image/gif", "image/webp":
+			return sniffed, store.ArtifactImage
+		}
+		if ct == "image/svg+xml" {
+			return ct, store.ArtifactFile
+		}
+		return "application/octet-stream", store.ArtifactFile
+	}
+	return ct, store.ArtifactFile
+}
+
+func readHead(file string) []byte {
+	f, err := os.Open(file)
+	if err != nil {
+		return nil
+	}
+	defer f.Close()
+	head := make([]byte, 512)
+	n, _ := io.ReadFull(f, head)
+	return head[:n]
+}
+
+func decodeDataURL(url string) ([]byte, bool) {
+	meta, data, ok := strings.Cut(url, ",")
+	if !ok || !strings.HasPrefix(meta, "data:image/") || !strings.HasSuffix(meta, ";base64") {
+		return nil, false
+	}
+	b, err := base64.StdEncoding.DecodeString(data)
+	return b, err == nil && len(b) > 0
+}
+
+func shortID(id string) string {
+	id = strings.TrimPrefix(strings.TrimPrefix(id, "ci_"), "call_")
+	if len(id) > 6 {
+		return id[:6]
+	}
+	return id
+}

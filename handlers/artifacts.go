@@ -1,0 +1,112 @@
+package handlers
+
+import (
+	"errors"
+	"io/fs"
+	"mime"
+	"net/http"
+	"strings"
+	"unicode"
+
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/labstack/echo/v4"
+)
+
+// inlineTypes may be shown on our origin; everything else is only ever an
+// attachment, so an HTML or SVG file the agent made can never run here.
+var inlineTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/gif": true, "image/webp": true}
+
+// downloadArtifact serves a generated file to its conversation's owner or
+// an admin; anyone else gets the same 404 as for a missing file.
+func (h *Handler) downloadArtifact(c echo.Context) error {
+	u := currentUser(c)
+	a, err := h.db.Artifact(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	if a.UserID != u.ID && !u.IsAdmin() {
+		return store.ErrNotFound
+	}
+	f, err := h.chat.OpenBlob(a.SHA256)
+	if errors.Is(err, fs.ErrNotExist) {
+		return echo.NewHTTPError(http.StatusNotFound, "This file has been deleted.")
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	inline := c.QueryParam("inline") == "1" && inlineTypes[a.ContentType]
+	hdr := c.Response().Header()
+	hdr.Set("Content-Type", a.ContentType)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	// Even if a browser ignored the disposition, the file runs nothing.
+	hdr.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+	hdr.Set("Cache-Control", "private, max-age=3600")
+	hdr.Set("Content-Disposition", contentDisposition(inline, a.Name))
+	http.ServeContent(c.Response(), c.Request(), "", a.CreatedAt, f)
+	return nil
+}
+
+// contentDisposition names the file for the browser: an ASCII fallback in
+// filename and the exact (Unicode) name in filename* (RFC 6266 and 5987).
+func contentDisposition(inline bool, name string) string {
+	kind := "attachment"
+	if inline {
+		kind = "inline"
+	}
+	ascii := strings.Map(func(r rune) rune {
+		if r > unicode.MaxASCII || r < 0x20 || r == '"' || r == '\\' || r == '/' {
+			return '_'
+		}
+		return r
+	}, name)
+	v := mime.FormatMediaType(kind, map[string]string{"filename": ascii})
+	if ascii != name {
+		// FormatMediaType writes filename*=utf-8''… for non-ASCII values.
+		if ext := mime.FormatMediaType(kind, map[string]string{"filename": name}); ext != "" {
+			v += strings.TrimPrefix(ext, kind)
+		}
+	}
+	if v == "" {
+		return kind
+	}
+	return v
+}
+
+// showGallery shows every chart of a conversation and lists its other
+// generated files.
+func (h *Handler) showGallery(c echo.Context) error {
+	ctx, userID := c.Request().Context(), currentUser(c).ID
+	conv, err := h.db.Conversation(ctx, userID, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	arts, err := h.db.Artifacts(ctx, userID, conv.ID)
+	if err != nil {
+		return err
+	}
+	turns, err := h.db.Turns(ctx, conv.ID)
+	if err != nil {
+		return err
+	}
+	questions := map[string]string{}
+	for _, t := range turns {
+		questions[t.Run.ID] = t.Message.Content
+	}
+	g := views.Gallery{Conversation: conversationView(conv)}
+	for _, a := range arts {
+		item := views.GalleryItem{ID: a.ID, Name: a.Name, Size: a.Size, ContentType: a.ContentType, RunID: a.RunID,
+			CellID: a.CellID, Question: questions[a.RunID], CreatedAt: a.CreatedAt}
+		if a.Kind == store.ArtifactImage {
+			g.Charts = append(g.Charts, item)
+		} else {
+			g.Files = append(g.Files, item)
+		}
+	}
+	p, err := h.userPage(c, "Gallery · "+conv.Title, conv.ID)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.GalleryPage(p, g))
+}

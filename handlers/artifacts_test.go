@@ -1,0 +1,89 @@
+package handlers_test
+
+import (
+	"context"
+	"net/http"
+	"strings"
+	"testing"
+
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// addArtifact records a generated file in a new turn of convID.
+func (a *app) addArtifact(t *testing.T, userID, convID, name, contentType, kind, content string) *store.Artifact {
+	t.Helper()
+	ctx := context.Background()
+	_, run, err := a.db.StartTurn(ctx, userID, convID, "make it", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted})
+	sha, size, err := a.blobs.Put(strings.NewReader(content), 1<<20)
+	if err != nil {
+		t.Fatal(err)
+	}
+	art, err := a.db.AddArtifact(ctx, store.Artifact{ConversationID: convID, RunID: run.ID, Name: name,
+		ContentType: contentType, Size: size, SHA256: sha, Kind: kind})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return art
+}
+
+func TestArtifactDownloads(t *testing.T) {
+	a := newApp(t)
+	ana := a.signedIn("ana", store.RoleAnalyst)
+	bob := a.signedIn("bob", store.RoleAnalyst)
+	root := a.signedIn("root", store.RoleAdmin)
+	convID := ana.create()
+	u := mustUser(t, a, "ana")
+	png := "\x89PNG\r\n\x1a\n" + strings.Repeat("\x00", 100)
+	chart := a.addArtifact(t, u.ID, convID, "résumé chart.png", "image/png", store.ArtifactImage, png)
+	page := a.addArtifact(t, u.ID, convID, "report.html", "text/html", store.ArtifactFile, "<script>alert(1)</script>")
+
+	t.Run("the owner downloads with a safe, Unicode-preserving name", func(t *testing.T) {
+		r := ana.get("/artifacts/" + chart.ID)
+		expect(t, r, http.StatusOK)
+		if r.body != png || r.header.Get("Content-Type") != "image/png" || r.header.Get("X-Content-Type-Options") != "nosniff" {
+			t.Fatalf("body %d bytes, headers %v", len(r.body), r.header)
+		}
+		cd := r.header.Get("Content-Disposition")
+		if !strings.HasPrefix(cd, "attachment;") || !strings.Contains(cd, `filename="r_sum_ chart.png"`) ||
+			!strings.Contains(cd, "filename*=utf-8''r%C3%A9sum%C3%A9%20chart.png") {
+			t.Fatalf("Content-Disposition = %q", cd)
+		}
+	})
+	t.Run("images may be shown inline; HTML never", func(t *testing.T) {
+		if cd := ana.get("/artifacts/" + chart.ID + "?inline=1").header.Get("Content-Disposition"); !strings.HasPrefix(cd, "inline") {
+			t.Fatalf("inline chart: %q", cd)
+		}
+		r := ana.get("/artifacts/" + page.ID + "?inline=1")
+		if cd := r.header.Get("Content-Disposition"); !strings.HasPrefix(cd, "attachment") {
+			t.Fatalf("inline HTML: %q", cd)
+		}
+		if csp := r.header.Get("Content-Security-Policy"); !strings.Contains(csp, "sandbox") {
+			t.Fatalf("CSP = %q", csp)
+		}
+	})
+	t.Run("ranges for large files", func(t *testing.T) {
+		req, _ := http.NewRequest(http.MethodGet, a.srv.URL+"/artifacts/"+chart.ID, nil)
+		req.Header.Set("Range", "bytes=0-7")
+		r := ana.do(req)
+		if r.status != http.StatusPartialContent || r.body != png[:8] {
+			t.Fatalf("range: %d %q", r.status, r.body)
+		}
+	})
+	t.Run("another analyst gets 404, an admin gets the file", func(t *testing.T) {
+		expect(t, bob.get("/artifacts/"+chart.ID), http.StatusNotFound, "Not found")
+		expect(t, root.get("/artifacts/"+chart.ID), http.StatusOK)
+	})
+	t.Run("a purged file says so", func(t *testing.T) {
+		a.blobs.Remove(chart.SHA256)
+		expect(t, ana.get("/artifacts/"+chart.ID), http.StatusNotFound, "This file has been deleted.")
+	})
+	t.Run("the gallery lists charts and files", func(t *testing.T) {
+		r := ana.get("/conversations/" + convID + "/gallery")
+		expect(t, r, http.StatusOK, `id="chart-`+chart.ID+`"`, "report.html", "résumé chart.png")
+		expect(t, bob.get("/conversations/"+convID+"/gallery"), http.StatusNotFound)
+	})
+}
