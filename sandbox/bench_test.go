@@ -162,7 +162,7 @@ func BenchmarkPoolRefill(b *testing.B) {
 		}
 	}
 	fill()
-	b.ReportMetric(warmPSS(b, p)/(1<<20), "pss-MB/worker")
+	pss := warmPSS(b, p)
 	var total time.Duration
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -181,6 +181,7 @@ func BenchmarkPoolRefill(b *testing.B) {
 	perWorker := total / time.Duration(b.N*cfg.Warm)
 	b.ReportMetric(float64(perWorker.Milliseconds()), "ms/worker")
 	b.ReportMetric(float64(time.Second)/float64(perWorker), "workers/s")
+	b.ReportMetric(pss/(1<<20), "pss-MB/worker") // after ResetTimer, which drops metrics
 }
 
 // warmPSS returns the mean proportional set size of the warm workers'
@@ -203,7 +204,12 @@ measured:
 			tb.Fatal(err)
 		}
 		sum += float64(kb) * 1024
-		p.ready <- w
+		select {
+		case p.ready <- w:
+		default: // the pool refilled meanwhile
+			w.kill()
+			w.release(p)
+		}
 	}
 	if len(ws) == 0 {
 		tb.Fatal("no warm worker to measure")

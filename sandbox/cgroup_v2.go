@@ -9,9 +9,10 @@ import (
 	"strings"
 )
 
-// cgroupV2 needs a delegated subtree: this process's cgroup must let it
-// enable the memory, pids and cpu controllers for children (systemd
-// Delegate=yes, with the service itself in a leaf below it).
+// cgroupV2 needs a delegated subtree: this process's cgroup (or its parent)
+// must let it enable the memory, pids and cpu controllers for children
+// (systemd: Delegate=yes with DelegateSubgroup=, or a container's own
+// cgroup namespace). Untested on the v1 development machines.
 type cgroupV2 struct {
 	limits groupLimits
 	parent string
@@ -25,8 +26,8 @@ func newCgroupV2(l groupLimits) (limiter, error) {
 	if err != nil {
 		return nil, err
 	}
-	dir := filepath.Join(cgroupRoot, own)
-	if err := enableControllers(dir); err != nil {
+	dir, err := delegatedDir(filepath.Join(cgroupRoot, own))
+	if err != nil {
 		return nil, err
 	}
 	parent, err := makeParent(dir)
@@ -47,6 +48,26 @@ func newCgroupV2(l groupLimits) (limiter, error) {
 		return nil, err
 	}
 	return c, nil
+}
+
+// delegatedDir finds where worker groups can go: this process's own cgroup
+// when it may enable controllers for children, else its parent, which is
+// the delegated root when systemd put the service's processes in a leaf
+// (DelegateSubgroup=); a cgroup with processes cannot have controllers
+// enabled for its children.
+func delegatedDir(own string) (string, error) {
+	err := enableControllers(own)
+	if err == nil {
+		return own, nil
+	}
+	parent := filepath.Dir(own)
+	if parent == own || len(parent) < len(cgroupRoot) {
+		return "", err
+	}
+	if perr := enableControllers(parent); perr != nil {
+		return "", errors.Join(err, perr)
+	}
+	return parent, nil
 }
 
 func enableControllers(dir string) error {

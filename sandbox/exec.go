@@ -40,10 +40,11 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 	cell := s.cell.Add(1)
 	req := execRequest{Op: "exec", Cell: cell, Code: code, MaxOutput: s.cfg.MaxOutputBytes,
 		MaxFigures: s.cfg.MaxFigures, MaxFigureBytes: s.cfg.MaxFigureBytes}
+	s.running.Store(true) // before the send: an early Interrupt is kept for the cell (see worker.py)
 	if err := s.w.conn.send(req); err != nil {
+		s.running.Store(false)
 		return nil, s.failure(err)
 	}
-	s.running.Store(true)
 	var timedOut atomic.Bool
 	stop := s.watchCell(ctx, cell, &timedOut)
 	reply, figs, err := s.readExecReply()

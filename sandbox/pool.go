@@ -117,8 +117,12 @@ func (p *Pool) Session(ctx context.Context) (*Session, error) {
 	for {
 		p.nudge()
 		var w *worker
+		var ok bool
 		select {
-		case w = <-p.ready:
+		case w, ok = <-p.ready:
+			if !ok {
+				return nil, ErrClosed
+			}
 		case <-ctx.Done():
 			return nil, fmt.Errorf("sandbox: waiting for a warm worker: %w", ctx.Err())
 		case <-p.ctx.Done():

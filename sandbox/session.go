@@ -29,14 +29,16 @@ type Session struct {
 	errMu   sync.Mutex
 	err     error
 
-	timerMu sync.Mutex
-	active  int // calls in progress or waiting; the idle clock runs only at zero
-	idle    *time.Timer
-	life    *time.Timer
+	timerMu    sync.Mutex
+	active     int // calls in progress or waiting; the idle clock runs only at zero
+	lastActive time.Time
+	idle       *time.Timer
+	life       *time.Timer
 }
 
 func newSession(p *Pool, w *worker) *Session {
-	s := &Session{id: w.id, pool: p, w: w, cfg: p.cfg, created: time.Now(), done: make(chan struct{})}
+	now := time.Now()
+	s := &Session{id: w.id, pool: p, w: w, cfg: p.cfg, created: now, lastActive: now, done: make(chan struct{})}
 	s.idle = time.AfterFunc(s.cfg.IdleTimeout, func() { s.end(ErrIdleTimeout) })
 	s.life = time.AfterFunc(s.cfg.Lifetime, func() { s.end(ErrLifetime) })
 	go s.watchExit()
@@ -45,6 +47,18 @@ func newSession(p *Pool, w *worker) *Session {
 
 // ID returns the session's unguessable identifier.
 func (s *Session) ID() string { return s.id }
+
+// Created returns when the session was claimed; it ends at Created plus
+// Config.Lifetime at the latest.
+func (s *Session) Created() time.Time { return s.created }
+
+// LastActive returns when the latest call finished (or the session was
+// claimed); it ends once idle for Config.IdleTimeout after that.
+func (s *Session) LastActive() time.Time {
+	s.timerMu.Lock()
+	defer s.timerMu.Unlock()
+	return s.lastActive
+}
 
 // Done is closed when the session ends: idle timeout, lifetime, a reset,
 // Close, or the pool closing.
@@ -133,6 +147,7 @@ func (s *Session) finish() {
 	s.timerMu.Lock()
 	defer s.timerMu.Unlock()
 	s.active--
+	s.lastActive = time.Now()
 	if s.active == 0 && s.Err() == nil {
 		s.idle.Reset(s.cfg.IdleTimeout)
 	}
