@@ -117,6 +117,15 @@ func TestLifecycle_Busy(t *testing.T) {
 	c := openSession(t, p)
 	runOK(t, c, "1")
 	runOK(t, b, "1")
+	if err := p.Close(); err != nil {
+		t.Fatal(err)
+	}
+	if !errors.Is(b.Err(), ErrClosed) || !errors.Is(c.Err(), ErrClosed) {
+		t.Fatalf("sessions after pool Close: %v, %v", b.Err(), c.Err())
+	}
+	if _, err := p.Session(context.Background()); !errors.Is(err, ErrClosed) {
+		t.Fatalf("Session after Close = %v", err)
+	}
 }
 
 func TestLifecycle_ClosedSession(t *testing.T) {

@@ -71,6 +71,7 @@ type tailBuffer struct {
 	buf []byte
 }
 
+// Write keeps the tail of p; it never fails.
 func (t *tailBuffer) Write(p []byte) (int, error) {
 	t.mu.Lock()
 	defer t.mu.Unlock()
@@ -81,6 +82,7 @@ func (t *tailBuffer) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// String returns what is kept.
 func (t *tailBuffer) String() string {
 	t.mu.Lock()
 	defer t.mu.Unlock()

@@ -160,3 +160,43 @@ func TestSession_Interrupt(t *testing.T) {
 	runOK(t, s, "import time\ntime.sleep(0.2)\nkept = 'still'")
 	assertAlive(t, s, "kept", "'still'")
 }
+
+// failingReader yields n bytes, then an error, like a broken upload.
+type failingReader struct{ n int }
+
+func (r *failingReader) Read(p []byte) (int, error) {
+	if r.n <= 0 {
+		return 0, errors.New("connection reset")
+	}
+	k := min(len(p), r.n)
+	r.n -= k
+	return k, nil
+}
+
+func TestSession_PutFileAbortLeavesNothing(t *testing.T) {
+	ctx := context.Background()
+	s := openSession(t, sharedPool(t))
+	if err := s.PutFile(ctx, "partial.csv", &failingReader{n: 3 << 20}); err == nil || !strings.Contains(err.Error(), "connection reset") {
+		t.Fatalf("PutFile = %v, want the reader's error", err)
+	}
+	list, err := s.ListFiles(ctx)
+	if err != nil || len(list) != 0 {
+		t.Fatalf("after the aborted upload: %+v, %v", list, err)
+	}
+	assertAlive(t, s, "1", "1")
+}
+
+func TestSession_ExecContextCancelInterrupts(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	runOK(t, s, "kept = 3")
+	ctx, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+	defer cancel()
+	start := time.Now()
+	if _, err := s.Exec(ctx, "import time\ntime.sleep(30)"); !errors.Is(err, context.DeadlineExceeded) {
+		t.Fatalf("Exec = %v, want the context's error", err)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("cancelled cell ran for %s", d)
+	}
+	assertAlive(t, s, "kept", "3")
+}
