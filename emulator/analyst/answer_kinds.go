@@ -28,6 +28,9 @@ func sentence(m marker, q *Query, p *Profile) string {
 		return countsSentence(m)
 	case "unique":
 		return fmt.Sprintf("`%s` has **%s distinct values**: %s.", m.str("col"), m.str("n"), joinAny(m.list("values"), 30))
+	case "share":
+		p, _ := m.num("pct")
+		return fmt.Sprintf("Rows where %s make up **%s** of the total `%s`: %s of %s.", m.str("where"), strings.TrimPrefix(pct(p), "+"), m.str("col"), m.str("part"), m.str("total"))
 	case "stat":
 		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggWord[m.str("agg")], m.str("col"), m.str("value"), m.str("n"))
 	case "group":

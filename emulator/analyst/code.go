@@ -60,6 +60,13 @@ func filterExpr(f Filter) string {
 		return c + ".isin(" + pyList(f.Values) + ")"
 	case "year":
 		return c + ".dt.year == " + f.Value
+	case "month":
+		return c + ".dt.to_period(\"M\") == pd.Period(" + py(f.Value) + ", \"M\")"
+	case "latest":
+		if f.Value == "Y" {
+			return c + ".dt.year == " + c + ".dt.year.max()"
+		}
+		return c + ".dt.to_period(\"M\") == " + c + ".dt.to_period(\"M\").max()"
 	}
 	v := py(f.Value)
 	if f.Kind == "num" {
@@ -78,8 +85,10 @@ func describeFilters(fs []Filter) string {
 		switch {
 		case f.Op == "in":
 			parts = append(parts, f.Col+" in "+strings.Join(f.Values, ", "))
-		case f.Op == "year":
+		case f.Op == "year" || f.Op == "month":
 			parts = append(parts, f.Col+" in "+f.Value)
+		case f.Op == "latest":
+			parts = append(parts, f.Col+" in the latest "+map[string]string{"Y": "year", "M": "month"}[f.Value]+" of the data")
 		case f.Kind == "date" && (f.Op == ">" || f.Op == ">="):
 			parts = append(parts, f.Col+" after "+dayBefore(f))
 		case f.Kind == "date":
@@ -144,7 +153,7 @@ func (g *gen) filterStem() string {
 		case f.Kind == "cat":
 			parts = append(parts, strings.Join(f.Values, "_"))
 		case f.Kind == "date":
-			parts = append(parts, map[string]string{">": "after", ">=": "from", "<": "before", "<=": "to", "year": "in"}[f.Op]+"_"+f.Value)
+			parts = append(parts, map[string]string{">": "after", ">=": "from", "<": "before", "<=": "to", "year": "in", "month": "in", "latest": "latest"}[f.Op]+"_"+f.Value)
 		default:
 			parts = append(parts, f.Col+"_"+map[string]string{">": "over", ">=": "from", "<": "under", "<=": "to", "==": "eq", "!=": "not"}[f.Op]+"_"+f.Value)
 		}
@@ -194,4 +203,4 @@ func capital(s string) string {
 
 // aggWord names an aggregation in the reply.
 var aggWord = map[string]string{"mean": "average", "median": "median", "sum": "total", "min": "minimum",
-	"max": "maximum", "std": "standard deviation", "count": "count"}
+	"max": "maximum", "std": "standard deviation", "count": "count", "percent": "share in percent"}

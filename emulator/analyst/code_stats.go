@@ -245,3 +245,37 @@ func seriesColumn(f *Frame, date string) string {
 	}
 	return ""
 }
+
+// share answers "what percentage of revenue comes from Electronics": the part a category
+// value (or each group) makes of the total, the total taken before that value's filter.
+func (g *gen) share() {
+	m := g.numericMeasures()[0]
+	var part *Filter
+	rest := g.q.Filters[:0:0]
+	for i, f := range g.q.Filters {
+		if f.Kind == "cat" && part == nil && f.Op != "!=" {
+			part = &g.q.Filters[i]
+			continue
+		}
+		rest = append(rest, f)
+	}
+	q := *g.q
+	q.Filters = rest
+	sub := &gen{q: &q, p: g.p, f: g.f}
+	sub.prelude()
+	g.b.WriteString(sub.b.String())
+	if part == nil {
+		by := g.q.By[0]
+		g.line("result = (df.groupby(%s)[%s].sum() / df[%s].sum() * 100).sort_values(ascending=False)", py(by), py(m), py(m))
+		g.line("print(result.round(2).to_string())")
+		g.line("_emit(\"group\", col=%s, agg=\"percent\", by=%s, items=[[k, v] for k, v in result.items()], groups=len(result))", py(m), py(by))
+		g.exportResult(m + "_share_by_" + by)
+		return
+	}
+	g.line("total = df[%s].sum()", py(m))
+	g.line("part = df.loc[%s, %s].sum()", filterExpr(*part), py(m))
+	g.line("print(part, \"of\", total, \"=\", round(part / total * 100, 2), \"percent\")")
+	g.line("_emit(\"share\", col=%s, where=%s, part=part, total=total, pct=part / total * 100)", py(m), py(describeFilters([]Filter{*part})))
+	g.line("result = pd.DataFrame({\"part\": [part], \"total\": [total], \"percent\": [part / total * 100]})")
+	g.exportResult(m + "_share_" + strings.Join(part.Values, "_"))
+}

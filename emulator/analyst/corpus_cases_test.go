@@ -207,6 +207,17 @@ var corpus = []corpusCase{
 	{set: co, q: "and for Support?", prior: []string{"median salary in Sales"}, intent: intentStat, cols: []string{"Salary", "Department"}, want: []string{"**43,569.50**"}},
 	{set: px, q: "now monthly", prior: []string{"plot GOOG close"}, intent: intentChart, cols: []string{"Close", "Ticker"}, want: []string{"line_close_monthly_goog.png"}},
 	{set: sv, q: "as a horizontal bar chart", prior: []string{"NPS by country"}, intent: intentChart, cols: []string{"NPS", "Country"}, want: []string{"barh_nps_by_country.png"}},
+	// shares, months, the latest period, unknown columns
+	{set: sl, q: "what percentage of revenue comes from Electronics", intent: intentShare, cols: []string{"revenue", "category"}, want: []string{"**80.2%**"}},
+	{set: sl, q: "percentage of units by region", intent: intentShare, cols: []string{"units", "region"}},
+	{set: sl, q: "what share of revenue is from the West region", intent: intentShare, cols: []string{"revenue", "region"}},
+	{set: sl, q: "revenue in March 2024", intent: intentStat, cols: []string{"revenue", "order_date"}},
+	{set: sl, q: "what were total sales last year", intent: intentStat, cols: []string{"revenue", "order_date"}, want: []string{"**1,227,215.83**"}},
+	{set: px, q: "average close since June 2012 for AAPL", intent: intentStat, cols: []string{"Close", "Ticker", "Date"}},
+	{set: sl, q: "number of unique customers", intent: intentUnique, cols: []string{"customer_id"}, want: []string{"**60 distinct values**"}},
+	{set: sl, q: "which product has the highest average unit price", intent: intentStat, cols: []string{"unit_price", "product"}, want: []string{"Highest: **Laptop**"}},
+	{set: sl, q: "average profit by region", intent: intentStat, cols: []string{"region"}, ask: true, want: []string{"no column matching “profit”", "`revenue`"}},
+	{set: sl, q: "biggest order", intent: intentStat, ask: true, want: []string{"`units`, `unit_price`, `revenue`"}},
 	// ambiguous and out of reach
 	{set: sv, q: "average satisfaction", intent: intentAmbig, cols: []string{"Q1_satisfaction", "Q5_satisfaction"}, want: []string{"`Q1_satisfaction`", "Which one"}},
 	{set: sv, q: "plot trust", intent: intentAmbig, cols: []string{"Q6_trust"}},

@@ -19,6 +19,7 @@ type corpusCase struct {
 	intent string   // the intent the rules must choose
 	cols   []string // columns the plan must use (as measure, key, filter or date)
 	want   []string // substrings of the answer once the code ran: numbers, file names
+	ask    bool     // the rules must ask back instead of running code
 }
 
 // files lists the data files of a file set.
@@ -95,7 +96,7 @@ func checkPlan(t *testing.T, c corpusCase, pl plan) {
 			t.Errorf("%q: columns %q do not include %q", c.q, used, col)
 		}
 	}
-	runnable := c.intent != intentAmbig && c.intent != intentHelp && c.intent != intentBeyond
+	runnable := !c.ask && c.intent != intentAmbig && c.intent != intentHelp && c.intent != intentBeyond
 	if runnable && len(pl.Cells) == 0 {
 		t.Errorf("%q: no code; reply %q", c.q, pl.Reply)
 	}

@@ -27,6 +27,7 @@ const (
 	intentHelp     = "help"
 	intentAmbig    = "ambiguous"
 	intentBeyond   = "beyond" // asks for something the rules cannot do, such as a forecast
+	intentShare    = "share"  // what percentage of a total a category makes up
 )
 
 // chooseIntent picks what a question asks for from its keywords and the roles of its columns.
@@ -44,6 +45,7 @@ func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit boo
 		{has("clean") && q.Export != "", intentExport},
 		{has("plot") || q.Chart != "" || has("overtime") && q.Agg == "" && !has("growth") && !has("trend"), intentChart},
 		{has("outlier"), intentOutliers},
+		{has("percent") && q.numeric && (len(q.By) > 0 || anyFilterOn(q, "cat")), intentShare},
 		{has("peak") || has("when") && (has("max") || has("min")), intentPeak},
 		{has("missing"), intentMissing},
 		{has("pivot"), intentPivot},
@@ -52,6 +54,7 @@ func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit boo
 		{q.Period != "" && (len(q.Measures) > 0 || has("resample") || has("count") || !q.cue), intentResample},
 		{has("growth") || has("trend") && len(q.Measures) > 0, intentGrowth},
 		{has("rolling") && len(q.Measures) > 0, intentChart},
+		{has("unique") && (q.Agg == "count" || q.Agg == ""), intentUnique},
 		{q.Agg != "" && len(q.Measures) > 0, intentStat},
 		{has("counts") || has("count") && len(q.Measures)+len(q.By) > 0 && !hasNumeric(q), intentCounts},
 		{has("unique"), intentUnique},
@@ -62,14 +65,16 @@ func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit boo
 		{has("sort"), intentSort},
 		{len(q.Filters) > 0 && (has("filter") || has("show") || has("head") || q.plural), intentFilter},
 		{has("head") || has("tail") || has("top") || has("bottom"), intentHead},
-		{len(q.By) > 0 && len(q.Measures) > 0, intentStat},
+		{len(q.By) > 0 && (len(q.Measures) > 0 || q.Agg != "" && q.Agg != "count"), intentStat},
 		{len(q.Filters) > 0 && (has("filter") || has("show") || len(q.Measures) == 0), intentFilter},
 		{q.Export != "", intentExport},
+		{len(q.Filters) > 0 && q.numeric, intentStat},
 		{len(q.Measures) > 0 || len(q.By) > 0, intentDescribe},
+		{q.Agg != "" && q.Agg != "count", intentStat},
 	}
 	for i, r := range rules {
 		if r.ok {
-			return r.intent, i < len(rules)-4
+			return r.intent, i < len(rules)-6
 		}
 	}
 	return intentHelp, false

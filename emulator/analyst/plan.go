@@ -37,7 +37,7 @@ var intentCode = map[string]func(*gen){
 	intentPeak: (*gen).peak, intentTop: (*gen).top, intentFilter: (*gen).filterRows,
 	intentSort: (*gen).sortRows, intentPivot: (*gen).pivot, intentResample: (*gen).resample,
 	intentGrowth: (*gen).growth, intentCorr: (*gen).corr, intentOutliers: (*gen).outliers,
-	intentChart: (*gen).chart, intentJoin: (*gen).join, intentExport: (*gen).export,
+	intentChart: (*gen).chart, intentJoin: (*gen).join, intentExport: (*gen).export, intentShare: (*gen).share,
 }
 
 // needsNumber lists the intents that need a numeric column to work on.
@@ -67,6 +67,9 @@ func complete(q *Query, p *Profile) string {
 	}
 	if (needsNumber[q.Intent] || q.Intent == intentTop || q.Intent == intentChart && chartNeedsNumber(q)) && !hasNumericMeasure(q, f) {
 		if !defaultMeasure(q, f) {
+			if len(q.unknown) > 0 {
+				return askColumns(fmt.Sprintf("I found no column matching “%s” in %s. The numeric columns are", strings.Join(q.unknown, " "), f.Key), numericColumns(f))
+			}
 			return askColumns(fmt.Sprintf("Which column do you mean for the %s?", intentNoun(q)), numericColumns(f))
 		}
 	}

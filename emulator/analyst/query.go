@@ -37,6 +37,7 @@ type Query struct {
 	cue      bool           // the question leans on the previous one ("same for", "instead")
 	pending  string         // the intent of an ambiguous question, once its column is known
 	plural   bool           // the rows are named in the plural ("which employees")
+	unknown  []string       // words that matched no column, for asking back
 }
 
 // Filter is one condition on a column.
@@ -54,7 +55,8 @@ type parsed struct {
 	kws      map[string]int
 	mentions []mention
 	values   []valueMention
-	taken    []bool // tokens used by a column or value mention
+	taken    []bool   // tokens used by a column or value mention
+	unknown  []string // content words that named nothing: perhaps a column that does not exist
 }
 
 func (ps *parsed) has(k string) bool { _, ok := ps.kws[k]; return ok }
@@ -109,8 +111,23 @@ func analyze(q string, ix *colIndex) *parsed {
 				ps.kws[t.norm] = i
 			}
 		}
+		if !t.kw && !t.num && !ps.taken[i] && len(t.low) > 3 && !stopwords[t.low] && !followWords[t.low] && !isFrameWord(ix, t.low) {
+			ps.unknown = append(ps.unknown, t.raw)
+		}
 	}
 	return ps
+}
+
+// isFrameWord reports whether w names a loaded file or sheet.
+func isFrameWord(ix *colIndex, w string) bool {
+	for _, f := range ix.p.Frames {
+		for _, fw := range frameWords(f) {
+			if fw == w || fw == singular(w) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // impliedAgg lists superlatives that name both a column (see abbreviations) and an extreme.
@@ -139,10 +156,22 @@ func (ps *parsed) numberBefore(i int) int {
 	return 0
 }
 
-// firstAgg returns the first aggregation keyword in the question.
+// firstAgg returns the aggregation the question asks for: the first one named, except that
+// in "the highest average price" the average is the aggregate and "highest" ranks it.
 func (ps *parsed) firstAgg() string {
+	first := ps.firstOf("mean", "median", "sum", "min", "max", "std", "count")
+	if first == "max" || first == "min" {
+		if other := ps.firstOf("mean", "median", "sum", "std"); other != "" {
+			return other
+		}
+	}
+	return first
+}
+
+// firstOf returns whichever of the keywords comes first in the question.
+func (ps *parsed) firstOf(keys ...string) string {
 	best, at := "", len(ps.toks)
-	for _, k := range []string{"mean", "median", "sum", "min", "max", "std", "count"} {
+	for _, k := range keys {
 		if i := ps.at(k); i >= 0 && i < at {
 			best, at = k, i
 		}

@@ -13,7 +13,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	groupByCategories(&q, f)
 	q.numeric = anyKind(f, q.Measures, "num")
 	q.Agg = ps.firstAgg()
-	if q.Agg == "count" && len(q.By) == 0 && allIDs(f, q.Measures) {
+	if q.Agg == "count" && len(q.By) == 0 && allIDs(f, q.Measures) && !ps.has("unique") {
 		q.Measures, q.numeric = nil, false // "number of records in employees" counts rows
 	}
 	q.Period = ps.period()
@@ -23,6 +23,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	q.Bottom = ps.has("bottom") || ps.has("asc") || ps.has("min") && !ps.has("max")
 	q.N = countAsked(ps)
 	q.plural = pluralRows(ps, f)
+	q.unknown = ps.unknown
 	if ps.has("rolling") {
 		i := ps.at("rolling")
 		q.Rolling = max(ps.numberBefore(i), ps.numberAfter(i))
@@ -36,7 +37,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	q.Export = exportFormat(ps)
 	q.cue = followCue(ps)
 	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
-	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") {
+	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total
 	}
 	if len(q.Ambiguous) > 0 && len(q.Measures) == 0 {

@@ -1,6 +1,7 @@
 package analyst
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -222,16 +223,17 @@ func valueFilters(q *Query, ps *parsed, ix *colIndex) {
 // dateFilters reads "after 2010", "since 2012-06-01", "before 2020", "in 2023", "between
 // 2009 and 2011" against the frame's date column.
 func dateFilters(q *Query, ps *parsed, f *Frame) {
+	col := q.DateCol
+	if col == "" {
+		col = dateColumn(f)
+	}
+	if col == "" {
+		return
+	}
+	monthFilters(q, ps, col)
 	for i, t := range ps.toks {
-		if i+1 >= len(ps.toks) || !isDateLiteral(ps.toks[i+1].low) {
+		if i+1 >= len(ps.toks) || !isDateLiteral(ps.toks[i+1].low) || i > 0 && monthNumber[ps.toks[i-1].low] > 0 {
 			continue
-		}
-		col := q.DateCol
-		if col == "" {
-			col = dateColumn(f)
-		}
-		if col == "" {
-			return
 		}
 		v := ps.toks[i+1].low
 		switch t.norm {
@@ -307,4 +309,50 @@ func ageFilters(q *Query, ps *parsed, f *Frame) {
 			}
 		}
 	}
+}
+
+// monthNumber maps month names and abbreviations to their number.
+var monthNumber = map[string]int{"jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4,
+	"april": 4, "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9,
+	"september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12}
+
+// monthFilters reads "in March 2024", "since June 2012", "before Jan 2020", and "last year" or
+// "latest month", which mean the latest in the data (the files are historical).
+func monthFilters(q *Query, ps *parsed, col string) {
+	for i, t := range ps.toks {
+		if i+1 < len(ps.toks) && (t.low == "last" || t.low == "latest" || t.low == "this" || t.low == "recent") {
+			if p := map[string]string{"year": "Y", "month": "M"}[ps.toks[i+1].norm]; p != "" {
+				q.Filters = append(q.Filters, Filter{Col: col, Op: "latest", Value: p, Kind: "date"})
+			}
+		}
+		m := monthNumber[t.low]
+		if m == 0 || i+1 >= len(ps.toks) || len(ps.toks[i+1].low) != 4 || !isDateLiteral(ps.toks[i+1].low) {
+			continue
+		}
+		ym := fmt.Sprintf("%s-%02d", ps.toks[i+1].low, m)
+		prev := ""
+		if i > 0 {
+			prev = ps.toks[i-1].norm
+		}
+		switch prev {
+		case "since":
+			q.Filters = append(q.Filters, Filter{Col: col, Op: ">=", Value: ym + "-01", Kind: "date"})
+		case "before":
+			q.Filters = append(q.Filters, Filter{Col: col, Op: "<", Value: ym + "-01", Kind: "date"})
+		case "after":
+			q.Filters = append(q.Filters, Filter{Col: col, Op: ">=", Value: nextMonth(ym), Kind: "date"})
+		default:
+			q.Filters = append(q.Filters, Filter{Col: col, Op: "month", Value: ym, Kind: "date"})
+		}
+	}
+}
+
+// nextMonth returns the first day of the month after ym ("2024-03" -> "2024-04-01").
+func nextMonth(ym string) string {
+	y, _ := strconv.Atoi(ym[:4])
+	m, _ := strconv.Atoi(ym[5:])
+	if m == 12 {
+		y, m = y+1, 0
+	}
+	return fmt.Sprintf("%d-%02d-01", y, m+1)
 }

@@ -19,7 +19,7 @@ var keywords = map[string][]string{
 	"hist":      {"histogram", "hist", "distribution", "distributed", "frequency-chart"},
 	"box":       {"boxplot", "box", "whisker", "whiskers"},
 	"scatter":   {"scatter", "scatterplot"},
-	"pie":       {"pie", "donut", "doughnut", "share", "proportion", "proportions"},
+	"pie":       {"pie", "donut", "doughnut"},
 	"area":      {"area", "stacked"},
 	"heatmap":   {"heatmap"},
 	"trendline": {"trendline", "regression", "fit"},
@@ -34,7 +34,7 @@ var keywords = map[string][]string{
 	"tail":      {"tail", "last", "latest", "recent"},
 	"size":      {"size", "shape", "dimensions", "big", "long", "length", "rowcount"},
 	"columns":   {"columns", "column", "fields", "field", "variables", "schema", "dtypes", "types", "headers", "header"},
-	"overview":  {"overview", "summary", "summarize", "summarise", "summarize", "eda", "explore", "lookslike", "profile"},
+	"overview":  {"overview", "summary", "summarize", "summarise", "summarize", "eda", "explore", "lookslike"},
 	"describe":  {"describe", "statistics", "stats", "statistic", "describes"},
 	"peak":      {"peak", "peaked", "record", "high-point", "topped"},
 	"growth":    {"growth", "grow", "grew", "growing", "change", "changed", "increase", "increased", "decrease", "decreased", "return", "returns", "cagr", "yoy", "gain", "gained"},
@@ -76,6 +76,7 @@ var keywords = map[string][]string{
 	"what":      {"what", "which", "whats"},
 	"show":      {"show", "display", "list", "give", "print", "see", "view", "get", "tell"},
 	"not":       {"not", "isnt", "without", "except"},
+	"percent":   {"percent", "percentage", "percentages", "%", "fraction", "share", "proportion", "proportions"},
 	"beyond":    {"forecast", "forecasting", "predict", "prediction", "predictions", "cluster", "clustering", "classify", "sentiment", "translate", "arima", "train"},
 }
 
