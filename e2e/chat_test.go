@@ -35,7 +35,7 @@ func TestChatTurnStreamsCodeOutputAndChart(t *testing.T) {
 	ctx := newBrowser(t)
 	signInNewConversation(t, ctx, srv)
 
-	ask(t, ctx, "```python\nimport matplotlib.pyplot as plt\nplt.bar(['a', 'b', 'c'], [3, 1, 2])\nplt.title('Counts')\nplt.savefig('/mnt/data/counts.png')\nprint('total', 3 + 1 + 2)\n```")
+	ask(t, ctx, "```python\nimport hashlib\nimport matplotlib.pyplot as plt\nplt.bar(['a', 'b', 'c'], [3, 1, 2])\nplt.title('Counts')\nplt.savefig('/mnt/data/counts.png')\nprint('total', 3 + 1 + 2)\nprint('sha', hashlib.sha256(open('/mnt/data/counts.png', 'rb').read()).hexdigest())\n```")
 	waitFor(t, ctx, "the stop button while the turn runs", `!!document.querySelector('[data-testid="stop"]') || !!document.querySelector('.answer[data-status]')`)
 	waitFor(t, ctx, "the code cell with its output", `(document.querySelector('.cell .cell-output')?.textContent || '').includes('total 6')`)
 	waitFor(t, ctx, "the chart", `(() => { const i = document.querySelector('.cell .chart-card img'); return !!i && i.complete && i.naturalWidth > 100 })()`)
@@ -44,7 +44,27 @@ func TestChatTurnStreamsCodeOutputAndChart(t *testing.T) {
 		t.Fatalf("code cell shows %q", code)
 	}
 
-	do(t, ctx, chromedp.Reload())
+	// The chart was copied out: the gallery shows it and its download has
+	// exactly the bytes the code wrote.
+	out := textOf(t, ctx, ".cell .cell-output")
+	wantSHA := out[strings.Index(out, "sha ")+4:][:64]
+	conversation := path(t, ctx)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="gallery-link"]`)))
+	waitLoaded(t, ctx)
+	waitFor(t, ctx, "the chart in the gallery", `(() => { const i = document.querySelector('.gallery-item img'); return !!i && i.complete && i.naturalWidth > 100 })()`)
+	if name := textOf(t, ctx, ".gallery-item .chart-name"); name != "counts.png" {
+		t.Fatalf("gallery chart name %q", name)
+	}
+	gotSHA, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const href = document.querySelector('.gallery-item a[download]').getAttribute('href');
+		const buf = await (await fetch(href)).arrayBuffer();
+		const sum = await crypto.subtle.digest('SHA-256', buf);
+		return [...new Uint8Array(sum)].map(b => b.toString(16).padStart(2, '0')).join('');
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil || gotSHA != wantSHA {
+		t.Fatalf("downloaded chart sha256 %q (%v), want %q", gotSHA, err, wantSHA)
+	}
+	do(t, ctx, chromedp.Navigate(srv.URL+conversation))
 	waitLoaded(t, ctx)
 	if out := textOf(t, ctx, ".cell .cell-output"); !strings.Contains(out, "total 6") {
 		t.Fatalf("after reload the output is %q", out)
