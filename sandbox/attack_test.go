@@ -384,3 +384,33 @@ func evilZip(t *testing.T) []byte {
 	}
 	return buf.Bytes()
 }
+
+// TestIsolationLayers checks the layers that the attacks above only probe
+// indirectly: rlimits from inside, and from the host the worker's uid and
+// resource group.
+func TestIsolationLayers(t *testing.T) {
+	p := sharedPool(t)
+	s := openSession(t, p)
+	cfg := p.cfg
+	r := runOK(t, s, `import resource as r
+[r.getrlimit(x)[0] for x in (r.RLIMIT_AS, r.RLIMIT_NOFILE, r.RLIMIT_CORE, r.RLIMIT_FSIZE)]`)
+	want := fmt.Sprintf("[%d, 1024, 0, %d]", cfg.MemoryBytes, max(cfg.DataBytes, cfg.TmpBytes))
+	if r.Value.Text != want {
+		t.Fatalf("rlimits %s, want %s", r.Value.Text, want)
+	}
+	status, err := os.ReadFile(fmt.Sprintf("/proc/%d/status", s.w.pyPid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if os.Geteuid() == 0 && !strings.Contains(string(status), fmt.Sprintf("Uid:\t%d\t", s.w.uid)) {
+		t.Fatalf("worker does not run as its own host uid %d:\n%s", s.w.uid, status)
+	}
+	cg, err := os.ReadFile(fmt.Sprintf("/proc/%d/cgroup", s.w.pyPid))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, isNone := p.lim.(*noCgroup); !isNone && !strings.Contains(string(cg), s.ID()) {
+		t.Fatalf("worker not in its cgroup %s:\n%s", s.ID(), cg)
+	}
+	t.Logf("limits: %s; seccomp: %v; host uid %d", p.lim.name(), p.assets.seccomp != "", s.w.uid)
+}
