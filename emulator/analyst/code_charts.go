@@ -15,6 +15,8 @@ func (g *gen) chartKind() string {
 	}
 	nums := g.numericMeasures()
 	switch {
+	case hasKw(g.q, "overtime") && g.dateCol() != "":
+		return "line"
 	case len(g.q.By) > 0:
 		return "bar"
 	case len(nums) >= 2 && (hasKw(g.q, "vs") || g.dateCol() == ""):

@@ -184,6 +184,10 @@ func (g *gen) growth() {
 	g.prelude()
 	m, d := g.q.Measures[0], g.dateCol()
 	keys := g.seriesKeys()
+	if g.q.Period != "" {
+		g.periodChange(m, d, keys)
+		return
+	}
 	if dc := g.f.column(d); keys == "" && dc != nil && dc.Unique < g.f.Rows*9/10 && seriesColumn(g.f, d) == "" {
 		// Many rows share a date (orders): compare months, not single rows.
 		g.line("g = df.groupby(pd.Grouper(key=%s, freq=\"M\"))[%s].%s().reset_index()", py(d), py(m), g.aggOf(m))
@@ -278,4 +282,31 @@ func (g *gen) share() {
 	g.line("_emit(\"share\", col=%s, where=%s, part=part, total=total, pct=part / total * 100)", py(m), py(describeFilters([]Filter{*part})))
 	g.line("result = pd.DataFrame({\"part\": [part], \"total\": [total], \"percent\": [part / total * 100]})")
 	g.exportResult(m + "_share_" + strings.Join(part.Values, "_"))
+}
+
+// periodChange answers "percent change per year": the measure per period (its last value for
+// levels such as prices, its sum for amounts) and the change from one period to the next.
+func (g *gen) periodChange(m, d, keys string) {
+	freq := pandasFreq[g.q.Period]
+	agg := g.q.Agg
+	if agg == "" {
+		agg = map[bool]string{true: "sum", false: "last"}[defaultAgg(m) == "sum"]
+	}
+	if keys != "" {
+		g.line("level = df.pivot_table(index=%s, columns=%s, values=%s, aggfunc=\"mean\").resample(%s).%s()", py(d), keys, py(m), py(freq), agg)
+		g.line("result = (level.pct_change() * 100).iloc[1:]")
+	} else {
+		g.line("level = df.set_index(%s)[%s].sort_index().resample(%s).%s()", py(d), py(m), py(freq), agg)
+		g.line("result = pd.DataFrame({%s: level, \"change_pct\": level.pct_change() * 100})", py(m))
+	}
+	g.line("result.index = result.index.to_period(%s).astype(str)", py(freq))
+	g.line("print(result.round(2).to_string())")
+	title := fmt.Sprintf("Change of %s (%s per %s) in percent", m, agg, periodWord[g.q.Period])
+	items := "[]"
+	if keys == "" {
+		items = "[[k, v] for k, v in result[\"change_pct\"].dropna().round(2).items()]"
+	}
+	g.line("_emit(\"series\", col=%s, agg=\"percent change\", period=%s, title=%s, items=%s, **_rows(result.round(2), 24))",
+		py(m), py(periodWord[g.q.Period]), py(title), items)
+	g.exportResult(m + "_change_by_" + periodWord[g.q.Period])
 }

@@ -218,6 +218,12 @@ var corpus = []corpusCase{
 	{set: sl, q: "which product has the highest average unit price", intent: intentStat, cols: []string{"unit_price", "product"}, want: []string{"Highest: **Laptop**"}},
 	{set: sl, q: "average profit by region", intent: intentStat, cols: []string{"region"}, ask: true, want: []string{"no column matching “profit”", "`revenue`"}},
 	{set: sl, q: "biggest order", intent: intentStat, ask: true, want: []string{"`units`, `unit_price`, `revenue`"}},
+	{set: px, q: "percent change of close per year for msft", intent: intentGrowth, cols: []string{"Close", "Ticker"}},
+	{set: px, q: "which stock performed best?", intent: intentGrowth, cols: []string{"Close"}, want: []string{"+559.3%"}},
+	{set: px, q: "compare the closing prices of all three stocks", intent: intentStat, cols: []string{"Close", "Ticker"}},
+	{set: px, q: "How volatile is GOOG?", intent: intentStat, cols: []string{"Close", "Ticker"}, want: []string{"standard deviation"}},
+	{set: px, q: "plot volume over time for each ticker", intent: intentChart, cols: []string{"Volume", "Ticker"}, want: []string{"line_volume_by_ticker.png"}},
+	{set: sl, q: "revenue growth by year", intent: intentGrowth, cols: []string{"revenue"}},
 	// ambiguous and out of reach
 	{set: sv, q: "average satisfaction", intent: intentAmbig, cols: []string{"Q1_satisfaction", "Q5_satisfaction"}, want: []string{"`Q1_satisfaction`", "Which one"}},
 	{set: sv, q: "plot trust", intent: intentAmbig, cols: []string{"Q6_trust"}},

@@ -21,6 +21,11 @@ func parseQuestion(question string, ix *colIndex) Query {
 	q.Trend = ps.has("trendline") || q.Chart == "scatter" && ps.has("trend")
 	q.Tail = ps.has("tail") && !ps.hasWord("first") && !ps.hasWord("head")
 	q.Bottom = ps.has("bottom") || ps.has("asc") || ps.has("min") && !ps.has("max")
+	if ps.has("compare") && len(q.By) == 0 {
+		if k := seriesColumn(f, dateColumn(f)); k != "" && !filtered(&q, k) {
+			q.By = []string{k} // "compare the closing prices of the stocks": one group per ticker
+		}
+	}
 	q.N = countAsked(ps)
 	q.plural = pluralRows(ps, f)
 	q.unknown = ps.unknown
@@ -106,6 +111,16 @@ func dropIDs(q *Query, f *Frame) {
 	if len(keep) > 0 && anyKind(f, keep, "num") {
 		q.Measures = keep
 	}
+}
+
+// filtered reports whether the query already narrows column k to chosen values.
+func filtered(q *Query, k string) bool {
+	for _, f := range q.Filters {
+		if f.Col == k {
+			return true
+		}
+	}
+	return false
 }
 
 func allIDs(f *Frame, names []string) bool {

@@ -30,7 +30,7 @@ var phrases = strings.NewReplacer(
 	"horizontal bar", "barh", "scatter plot", "scatter", "trend line", "trendline", "line of best fit", "trendline",
 	"best fit", "trendline", "regression line", "trendline", "all time high", "peak", "all-time high", "peak",
 	"missing values", "missing", "null values", "missing", "cross tab", "pivot", "crosstab", "pivot",
-	"pivot table", "pivot", "moving average", "rolling", "rolling mean", "rolling", "new file", "file", "which date", "when", "what date", "when", "which day", "when", "what day", "when", "order by", "sort by", "in order of", "sort by",
+	"pivot table", "pivot", "moving average", "rolling", "rolling mean", "rolling", "new file", "file", "percent change", "change", "percentage change", "change", "pct change", "change", "% change", "change", "which date", "when", "what date", "when", "which day", "when", "what day", "when", "order by", "sort by", "in order of", "sort by",
 )
 
 // splitWords splits a question into tokens, keeping comparison operators and decimal numbers.
