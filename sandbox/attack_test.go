@@ -402,7 +402,7 @@ func TestIsolationLayers(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if os.Geteuid() == 0 && !strings.Contains(string(status), fmt.Sprintf("Uid:\t%d\t", s.w.uid)) {
+	if ownUIDs() && !strings.Contains(string(status), fmt.Sprintf("Uid:\t%d\t", s.w.uid)) {
 		t.Fatalf("worker does not run as its own host uid %d:\n%s", s.w.uid, status)
 	}
 	cg, err := os.ReadFile(fmt.Sprintf("/proc/%d/cgroup", s.w.pyPid))

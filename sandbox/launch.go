@@ -76,7 +76,7 @@ func (w *worker) launch(p *Pool) error {
 		f.closeAll()
 		return err
 	}
-	if p.cfg.Isolation == IsolationBwrap && os.Geteuid() == 0 {
+	if p.cfg.Isolation == IsolationBwrap && ownUIDs() {
 		w.uid = allocUID()
 		args = append(dropPrivileges(w.uid), args...)
 	}

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"os"
+	"strings"
 	"sync"
 )
 
@@ -102,6 +103,27 @@ var uids = struct {
 	next uint32
 	used map[uint32]bool
 }{next: rand.Uint32N(uidRange), used: map[uint32]bool{}}
+
+// ownUIDs reports whether workers can get host uids of their own: the
+// launcher is root and its user namespace maps the whole uid range (a
+// rootless container may map far fewer uids).
+var ownUIDs = sync.OnceValue(func() bool {
+	if os.Geteuid() != 0 {
+		return false
+	}
+	b, err := os.ReadFile("/proc/self/uid_map")
+	if err != nil {
+		return false
+	}
+	for _, line := range strings.Split(string(b), "\n") {
+		var inside, outside, count uint64
+		if _, err := fmt.Sscan(line, &inside, &outside, &count); err == nil &&
+			inside <= uidBase && inside+count >= uidBase+uidRange {
+			return true
+		}
+	}
+	return false
+})
 
 func allocUID() uint32 {
 	uids.Lock()
