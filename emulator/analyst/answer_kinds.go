@@ -10,6 +10,8 @@ import (
 // sentence writes the prose for one marker; numbers come from the marker only.
 func sentence(m marker, q *Query, p *Profile) string {
 	switch m.str("kind") {
+	case "merged":
+		return fmt.Sprintf("Joined %s with %s on `%s` to reach the columns asked for.", m.str("left"), m.str("right"), m.str("on"))
 	case "rows":
 		return fmt.Sprintf("Using the %s of %s rows where %s.", m.str("n"), m.str("of"), m.str("where"))
 	case "overview":

@@ -14,7 +14,7 @@ type gen struct {
 }
 
 func newGen(q *Query, p *Profile) *gen {
-	return &gen{q: q, p: p, f: &p.Frames[q.Frame]}
+	return &gen{q: q, p: p, f: queryFrame(p, q)}
 }
 
 // line appends one line of Python; args are formatted with %s, %d or %q-free verbs only, and
@@ -42,6 +42,11 @@ func col(name string) string { return "df[" + py(name) + "]" }
 // prelude selects the frame and applies the filters, reporting how many rows remain.
 func (g *gen) prelude() {
 	g.line("df = frames[%s]", py(g.f.Key))
+	if g.q.Via >= 0 {
+		right := g.p.Frames[g.q.Via].Key
+		g.line("df = df.merge(frames[%s], on=%s, how=\"left\", suffixes=(\"\", \"_right\"))", py(right), py(g.q.ViaOn))
+		g.line("_emit(\"merged\", left=%s, right=%s, on=%s)", py(g.f.Key), py(right), py(g.q.ViaOn))
+	}
 	if len(g.q.Filters) == 0 {
 		return
 	}

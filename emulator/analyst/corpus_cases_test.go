@@ -224,6 +224,11 @@ var corpus = []corpusCase{
 	{set: px, q: "How volatile is GOOG?", intent: intentStat, cols: []string{"Close", "Ticker"}, want: []string{"standard deviation"}},
 	{set: px, q: "plot volume over time for each ticker", intent: intentChart, cols: []string{"Volume", "Ticker"}, want: []string{"line_volume_by_ticker.png"}},
 	{set: sl, q: "revenue growth by year", intent: intentGrowth, cols: []string{"revenue"}},
+	// columns from a second file, joined in on the shared key
+	{set: slc, q: "total revenue by segment", intent: intentStat, cols: []string{"revenue", "segment"}, want: []string{"Joined sales.csv with customers.json on `customer_id`"}},
+	{set: slc, q: "average loyalty points by region", intent: intentStat, cols: []string{"loyalty_points", "region"}},
+	{set: slc, q: "revenue for Corporate customers", intent: intentStat, cols: []string{"revenue", "segment"}},
+	{set: slc, q: "bar chart of units by segment", intent: intentChart, cols: []string{"units", "segment"}, want: []string{"bar_units_by_segment.png"}},
 	// ambiguous and out of reach
 	{set: sv, q: "average satisfaction", intent: intentAmbig, cols: []string{"Q1_satisfaction", "Q5_satisfaction"}, want: []string{"`Q1_satisfaction`", "Which one"}},
 	{set: sv, q: "plot trust", intent: intentAmbig, cols: []string{"Q6_trust"}},

@@ -46,7 +46,7 @@ var needsNumber = setOf(intentStat, intentPeak, intentGrowth)
 // complete fills the defaults a query may leave open and returns a reply instead when the
 // question is ambiguous or out of reach.
 func complete(q *Query, p *Profile) string {
-	f := &p.Frames[q.Frame]
+	f := queryFrame(p, q)
 	if q.Intent == intentAmbig {
 		return askColumns(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
 	}

@@ -23,6 +23,10 @@ type Query struct {
 	DateCol  string
 	JoinWith int // the other frame of a join, or -1
 	JoinOn   string
+	// Via is a frame merged in on ViaOn because the question names its columns ("revenue by
+	// segment" when segment lives in customers.json), or -1.
+	Via   int
+	ViaOn string
 	// Ambiguous lists the candidate columns of a word that named several; the reply asks back.
 	Ambiguous []string
 	AmbigWord string

@@ -7,11 +7,14 @@ import (
 // parseQuestion resolves one question against the profile, without looking at the history.
 func parseQuestion(question string, ix *colIndex) Query {
 	ps := analyze(question, ix)
-	q := Query{Frame: pickFrame(ps, ix), JoinWith: -1, kws: ps.kws}
+	q := Query{Frame: pickFrame(ps, ix), JoinWith: -1, Via: -1, kws: ps.kws}
+	if !ps.has("join") {
+		q.Frame, q.Via, q.ViaOn = lookupJoin(ps, ix, q.Frame)
+	}
 	assignRoles(&q, ps, ix)
-	f := &ix.p.Frames[q.Frame]
+	f := queryFrame(ix.p, &q)
 	groupByCategories(&q, f)
-	q.numeric = anyKind(f, q.Measures, "num")
+	q.numeric = anyKind(f, nonIDs(f, q.Measures), "num")
 	q.Agg = ps.firstAgg()
 	if q.Agg == "count" && len(q.By) == 0 && allIDs(f, q.Measures) && !ps.has("unique") {
 		q.Measures, q.numeric = nil, false // "number of records in employees" counts rows
@@ -121,6 +124,17 @@ func filtered(q *Query, k string) bool {
 		}
 	}
 	return false
+}
+
+// nonIDs drops identifier columns from names.
+func nonIDs(f *Frame, names []string) []string {
+	var out []string
+	for _, n := range names {
+		if c := f.column(n); c != nil && !isID(c, f.Rows) {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func allIDs(f *Frame, names []string) bool {
@@ -247,4 +261,48 @@ func groupByCategories(q *Query, f *Frame) {
 		}
 	}
 	q.Measures = nums
+}
+
+// lookupJoin finds a second frame the question needs: one holding a named column or value the
+// chosen frame lacks, sharing a key with it. The larger frame (the facts) stays on the left.
+func lookupJoin(ps *parsed, ix *colIndex, frame int) (left, via int, on string) {
+	other := -1
+	for _, m := range ps.mentions {
+		if len(inFrame(m.cols, frame)) == 0 {
+			other = m.cols[0].frame
+		}
+	}
+	for _, v := range ps.values {
+		if v.col.frame != frame && other < 0 {
+			other = v.col.frame
+		}
+	}
+	if other < 0 {
+		return frame, -1, ""
+	}
+	key := sharedColumn(&ix.p.Frames[frame], &ix.p.Frames[other])
+	if key == "" {
+		return frame, -1, ""
+	}
+	if ix.p.Frames[other].Rows > ix.p.Frames[frame].Rows {
+		frame, other = other, frame
+	}
+	return frame, other, key
+}
+
+// queryFrame is the table a query works on: its frame, or its frame with the Via frame's
+// columns merged in.
+func queryFrame(p *Profile, q *Query) *Frame {
+	f := &p.Frames[q.Frame]
+	if q.Via < 0 {
+		return f
+	}
+	merged := *f
+	merged.Columns = append([]Column{}, f.Columns...)
+	for _, c := range p.Frames[q.Via].Columns {
+		if f.column(c.Name) == nil {
+			merged.Columns = append(merged.Columns, c)
+		}
+	}
+	return &merged
 }

@@ -48,14 +48,14 @@ func namesSheet(ps *parsed, i int) bool {
 // assignRoles fills the query's measures, group keys, date column and filters from the
 // mentions in the chosen frame.
 func assignRoles(q *Query, ps *parsed, ix *colIndex) {
-	f := &ix.p.Frames[q.Frame]
+	f := queryFrame(ix.p, q)
 	used := make([]bool, len(ps.toks))
 	numericFilters(q, ps, ix, used)
 	for _, m := range ps.mentions {
 		if used[m.start] {
 			continue
 		}
-		cols := inFrame(m.cols, q.Frame)
+		cols := q.columnsOf(m.cols)
 		if len(cols) == 0 {
 			continue
 		}
@@ -72,7 +72,7 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 			continue
 		}
 		for _, c := range cols {
-			addRole(q, ps, m, f.Columns[c.col])
+			addRole(q, ps, m, *ix.column(c))
 		}
 	}
 	valueFilters(q, ps, ix)
@@ -99,6 +99,14 @@ func anyFilterOn(q *Query, kind string) bool {
 		}
 	}
 	return false
+}
+
+// columnsOf keeps the candidates in the query's frame, else in the frame merged into it.
+func (q *Query) columnsOf(cols []colRef) []colRef {
+	if in := inFrame(cols, q.Frame); len(in) > 0 || q.Via < 0 {
+		return in
+	}
+	return inFrame(cols, q.Via)
 }
 
 func inFrame(cols []colRef, frame int) []colRef {
@@ -159,7 +167,7 @@ var opWords = map[string]string{">": ">", "<": "<", ">=": ">=", "<=": "<=", "=":
 // numericFilters reads "units > 10", "revenue above 1,000", "age between 30 and 40".
 func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 	for _, m := range ps.mentions {
-		cols := inFrame(m.cols, q.Frame)
+		cols := q.columnsOf(m.cols)
 		if len(cols) != 1 {
 			continue
 		}
@@ -202,7 +210,7 @@ func cleanNumber(s string) string {
 func valueFilters(q *Query, ps *parsed, ix *colIndex) {
 	byCol := map[string]*Filter{}
 	for _, v := range ps.values {
-		if v.col.frame != q.Frame {
+		if v.col.frame != q.Frame && v.col.frame != q.Via {
 			continue
 		}
 		name := ix.column(v.col).Name
