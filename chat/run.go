@@ -39,6 +39,7 @@ func (r *runner) do(ctx context.Context) {
 	}
 	r.end.Answer = r.answer.Text
 	r.end.InputTokens, r.end.OutputTokens = r.answer.InputTokens, r.answer.OutputTokens
+	r.end.ContainerID = r.answer.ContainerID
 	rec := context.WithoutCancel(ctx)
 	if err := r.s.db.FinishRun(rec, r.run.ID, r.end); err != nil {
 		r.s.log.Error("record end of run", "run", r.run.ID, "err", err)

@@ -87,3 +87,21 @@ func TestArtifactDownloads(t *testing.T) {
 		expect(t, bob.get("/conversations/"+convID+"/gallery"), http.StatusNotFound)
 	})
 }
+
+func TestAdminOverview(t *testing.T) {
+	a := newApp(t)
+	root := a.signedIn("root", store.RoleAdmin)
+	ana := a.signedIn("ana", store.RoleAnalyst)
+	convID := ana.create()
+	ana.upload("/conversations/"+convID+"/files", true, part{"file", "sales.csv", salesCSV})
+
+	r := root.get("/admin")
+	expect(t, r, http.StatusOK, "Administration", "uploaded files", "sales.csv", `data-conversation-id="`+convID+`"`)
+	ana2 := mustUser(t, a, "ana")
+	filtered := root.get("/admin?user=" + mustUser(t, a, "root").ID)
+	if strings.Contains(filtered.body, `data-conversation-id="`+convID+`"`) {
+		t.Fatal("the user filter kept another user's conversation")
+	}
+	expect(t, root.get("/admin?user="+ana2.ID+"&q=sales"), http.StatusOK, "sales.csv")
+	expect(t, ana.get("/admin"), http.StatusForbidden, "administrators only")
+}

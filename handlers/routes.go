@@ -63,6 +63,7 @@ func (h *Handler) Register(e *echo.Echo) {
 
 	// Administration.
 	admin := user.Group("/admin", h.requireAdmin)
+	admin.GET("", h.showAdmin)
 	admin.GET("/users", h.showUsers)
 	admin.POST("/users", h.createUser)
 	admin.POST("/users/:id/password", h.resetPassword)

@@ -136,6 +136,8 @@ type RunEnd struct {
 	InputTokens  int64
 	OutputTokens int64
 	NewSession   bool
+	// ContainerID is the Code Interpreter session the run used, if any.
+	ContainerID string
 	// Answer is the assistant's final text, stored as a message.
 	Answer string
 }
@@ -149,8 +151,8 @@ func (db *DB) FinishRun(ctx context.Context, runID string, end RunEnd) error {
 			return err
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE runs SET status = ?, error = ?, response_id = ?, input_tokens = ?,
-			output_tokens = ?, new_session = ?, finished_at = ? WHERE id = ?`,
-			end.Status, end.Error, end.ResponseID, end.InputTokens, end.OutputTokens, end.NewSession, now, runID); err != nil {
+			output_tokens = ?, new_session = ?, container_id = ?, finished_at = ? WHERE id = ?`,
+			end.Status, end.Error, end.ResponseID, end.InputTokens, end.OutputTokens, end.NewSession, end.ContainerID, now, runID); err != nil {
 			return err
 		}
 		if end.Answer == "" {

@@ -156,3 +156,9 @@ func extLabel(name string) string {
 	}
 	return "FILE"
 }
+
+// ByteSize is byteSize for handlers that build labels.
+func ByteSize(n int64) string { return byteSize(n) }
+
+// FormatTokens is formatTokens for handlers that build labels.
+func FormatTokens(n int64) string { return formatTokens(n) }

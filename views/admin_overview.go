@@ -1,0 +1,51 @@
+package views
+
+import "time"
+
+// AdminOverview is the admin's view of everything stored here and in Foundry.
+type AdminOverview struct {
+	Totals        []Stat
+	SessionsToday int64
+	SessionDays   []DayBar
+	Users         []AdminUsage
+	Conversations []AdminConversationRow
+	Files         []AdminFileRow
+	// Filter is what the lists are narrowed to.
+	FilterUser, FilterQuery string
+	UserOptions             []AdminUser
+}
+
+// Stat is one total with its label.
+type Stat struct {
+	Label, Value, Hint string
+}
+
+// DayBar is one day of the sessions chart; Pct is its height in percent.
+type DayBar struct {
+	Day   time.Time
+	Count int64
+	Pct   int
+}
+
+// AdminUsage is one user's usage.
+type AdminUsage struct {
+	Username, Role       string
+	Disabled             bool
+	Conversations, Files int64
+	StoredBytes, Tokens  int64
+	LastActive           time.Time
+}
+
+// AdminConversationRow is a conversation of any user.
+type AdminConversationRow struct {
+	ID, Title, Username, FoundryID, ContainerID string
+	Files, StoredBytes                          int64
+	UpdatedAt                                   time.Time
+}
+
+// AdminFileRow is an uploaded file of any user.
+type AdminFileRow struct {
+	Name, Username, Conversation, FoundryID string
+	Size                                    int64
+	CreatedAt                               time.Time
+}
