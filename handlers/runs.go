@@ -169,7 +169,12 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 		a.Status, a.Error = run.Status, run.Error
 	}
 	v := answerView(convID, runID, a, false, time.Now())
-	w.event(ctx, "update", a.Seq, views.FinishedUpdate(v))
+	var badge views.SessionBadge
+	if conv, err := h.db.ConversationByID(ctx, convID); err == nil {
+		st := chat.Session(conv, time.Now())
+		badge = views.SessionBadge{State: st.State, ExpiresIn: st.ExpiresIn}
+	}
+	w.event(ctx, "update", a.Seq, views.FinishedUpdate(v, badge))
 	w.event(ctx, "done", a.Seq, templ.Raw(a.Status))
 	return nil
 }

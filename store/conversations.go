@@ -95,6 +95,16 @@ func (db *DB) Conversation(ctx context.Context, userID, id string) (*Conversatio
 	return c, err
 }
 
+// ConversationByID returns a conversation whoever owns it; callers have
+// checked access.
+func (db *DB) ConversationByID(ctx context.Context, id string) (*Conversation, error) {
+	c, err := scanConversation(db.db.QueryRowContext(ctx, `SELECT `+conversationColumns+` FROM conversations WHERE id = ?`, id))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, fmt.Errorf("store: conversation %s: %w", id, err)
+	}
+	return c, err
+}
+
 // Conversations returns one page of a user's conversations, newest first.
 func (db *DB) Conversations(ctx context.Context, f ConversationFilter) (ConversationPage, error) {
 	limit := f.Limit
