@@ -206,6 +206,18 @@ func capital(s string) string {
 	return strings.ToUpper(s[:1]) + s[1:]
 }
 
+// aggTitle names an aggregate of a column in a title: "Total revenue", "Standard deviation
+// of Close".
+func aggTitle(agg, col string) string {
+	switch agg {
+	case "count":
+		return "Number of rows"
+	case "std", "percent":
+		return capital(aggWord[agg]) + " of " + col
+	}
+	return capital(aggWord[agg]) + " " + col
+}
+
 // aggWord names an aggregation in the reply.
 var aggWord = map[string]string{"mean": "average", "median": "median", "sum": "total", "min": "minimum",
 	"max": "maximum", "std": "standard deviation", "count": "count", "percent": "share in percent"}

@@ -121,7 +121,7 @@ func (g *gen) timeChart(kind string) {
 		py(m), py(d))
 	ylabel := m
 	if period != "" {
-		ylabel = fmt.Sprintf("%s of %s per %s", aggWord[agg], m, periodWord[period])
+		ylabel = aggTitle(agg, m) + " per " + periodWord[period]
 	}
 	title := m + " over time" + g.titleSuffix()
 	if g.q.Rolling > 0 {
@@ -181,7 +181,7 @@ func (g *gen) scatterChart() {
 	}
 	g.line("slope, intercept = np.polyfit(pair[%s], pair[%s], 1)", py(x), py(y))
 	if g.q.Trend {
-		g.line("xs = np.linspace(pair[%s].min(), pair[%s].max(), 100)", py(x), py(y))
+		g.line("xs = np.linspace(pair[%s].min(), pair[%s].max(), 100)", py(x), py(x))
 		g.line("ax.plot(xs, slope * xs + intercept, color=\"crimson\", label=f\"trend: y = {slope:.3g}x + {intercept:.3g}\")")
 		g.line("ax.legend()")
 	}
@@ -214,7 +214,7 @@ func (g *gen) categoryChart(kind string) {
 		g.line("ax.tick_params(axis=\"x\", rotation=45 if len(result) > 6 else 0)")
 	}
 	g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.items()], groups=len(result))", py(m), py(agg), py(by))
-	label := strings.ToUpper(aggWord[agg][:1]) + aggWord[agg][1:] + " of " + m
+	label := aggTitle(agg, m)
 	if agg == "count" {
 		label = "Number of rows"
 	}
@@ -278,7 +278,7 @@ func (g *gen) pivotHeatmap() {
 	m := g.numericMeasures()[0]
 	agg := g.aggOf(m)
 	g.line("result = df.pivot_table(index=%s, columns=%s, values=%s, aggfunc=%s)", py(g.q.By[0]), py(g.q.By[1]), py(m), py(agg))
-	title := capital(aggWord[agg]) + " of " + m + " by " + g.q.By[0] + " and " + g.q.By[1]
+	title := aggTitle(agg, m) + " by " + g.q.By[0] + " and " + g.q.By[1]
 	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(title))
 	g.heatmapOf("result", title, g.chartStem(), false)
 }
@@ -297,8 +297,10 @@ func (g *gen) heatmapOf(v, title, stem string, corr bool) {
 	g.line("ax.set_xticks(range(%s.shape[1]), [str(c) for c in %s.columns], rotation=45, ha=\"right\")", v, v)
 	g.line("ax.set_yticks(range(%s.shape[0]), [str(i) for i in %s.index])", v, v)
 	g.line("if %s.size <= 225:", v)
+	g.line("    lo, hi = np.nanmin(%s.values), np.nanmax(%s.values)", v, v)
 	g.line("    for (i, j), val in np.ndenumerate(%s.values):", v)
-	g.line("        ax.text(j, i, f\"{val:.2f}\" if abs(val) < 100 else f\"{val:,.0f}\", ha=\"center\", va=\"center\", fontsize=8)")
+	g.line("        dark = %s and hi > lo and (val - lo) / (hi - lo) < 0.5  # white text on the dark end of viridis", pyBool(!corr))
+	g.line("        ax.text(j, i, f\"{val:.2f}\" if abs(val) < 100 else f\"{val:,.0f}\", ha=\"center\", va=\"center\", fontsize=8, color=\"white\" if dark else \"black\")")
 	g.line("ax.set_title(%s)", py(title))
 	if !corr {
 		g.line("ax.set_xlabel(%s)", py(g.q.By[1]))

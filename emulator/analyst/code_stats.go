@@ -50,7 +50,7 @@ func (g *gen) groupStat(m string) {
 	if len(g.q.By) == 2 {
 		g.line("result = df.groupby(%s)[%s].%s().unstack()", pyList(g.q.By), py(m), agg)
 		g.line("print(result.round(2).to_string())")
-		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(capital(aggWord[agg])+" of "+m+" by "+g.q.By[0]+" and "+g.q.By[1]))
+		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggTitle(agg, m)+" by "+g.q.By[0]+" and "+g.q.By[1]))
 	} else {
 		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=False)", py(g.q.By[0]), py(m), agg)
 		g.line("print(result.round(2).to_string())")

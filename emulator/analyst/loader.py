@@ -3,6 +3,7 @@
 import csv, io, json, os, re, warnings
 import matplotlib
 import matplotlib.dates
+import matplotlib.ticker
 import numpy as np
 import pandas as pd
 import matplotlib.pyplot as plt
@@ -192,6 +193,11 @@ def _rows(d, n=10):
 
 
 def _save_chart(fig, name):
+    for ax in fig.axes[:1]:
+        for axis in (ax.xaxis, ax.yaxis):
+            # Thousands separators instead of 1e6 offsets, except on date axes.
+            if isinstance(axis.get_major_formatter(), matplotlib.ticker.ScalarFormatter):
+                axis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:,.0f}" if abs(v) >= 1000 else f"{v:g}"))
     fig.tight_layout()
     fig.savefig(name, dpi=110)
     _emit("chart", file=name, title=fig.axes[0].get_title() if fig.axes else "")
