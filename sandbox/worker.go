@@ -33,7 +33,8 @@ type worker struct {
 	stderr  *tailBuffer
 	probe   bool // run worker.py --probe (the self-test) instead of the kernel
 
-	pidfd    int          // of the Python process, for SIGINT; -1 when unknown
+	sigMu    sync.Mutex   // guards pidfd: a closed fd number may be reused by another worker's pidfd
+	pidfd    int          // of the Python process, for SIGINT; -1 when unknown or released
 	pyPid    int          // host pid of the Python process, 0 when unknown
 	initPid  atomic.Int64 // host pid of the sandbox's pid-namespace init, 0 when unknown
 	exited   chan struct{}
@@ -130,6 +131,8 @@ func (w *worker) readInitPid() {
 // still running when the worker sees the signal: the marker written first
 // tells the worker which cell the signal is for.
 func (w *worker) interrupt(cell uint64) error {
+	w.sigMu.Lock()
+	defer w.sigMu.Unlock()
 	if w.pidfd < 0 {
 		return errors.New("sandbox: interrupt: worker pid unknown")
 	}
@@ -198,10 +201,12 @@ func (w *worker) release(p *Pool) {
 			f.Close()
 		}
 	}
+	w.sigMu.Lock()
 	if w.pidfd >= 0 {
 		unix.Close(w.pidfd)
 		w.pidfd = -1
 	}
+	w.sigMu.Unlock()
 	if w.group != nil {
 		if err := w.group.destroy(); err != nil {
 			p.cfg.Logger.Warn("sandbox: remove worker cgroup", "worker", w.id, "err", err)
