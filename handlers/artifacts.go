@@ -1,10 +1,14 @@
 package handlers
 
 import (
+	"archive/zip"
 	"errors"
+	"io"
 	"io/fs"
 	"mime"
 	"net/http"
+	"path"
+	"strconv"
 	"strings"
 	"unicode"
 
@@ -109,4 +113,63 @@ func (h *Handler) showGallery(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.GalleryPage(p, g))
+}
+
+// downloadChartsZip streams every chart of a conversation as one zip file,
+// written as it is read so memory stays flat however many charts there are.
+func (h *Handler) downloadChartsZip(c echo.Context) error {
+	ctx, userID := c.Request().Context(), currentUser(c).ID
+	conv, err := h.db.Conversation(ctx, userID, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	arts, err := h.db.Artifacts(ctx, userID, conv.ID)
+	if err != nil {
+		return err
+	}
+	hdr := c.Response().Header()
+	hdr.Set("Content-Type", "application/zip")
+	hdr.Set("Content-Disposition", contentDisposition(false, conv.Title+" charts.zip"))
+	c.Response().WriteHeader(http.StatusOK)
+	zw := zip.NewWriter(c.Response())
+	used := map[string]int{}
+	for _, a := range arts {
+		if a.Kind != store.ArtifactImage {
+			continue
+		}
+		if err := h.addToZip(zw, a, used); err != nil {
+			// The status is sent; a truncated zip is what the client sees.
+			h.log.Error("charts zip", "artifact", a.ID, "err", err)
+			return nil
+		}
+	}
+	return zw.Close()
+}
+
+func (h *Handler) addToZip(zw *zip.Writer, a *store.Artifact, used map[string]int) error {
+	f, err := h.chat.OpenBlob(a.SHA256)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil // purged meanwhile: leave it out
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	// PNGs are compressed already; storing them is faster and no larger.
+	w, err := zw.CreateHeader(&zip.FileHeader{Name: uniqueName(used, a.Name), Method: zip.Store, Modified: a.CreatedAt})
+	if err != nil {
+		return err
+	}
+	_, err = io.Copy(w, f)
+	return err
+}
+
+// uniqueName numbers repeated names: chart.png, chart (2).png.
+func uniqueName(used map[string]int, name string) string {
+	used[name]++
+	if n := used[name]; n > 1 {
+		ext := path.Ext(name)
+		return strings.TrimSuffix(name, ext) + " (" + strconv.Itoa(n) + ")" + ext
+	}
+	return name
 }

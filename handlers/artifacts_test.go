@@ -1,6 +1,7 @@
 package handlers_test
 
 import (
+	"archive/zip"
 	"context"
 	"net/http"
 	"strings"
@@ -80,6 +81,23 @@ func TestArtifactDownloads(t *testing.T) {
 	t.Run("a purged file says so", func(t *testing.T) {
 		a.blobs.Remove(chart.SHA256)
 		expect(t, ana.get("/artifacts/"+chart.ID), http.StatusNotFound, "This file has been deleted.")
+	})
+	t.Run("all charts as a zip", func(t *testing.T) {
+		second := a.addArtifact(t, u.ID, convID, "résumé chart.png", "image/png", store.ArtifactImage, png+"2")
+		r := ana.get("/conversations/" + convID + "/charts.zip")
+		zr, err := zip.NewReader(strings.NewReader(r.body), int64(len(r.body)))
+		if err != nil {
+			t.Fatalf("zip: %v", err)
+		}
+		var names []string
+		for _, f := range zr.File {
+			names = append(names, f.Name)
+		}
+		// The first chart's blob was purged above: only the second is left.
+		if len(names) != 1 || names[0] != "résumé chart.png" || second == nil {
+			t.Fatalf("zip holds %q", names)
+		}
+		expect(t, bob.get("/conversations/"+convID+"/charts.zip"), http.StatusNotFound)
 	})
 	t.Run("the gallery lists charts and files", func(t *testing.T) {
 		r := ana.get("/conversations/" + convID + "/gallery")

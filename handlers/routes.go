@@ -54,6 +54,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Generated files.
 	user.GET("/artifacts/:id", h.downloadArtifact)
 	user.GET("/conversations/:id/gallery", h.showGallery)
+	user.GET("/conversations/:id/charts.zip", h.downloadChartsZip)
 
 	// Files and turns of analysis.
 	user.POST("/conversations/:id/files", h.uploadFiles)
