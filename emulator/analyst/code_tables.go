@@ -8,6 +8,17 @@ import (
 // The cells of the table-shaped intents: what the data is, and rows picked from it.
 
 func (g *gen) overview() {
+	if len(g.p.Frames) > 1 && !g.q.named && len(g.q.Filters) == 0 {
+		// Nothing named one file: describe each of them.
+		one := *g.q
+		one.named = true
+		for i := range g.p.Frames {
+			sub := &gen{q: &one, p: g.p, f: &g.p.Frames[i]}
+			sub.overview()
+			g.b.WriteString(sub.b.String())
+		}
+		return
+	}
 	g.prelude()
 	g.line("print(f\"{len(df):,} rows x {df.shape[1]} columns\")")
 	g.line("result = df.describe(include=\"all\", datetime_is_numeric=True).T")

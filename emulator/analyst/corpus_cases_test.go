@@ -20,6 +20,8 @@ var corpus = []corpusCase{
 	{set: st, q: "what does the data look like", intent: intentOverview, want: []string{"147 missing cells"}},
 	{set: co, q: "sumary of the employees sheet", intent: intentOverview, want: []string{"120 rows and 6 columns"}},
 	{set: sv, q: "Tell me about the survey", intent: intentOverview},
+	{set: slc, q: "overview of the data please", intent: intentOverview, want: []string{"**sales.csv** has 900 rows", "**customers.json** has 60 rows"}},
+	{set: co, q: "describe the data", intent: intentOverview, want: []string{"**company.xlsx:Departments** has 5 rows"}},
 	// columns and types
 	{set: px, q: "what columns are there?", intent: intentColumns, want: []string{"`Volume` (int64)"}},
 	{set: sv, q: "list the fields and their data types", intent: intentColumns},

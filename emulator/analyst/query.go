@@ -42,6 +42,7 @@ type Query struct {
 	pending  string         // the intent of an ambiguous question, once its column is known
 	plural   bool           // the rows are named in the plural ("which employees")
 	unknown  []string       // words that matched no column, for asking back
+	named    bool           // something in the question pointed at the frame
 }
 
 // Filter is one condition on a column.

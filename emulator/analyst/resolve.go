@@ -7,7 +7,8 @@ import (
 // parseQuestion resolves one question against the profile, without looking at the history.
 func parseQuestion(question string, ix *colIndex) Query {
 	ps := analyze(question, ix)
-	q := Query{Frame: pickFrame(ps, ix), JoinWith: -1, Via: -1, kws: ps.kws}
+	q := Query{JoinWith: -1, Via: -1, kws: ps.kws}
+	q.Frame, q.named = pickFrame(ps, ix)
 	if !ps.has("join") {
 		q.Frame, q.Via, q.ViaOn = lookupJoin(ps, ix, q.Frame)
 	}
@@ -19,31 +20,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	if q.Agg == "count" && len(q.By) == 0 && allIDs(f, q.Measures) && !ps.has("unique") {
 		q.Measures, q.numeric = nil, false // "number of records in employees" counts rows
 	}
-	q.Period = ps.period()
-	q.Chart = ps.chartKind()
-	q.Trend = ps.has("trendline") || q.Chart == "scatter" && ps.has("trend")
-	q.Tail = ps.has("tail") && !ps.hasWord("first") && !ps.hasWord("head")
-	q.Bottom = ps.has("bottom") || ps.has("asc") || ps.has("min") && !ps.has("max")
-	if ps.has("compare") && len(q.By) == 0 {
-		if k := seriesColumn(f, dateColumn(f)); k != "" && !filtered(&q, k) {
-			q.By = []string{k} // "compare the closing prices of the stocks": one group per ticker
-		}
-	}
-	q.N = countAsked(ps)
-	q.plural = pluralRows(ps, f)
-	q.unknown = ps.unknown
-	if ps.has("rolling") {
-		i := ps.at("rolling")
-		q.Rolling = max(ps.numberBefore(i), ps.numberAfter(i))
-		if i > 1 && q.Rolling == 0 {
-			q.Rolling = ps.numberBefore(i - 1) // "10 week rolling mean"
-		}
-		if q.Rolling < 2 {
-			q.Rolling = 7
-		}
-	}
-	q.Export = exportFormat(ps)
-	q.cue = followCue(ps)
+	readModifiers(&q, ps, f)
 	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total
@@ -62,6 +39,36 @@ func parseQuestion(question string, ix *colIndex) Query {
 		q.Notes = append(q.Notes, "I read “price” as the Close column.")
 	}
 	return q
+}
+
+// readModifiers sets what refines the analysis: period, chart, order, N, rolling window,
+// export, and whether the question leans on the previous one.
+func readModifiers(q *Query, ps *parsed, f *Frame) {
+	q.Period = ps.period()
+	q.Chart = ps.chartKind()
+	q.Trend = ps.has("trendline") || q.Chart == "scatter" && ps.has("trend")
+	q.Tail = ps.has("tail") && !ps.hasWord("first") && !ps.hasWord("head")
+	q.Bottom = ps.has("bottom") || ps.has("asc") || ps.has("min") && !ps.has("max")
+	if ps.has("compare") && len(q.By) == 0 {
+		if k := seriesColumn(f, dateColumn(f)); k != "" && !filtered(q, k) {
+			q.By = []string{k} // "compare the closing prices of the stocks": one group per ticker
+		}
+	}
+	q.N = countAsked(ps)
+	q.plural = pluralRows(ps, f)
+	q.unknown = ps.unknown
+	if ps.has("rolling") {
+		i := ps.at("rolling")
+		q.Rolling = max(ps.numberBefore(i), ps.numberAfter(i))
+		if i > 1 && q.Rolling == 0 {
+			q.Rolling = ps.numberBefore(i - 1) // "10 week rolling mean"
+		}
+		if q.Rolling < 2 {
+			q.Rolling = 7
+		}
+	}
+	q.Export = exportFormat(ps)
+	q.cue = followCue(ps)
 }
 
 // countAsked returns the N of "top 5", "first 10 rows", "3 largest", or 0.

@@ -7,10 +7,11 @@ import (
 )
 
 // pickFrame chooses the frame a question is about: the one whose file it names, else the one
-// holding most of the columns and values it mentions, else the first.
-func pickFrame(ps *parsed, ix *colIndex) int {
+// holding most of the columns and values it mentions, else the first. named is false when
+// nothing in the question pointed at a frame.
+func pickFrame(ps *parsed, ix *colIndex) (best int, named bool) {
 	if len(ix.p.Frames) <= 1 {
-		return 0
+		return 0, true
 	}
 	score := make([]float64, len(ix.p.Frames))
 	for fi, f := range ix.p.Frames {
@@ -30,13 +31,12 @@ func pickFrame(ps *parsed, ix *colIndex) int {
 	for _, v := range ps.values {
 		score[v.col.frame] += 0.5
 	}
-	best := 0
 	for fi := range score {
 		if score[fi] > score[best] {
 			best = fi
 		}
 	}
-	return best
+	return best, score[best] > 0
 }
 
 // namesSheet reports whether a word that is also a column names a file or sheet: "the
