@@ -121,3 +121,28 @@ func TestUploadThenAskAboutTheFile(t *testing.T) {
 	ask(t, ctx, "```python\nimport pandas as pd\ndf = pd.read_csv('/mnt/data/regions.csv', sep=';', thousands='.', decimal=',')\nprint('sum', df.revenue.sum())\n```")
 	waitFor(t, ctx, "the computed sum", `(document.querySelector('.cell .cell-output')?.textContent || '').includes('sum 3710.75')`)
 }
+
+// TestPlainQuestionIsAnsweredByTheBuiltInAnalyst asks in plain words: the
+// local engine's analyst writes the code, the chart appears, and the answer
+// states the numbers the code computed.
+func TestPlainQuestionIsAnsweredByTheBuiltInAnalyst(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+
+	csv := t.TempDir() + "/sales.csv"
+	os.WriteFile(csv, []byte("date,region,revenue\n2026-01-05,North,1200.5\n2026-01-12,South,980.25\n2026-01-19,North,300\n2026-01-26,East,640\n"), 0o644)
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
+	waitFor(t, ctx, "the file's profile", `!!document.querySelector('.file-card[data-file-name="sales.csv"]')`)
+
+	ask(t, ctx, "plot total revenue by region as a bar chart")
+	waitFor(t, ctx, "the answer to finish", `!!document.querySelector('.answer .answer-status[data-status="completed"]')`)
+	waitFor(t, ctx, "the chart", `(() => { const i = document.querySelector('.answer .chart-card img'); return !!i && i.complete && i.naturalWidth > 100 })()`)
+	text := textOf(t, ctx, ".answer .answer-text")
+	if !strings.Contains(text, "North") || !strings.Contains(text, "1,500.5") {
+		t.Fatalf("answer text %q lacks the computed total for North", text)
+	}
+	if logs := js[string](t, ctx, `[...document.querySelectorAll('.answer .cell-output')].map(e => e.textContent).join('\n')`); strings.Contains(logs, "@@wb") {
+		t.Fatal("the analyst's result markers are shown to the user")
+	}
+}

@@ -70,6 +70,8 @@ type AnswerCell struct {
 	// ErrorLine is the last line of a Python traceback in Logs, if any.
 	ErrorLine string
 	Status    string // writing, running, completed, failed
+	// Collapsed folds a finished step that is not the answer's result.
+	Collapsed bool
 	Duration  time.Duration
 	// Charts are the cell's images kept as artifacts; Images the inline
 	// ones shown until they are.

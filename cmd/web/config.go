@@ -105,6 +105,9 @@ func (c config) validate() error {
 		if u, err := url.Parse(c.AnalystModelURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 			errs = append(errs, errors.New("ANALYST_MODEL_URL: want an http(s) URL"))
 		}
+		if c.AnalystModel == "" {
+			errs = append(errs, errors.New("ANALYST_MODEL: required with ANALYST_MODEL_URL"))
+		}
 	}
 	return errors.Join(errs...)
 }

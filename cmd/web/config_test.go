@@ -39,6 +39,12 @@ func TestParseConfig(t *testing.T) {
 			}
 		}
 	})
+	t.Run("a model URL needs a model name", func(t *testing.T) {
+		_, err := parseConfig(nil, envOf(map[string]string{"ANALYST_MODEL_URL": "http://127.0.0.1:11434/v1"}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "ANALYST_MODEL:") {
+			t.Fatalf("err = %v", err)
+		}
+	})
 	t.Run("a bad number of days", func(t *testing.T) {
 		if _, err := parseConfig(nil, envOf(map[string]string{"RETENTION_DAYS": "ten"}), io.Discard); err == nil {
 			t.Fatal("accepted RETENTION_DAYS=ten")

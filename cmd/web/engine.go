@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"github.com/analyst-workbench/workbench/emulator"
+	"github.com/analyst-workbench/workbench/emulator/analyst"
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/sandbox"
@@ -67,9 +68,14 @@ func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engin
 	if err != nil {
 		return nil, fmt.Errorf("local engine: %w", err)
 	}
+	planner, err := localPlanner(cfg)
+	if err != nil {
+		pool.Close()
+		return nil, err
+	}
 	token := randomToken()
 	emu, err := emulator.New(emulator.Config{Token: token, DataDir: filepath.Join(cfg.DataDir, "engine"),
-		Kernels: emulator.SandboxKernels{Pool: pool}, Planner: localPlanner(cfg, log), Logger: log.With("component", "emulator")})
+		Kernels: emulator.SandboxKernels{Pool: pool}, Planner: planner, Logger: log.With("component", "emulator")})
 	if err != nil {
 		pool.Close()
 		return nil, err
@@ -101,9 +107,18 @@ func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engin
 	return e, nil
 }
 
-// localPlanner is what writes the code in the local engine.
-func localPlanner(cfg config, log *slog.Logger) emulator.Planner {
-	return nil // the emulator's default: fenced python blocks run as written
+// localPlanner is what writes the code in the local engine: the built-in
+// rules, or the model at ANALYST_MODEL_URL (which falls back to the rules
+// when it fails). Both run fenced python blocks exactly as written.
+func localPlanner(cfg config) (emulator.Planner, error) {
+	if cfg.AnalystModelURL == "" {
+		return emulator.AnalystPlanner(&analyst.Rules{}), nil
+	}
+	m, err := analyst.NewModel(analyst.ModelConfig{URL: cfg.AnalystModelURL, Model: cfg.AnalystModel, APIKey: cfg.AnalystAPIKey})
+	if err != nil {
+		return nil, err
+	}
+	return emulator.AnalystPlanner(m), nil
 }
 
 func isolationDetail(isolation string) string {
