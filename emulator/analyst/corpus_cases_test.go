@@ -209,6 +209,13 @@ var corpus = []corpusCase{
 	{set: co, q: "and for Support?", prior: []string{"median salary in Sales"}, intent: intentStat, cols: []string{"Salary", "Department"}, want: []string{"**43,569.50**"}},
 	{set: px, q: "now monthly", prior: []string{"plot GOOG close"}, intent: intentChart, cols: []string{"Close", "Ticker"}, want: []string{"line_close_monthly_goog.png"}},
 	{set: sv, q: "as a horizontal bar chart", prior: []string{"NPS by country"}, intent: intentChart, cols: []string{"NPS", "Country"}, want: []string{"barh_nps_by_country.png"}},
+	{set: sl, q: "what about 2024?", prior: []string{"total revenue by region"}, intent: intentStat, cols: []string{"revenue", "region", "order_date"}},
+	{set: sl, q: "now exclude the West region", prior: []string{"total revenue by region", "what about 2024?"}, intent: intentStat, cols: []string{"revenue", "region", "order_date"}, want: []string{"region is not West"}},
+	{set: sl, q: "show it as a pie", prior: []string{"total revenue by region", "what about 2024?", "now exclude the West region"}, intent: intentChart, cols: []string{"revenue", "region"}, want: []string{".png"}},
+	{set: sl, q: "top 3 instead", prior: []string{"total revenue by region", "show it as a pie"}, intent: intentChart, cols: []string{"revenue", "region"}, want: []string{"(3 groups)"}},
+	{set: sl, q: "save it to csv", prior: []string{"plot monthly units", "only for Laptop", "same but weekly"}, intent: intentChart, cols: []string{"units", "product"}, want: []string{"line_units_weekly_laptop.csv"}},
+	{set: sv, q: "and in France?", prior: []string{"Hi! Could you please tell me the average age of respondents in Germany?"}, intent: intentStat, cols: []string{"Age", "Country"}, want: []string{"Country is France"}},
+	{set: sv, q: "can you chart that", prior: []string{"NPS by country"}, intent: intentChart, cols: []string{"NPS", "Country"}},
 	// shares, months, the latest period, unknown columns
 	{set: sl, q: "what percentage of revenue comes from Electronics", intent: intentShare, cols: []string{"revenue", "category"}, want: []string{"**80.2%**"}},
 	{set: sl, q: "percentage of units by region", intent: intentShare, cols: []string{"units", "region"}},

@@ -16,8 +16,20 @@ func followCue(ps *parsed) bool {
 	if first == "what" || first == "how" {
 		return len(ps.toks) > 1 && ps.toks[1].low == "about"
 	}
-	return followWords[first]
+	if followWords[first] {
+		return true
+	}
+	for _, t := range ps.toks {
+		if backRefs[t.low] {
+			return true
+		}
+	}
+	return false
 }
+
+// backRefs are words that point at the previous result wherever they stand: "show it as a
+// pie", "can you chart that".
+var backRefs = setOf("it", "that", "those", "them", "instead", "again", "too")
 
 // resolveTurn folds the conversation's earlier questions into a context, then resolves the
 // current question against it. The planner is stateless, so the previous query is rebuilt from
@@ -49,7 +61,8 @@ func withContext(cur Query, prev *Query) Query {
 	if cur.Frame != prev.Frame && len(cur.Measures)+len(cur.By) > 0 {
 		out.Frame, out.Measures, out.By, out.Filters, out.DateCol = cur.Frame, nil, nil, nil, ""
 	}
-	if cur.explicit && cur.Intent != intentHelp && !(cur.Intent == intentFilter && len(cur.Measures) == 0) {
+	keepIntent := cur.Intent == intentFilter && len(cur.Measures) == 0 || cur.Intent == intentHead && cur.N > 0
+	if cur.explicit && cur.Intent != intentHelp && !keepIntent {
 		out.Intent = cur.Intent
 	}
 	if cur.Chart != "" {

@@ -76,7 +76,8 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 		}
 	}
 	valueFilters(q, ps, ix)
-	dateFilters(q, ps, f)
+	dropFilteredCategories(q, f)
+	dateFilters(q, ps, f, used)
 	if !anyFilterOn(q, "num") {
 		ageFilters(q, ps, f)
 	}
@@ -102,6 +103,18 @@ func anyFilterOn(q *Query, kind string) bool {
 }
 
 // columnsOf keeps the candidates in the query's frame, else in the frame merged into it.
+// dropFilteredCategories removes a category named only to place a value ("the West region")
+// from the measures.
+func dropFilteredCategories(q *Query, f *Frame) {
+	var keep []string
+	for _, m := range q.Measures {
+		if c := f.column(m); c == nil || c.Kind != "cat" || !filtered(q, m) {
+			keep = append(keep, m)
+		}
+	}
+	q.Measures = keep
+}
+
 func (q *Query) columnsOf(cols []colRef) []colRef {
 	if in := inFrame(cols, q.Frame); len(in) > 0 || q.Via < 0 {
 		return in
@@ -193,7 +206,7 @@ func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 			continue
 		}
 		q.Filters = append(q.Filters, Filter{Col: c.Name, Op: op, Value: cleanNumber(val.low), Kind: "num"})
-		used[m.start] = true
+		used[m.start], used[i+1] = true, true
 	}
 }
 
@@ -214,7 +227,7 @@ func valueFilters(q *Query, ps *parsed, ix *colIndex) {
 			continue
 		}
 		name := ix.column(v.col).Name
-		neg := v.at > 0 && ps.toks[v.at-1].norm == "not"
+		neg := v.at > 0 && negates(ps.toks[v.at-1]) || v.at > 1 && negates(ps.toks[v.at-2])
 		if f, ok := byCol[name]; ok && !neg {
 			f.Op, f.Values = "in", append(f.Values, v.value)
 			continue
@@ -228,9 +241,14 @@ func valueFilters(q *Query, ps *parsed, ix *colIndex) {
 	}
 }
 
+// negates reports whether a word excludes the value after it: "not West", "excluding the West".
+func negates(t token) bool {
+	return t.norm == "not" || t.low == "exclude" || t.low == "excluding" || t.low == "no"
+}
+
 // dateFilters reads "after 2010", "since 2012-06-01", "before 2020", "in 2023", "between
 // 2009 and 2011" against the frame's date column.
-func dateFilters(q *Query, ps *parsed, f *Frame) {
+func dateFilters(q *Query, ps *parsed, f *Frame, used []bool) {
 	col := q.DateCol
 	if col == "" {
 		col = dateColumn(f)
@@ -239,6 +257,7 @@ func dateFilters(q *Query, ps *parsed, f *Frame) {
 		return
 	}
 	monthFilters(q, ps, col)
+	bareYears(q, ps, col, used)
 	for i, t := range ps.toks {
 		if i+1 >= len(ps.toks) || !isDateLiteral(ps.toks[i+1].low) || i > 0 && monthNumber[ps.toks[i-1].low] > 0 {
 			continue
@@ -352,6 +371,22 @@ func monthFilters(q *Query, ps *parsed, col string) {
 		default:
 			q.Filters = append(q.Filters, Filter{Col: col, Op: "month", Value: ym, Kind: "date"})
 		}
+	}
+}
+
+// yearLead lists the words after which a bare year is a filter: "what about 2024", "for 2023".
+var yearLead = setOf("about", "for", "of", "and", "only", "just", "from", "to")
+
+// bareYears reads a year typed without "in": "what about 2024?".
+func bareYears(q *Query, ps *parsed, col string, used []bool) {
+	for i, t := range ps.toks {
+		if !t.num || len(t.low) != 4 || !isDateLiteral(t.low) || used[i] || i > 0 && !yearLead[ps.toks[i-1].low] {
+			continue
+		}
+		if i > 0 && (ps.toks[i-1].low == "from" || ps.toks[i-1].low == "to") {
+			continue // "from 2010 to 2012" is read by dateFilters
+		}
+		q.Filters = append(q.Filters, Filter{Col: col, Op: "year", Value: t.low, Kind: "date"})
 	}
 }
 
