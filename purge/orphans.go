@@ -1,0 +1,226 @@
+package purge
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"time"
+
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// chunk is how many digests or ids one "which of these are unknown" query
+// carries: enough to make the round trips few, bounded so memory is too.
+const chunk = 500
+
+// orphans calls fn for every blob and Foundry file no row knows and older
+// than the grace period.
+func (s *Service) orphans(ctx context.Context, fn func(store.PurgeObject)) error {
+	if err := s.orphanBlobs(ctx, fn); err != nil {
+		return err
+	}
+	return s.orphanFiles(ctx, fn)
+}
+
+// orphanBlobs walks the blob directory one prefix directory at a time, so
+// memory stays bounded by the largest directory, not the whole store.
+func (s *Service) orphanBlobs(ctx context.Context, fn func(store.PurgeObject)) error {
+	if s.cfg.BlobDir == "" {
+		return nil
+	}
+	prefixes, err := os.ReadDir(s.cfg.BlobDir)
+	if errors.Is(err, fs.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return fmt.Errorf("purge: orphan blobs: %w", err)
+	}
+	cutoff := s.now().Add(-s.cfg.OrphanGrace)
+	for _, p := range prefixes {
+		// Only the two-character prefix directories hold blobs; temporary
+		// files of unfinished uploads sit beside them and are not ours.
+		if !p.IsDir() || len(p.Name()) != 2 {
+			continue
+		}
+		if err := s.orphanBlobsIn(ctx, filepath.Join(s.cfg.BlobDir, p.Name()), cutoff, fn); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+func (s *Service) orphanBlobsIn(ctx context.Context, dir string, cutoff time.Time, fn func(store.PurgeObject)) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("purge: orphan blobs: %w", err)
+	}
+	sizes := map[string]int64{}
+	var batch []string
+	flush := func() error {
+		unused, err := s.db.UnusedBlobs(ctx, batch)
+		for _, sha := range unused {
+			fn(store.PurgeObject{Kind: store.OutboxBlob, Target: sha, Bytes: sizes[sha]})
+		}
+		batch, sizes = batch[:0], map[string]int64{}
+		return err
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() || !isDigest(e.Name()) || info.ModTime().After(cutoff) {
+			continue
+		}
+		batch, sizes[e.Name()] = append(batch, e.Name()), info.Size()
+		if len(batch) == chunk {
+			if err := flush(); err != nil {
+				return err
+			}
+		}
+	}
+	return flush()
+}
+
+// orphanFiles lists Foundry's files and keeps those no file row names.
+func (s *Service) orphanFiles(ctx context.Context, fn func(store.PurgeObject)) error {
+	if s.cfg.Lister == nil {
+		return nil
+	}
+	remote, err := s.cfg.Lister.Files(ctx)
+	if err != nil {
+		return fmt.Errorf("purge: list foundry files: %w", err)
+	}
+	cutoff := s.now().Add(-s.cfg.OrphanGrace)
+	sizes := map[string]int64{}
+	var ids []string
+	for _, f := range remote {
+		if f.CreatedAt.After(cutoff) {
+			continue
+		}
+		ids, sizes[f.ID] = append(ids, f.ID), f.Bytes
+	}
+	return unknownIn(ids, func(part []string) error {
+		unknown, err := s.db.UnknownFoundryFiles(ctx, part)
+		for _, id := range unknown {
+			fn(store.PurgeObject{Kind: store.OutboxFoundryFile, Target: id, Bytes: sizes[id]})
+		}
+		return err
+	})
+}
+
+// unknownIn calls ask with ids in chunks.
+func unknownIn(ids []string, ask func([]string) error) error {
+	for len(ids) > 0 {
+		n := min(chunk, len(ids))
+		if err := ask(ids[:n]); err != nil {
+			return err
+		}
+		ids = ids[n:]
+	}
+	return nil
+}
+
+// Reconciliation is what Foundry holds that this app no longer needs, for
+// the admin page to offer; PurgeObjects deletes what the admin picks.
+type Reconciliation struct {
+	// Files are Foundry files no file row names.
+	Files []store.PurgeObject
+	// Conversations are Foundry conversations no conversation row names.
+	Conversations []store.PurgeObject
+	// AgentVersions are versions of this app's agents other than the one
+	// in use.
+	AgentVersions []store.PurgeObject
+}
+
+// Reconcile lists Foundry objects no local row knows. Objects younger than
+// the grace period are left out: their rows may not be written yet.
+func (s *Service) Reconcile(ctx context.Context) (*Reconciliation, error) {
+	if s.cfg.Lister == nil {
+		return &Reconciliation{}, nil
+	}
+	r := &Reconciliation{}
+	err := s.orphanFiles(ctx, func(o store.PurgeObject) { r.Files = append(r.Files, o) })
+	if err != nil {
+		return nil, err
+	}
+	if r.Conversations, err = s.orphanConversations(ctx); err != nil {
+		return nil, err
+	}
+	if r.AgentVersions, err = s.unusedAgentVersions(ctx); err != nil {
+		return nil, err
+	}
+	return r, nil
+}
+
+func (s *Service) orphanConversations(ctx context.Context) ([]store.PurgeObject, error) {
+	remote, err := s.cfg.Lister.Conversations(ctx)
+	if err != nil {
+		return nil, fmt.Errorf("purge: list foundry conversations: %w", err)
+	}
+	cutoff := s.now().Add(-s.cfg.OrphanGrace)
+	var ids []string
+	for _, c := range remote {
+		if !c.CreatedAt.After(cutoff) {
+			ids = append(ids, c.ID)
+		}
+	}
+	var out []store.PurgeObject
+	err = unknownIn(ids, func(part []string) error {
+		unknown, err := s.db.UnknownFoundryConversations(ctx, part)
+		for _, id := range unknown {
+			out = append(out, store.PurgeObject{Kind: store.OutboxFoundryConversation, Target: id})
+		}
+		return err
+	})
+	return out, err
+}
+
+// unusedAgentVersions offers, for each agent with a version recorded in use,
+// its other versions. An agent with none in use is left alone: without a
+// record there is no telling which version the app still needs.
+func (s *Service) unusedAgentVersions(ctx context.Context) ([]store.PurgeObject, error) {
+	records, err := s.db.AgentVersionRecords(ctx)
+	if err != nil {
+		return nil, err
+	}
+	inUse := map[string]map[string]bool{}
+	for _, r := range records {
+		if r.InUse {
+			if inUse[r.Name] == nil {
+				inUse[r.Name] = map[string]bool{}
+			}
+			inUse[r.Name][r.Version] = true
+		}
+	}
+	var out []store.PurgeObject
+	for _, name := range slices.Sorted(maps.Keys(inUse)) {
+		used := inUse[name]
+		versions, err := s.cfg.Lister.AgentVersions(ctx, name)
+		if err != nil {
+			return nil, fmt.Errorf("purge: list agent versions of %s: %w", name, err)
+		}
+		for _, v := range versions {
+			if !used[v.Version] {
+				out = append(out, store.PurgeObject{Kind: store.OutboxAgentVersion, Parent: name, Target: v.Version})
+			}
+		}
+	}
+	return out, nil
+}
+
+// isDigest reports whether name is a blob's name, 64 lower-case hex digits;
+// anything else in the directory is not a blob and is left alone.
+func isDigest(name string) bool {
+	if len(name) != 64 {
+		return false
+	}
+	for _, c := range []byte(name) {
+		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
+			return false
+		}
+	}
+	return true
+}
