@@ -1,6 +1,8 @@
 package analyst
 
 import (
+	"context"
+	"os"
 	"slices"
 	"testing"
 	"time"
@@ -34,5 +36,24 @@ func BenchmarkPlan(b *testing.B) {
 	if len(measured) > 0 {
 		slices.Sort(measured)
 		b.ReportMetric(float64(measured[len(measured)/2].Nanoseconds()), "median-ns/plan")
+	}
+}
+
+// BenchmarkNext measures one Rules.Next call that plans from the loading cell's output: parsing
+// the profile JSON the kernel printed, then planning. This is the planner's whole cost per
+// step of a turn.
+func BenchmarkNext(b *testing.B) {
+	golden, err := os.ReadFile("testdata/profiles/sales.csv.json")
+	if err != nil {
+		b.Fatal(err)
+	}
+	turn := &Turn{Question: "bar chart of revenue by region for 2024", Files: []string{"sales.csv"},
+		Cells: []Cell{{Code: profileCode([]string{"sales.csv"}, ""), Stdout: "Loaded sales.csv\n" + profileMarker + string(golden) + "\n"}}}
+	r := &Rules{}
+	b.ResetTimer()
+	for b.Loop() {
+		if step, err := r.Next(context.Background(), turn); err != nil || step.Code == "" {
+			b.Fatalf("step %+v, %v", step, err)
+		}
 	}
 }

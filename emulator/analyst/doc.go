@@ -2,16 +2,26 @@
 // the conversation so far and the attached files, writes the Python to run in the sandbox, and
 // answers from what the cells printed.
 //
-// Two planners share one contract (Next, called repeatedly within a turn until it returns a Step
-// without code), mirroring emulator.Planner without importing it:
+// Two planners share one contract, Next, called repeatedly within a turn until it returns a
+// Step without code; it mirrors emulator.Planner without importing the emulator:
 //
 //   - Rules, the default, needs no model and no network. Its first cell of every turn loads each
-//     data file in /mnt/data robustly and prints a JSON profile; the next cells are planned
-//     deterministically from the question, the profile and the earlier questions of the
-//     conversation; every analysis cell prints "@@wb {json}" markers, and the final reply quotes
-//     numbers from those markers only.
+//     data file in /mnt/data robustly (encodings, comment lines, odd delimiters, thousands
+//     separators and decimal commas, dates in the usual formats, Excel sheets, JSON records) and
+//     prints a JSON profile; loading is idempotent, so a replaced kernel costs nothing but time.
+//     The next cell is planned deterministically from the question, the profile and the earlier
+//     questions of the conversation (follow-ups such as "same for MSFT" are resolved by folding
+//     Turn.History again on every call; the planner keeps no state). Every analysis cell prints
+//     "@@wb {json}" result lines, and the reply quotes numbers from those lines only. Charts are
+//     saved as PNG files in /mnt/data under descriptive names and also shown.
 //   - Model asks an OpenAI-compatible chat-completions endpoint to write the code through a
-//     "python" tool, and falls back to Rules when the endpoint fails.
+//     "python" tool (at most 6 cells a turn, stopping early on the same error twice), and falls
+//     back to Rules, saying so in the reply, when the endpoint fails. Its streamed text reaches
+//     the function set with WithTextStream.
 //
 // A fenced ```python block in the question runs exactly as written under either planner.
+//
+// The emulator adapts its types field by field: Turn and Message copy over; a Cell takes the
+// code, the ExecResult's Stdout, Value and Error (name and value), and the names of the files
+// the cell wrote; a Step copies back.
 package analyst
