@@ -103,7 +103,7 @@ func TestTitleFrom(t *testing.T) {
 	for in, want := range map[string]string{
 		"What is the average price by region?":                                                    "What is the average price by region?",
 		"```python\nimport pandas as pd\n```":                                                     "Python: import pandas as pd",
-		"  \n\nShow me a chart of monthly revenue for every region in the EMEA sales file please": "Show me a chart of monthly revenue for every region in the…",
+		"  \n\nShow me a chart of monthly revenue for every region in the EMEA sales file please": "Show me a chart of monthly revenue for every…",
 		"```\n```": "",
 	} {
 		if got := TitleFrom(in); got != want {

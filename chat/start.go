@@ -171,7 +171,7 @@ func Session(c *store.Conversation, now time.Time) SessionState {
 }
 
 // TitleFrom names a conversation after its first question: the first line
-// that is not a code fence, cut at a word near 60 characters.
+// that is not a code fence, cut at a word near 48 characters.
 func TitleFrom(question string) string {
 	for _, line := range strings.Split(question, "\n") {
 		line = strings.TrimSpace(line)
@@ -179,9 +179,9 @@ func TitleFrom(question string) string {
 			continue
 		}
 		if strings.HasPrefix(question, "```") {
-			return "Python: " + cut(line, 50)
+			return "Python: " + cut(line, 40)
 		}
-		return cut(line, 60)
+		return cut(line, 48)
 	}
 	return ""
 }
