@@ -194,7 +194,12 @@ func (g *gen) scatterChart() {
 // counts when no measure was named.
 func (g *gen) categoryChart(kind string) {
 	by, m, agg := g.categoryAxes()
-	if m == "" {
+	if m == "" && g.q.Period != "" && by == g.dateCol() {
+		freq := pandasFreq[g.q.Period]
+		g.line("result = df.set_index(%s).resample(%s).size()", py(by), py(freq))
+		g.line("result.index = result.index.to_period(%s).astype(str)", py(freq))
+		agg, m = "count", "rows"
+	} else if m == "" {
 		g.line("result = %s.value_counts().head(%d)", col(by), g.barCount())
 		agg = "count"
 		m = "rows"

@@ -122,7 +122,7 @@ func chartNeedsNumber(q *Query) bool {
 	case "line", "area", "hist", "box", "scatter":
 		return true
 	case "", "bar", "barh", "pie":
-		return len(q.By) == 0 && len(q.Measures) == 0 && q.Period != ""
+		return false
 	}
 	return false
 }

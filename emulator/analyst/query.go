@@ -196,10 +196,19 @@ func (ps *parsed) period() string {
 		if i > 0 && (ps.toks[i-1].low == "last" || ps.toks[i-1].low == "this" || ps.toks[i-1].num) {
 			continue
 		}
+		// "monthly" is a period anywhere; "month" only after by/per/each/a ("top 10 days by
+		// volume" and "days with rain" name rows, not a period).
+		if !periodAdjective[ps.toks[i].low] && (i == 0 || !periodLead[ps.toks[i-1].low]) {
+			continue
+		}
 		return codes[k]
 	}
 	return ""
 }
+
+var periodAdjective = setOf("daily", "weekly", "monthly", "quarterly", "yearly", "annual", "annually", "annualy")
+
+var periodLead = setOf("by", "per", "each", "every", "a", "an", "over")
 
 // chartKind returns the chart a question names, or "" if none.
 func (ps *parsed) chartKind() string {

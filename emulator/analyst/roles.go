@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -51,6 +52,7 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 	f := queryFrame(ix.p, q)
 	used := make([]bool, len(ps.toks))
 	numericFilters(q, ps, ix, used)
+	valueFirstFilters(q, ps, ix, used)
 	for _, m := range ps.mentions {
 		if used[m.start] {
 			continue
@@ -210,6 +212,26 @@ func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 	}
 }
 
+// valueFirstFilters reads a condition typed before its column: "more than 5 mm of rain",
+// "over 1,000 in revenue".
+func valueFirstFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
+	for i := 0; i+1 < len(ps.toks); i++ {
+		op, val := opWords[ps.toks[i].low], ps.toks[i+1]
+		if op == "" || !val.num || used[i+1] {
+			continue
+		}
+		for _, m := range ps.mentions {
+			cols := q.columnsOf(m.cols)
+			if m.start <= i+1 || m.start > i+4 || len(cols) != 1 || used[m.start] || ix.column(cols[0]).Kind != "num" {
+				continue
+			}
+			q.Filters = append(q.Filters, Filter{Col: ix.column(cols[0]).Name, Op: op, Value: cleanNumber(val.low), Kind: "num"})
+			used[m.start], used[i+1] = true, true
+			break
+		}
+	}
+}
+
 // cleanNumber drops thousands separators and a percent sign from a typed number.
 func cleanNumber(s string) string {
 	s = strings.TrimSuffix(s, "%")
@@ -229,7 +251,9 @@ func valueFilters(q *Query, ps *parsed, ix *colIndex) {
 		name := ix.column(v.col).Name
 		neg := v.at > 0 && negates(ps.toks[v.at-1]) || v.at > 1 && negates(ps.toks[v.at-2])
 		if f, ok := byCol[name]; ok && !neg {
-			f.Op, f.Values = "in", append(f.Values, v.value)
+			if !slices.Contains(f.Values, v.value) {
+				f.Op, f.Values = "in", append(f.Values, v.value)
+			}
 			continue
 		}
 		op := "=="
