@@ -81,16 +81,11 @@ func contentDisposition(inline bool, name string) string {
 // showGallery shows every chart of a conversation and lists its other
 // generated files.
 func (h *Handler) showGallery(c echo.Context) error {
-	ctx, userID := c.Request().Context(), currentUser(c).ID
-	conv, err := h.db.Conversation(ctx, userID, c.Param("id"))
+	conv, arts, err := h.conversationArtifacts(c)
 	if err != nil {
 		return err
 	}
-	arts, err := h.db.Artifacts(ctx, userID, conv.ID)
-	if err != nil {
-		return err
-	}
-	turns, err := h.db.Turns(ctx, conv.ID)
+	turns, err := h.db.Turns(c.Request().Context(), conv.ID)
 	if err != nil {
 		return err
 	}
@@ -118,12 +113,7 @@ func (h *Handler) showGallery(c echo.Context) error {
 // downloadChartsZip streams every chart of a conversation as one zip file,
 // written as it is read so memory stays flat however many charts there are.
 func (h *Handler) downloadChartsZip(c echo.Context) error {
-	ctx, userID := c.Request().Context(), currentUser(c).ID
-	conv, err := h.db.Conversation(ctx, userID, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	arts, err := h.db.Artifacts(ctx, userID, conv.ID)
+	conv, arts, err := h.conversationArtifacts(c)
 	if err != nil {
 		return err
 	}
@@ -172,4 +162,16 @@ func uniqueName(used map[string]int, name string) string {
 		return strings.TrimSuffix(name, ext) + " (" + strconv.Itoa(n) + ")" + ext
 	}
 	return name
+}
+
+// conversationArtifacts loads the user's conversation named in the path and
+// its artifacts; another user's conversation is not found.
+func (h *Handler) conversationArtifacts(c echo.Context) (*store.Conversation, []*store.Artifact, error) {
+	ctx, userID := c.Request().Context(), currentUser(c).ID
+	conv, err := h.db.Conversation(ctx, userID, c.Param("id"))
+	if err != nil {
+		return nil, nil, err
+	}
+	arts, err := h.db.Artifacts(ctx, userID, conv.ID)
+	return conv, arts, err
 }

@@ -35,7 +35,7 @@ type Artifact struct {
 const artifactColumns = `a.id, a.conversation_id, a.run_id, a.cell_id, a.container_id, a.container_file_id, a.name,
 	a.content_type, a.size, a.sha256, a.kind, a.created_at, c.user_id`
 
-func scanArtifact(row interface{ Scan(...any) error }) (*Artifact, error) {
+func scanArtifact(row rowScanner) (*Artifact, error) {
 	var a Artifact
 	var created int64
 	err := row.Scan(&a.ID, &a.ConversationID, &a.RunID, &a.CellID, &a.ContainerID, &a.ContainerFileID, &a.Name,
@@ -91,14 +91,9 @@ func (db *DB) Artifacts(ctx context.Context, userID, conversationID string) ([]*
 	if err != nil {
 		return nil, fmt.Errorf("store: artifacts: %w", err)
 	}
-	defer rows.Close()
-	var out []*Artifact
-	for rows.Next() {
-		a, err := scanArtifact(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: artifacts: %w", err)
-		}
-		out = append(out, a)
+	out, err := collect(rows, scanArtifact)
+	if err != nil {
+		return nil, fmt.Errorf("store: artifacts: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }

@@ -56,7 +56,7 @@ type ConversationPage struct {
 const conversationColumns = `id, user_id, title, created_at, updated_at,
 	foundry_conversation_id, container_id, session_started_at, session_used_at`
 
-func scanConversation(row interface{ Scan(...any) error }) (*Conversation, error) {
+func scanConversation(row rowScanner) (*Conversation, error) {
 	var c Conversation
 	var created, updated, started, used int64
 	err := row.Scan(&c.ID, &c.UserID, &c.Title, &created, &updated,
@@ -128,16 +128,8 @@ func (db *DB) Conversations(ctx context.Context, f ConversationFilter) (Conversa
 	if err != nil {
 		return ConversationPage{}, fmt.Errorf("store: conversations: %w", err)
 	}
-	defer rows.Close()
 	var page ConversationPage
-	for rows.Next() {
-		c, err := scanConversation(rows)
-		if err != nil {
-			return ConversationPage{}, fmt.Errorf("store: conversations: %w", err)
-		}
-		page.Conversations = append(page.Conversations, c)
-	}
-	if err := rows.Err(); err != nil {
+	if page.Conversations, err = collect(rows, scanConversation); err != nil {
 		return ConversationPage{}, fmt.Errorf("store: conversations: %w", err)
 	}
 	if len(page.Conversations) > limit {

@@ -25,7 +25,7 @@ type File struct {
 
 const fileColumns = `f.id, f.conversation_id, f.name, f.content_type, f.size, f.sha256, f.profile, f.foundry_file_id, f.created_at`
 
-func scanFile(row interface{ Scan(...any) error }) (*File, error) {
+func scanFile(row rowScanner) (*File, error) {
 	var f File
 	var created int64
 	err := row.Scan(&f.ID, &f.ConversationID, &f.Name, &f.ContentType, &f.Size, &f.SHA256, &f.Profile, &f.FoundryFileID, &created)
@@ -89,16 +89,11 @@ func (db *DB) Files(ctx context.Context, userID, conversationID string) ([]*File
 	if err != nil {
 		return nil, fmt.Errorf("store: files: %w", err)
 	}
-	defer rows.Close()
-	var out []*File
-	for rows.Next() {
-		f, err := scanFile(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: files: %w", err)
-		}
-		out = append(out, f)
+	out, err := collect(rows, scanFile)
+	if err != nil {
+		return nil, fmt.Errorf("store: files: %w", err)
 	}
-	return out, rows.Err()
+	return out, nil
 }
 
 // SetFoundryFileID records the Foundry id of an uploaded file.

@@ -143,6 +143,23 @@ func newID() string {
 	return idEncoding.EncodeToString(b)
 }
 
+// rowScanner is what *sql.Row and *sql.Rows have in common.
+type rowScanner interface{ Scan(...any) error }
+
+// collect scans every row with scan and closes rows.
+func collect[T any](rows *sql.Rows, scan func(rowScanner) (T, error)) ([]T, error) {
+	defer rows.Close()
+	var out []T
+	for rows.Next() {
+		v, err := scan(rows)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, v)
+	}
+	return out, rows.Err()
+}
+
 // isUniqueViolation reports whether err is SQLite's UNIQUE constraint error.
 func isUniqueViolation(err error) bool {
 	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")

@@ -183,7 +183,7 @@ func (db *DB) InterruptRuns(ctx context.Context) (int64, error) {
 const runColumns = `r.id, r.conversation_id, r.message_id, r.status, r.error, r.response_id, r.input_tokens,
 	r.output_tokens, r.new_session, r.started_at, r.finished_at`
 
-func scanRun(row interface{ Scan(...any) error }) (*Run, error) {
+func scanRun(row rowScanner) (*Run, error) {
 	var r Run
 	var started, finished int64
 	err := row.Scan(&r.ID, &r.ConversationID, &r.MessageID, &r.Status, &r.Error, &r.ResponseID,

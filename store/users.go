@@ -32,7 +32,7 @@ func (u *User) IsAdmin() bool { return u.Role == RoleAdmin }
 
 const userColumns = `id, username, password_hash, role, disabled, session_epoch, created_at, updated_at`
 
-func scanUser(row interface{ Scan(...any) error }) (*User, error) {
+func scanUser(row rowScanner) (*User, error) {
 	var u User
 	var created, updated int64
 	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Disabled, &u.SessionEpoch, &created, &updated)
@@ -125,16 +125,11 @@ func (db *DB) Users(ctx context.Context) ([]*User, error) {
 	if err != nil {
 		return nil, fmt.Errorf("store: users: %w", err)
 	}
-	defer rows.Close()
-	var users []*User
-	for rows.Next() {
-		u, err := scanUser(rows)
-		if err != nil {
-			return nil, fmt.Errorf("store: users: %w", err)
-		}
-		users = append(users, u)
+	users, err := collect(rows, scanUser)
+	if err != nil {
+		return nil, fmt.Errorf("store: users: %w", err)
 	}
-	return users, rows.Err()
+	return users, nil
 }
 
 // UserUpdate names the fields of an account to change; nil fields stay.
