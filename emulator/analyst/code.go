@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -124,6 +125,33 @@ func (g *gen) exportResult(stem string) {
 		g.line("result.to_csv(%s, index=not isinstance(result.index, pd.RangeIndex))", py(name))
 	}
 	g.line("_emit(\"file\", file=%s, rows=len(result))", py(name))
+}
+
+// maxTableCols bounds the columns of a table quoted in a reply; the cell prints them all.
+const maxTableCols = 8
+
+// tableCols picks the columns worth quoting from a wide table: the date, the columns the
+// question used, then the others in order, up to maxTableCols; "None" keeps a narrow table whole.
+func (g *gen) tableCols() string {
+	if len(g.f.Columns) <= maxTableCols {
+		return "None"
+	}
+	var cols []string
+	add := func(names ...string) {
+		for _, n := range names {
+			if n != "" && len(cols) < maxTableCols && !slices.Contains(cols, n) {
+				cols = append(cols, n)
+			}
+		}
+	}
+	add(g.dateCol())
+	for _, f := range g.q.Filters {
+		add(f.Col)
+	}
+	add(g.q.Measures...)
+	add(g.q.By...)
+	add(columnNames(g.f)...)
+	return pyList(cols)
 }
 
 // slug makes a descriptive, safe file name stem.

@@ -64,6 +64,6 @@ func (g *gen) outliers() {
 	g.line("result = df[(s < low) | (s > high)].sort_values(%s, ascending=False)", py(m))
 	g.line("print(len(result), \"outliers outside\", round(low, 2), \"to\", round(high, 2))")
 	g.line("print(result.head(20).to_string())")
-	g.line("_emit(\"outliers\", col=%s, n=len(result), low=low, high=high, rows_total=int(s.notna().sum()), **_rows(result, 8))", py(m))
+	g.line("_emit(\"outliers\", col=%s, n=len(result), low=low, high=high, rows_total=int(s.notna().sum()), **_rows(result, 8, %s))", py(m), g.tableCols())
 	g.exportResult(m + "_outliers")
 }

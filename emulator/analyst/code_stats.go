@@ -111,7 +111,7 @@ func (g *gen) top() {
 	m := g.q.Measures[0]
 	g.line("result = df.%s(%d, %s)", fn, n, py(m))
 	g.line("print(result.to_string())")
-	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d))", py(fmt.Sprintf("%s %d rows by %s", map[bool]string{true: "Bottom", false: "Top"}[g.q.Bottom], n, m)), min(n, 30))
+	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d, %s))", py(fmt.Sprintf("%s %d rows by %s", map[bool]string{true: "Bottom", false: "Top"}[g.q.Bottom], n, m)), min(n, 30), g.tableCols())
 	g.exportResult(fmt.Sprintf("%s_%d_by_%s", map[bool]string{true: "bottom", false: "top"}[g.q.Bottom], n, m))
 }
 

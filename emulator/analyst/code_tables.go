@@ -55,7 +55,7 @@ func (g *gen) head() {
 	}
 	g.line("result = df.%s(%d)", fn, n)
 	g.line("print(result.to_string())")
-	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d))", py(map[string]string{"head": "First", "tail": "Last"}[fn]+" "+strconv.Itoa(n)+" rows of "+g.f.Key), min(n, 30))
+	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d, %s))", py(map[string]string{"head": "First", "tail": "Last"}[fn]+" "+strconv.Itoa(n)+" rows of "+g.f.Key), min(n, 30), g.tableCols())
 	g.exportResult(fn + "_rows")
 }
 
@@ -141,7 +141,7 @@ func (g *gen) sortRows() {
 	key := g.sortKey()
 	g.line("result = df.sort_values(%s, ascending=%s)", py(key), pyBool(g.q.Bottom))
 	g.line("print(result.head(20).to_string())")
-	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10))", py("Rows sorted by "+key+ascWord(g.q.Bottom)))
+	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10, %s))", py("Rows sorted by "+key+ascWord(g.q.Bottom)), g.tableCols())
 	g.exportResult("sorted_by_" + key)
 }
 
@@ -174,7 +174,7 @@ func (g *gen) filterRows() {
 	g.line("result = df")
 	g.line("print(len(result), \"rows match\")")
 	g.line("print(result.head(20).to_string())")
-	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10))", py("Rows where "+describeFilters(g.q.Filters)))
+	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10, %s))", py("Rows where "+describeFilters(g.q.Filters)), g.tableCols())
 	g.exportResult("rows_" + g.filterStem())
 }
 
@@ -207,11 +207,27 @@ func (g *gen) join() {
 	g.line("print(result.head(10).to_string())")
 	g.line("_emit(\"join\", left=%s, right=%s, on=%s, rows=len(result), cols=result.shape[1], matched=matched, of=len(df))",
 		py(g.f.Key), py(right.Key), py(g.q.JoinOn))
-	g.line("_emit(\"table\", title=\"First joined rows\", total=len(result), **_rows(result, 5))")
+	g.line("_emit(\"table\", title=\"First joined rows\", total=len(result), **_rows(result, 5, %s))", joinCols(g.f, right, g.q.JoinOn))
 	if g.q.Export == "" {
 		g.q.Export = "csv"
 	}
 	g.exportResult(baseStem(g.f) + "_with_" + baseStem(right))
+}
+
+// joinCols shows the key, a few columns of the left table and what the right one brought in.
+func joinCols(left, right *Frame, on string) string {
+	cols := []string{on}
+	for _, c := range left.Columns {
+		if len(cols) < 4 && c.Name != on {
+			cols = append(cols, c.Name)
+		}
+	}
+	for _, c := range right.Columns {
+		if len(cols) < maxTableCols && c.Name != on {
+			cols = append(cols, c.Name)
+		}
+	}
+	return pyList(cols)
 }
 
 func baseStem(f *Frame) string {

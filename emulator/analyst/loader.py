@@ -184,9 +184,11 @@ def _emit(kind, **fields):
     print("@@wb " + json.dumps(_plain(dict(kind=kind, **fields))))
 
 
-def _rows(d, n=10):
+def _rows(d, n=10, cols=None):
     if isinstance(d, pd.Series):
         d = d.to_frame()
+    if cols:
+        d = d[[c for c in cols if c in d.columns]]
     named = d.index.name is not None or d.index.dtype == object or isinstance(d.index, pd.MultiIndex)
     d = d.head(n).reset_index() if named else d.head(n)
     return {"columns": [str(c) for c in d.columns], "rows": _plain(d.astype(object).where(d.notna(), None).values.tolist())}
