@@ -44,7 +44,8 @@ func TestValidatePassword(t *testing.T) {
 		if (err == nil) != tc.ok {
 			t.Errorf("ValidatePassword(%q, %q) = %v, want ok=%v", tc.user, tc.pw, err, tc.ok)
 		}
-		if _, isUser := auth.UserMessage(err); err != nil && !isUser {
+		var ue *auth.UserError
+		if err != nil && !errors.As(err, &ue) {
 			t.Errorf("error %v is not a UserError", err)
 		}
 	}

@@ -4,7 +4,6 @@
 package auth
 
 import (
-	"errors"
 	"strings"
 	"unicode/utf8"
 
@@ -26,20 +25,13 @@ type UserError struct{ Msg string }
 
 func (e *UserError) Error() string { return e.Msg }
 
+// UserMessage returns the text for the user.
+func (e *UserError) UserMessage() string { return e.Msg }
+
 func userError(msg string) error { return &UserError{Msg: msg} }
 
 // invalid is userError under the name that reads well at validation sites.
 func invalid(msg string) error { return userError(msg) }
-
-// UserMessage returns the user-facing text of err and true if err is (or
-// wraps) a UserError.
-func UserMessage(err error) (string, bool) {
-	var u *UserError
-	if errors.As(err, &u) {
-		return u.Msg, true
-	}
-	return "", false
-}
 
 // commonPasswords are refused outright: they are the first ones any attacker
 // tries, whatever their length.

@@ -148,6 +148,9 @@ type UserError struct{ Msg string }
 
 func (e *UserError) Error() string { return e.Msg }
 
+// UserMessage returns the text for the user.
+func (e *UserError) UserMessage() string { return e.Msg }
+
 // ValidateMessage trims a message and checks that it can be sent.
 func ValidateMessage(content string) (string, error) {
 	content = strings.TrimSpace(content)

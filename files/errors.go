@@ -41,6 +41,9 @@ func (e *UserError) Error() string { return e.Msg }
 // Unwrap returns the sentinel cause.
 func (e *UserError) Unwrap() error { return e.Err }
 
+// UserMessage returns the text for the user.
+func (e *UserError) UserMessage() string { return e.Msg }
+
 func userErr(cause error, format string, args ...any) *UserError {
 	return &UserError{Msg: fmt.Sprintf(format, args...), Err: cause}
 }

@@ -3,7 +3,6 @@ package handlers
 import (
 	"net/http"
 
-	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
@@ -31,7 +30,7 @@ func (h *Handler) renderUsers(c echo.Context, status int, a views.AdminUsers) er
 func (h *Handler) createUser(c echo.Context) error {
 	username, role := c.FormValue("username"), c.FormValue("role")
 	_, err := h.accounts.Create(c.Request().Context(), username, c.FormValue("password"), role)
-	if msg, ok := auth.UserMessage(err); ok {
+	if msg, ok := userMessage(err); ok {
 		return h.renderUsers(c, http.StatusUnprocessableEntity,
 			views.AdminUsers{Error: msg, Form: views.NewUserForm{Username: username, Role: role}})
 	}
@@ -45,7 +44,7 @@ func (h *Handler) createUser(c echo.Context) error {
 // resetPassword sets a user's password, which signs them out everywhere.
 func (h *Handler) resetPassword(c echo.Context) error {
 	err := h.accounts.ResetPassword(c.Request().Context(), c.Param("id"), c.FormValue("password"))
-	if msg, ok := auth.UserMessage(err); ok {
+	if msg, ok := userMessage(err); ok {
 		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg})
 	}
 	if err != nil {
@@ -62,7 +61,7 @@ func (h *Handler) setUserDisabled(c echo.Context) error {
 			views.AdminUsers{Error: "You cannot disable your own account."})
 	}
 	err := h.accounts.SetDisabled(c.Request().Context(), c.Param("id"), disabled)
-	if msg, ok := auth.UserMessage(err); ok {
+	if msg, ok := userMessage(err); ok {
 		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg})
 	}
 	if err != nil {

@@ -26,7 +26,7 @@ func (h *Handler) setup(c echo.Context) error {
 	if errors.Is(err, auth.ErrSetupDone) {
 		return echo.NewHTTPError(http.StatusForbidden, err.Error())
 	}
-	if msg, ok := auth.UserMessage(err); ok {
+	if msg, ok := userMessage(err); ok {
 		form.Error = msg
 		return render(c, http.StatusUnprocessableEntity, views.SetupPage(h.page(c, "Set up"), form))
 	}
@@ -54,7 +54,7 @@ func (h *Handler) login(c echo.Context) error {
 	username, password := c.FormValue("username"), c.FormValue("password")
 	next := safeNext(c.FormValue("next"))
 	u, err := h.accounts.Login(c.Request().Context(), username, password, c.RealIP())
-	if msg, ok := auth.UserMessage(err); ok {
+	if msg, ok := userMessage(err); ok {
 		status := http.StatusUnauthorized
 		if errors.Is(err, auth.ErrThrottled) {
 			status = http.StatusTooManyRequests

@@ -52,6 +52,17 @@ func (h *Handler) errorPage(c echo.Context, title string) views.Page {
 	return p
 }
 
+// userMessage returns the text of a refusal meant for the user: the
+// packages that refuse input (auth, chat, files) give their errors a
+// UserMessage method, and only that text ever reaches the browser.
+func userMessage(err error) (string, bool) {
+	var u interface{ UserMessage() string }
+	if errors.As(err, &u) {
+		return u.UserMessage(), true
+	}
+	return "", false
+}
+
 // describeError turns err into what the user is told.
 func describeError(err error) views.Error {
 	var he *echo.HTTPError

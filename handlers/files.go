@@ -2,13 +2,11 @@ package handlers
 
 import (
 	"crypto/subtle"
-	"errors"
 	"io"
 	"mime/multipart"
 	"net/http"
 
 	"github.com/analyst-workbench/workbench/chat"
-	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
 )
@@ -64,14 +62,10 @@ func (h *Handler) uploadFiles(c echo.Context) error {
 func (h *Handler) saveUpload(c echo.Context, convID string, part *multipart.Part) views.UploadResult {
 	name := part.FileName()
 	up, err := h.chat.Upload(c.Request().Context(), currentUser(c).ID, convID, name, part)
-	var fe *files.UserError
-	var ce *chat.UserError
-	switch {
-	case errors.As(err, &fe):
-		return views.UploadResult{Name: name, Error: fe.Msg}
-	case errors.As(err, &ce):
-		return views.UploadResult{Name: name, Error: ce.Msg}
-	case err != nil:
+	if msg, ok := userMessage(err); ok {
+		return views.UploadResult{Name: name, Error: msg}
+	}
+	if err != nil {
 		h.log.Error("upload", "file", name, "err", err)
 		return views.UploadResult{Name: name, Error: "The file could not be stored. Try again; if it keeps failing, tell your administrator."}
 	}

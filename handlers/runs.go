@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"errors"
 	"fmt"
 	"net/http"
 	"strconv"
@@ -41,9 +40,8 @@ func (h *Handler) postMessage(c echo.Context) error {
 	convID := c.Param("id")
 	msg, run, err := h.chat.Start(c.Request().Context(), chat.Turn{UserID: currentUser(c).ID, ConversationID: convID,
 		Content: form.Get("content"), FileIDs: fileIDs})
-	var ue *chat.UserError
-	if errors.As(err, &ue) {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, ue.Msg)
+	if msg, ok := userMessage(err); ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
 	}
 	if err != nil {
 		return err
