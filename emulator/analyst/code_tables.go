@@ -139,13 +139,20 @@ func (g *gen) unique() {
 func (g *gen) sortRows() {
 	g.prelude()
 	key := g.sortKey()
+	n := g.q.N
+	if n <= 0 {
+		n = 10
+	}
 	g.line("result = df.sort_values(%s, ascending=%s)", py(key), pyBool(g.q.Bottom))
 	g.line("print(result.head(20).to_string())")
-	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10, %s))", py("Rows sorted by "+key+ascWord(g.q.Bottom)), g.tableCols())
+	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, %d, %s))", py("Rows sorted by "+key+ascWord(g.q.Bottom)), min(n, 30), g.tableCols())
 	g.exportResult("sorted_by_" + key)
 }
 
 func (g *gen) sortKey() string {
+	if g.q.byDate && g.dateCol() != "" {
+		return g.dateCol()
+	}
 	if len(g.q.Measures) > 0 {
 		return g.q.Measures[0]
 	}

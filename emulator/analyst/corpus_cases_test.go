@@ -224,6 +224,9 @@ var corpus = []corpusCase{
 	{set: co, q: "how many people work in marketing", intent: intentSize, cols: []string{"Department"}, want: []string{"**31 rows**"}},
 	{set: co, q: "number of hires per year as a bar chart", intent: intentChart, want: []string{"bar_yearly.png"}},
 	{set: co, q: "avg salary per dept", intent: intentStat, cols: []string{"Salary", "Department"}},
+	{set: co, q: "who was hired most recently", intent: intentSort, cols: []string{"Hire Date"}, want: []string{"2022-11-18"}},
+	{set: px, q: "show the 3 oldest rows for MSFT", intent: intentSort, cols: []string{"Ticker"}, want: []string{"2008-01-04"}},
+	{set: sl, q: "latest orders", intent: intentSort, want: []string{"2024-12-28"}},
 	// shares, months, the latest period, unknown columns
 	{set: sl, q: "what percentage of revenue comes from Electronics", intent: intentShare, cols: []string{"revenue", "category"}, want: []string{"**80.2%**"}},
 	{set: sl, q: "percentage of units by region", intent: intentShare, cols: []string{"units", "region"}},

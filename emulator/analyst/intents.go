@@ -63,6 +63,7 @@ func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit boo
 		{has("columns"), intentColumns},
 		{has("size") || has("count") && len(q.Measures) == 0, intentSize},
 		{has("sort"), intentSort},
+		{(has("recent") || has("oldest")) && q.Agg == "" && len(q.By) == 0, intentSort},
 		{len(q.Filters) > 0 && (has("filter") || has("show") || has("head") || q.plural && !q.numeric), intentFilter},
 		{has("head") || has("tail") || has("top") || has("bottom"), intentHead},
 		{len(q.By) > 0 && (len(q.Measures) > 0 || q.Agg != "" && q.Agg != "count" || has("compare")), intentStat},

@@ -64,9 +64,11 @@ func NewModel(cfg ModelConfig) (*Model, error) {
 type textStreamKey struct{}
 
 // WithTextStream returns a context whose Model.Next calls hand every text delta the model
-// streams to fn, as it arrives. The Planner interface has no streaming hook, so the emulator
-// sets this per turn to forward the deltas to its own event stream; the final Step.Text still
-// holds the whole reply.
+// streams to fn, as it arrives, from every request of the turn (including the text a model
+// writes before a tool call). The Planner interface has no streaming hook, so the emulator sets
+// this on the turn's context to forward the deltas to its own event stream. The final
+// Step.Text holds the text of the last request only, prefixed by a note when the loop was
+// stopped; fn is called on the goroutine that called Next.
 func WithTextStream(ctx context.Context, fn func(delta string)) context.Context {
 	return context.WithValue(ctx, textStreamKey{}, fn)
 }

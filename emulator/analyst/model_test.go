@@ -201,3 +201,19 @@ func TestNewModel_NeedsURLAndModel(t *testing.T) {
 		t.Errorf("err %v, want an analyst: error", err)
 	}
 }
+
+func TestModel_FencedRunsAsWritten(t *testing.T) {
+	s, m := newScripted(t)
+	turn := &Turn{Question: "```python\nprint(1)\n```"}
+	step, err := m.Next(context.Background(), turn)
+	if err != nil || step.Code != "print(1)" {
+		t.Fatalf("step %+v, %v", step, err)
+	}
+	turn.Cells = []Cell{{Code: step.Code, Stdout: "1\n"}}
+	if step, _ = m.Next(context.Background(), turn); !strings.Contains(step.Text, "printed:\n\n```\n1\n```") {
+		t.Errorf("reply %q", step.Text)
+	}
+	if len(s.bodies) != 0 {
+		t.Errorf("the endpoint was asked %d times for a fenced block", len(s.bodies))
+	}
+}

@@ -88,7 +88,9 @@ func complete(q *Query, p *Profile) string {
 	return ""
 }
 
-func (q *Query) sortKeyMissing() bool { return len(q.Measures)+len(q.By) == 0 && q.DateCol == "" }
+func (q *Query) sortKeyMissing() bool {
+	return len(q.Measures)+len(q.By) == 0 && q.DateCol == "" && !q.byDate
+}
 
 // checkShape catches queries the data cannot answer as asked, such as growth without dates.
 func checkShape(q *Query, p *Profile, f *Frame) string {

@@ -43,6 +43,7 @@ type Query struct {
 	plural   bool           // the rows are named in the plural ("which employees")
 	unknown  []string       // words that matched no column, for asking back
 	named    bool           // something in the question pointed at the frame
+	byDate   bool           // "most recent", "oldest": order by the date column
 }
 
 // Filter is one condition on a column.

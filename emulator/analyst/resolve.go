@@ -54,6 +54,15 @@ func readModifiers(q *Query, ps *parsed, f *Frame) {
 			q.By = []string{k} // "compare the closing prices of the stocks": one group per ticker
 		}
 	}
+	if ps.has("recent") || ps.has("oldest") {
+		q.byDate, q.Bottom = true, ps.has("oldest")
+		if q.DateCol == "" {
+			q.DateCol = dateColumn(f)
+		}
+		if len(q.Measures) == 0 && (q.Agg == "max" || q.Agg == "min") {
+			q.Agg = "" // "most recently" orders by date; "most" is not a maximum of anything
+		}
+	}
 	q.N = countAsked(ps)
 	q.plural = pluralRows(ps, f)
 	q.unknown = ps.unknown
