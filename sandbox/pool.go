@@ -60,6 +60,7 @@ func NewPool(ctx context.Context, cfg Config) (*Pool, error) {
 		ready:    make(chan *worker, cfg.Warm),
 		wake:     make(chan struct{}, 1),
 		sessions: map[string]*Session{},
+		readyErr: errIsolation(errors.New("sandbox: self-test has not run yet")),
 	}
 	p.ctx, p.cancel = context.WithCancel(context.Background())
 	a, err := newAssets(cfg)
@@ -74,13 +75,15 @@ func NewPool(ctx context.Context, cfg Config) (*Pool, error) {
 		a.remove()
 		return nil, err
 	}
+	// The refill loop starts either way: it idles while the self-test fails
+	// and fills the pool once a later SelfTest passes.
+	p.wg.Add(1)
+	go p.refillLoop()
 	if err := p.SelfTest(ctx); err != nil {
 		p.log.Error("sandbox: refusing to run code: self-test failed", "err", err)
 		return p, err
 	}
 	p.logStart()
-	p.wg.Add(1)
-	go p.refillLoop()
 	return p, nil
 }
 

@@ -20,6 +20,9 @@ func (p *Pool) refillLoop() {
 	for {
 		p.mu.Lock()
 		need := p.cfg.Warm - len(p.ready) - p.starting
+		if p.readyErr != nil {
+			need = 0 // no workers for a pool that may not run code
+		}
 		for ; need > 0 && p.starting < p.cfg.RefillParallel && !p.closed; need-- {
 			p.starting++
 			p.wg.Add(1)

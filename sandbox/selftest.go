@@ -46,6 +46,7 @@ func (p *Pool) SelfTest(ctx context.Context) error {
 		p.readyErr = err
 	}
 	p.mu.Unlock()
+	p.nudge() // a pass may let the refill loop start workers
 	return err
 }
 
