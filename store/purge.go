@@ -1,12 +1,15 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -92,16 +95,31 @@ type PurgeSummary struct {
 }
 
 // PurgeSummary counts what purging sel would delete with a few aggregate
-// queries, so its memory does not grow with the selection.
+// queries, so its memory does not grow with the selection. The queries
+// share no snapshot, which a dry run can afford.
 func (db *DB) PurgeSummary(ctx context.Context, sel PurgeSelection) (PurgeSummary, error) {
 	var s PurgeSummary
 	where, args := sel.where()
-	queries := []struct {
+	// max(rowid) bounds the number of conversations from the b-tree's edge,
+	// where count(*) would scan: enough to choose a blob plan.
+	var all int64
+	err := db.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(c.foundry_conversation_id <> ''), 0),
+		(SELECT coalesce(max(rowid), 0) FROM conversations) FROM conversations c WHERE `+where, args...).
+		Scan(&s.Conversations, &s.FoundryConversations, &all)
+	if err != nil {
+		return PurgeSummary{}, fmt.Errorf("store: purge summary: %w", err)
+	}
+	// The blob count, the costliest part, runs beside the other counts.
+	var blobs blobCount
+	done := make(chan struct{})
+	go func() {
+		defer close(done)
+		blobs = db.countBlobs(ctx, where, args, 4*s.Conversations > all)
+	}()
+	held := []struct {
 		sql  string
 		dest []any
 	}{
-		{`SELECT count(*), coalesce(sum(c.foundry_conversation_id <> ''), 0) FROM conversations c WHERE ` + where,
-			[]any{&s.Conversations, &s.FoundryConversations}},
 		{`SELECT count(*), coalesce(sum(size), 0), coalesce(sum(foundry_file_id <> ''), 0) FROM files
 			WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `)`,
 			[]any{&s.Files, &s.FileBytes, &s.FoundryFiles}},
@@ -109,28 +127,70 @@ func (db *DB) PurgeSummary(ctx context.Context, sel PurgeSelection) (PurgeSummar
 			WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `)`,
 			[]any{&s.Artifacts, &s.ArtifactBytes, &s.ContainerFiles}},
 	}
-	for _, q := range queries {
-		if err := db.db.QueryRowContext(ctx, q.sql, args...).Scan(q.dest...); err != nil {
-			return PurgeSummary{}, fmt.Errorf("store: purge summary: %w", err)
+	for _, q := range held {
+		if err = db.db.QueryRowContext(ctx, q.sql, args...).Scan(q.dest...); err != nil {
+			break
 		}
 	}
-	var total int64
-	err := db.db.QueryRowContext(ctx, blobSummarySQL(where), args...).Scan(&total, &s.Blobs, &s.BlobBytes)
+	<-done
+	if err == nil {
+		err = blobs.err
+	}
 	if err != nil {
 		return PurgeSummary{}, fmt.Errorf("store: purge summary: %w", err)
 	}
-	s.SharedBlobs = total - s.Blobs
+	s.Blobs, s.BlobBytes, s.SharedBlobs = blobs.freed, blobs.bytes, blobs.total-blobs.freed
 	return s, nil
 }
 
+// blobCount is what countBlobs found: the selection's distinct blobs, those
+// freed by the purge and their bytes.
+type blobCount struct {
+	total, freed, bytes int64
+	err                 error
+}
+
+// countBlobs counts in two halves split by the first hex digit of the
+// digest (a blob's rows all fall in one half), each on a connection of its
+// own: on two cores that halves the wall time of a large dry run.
+func (db *DB) countBlobs(ctx context.Context, where string, args []any, large bool) blobCount {
+	var halves [2]blobCount
+	var wg sync.WaitGroup
+	for i, half := range []string{"sha256 < '8'", "sha256 >= '8'"} {
+		wg.Go(func() {
+			h := &halves[i]
+			h.err = db.db.QueryRowContext(ctx, blobSummarySQL(where, half, large), args...).Scan(&h.total, &h.freed, &h.bytes)
+		})
+	}
+	wg.Wait()
+	var c blobCount
+	for _, h := range halves {
+		c.total, c.freed, c.bytes = c.total+h.total, c.freed+h.freed, c.bytes+h.bytes
+		c.err = cmp.Or(c.err, h.err)
+	}
+	return c
+}
+
 // blobSummarySQL counts the distinct blobs of the selection and those that
-// no row outside it uses. sel is materialized once because both the
-// gathering and every NOT IN test read it.
-func blobSummarySQL(where string) string {
+// no row outside it uses. Two plans give the same numbers at different
+// costs: a small selection tests each of its blobs for rows outside it with
+// index lookups; a large one is cheaper in one pass with one sort over every
+// file and artifact row (twice as fast when half of 100,000 conversations
+// are selected, ten times slower when 1% are).
+// Only the blobs whose digest meets half (an SQL condition) are counted.
+func blobSummarySQL(where, half string, large bool) string {
+	if large {
+		return `WITH sel AS MATERIALIZED (SELECT c.id FROM conversations c WHERE ` + where + `)
+		SELECT count(*), coalesce(sum(outside = 0), 0), coalesce(sum((outside = 0) * size), 0) FROM (
+			SELECT max(size) AS size, sum(NOT inside) AS outside FROM (
+				SELECT sha256, size, conversation_id IN sel AS inside FROM files WHERE ` + half + `
+				UNION ALL SELECT sha256, size, conversation_id IN sel FROM artifacts WHERE ` + half + `)
+			GROUP BY sha256 HAVING sum(inside) > 0)`
+	}
 	return `WITH sel AS MATERIALIZED (SELECT c.id FROM conversations c WHERE ` + where + `),
 	shas AS (SELECT sha256, max(size) AS size FROM (
-		SELECT sha256, size FROM files WHERE conversation_id IN sel
-		UNION ALL SELECT sha256, size FROM artifacts WHERE conversation_id IN sel) GROUP BY sha256),
+		SELECT sha256, size FROM files WHERE conversation_id IN sel AND ` + half + `
+		UNION ALL SELECT sha256, size FROM artifacts WHERE conversation_id IN sel AND ` + half + `) GROUP BY sha256),
 	freed AS (SELECT size, NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = shas.sha256 AND f.conversation_id NOT IN sel)
 		AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.sha256 = shas.sha256 AND a.conversation_id NOT IN sel) AS gone FROM shas)
 	SELECT count(*), coalesce(sum(gone), 0), coalesce(sum(gone * size), 0) FROM freed`
@@ -181,14 +241,16 @@ type PurgeObject struct {
 // sel would delete.
 func (db *DB) PurgeRemotePreview(ctx context.Context, sel PurgeSelection, limit int) ([]PurgeObject, error) {
 	where, args := sel.where()
-	q := `WITH sel AS MATERIALIZED (SELECT c.id FROM conversations c WHERE ` + where + `)
-	SELECT 'foundry_conversation', '', foundry_conversation_id, 0 FROM conversations
-		WHERE id IN sel AND foundry_conversation_id <> ''
-	UNION ALL SELECT 'foundry_file', '', foundry_file_id, size FROM files WHERE conversation_id IN sel AND foundry_file_id <> ''
+	// The first branch reads the conversations directly, so a LIMIT met
+	// there never gathers the selection's files and artifacts at all.
+	q := `SELECT 'foundry_conversation', '', c.foundry_conversation_id, 0 FROM conversations c
+		WHERE ` + where + ` AND c.foundry_conversation_id <> ''
+	UNION ALL SELECT 'foundry_file', '', foundry_file_id, size FROM files
+		WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `) AND foundry_file_id <> ''
 	UNION ALL SELECT 'container_file', container_id, container_file_id, size FROM artifacts
-		WHERE conversation_id IN sel AND container_file_id <> ''
+		WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `) AND container_file_id <> ''
 	LIMIT ?`
-	rows, err := db.db.QueryContext(ctx, q, append(args, limit)...)
+	rows, err := db.db.QueryContext(ctx, q, slices.Concat(args, args, args, []any{limit})...)
 	if err != nil {
 		return nil, fmt.Errorf("store: purge remote preview: %w", err)
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
 	"testing"
 	"time"
 
@@ -71,16 +72,41 @@ func TestDB_PurgeSummary(t *testing.T) {
 			Files: 2, FileBytes: 20, Artifacts: 2, ArtifactBytes: 200, FoundryConversations: 2, FoundryFiles: 2, ContainerFiles: 2, Blobs: 3, BlobBytes: 210}},
 		{"before the epoch", store.PurgeSelection{Before: time.Unix(1, 0)}, store.PurgeSummary{}},
 	}
-	for _, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			got, err := db.PurgeSummary(context.Background(), tt.sel)
-			if err != nil {
-				t.Fatal(err)
-			}
-			if got != tt.want {
-				t.Errorf("got %+v, want %+v", got, tt.want)
-			}
-		})
+	// The second round adds rows of a third user, which makes each
+	// selection small beside the whole and so takes the other blob plan.
+	for _, round := range []string{"large selections", "small selections"} {
+		if round == "small selections" {
+			addFiller(t, db, 20)
+		}
+		for _, tt := range tests {
+			t.Run(round+"/"+tt.name, func(t *testing.T) {
+				got, err := db.PurgeSummary(context.Background(), tt.sel)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got != tt.want {
+					t.Errorf("got %+v, want %+v", got, tt.want)
+				}
+			})
+		}
+	}
+}
+
+// addFiller gives a new user n conversations with one file each, of bytes
+// nobody else has.
+func addFiller(t *testing.T, db *store.DB, n int) {
+	t.Helper()
+	ctx := context.Background()
+	u, err := db.CreateUser(ctx, "filler", "h", store.RoleAnalyst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range n {
+		c, _ := db.CreateConversation(ctx, u.ID, "c")
+		if _, err := db.AddFile(ctx, u.ID, store.File{ConversationID: c.ID, Name: "f", ContentType: "text/csv", Size: 1,
+			SHA256: fmt.Sprintf("%064x", i+1)}); err != nil {
+			t.Fatal(err)
+		}
 	}
 }
 
