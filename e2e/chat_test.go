@@ -3,6 +3,7 @@ package e2e
 import (
 	"context"
 	"os"
+	"os/exec"
 	"strings"
 	"testing"
 	"time"
@@ -64,6 +65,16 @@ func TestChatTurnStreamsCodeOutputAndChart(t *testing.T) {
 	if err != nil || gotSHA != wantSHA {
 		t.Fatalf("downloaded chart sha256 %q (%v), want %q", gotSHA, err, wantSHA)
 	}
+	// The conversation exports as a notebook that Jupyter's validator accepts.
+	ipynb, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const href = document.querySelector('[data-testid="export-notebook"]').getAttribute('href');
+		return await (await fetch(href)).text();
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	validateNotebook(t, ipynb, "plt.bar", "total 6")
+
 	do(t, ctx, chromedp.Navigate(srv.URL+conversation))
 	waitLoaded(t, ctx)
 	if out := textOf(t, ctx, ".cell .cell-output"); !strings.Contains(out, "total 6") {
@@ -144,5 +155,25 @@ func TestPlainQuestionIsAnsweredByTheBuiltInAnalyst(t *testing.T) {
 	}
 	if logs := js[string](t, ctx, `[...document.querySelectorAll('.answer .cell-output')].map(e => e.textContent).join('\n')`); strings.Contains(logs, "@@wb") {
 		t.Fatal("the analyst's result markers are shown to the user")
+	}
+}
+
+// validateNotebook checks a notebook with Debian's python3-nbformat and
+// that it holds the given texts.
+func validateNotebook(t *testing.T, ipynb string, contains ...string) {
+	t.Helper()
+	path := t.TempDir() + "/export.ipynb"
+	if err := os.WriteFile(path, []byte(ipynb), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	out, err := exec.Command("/usr/bin/python3", "-c",
+		"import nbformat, sys; nbformat.validate(nbformat.read(sys.argv[1], as_version=4)); print('valid')", path).CombinedOutput()
+	if err != nil || !strings.Contains(string(out), "valid") {
+		t.Fatalf("the exported notebook does not validate: %v\n%s", err, out)
+	}
+	for _, want := range contains {
+		if !strings.Contains(ipynb, want) {
+			t.Fatalf("the notebook lacks %q", want)
+		}
 	}
 }

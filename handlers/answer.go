@@ -28,7 +28,7 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 	}
 	for _, c := range a.Cells {
 		cell := views.AnswerCell{ID: c.ID, Code: c.Code, CodeHTML: markdown.Highlight(c.Code, "python"),
-			Logs: withoutMarkers(c.Logs), Status: c.Status, Duration: c.Duration}
+			Logs: chat.WithoutMarkers(c.Logs), Status: c.Status, Duration: c.Duration}
 		if lastLine, ok := pythonError(c.Logs); ok && cell.Status == "completed" {
 			cell.Status, cell.ErrorLine = "failed", lastLine
 		} else if ok {
@@ -129,20 +129,4 @@ func pythonError(logs string) (string, bool) {
 	}
 	lines := strings.Split(strings.TrimRight(logs[i:], "\n "), "\n")
 	return strings.TrimSpace(lines[len(lines)-1]), true
-}
-
-// withoutMarkers drops the lines the built-in analyst prints for itself
-// ("@@wb …": the results it writes its answer from); they are not meant for
-// people, and Foundry's model never prints them.
-func withoutMarkers(logs string) string {
-	if !strings.Contains(logs, "@@wb") {
-		return logs
-	}
-	var keep []string
-	for _, line := range strings.Split(logs, "\n") {
-		if !strings.HasPrefix(line, "@@wb") {
-			keep = append(keep, line)
-		}
-	}
-	return strings.Join(keep, "\n")
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"archive/zip"
+	"bytes"
 	"errors"
 	"io"
 	"io/fs"
@@ -12,7 +13,10 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/analyst-workbench/workbench/notebook"
+	"github.com/analyst-workbench/workbench/static"
 	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
 )
@@ -174,4 +178,43 @@ func (h *Handler) conversationArtifacts(c echo.Context) (*store.Conversation, []
 	}
 	arts, err := h.db.Artifacts(ctx, userID, conv.ID)
 	return conv, arts, err
+}
+
+// exportNotebook downloads the conversation as a Jupyter notebook.
+func (h *Handler) exportNotebook(c echo.Context) error {
+	nb, err := h.chat.Notebook(c.Request().Context(), currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := notebook.Write(&buf, nb); err != nil {
+		return err
+	}
+	hdr := c.Response().Header()
+	hdr.Set("Content-Disposition", contentDisposition(false, nb.Title+".ipynb"))
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	return c.Blob(http.StatusOK, "application/x-ipynb+json", buf.Bytes())
+}
+
+// showThumbnail serves a chart's cached thumbnail; a source that is not a
+// usable image gets the placeholder instead of an error.
+func (h *Handler) showThumbnail(c echo.Context) error {
+	u := currentUser(c)
+	a, err := h.db.Artifact(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	if a.UserID != u.ID && !u.IsAdmin() {
+		return store.ErrNotFound
+	}
+	path, err := h.thumbs.Thumbnail(a.SHA256, func() (io.ReadCloser, error) { return h.chat.OpenBlob(a.SHA256) })
+	if errors.Is(err, thumbs.ErrNotImage) || errors.Is(err, fs.ErrNotExist) {
+		return c.Redirect(http.StatusFound, static.URL("img/no-preview.svg"))
+	}
+	if err != nil {
+		return err
+	}
+	c.Response().Header().Set("Cache-Control", "private, max-age=86400")
+	c.Response().Header().Set("X-Content-Type-Options", "nosniff")
+	return c.File(path)
 }

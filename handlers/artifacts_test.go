@@ -2,7 +2,13 @@ package handlers_test
 
 import (
 	"archive/zip"
+	"bytes"
 	"context"
+	"encoding/json"
+	"image"
+	"image/color"
+	"image/draw"
+	stdpng "image/png"
 	"net/http"
 	"strings"
 	"testing"
@@ -122,4 +128,58 @@ func TestAdminOverview(t *testing.T) {
 	}
 	expect(t, root.get("/admin?user="+ana2.ID+"&q=sales"), http.StatusOK, "sales.csv")
 	expect(t, ana.get("/admin"), http.StatusForbidden, "administrators only")
+}
+
+func TestThumbnailsAndNotebookExport(t *testing.T) {
+	a := newApp(t)
+	ana := a.signedIn("ana", store.RoleAnalyst)
+	bob := a.signedIn("bob", store.RoleAnalyst)
+	convID := ana.create()
+	u := mustUser(t, a, "ana")
+	var png bytes.Buffer
+	img := image.NewRGBA(image.Rect(0, 0, 800, 400))
+	draw.Draw(img, img.Bounds(), image.NewUniform(color.RGBA{79, 70, 229, 255}), image.Point{}, draw.Src)
+	stdpng.Encode(&png, img)
+	chart := a.addArtifact(t, u.ID, convID, "chart.png", "image/png", store.ArtifactImage, png.String())
+	broken := a.addArtifact(t, u.ID, convID, "broken.png", "image/png", store.ArtifactImage, png.String()[:40])
+
+	t.Run("a chart gets a small PNG preview", func(t *testing.T) {
+		r := ana.get("/artifacts/" + chart.ID + "/thumb")
+		if r.status != http.StatusOK || r.header.Get("Content-Type") != "image/png" {
+			t.Fatalf("thumb: %d %s", r.status, r.header.Get("Content-Type"))
+		}
+		cfg, err := stdpng.DecodeConfig(strings.NewReader(r.body))
+		if err != nil || cfg.Width != 320 || cfg.Height != 160 {
+			t.Fatalf("thumb is %dx%d (%v)", cfg.Width, cfg.Height, err)
+		}
+	})
+	t.Run("a truncated image gets the placeholder", func(t *testing.T) {
+		r := ana.get("/artifacts/" + broken.ID + "/thumb")
+		if r.status != http.StatusFound || !strings.Contains(r.location, "no-preview") {
+			t.Fatalf("broken thumb: %d → %q", r.status, r.location)
+		}
+	})
+	t.Run("another user gets 404", func(t *testing.T) {
+		expect(t, bob.get("/artifacts/"+chart.ID+"/thumb"), http.StatusNotFound)
+		expect(t, bob.get("/conversations/"+convID+"/export.ipynb"), http.StatusNotFound)
+	})
+	t.Run("the conversation as a notebook", func(t *testing.T) {
+		r := ana.get("/conversations/" + convID + "/export.ipynb")
+		if r.status != http.StatusOK || !strings.Contains(r.header.Get("Content-Disposition"), ".ipynb") {
+			t.Fatalf("export: %d %q", r.status, r.header.Get("Content-Disposition"))
+		}
+		var nb struct {
+			NBFormat int `json:"nbformat"`
+			Cells    []struct {
+				CellType string   `json:"cell_type"`
+				Source   []string `json:"source"`
+			} `json:"cells"`
+		}
+		if err := json.Unmarshal([]byte(r.body), &nb); err != nil || nb.NBFormat != 4 {
+			t.Fatalf("not a notebook: %v", err)
+		}
+		if !strings.Contains(r.body, "make it") {
+			t.Fatal("the question is missing from the notebook")
+		}
+	})
 }

@@ -10,6 +10,7 @@ import (
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/gorilla/sessions"
 )
@@ -24,6 +25,8 @@ type Config struct {
 	Accounts *auth.Accounts
 	// Chat runs the turns of analysis.
 	Chat *chat.Service
+	// Thumbs makes the gallery's chart previews.
+	Thumbs *thumbs.Cache
 	// Sessions stores the cookie sessions; see NewSessionStore.
 	Sessions sessions.Store
 	// Engine is shown as a badge on every page.
@@ -38,6 +41,7 @@ type Handler struct {
 	db       *store.DB
 	accounts *auth.Accounts
 	chat     *chat.Service
+	thumbs   *thumbs.Cache
 	sessions sessions.Store
 	engine   views.Engine
 	ready    map[string]ReadinessCheck
@@ -50,6 +54,6 @@ func New(cfg Config) *Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, sessions: cfg.Sessions,
+	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, sessions: cfg.Sessions,
 		engine: cfg.Engine, ready: cfg.Ready, log: log}
 }

@@ -18,6 +18,7 @@ import (
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/migrations"
 	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
 	"golang.org/x/crypto/bcrypt"
@@ -54,8 +55,12 @@ func newAppWithUploadLimit(t testing.TB, maxUpload int64) *app {
 	}
 	// No Foundry client: these tests start no turn; the chat tests do.
 	turns := chat.New(chat.Config{DB: db, Files: blobs, MaxUpload: maxUpload})
-	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Sessions: handlers.NewSessionStore(secrets),
-		Engine: views.Engine{Local: true}})
+	thumbCache, err := thumbs.New(filepath.Join(dir, "thumbs"), 320)
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache,
+		Sessions: handlers.NewSessionStore(secrets), Engine: views.Engine{Local: true}})
 	e := echo.New()
 	h.Register(e)
 	srv := httptest.NewServer(e)

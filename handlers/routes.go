@@ -53,6 +53,8 @@ func (h *Handler) Register(e *echo.Echo) {
 
 	// Generated files.
 	user.GET("/artifacts/:id", h.downloadArtifact)
+	user.GET("/artifacts/:id/thumb", h.showThumbnail)
+	user.GET("/conversations/:id/export.ipynb", h.exportNotebook)
 	user.GET("/conversations/:id/gallery", h.showGallery)
 	user.GET("/conversations/:id/charts.zip", h.downloadChartsZip)
 

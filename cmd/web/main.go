@@ -23,6 +23,7 @@ import (
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/migrations"
 	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/labstack/echo/v4"
 )
 
@@ -88,12 +89,17 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
 	go ensureAgent(ctx, turns, log)
 
+	thumbCache, err := thumbs.New(filepath.Join(cfg.DataDir, "thumbs"), 320)
+	if err != nil {
+		return err
+	}
+
 	ready := map[string]handlers.ReadinessCheck{"agent": turns.Ready}
 	for name, check := range eng.ready {
 		ready[name] = check
 	}
 	h := handlers.New(handlers.Config{
-		DB: db, Accounts: accounts, Chat: turns, Sessions: handlers.NewSessionStore(secrets),
+		DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache, Sessions: handlers.NewSessionStore(secrets),
 		Engine: eng.view, Ready: ready, Logger: log,
 	})
 	e := echo.New()

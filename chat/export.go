@@ -1,0 +1,94 @@
+package chat
+
+import (
+	"context"
+	"io"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/notebook"
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// Notebook gathers a conversation of userID as a notebook: each question,
+// the cells its answer ran with their output and charts, and the answer.
+func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook.Notebook, error) {
+	conv, err := s.db.Conversation(ctx, userID, convID)
+	if err != nil {
+		return notebook.Notebook{}, err
+	}
+	turns, err := s.db.Turns(ctx, conv.ID)
+	if err != nil {
+		return notebook.Notebook{}, err
+	}
+	nb := notebook.Notebook{Title: conv.Title}
+	count := 0
+	for _, t := range turns {
+		a, err := s.Answer(ctx, t.Run.ID)
+		if err != nil {
+			return notebook.Notebook{}, err
+		}
+		turn := notebook.Turn{Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
+		for _, c := range a.Cells {
+			count++
+			turn.Cells = append(turn.Cells, notebook.Cell{Code: c.Code, Stdout: WithoutMarkers(c.Logs),
+				Images: s.cellImages(a, c), ExecutionCount: count})
+		}
+		nb.Turns = append(nb.Turns, turn)
+	}
+	return nb, nil
+}
+
+// cellImages returns a cell's charts as PNG bytes: the copied-out ones, or
+// the inline images when none were kept.
+func (s *Service) cellImages(a *Answer, c *Cell) [][]byte {
+	var out [][]byte
+	for _, art := range a.Artifacts {
+		if art.CellID != c.ID || art.Kind != store.ArtifactImage || art.ContentType != "image/png" {
+			continue
+		}
+		if b, err := s.readArtifact(art.ID); err == nil {
+			out = append(out, b)
+		}
+	}
+	if len(out) > 0 {
+		return out
+	}
+	for _, url := range c.Images {
+		if b, ok := decodeDataURL(url); ok && strings.HasPrefix(url, "data:image/png") {
+			out = append(out, b)
+		}
+	}
+	return out
+}
+
+func (s *Service) readArtifact(id string) ([]byte, error) {
+	a, err := s.db.Artifact(context.Background(), id)
+	if err != nil {
+		return nil, err
+	}
+	f, err := s.store.Open(a.SHA256)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, maxNotebookImage))
+}
+
+// maxNotebookImage keeps one huge image from bloating an export.
+const maxNotebookImage = 20 << 20
+
+// WithoutMarkers drops the lines the built-in analyst prints for itself
+// ("@@wb …": the results it writes its answer from); they are not meant for
+// people, and Foundry's model never prints them.
+func WithoutMarkers(logs string) string {
+	if !strings.Contains(logs, "@@wb") {
+		return logs
+	}
+	var keep []string
+	for _, line := range strings.Split(logs, "\n") {
+		if !strings.HasPrefix(line, "@@wb") {
+			keep = append(keep, line)
+		}
+	}
+	return strings.Join(keep, "\n")
+}
