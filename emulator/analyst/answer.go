@@ -56,7 +56,7 @@ func parseMarkers(cells []Cell) []marker {
 }
 
 // writeAnswer turns the cells' markers into the reply.
-func writeAnswer(pl *plan, p *Profile, cells []Cell) string {
+func writeAnswer(pl *plan, cells []Cell) string {
 	var b strings.Builder
 	for _, n := range pl.Query.Notes {
 		b.WriteString(n + " ")
@@ -65,7 +65,7 @@ func writeAnswer(pl *plan, p *Profile, cells []Cell) string {
 		b.WriteString("\n\n")
 	}
 	for _, m := range parseMarkers(cells) {
-		if s := sentence(m, &pl.Query, p); s != "" {
+		if s := sentence(m); s != "" {
 			b.WriteString(s)
 			b.WriteString("\n\n")
 		}

@@ -8,7 +8,7 @@ import (
 )
 
 // sentence writes the prose for one marker; numbers come from the marker only.
-func sentence(m marker, q *Query, p *Profile) string {
+func sentence(m marker) string {
 	switch m.str("kind") {
 	case "merged":
 		return fmt.Sprintf("Joined %s with %s on `%s` to reach the columns asked for.", m.str("left"), m.str("right"), m.str("on"))

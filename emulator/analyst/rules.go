@@ -51,7 +51,7 @@ func (r *Rules) analysisStep(t *Turn, start int) (Step, error) {
 	if len(ran) < len(pl.Cells) && (len(ran) == 0 || ran[len(ran)-1].Error == nil) {
 		return Step{Code: pl.Cells[len(ran)]}, nil
 	}
-	return Step{Text: withNote(note, writeAnswer(&pl, p, ran))}, nil
+	return Step{Text: withNote(note, writeAnswer(&pl, ran))}, nil
 }
 
 // profileCell returns the index of the turn's last loading cell, or -1.

@@ -56,6 +56,7 @@ type kernel struct {
 	t    *testing.T
 	sess *sandbox.Session
 	ran  map[string]Cell // each distinct cell runs once
+	figs map[string]int  // figures the kernel captured inline, per cell
 }
 
 func newKernel(t *testing.T, files []string) *kernel {
@@ -76,7 +77,7 @@ func newKernel(t *testing.T, files []string) *kernel {
 			t.Fatalf("put %s: %v", f, err)
 		}
 	}
-	return &kernel{t: t, sess: sess, ran: map[string]Cell{}}
+	return &kernel{t: t, sess: sess, ran: map[string]Cell{}, figs: map[string]int{}}
 }
 
 // exec runs code, or returns the cell it already ran.
@@ -91,7 +92,7 @@ func (k *kernel) exec(code string) Cell {
 		k.t.Fatalf("exec: %v", err)
 	}
 	c := toCell(code, r)
-	k.ran[code] = c
+	k.ran[code], k.figs[code] = c, len(r.Figures)
 	return c
 }
 
@@ -168,7 +169,7 @@ func runCase(t *testing.T, k *kernel, p *Profile, c corpusCase) bool {
 	}
 	answer := pl.Reply
 	if answer == "" {
-		answer = writeAnswer(&pl, p, cells)
+		answer = writeAnswer(&pl, cells)
 	}
 	if os.Getenv("ANALYST_DUMP") != "" {
 		fmt.Printf("=== %s | %s\n%s\n\n", c.set, c.q, answer)
@@ -186,8 +187,8 @@ func runCase(t *testing.T, k *kernel, p *Profile, c corpusCase) bool {
 			good = false
 		}
 	}
-	if c.intent == intentChart && !wroteFile(cells, ".png") {
-		t.Errorf("%q: no chart file written", c.q)
+	if c.intent == intentChart && (!wroteFile(cells, ".png") || k.figs[cells[len(cells)-1].Code] == 0) {
+		t.Errorf("%q: no chart file written or no figure shown inline", c.q)
 		good = false
 	}
 	return good

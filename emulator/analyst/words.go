@@ -40,6 +40,15 @@ func splitWords(q string) []token {
 	var out []token
 	rawWords := rawFields(q)
 	for _, w := range fieldsKeep(low) {
+		if strings.ContainsRune(w, '-') && strings.ContainsFunc(w, unicode.IsLetter) {
+			// "unit-price", "k-means": hyphens join words; dates and negative numbers keep theirs.
+			for _, part := range strings.Split(w, "-") {
+				if part != "" {
+					out = append(out, newToken(part, rawWords))
+				}
+			}
+			continue
+		}
 		out = append(out, newToken(w, rawWords))
 	}
 	return out
