@@ -4,6 +4,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"time"
 
 	"golang.org/x/sys/unix"
@@ -127,16 +128,31 @@ func writeFile(path, value string) error {
 	return nil
 }
 
-// removeDir removes an empty cgroup directory, retrying briefly: the kernel
-// may still be tearing down the last process.
+// removeDir removes a cgroup directory. A process still in it is killed
+// and a child group left behind by an earlier failed teardown is removed
+// first; the kernel may also need a moment to finish tearing down the last
+// process, which on a loaded machine takes far longer than on an idle one,
+// so it keeps trying for up to five seconds.
 func removeDir(path string) error {
 	var err error
-	for i := 0; i < 50; i++ {
+	for i := 0; i < 100; i++ {
 		err = unix.Rmdir(path)
 		if err == nil || errors.Is(err, unix.ENOENT) {
 			return nil
 		}
-		time.Sleep(10 * time.Millisecond)
+		killProcs(filepath.Join(path, "cgroup.procs"))
+		removeChildren(path)
+		time.Sleep(50 * time.Millisecond)
 	}
 	return fmt.Errorf("sandbox: remove %s: %w", path, err)
+}
+
+// removeChildren removes the child groups of a cgroup directory.
+func removeChildren(path string) {
+	entries, _ := os.ReadDir(path)
+	for _, e := range entries {
+		if e.IsDir() {
+			removeDir(filepath.Join(path, e.Name()))
+		}
+	}
 }
