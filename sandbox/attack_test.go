@@ -48,7 +48,7 @@ print("forks", n, "errno", err)`
 	}
 	assertServes(t, p)
 	s.Close()
-	assertServes(t, p)
+	assertNewSession(t, p)
 }
 
 func TestAttack_MemoryBomb(t *testing.T) {
@@ -101,6 +101,7 @@ for i in range(3):
 		t.Fatalf("1.4 GiB across processes was not stopped: %+v %+v", r.Value, r.Error)
 	}
 	assertServes(t, p)
+	assertNewSession(t, p)
 }
 
 func TestAttack_DiskFill(t *testing.T) {

@@ -125,9 +125,35 @@ func firstLine(s string) string {
 	return line
 }
 
-// assertServes proves the pool still hands out working sessions after an
-// attack in another session.
+// bystander is a session of the shared pool that lives through every
+// attack: if an attack in another session hurt it, the next check fails.
+var bystander struct {
+	once sync.Once
+	s    *Session
+	err  error
+}
+
+// assertServes proves that other sessions of the pool still work after an
+// attack: the shared pool's long-lived bystander session, or for another
+// pool a fresh session.
 func assertServes(t *testing.T, p *Pool) {
+	t.Helper()
+	if p != shared.pool {
+		assertNewSession(t, p)
+		return
+	}
+	bystander.once.Do(func() { bystander.s, bystander.err = p.Session(context.Background()) })
+	if bystander.err != nil {
+		t.Fatalf("bystander session: %v", bystander.err)
+	}
+	r := runOK(t, bystander.s, "seen = globals().get('seen', 0) + 1\nprint(6 * 7)")
+	if got := strings.TrimSpace(r.Stdout); got != "42" {
+		t.Fatalf("bystander session no longer serves: stdout %q", got)
+	}
+}
+
+// assertNewSession proves the pool still hands out working sessions.
+func assertNewSession(t *testing.T, p *Pool) {
 	t.Helper()
 	s := openSession(t, p)
 	r := runOK(t, s, "print(6 * 7)")
