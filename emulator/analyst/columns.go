@@ -121,7 +121,13 @@ func (ix *colIndex) mentions(toks []token) []mention {
 // matchColumn returns every run of tokens that names words of one column.
 func (ix *colIndex) matchColumn(toks []token, ref colRef, words []string) []mention {
 	var out []mention
+	joined := strings.Join(words, "")
 	for i := 0; i < len(toks); i++ {
+		if len(words) > 1 && (toks[i].low == joined || singular(toks[i].low) == joined) {
+			// "unitprice" or "UnitPrice" typed as one word names unit_price whole.
+			out = append(out, mention{start: i, end: i + 1, cols: []colRef{ref}, score: 1})
+			continue
+		}
 		used := make([]bool, len(words))
 		total, j := 0.0, i
 		for ; j < len(toks) && j-i < len(words); j++ {

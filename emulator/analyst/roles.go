@@ -54,8 +54,8 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 	numericFilters(q, ps, ix, used)
 	valueFirstFilters(q, ps, ix, used)
 	for _, m := range ps.mentions {
-		if used[m.start] {
-			continue
+		if used[m.start] || namesSheet(ps, m.end-1) {
+			continue // "the departments sheet" names a table, not a column
 		}
 		cols := q.columnsOf(m.cols)
 		if len(cols) == 0 {

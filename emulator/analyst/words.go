@@ -211,6 +211,9 @@ func fuzzyBudget(n int) int {
 // correctKeyword maps a misspelt word to a keyword, or returns "".
 func correctKeyword(w string) string {
 	budget := fuzzyBudget(len(w))
+	if len(w) == 4 {
+		budget = 1 // "totl", "mena": four letters may carry one typo, checked strictly below
+	}
 	if budget == 0 || stopwords[w] {
 		return ""
 	}
@@ -220,6 +223,12 @@ func correctKeyword(w string) string {
 			continue // typos rarely hit the first letter; this keeps planning fast
 		}
 		limit := min(budget, fuzzyBudget(len(v)))
+		if len(w) == 4 {
+			if len(v) < 4 || v[0] != w[0] || v[len(v)-1] != w[len(w)-1] {
+				continue
+			}
+			limit = 1
+		}
 		if d := editDistance(w, v, limit); d <= limit && d < bestD {
 			best, bestD = v, d
 		}
