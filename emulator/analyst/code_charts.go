@@ -15,11 +15,11 @@ func (g *gen) chartKind() string {
 	}
 	nums := g.numericMeasures()
 	switch {
-	case hasKw(g.q, "overtime") && g.dateCol() != "":
+	case g.q.kwHas("overtime") && g.dateCol() != "":
 		return "line"
 	case len(g.q.By) > 0:
 		return "bar"
-	case len(nums) >= 2 && (hasKw(g.q, "vs") || g.dateCol() == ""):
+	case len(nums) >= 2 && (g.q.kwHas("vs") || g.dateCol() == ""):
 		return "scatter"
 	case len(nums) >= 1 && g.dateCol() != "":
 		return "line"

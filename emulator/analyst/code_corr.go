@@ -24,13 +24,12 @@ func (g *gen) corr() {
 	g.line("pairs = result.where(np.triu(np.ones(result.shape, dtype=bool), k=1)).stack()")
 	g.line("strong = pairs.reindex(pairs.abs().sort_values(ascending=False).index).head(3)")
 	g.line("_emit(\"corrmatrix\", cols=list(result.columns), strongest=[[a, b, r] for (a, b), r in strong.items()])")
-	if g.q.Chart == "heatmap" || hasKw(g.q, "plot") || hasKw(g.q, "heatmap") || hasKw(g.q, "matrix") {
+	if g.q.Chart == "heatmap" || g.q.kwHas("plot") || g.q.kwHas("heatmap") || g.q.kwHas("matrix") {
 		g.heatmapOf("result", "Correlation matrix of "+baseStem(g.f), "correlation_heatmap_"+baseStem(g.f), true)
 	}
 	g.exportResult("correlation_matrix_" + baseStem(g.f))
 }
 
-func hasKw(q *Query, k string) bool { _, ok := q.kws[k]; return ok }
 
 // numericMeasures keeps the numeric measures of the query.
 func (g *gen) numericMeasures() []string {

@@ -30,15 +30,33 @@ const (
 	intentShare    = "share"  // what percentage of a total a category makes up
 )
 
-// chooseIntent picks what a question asks for from its keywords and the roles of its columns.
-// The order matters: the more specific asks come first. explicit is false when only the
-// columns decided (the last rules), which lets a follow-up keep the previous intent.
+// rule maps a condition on the question to an intent.
+type rule struct {
+	ok     bool
+	intent string
+}
+
+// chooseIntent picks what a question asks for: first from the words that name an analysis, in
+// order from the more specific asks to the more general; then, when no such word decided, from
+// the roles of the columns alone. explicit is false in that second case, which lets a
+// follow-up keep the previous intent.
 func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit bool) {
+	for _, r := range keywordRules(q, ps, frames) {
+		if r.ok {
+			return r.intent, true
+		}
+	}
+	for _, r := range columnRules(q) {
+		if r.ok {
+			return r.intent, false
+		}
+	}
+	return intentHelp, false
+}
+
+func keywordRules(q *Query, ps *parsed, frames int) []rule {
 	has := ps.has
-	rules := []struct {
-		ok     bool
-		intent string
-	}{
+	return []rule{
 		{has("beyond"), intentBeyond},
 		{has("join") && frames > 1, intentJoin},
 		{has("corr") || has("heatmap") && !has("plot") && len(q.Measures) == 0 || has("matrix") && has("corr"), intentCorr},
@@ -56,7 +74,7 @@ func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit boo
 		{has("rolling") && len(q.Measures) > 0, intentChart},
 		{has("unique") && (q.Agg == "count" || q.Agg == ""), intentUnique},
 		{q.Agg != "" && len(q.Measures) > 0, intentStat},
-		{(has("counts") || has("count") && len(q.Measures)+len(q.By) > 0) && !hasNumeric(q), intentCounts},
+		{(has("counts") || has("count") && len(q.Measures)+len(q.By) > 0) && !q.numeric, intentCounts},
 		{has("unique") || has("show") && !has("head") && len(q.Measures) == 1 && len(q.By)+len(q.Filters) == 0 && !q.numeric && q.Agg == "", intentUnique},
 		{has("describe") && len(q.Measures) > 0, intentDescribe},
 		{has("overview") || has("describe"), intentOverview},
@@ -66,20 +84,17 @@ func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit boo
 		{(has("recent") || has("oldest")) && q.Agg == "" && len(q.By) == 0, intentSort},
 		{len(q.Filters) > 0 && (has("filter") || has("show") || has("head") || q.plural && !q.numeric), intentFilter},
 		{has("head") || has("tail") || has("top") || has("bottom"), intentHead},
-		{len(q.By) > 0 && (len(q.Measures) > 0 || q.Agg != "" && q.Agg != "count" || has("compare")), intentStat},
-		{len(q.Filters) > 0 && q.Agg == "" && (has("filter") || has("show") || len(q.Measures) == 0), intentFilter},
+	}
+}
+
+// columnRules decide from the columns alone: "revenue by region", "units > 15", "Salary".
+func columnRules(q *Query) []rule {
+	return []rule{
+		{len(q.By) > 0 && (len(q.Measures) > 0 || q.Agg != "" && q.Agg != "count" || q.kwHas("compare")), intentStat},
+		{len(q.Filters) > 0 && q.Agg == "" && (q.kwHas("filter") || q.kwHas("show") || len(q.Measures) == 0), intentFilter},
 		{q.Export != "", intentExport},
 		{len(q.Filters) > 0 && q.numeric, intentStat},
 		{len(q.Measures) > 0 || len(q.By) > 0, intentDescribe},
 		{q.Agg != "" && q.Agg != "count", intentStat},
 	}
-	for i, r := range rules {
-		if r.ok {
-			return r.intent, i < len(rules)-6
-		}
-	}
-	return intentHelp, false
 }
-
-// hasNumeric is set by resolve when any measure is numeric; see measuresNumeric.
-func hasNumeric(q *Query) bool { return q.numeric }

@@ -46,6 +46,9 @@ type Query struct {
 	byDate   bool           // "most recent", "oldest": order by the date column
 }
 
+// kwHas reports whether the question named keyword k.
+func (q *Query) kwHas(k string) bool { _, ok := q.kws[k]; return ok }
+
 // Filter is one condition on a column.
 type Filter struct {
 	Col    string
