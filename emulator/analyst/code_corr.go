@@ -30,7 +30,6 @@ func (g *gen) corr() {
 	g.exportResult("correlation_matrix_" + baseStem(g.f))
 }
 
-
 // numericMeasures keeps the numeric measures of the query.
 func (g *gen) numericMeasures() []string {
 	var out []string
