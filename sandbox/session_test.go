@@ -78,6 +78,11 @@ ax.bar(["一", "二"], [1, 2])`
 	if r := runOK(t, s, "len(plt.get_fignums())"); r.Value.Text != "0" || len(r.Figures) != 0 {
 		t.Fatalf("figures leaked into the next cell: %+v", r.Value)
 	}
+	// seaborn resets the family to the generic sans-serif; CJK must survive.
+	r = runOK(t, s, "import seaborn as sns\nsns.set_theme()\nsns.barplot(x=['東京', '서울'], y=[1, 2])")
+	if len(r.Figures) != 1 || strings.Contains(r.Stderr, "missing from current font") {
+		t.Fatalf("seaborn chart: %d figures, stderr %q", len(r.Figures), r.Stderr)
+	}
 }
 
 func TestSession_FigureCap(t *testing.T) {

@@ -426,6 +426,26 @@ def open_in_data_dir(parts):
     return dirfd
 
 
+def install_cjk_fallback():
+    """Make every font lookup end with Noto Sans CJK, so labels in Chinese,
+    Japanese or Korean render instead of boxes whatever the style: matplotlib
+    >= 3.6 falls back glyph by glyph along the returned list. Hooking the
+    lookup (private API, hence the guard) survives styles such as seaborn's
+    set_theme that rewrite the font rcParams."""
+    import matplotlib.font_manager as fm
+    try:
+        cjk = fm.findfont(fm.FontProperties(family="Noto Sans CJK JP"), fallback_to_default=False)
+        original = fm.FontManager._find_fonts_by_props
+    except (ValueError, AttributeError):
+        return
+
+    def find(self, prop, fallback_to_default=True):
+        paths = original(self, prop, fallback_to_default)
+        return paths if cjk in paths else list(paths) + [cjk]
+
+    fm.FontManager._find_fonts_by_props = find
+
+
 def warm_up():
     """Import the data stack and draw one throwaway figure, so the first cell is fast."""
     import matplotlib
@@ -437,14 +457,7 @@ def warm_up():
     import scipy.stats  # noqa: F401
     import seaborn  # noqa: F401
     import openpyxl  # noqa: F401
-    # Fallback fonts: matplotlib >= 3.6 takes glyphs missing from the first
-    # family named in font.family from the next one, so CJK labels render
-    # instead of boxes. Code that resets the family to the generic
-    # "sans-serif" (seaborn's set_theme does) gets Noto CJK, which also has
-    # Latin glyphs.
-    plt.rcParams["font.family"] = ["DejaVu Sans", "Noto Sans CJK JP"]
-    plt.rcParams["font.sans-serif"] = ["Noto Sans CJK JP", "DejaVu Sans", "Liberation Sans"]
-    plt.rcParams["axes.unicode_minus"] = False
+    install_cjk_fallback()
     fig = plt.figure(figsize=(2, 2))
     fig.gca().plot([0, 1], [0, 1])
     fig.gca().set_title("warm 図")
