@@ -156,10 +156,22 @@ def _profile(frames, failed):
     print("@@wb-profile " + json.dumps({"frames": out, "failed": failed}, default=str))
 
 
+def _signature(name):
+    st = os.stat(os.path.join("/mnt/data", name) if os.path.isdir("/mnt/data") else name)
+    return (st.st_size, st.st_mtime_ns)
+
+
+# A live kernel keeps what it parsed, keyed by size and mtime, so a big file is parsed once per
+# session; a replaced kernel simply parses again. The tables are shared, not copied, to spare
+# memory: the generated cells never modify them in place.
+_wb_cache = globals().get("_wb_cache", {})
 frames, _failed = {}, {}
 for _name in FILES:
     try:
-        frames.update(_load(_name))
+        _sig = _signature(_name)
+        if _wb_cache.get(_name, (None,))[0] != _sig:
+            _wb_cache[_name] = (_sig, _load(_name))
+        frames.update(_wb_cache[_name][1])
     except Exception as e:
         _failed[_name] = f"{type(e).__name__}: {e}"
 _profile(frames, _failed)

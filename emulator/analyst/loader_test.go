@@ -3,6 +3,7 @@ package analyst
 import (
 	"bytes"
 	"context"
+	"strings"
 	"testing"
 	"unicode/utf16"
 )
@@ -77,4 +78,22 @@ func utf16File(s string) []byte {
 		b = append(b, byte(u), byte(u>>8))
 	}
 	return b
+}
+
+// TestLoader_Idempotent: running the loading cell again in the same kernel, as every turn
+// does, prints the same profile.
+func TestLoader_Idempotent(t *testing.T) {
+	k := newKernel(t, []string{"stations.csv", "company.xlsx"})
+	code := profileCode([]string{"stations.csv", "company.xlsx"}, "")
+	var outs []string
+	for range 2 {
+		r, err := k.sess.Exec(context.Background(), code)
+		if err != nil || r.Error != nil {
+			t.Fatalf("exec: %v %+v", err, r.Error)
+		}
+		outs = append(outs, r.Stdout)
+	}
+	if outs[0] != outs[1] || !strings.Contains(outs[0], profileMarker) {
+		t.Errorf("second load differs:\n%s\n---\n%s", outs[0], outs[1])
+	}
 }
