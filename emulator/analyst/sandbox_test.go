@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"flag"
 	"fmt"
 	"io"
 	"log/slog"
@@ -17,6 +18,10 @@ import (
 
 	"github.com/analyst-workbench/workbench/sandbox"
 )
+
+// update rewrites testdata/profiles from what the loader prints in the sandbox:
+// go test ./emulator/analyst -run TestCorpus_Sandbox -update.
+var update = flag.Bool("update", false, "rewrite testdata/profiles/*.json from the live loader")
 
 var pool struct {
 	once sync.Once
@@ -147,7 +152,13 @@ func runSet(t *testing.T, set string, cases []corpusCase) int {
 	if err != nil {
 		t.Fatalf("profile: %v\n%s", err, load.Stdout)
 	}
-	if golden := loadProfile(t, set); !reflect.DeepEqual(live, golden) {
+	if *update {
+		line := load.Stdout[strings.Index(load.Stdout, profileMarker)+len(profileMarker):]
+		line = strings.TrimRight(line[:strings.IndexByte(line+"\n", '\n')], "\n") + "\n"
+		if err := os.WriteFile(filepath.Join("testdata", "profiles", set+".json"), []byte(line), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	} else if golden := loadProfile(t, set); !reflect.DeepEqual(live, golden) {
 		got, _ := json.Marshal(live)
 		t.Fatalf("the loader's profile differs from testdata/profiles/%s.json; got\n%s", set, got)
 	}

@@ -6,6 +6,10 @@ Run with Debian's python3 (pandas + openpyxl) from this directory:
 
 Every value comes from random.Random with a fixed seed, so the files are the
 same on every run; each stays well under 100 KB.
+
+profiles/*.json hold what the loading cell prints for each file set; after
+changing a file or the loader, rewrite them from the sandbox with
+go test ./emulator/analyst -run TestCorpus_Sandbox -update
 """
 import datetime as dt
 import json
