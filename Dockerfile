@@ -13,7 +13,7 @@ RUN CGO_ENABLED=0 go build -trimpath -ldflags="-s -w" -o /out/web ./cmd/web
 FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
-      bubblewrap python3 python3-pandas python3-numpy python3-matplotlib \
+      bubblewrap util-linux python3 python3-pandas python3-numpy python3-matplotlib \
       python3-seaborn python3-scipy python3-openpyxl fonts-noto-cjk fonts-dejavu-core ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin workbench \
