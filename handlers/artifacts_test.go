@@ -17,7 +17,7 @@ import (
 )
 
 // addArtifact records a generated file in a new turn of convID.
-func (a *app) addArtifact(t *testing.T, userID, convID, name, contentType, kind, content string) *store.Artifact {
+func (a *app) addArtifact(t testing.TB, userID, convID, name, contentType, kind, content string) *store.Artifact {
 	t.Helper()
 	ctx := context.Background()
 	_, run, err := a.db.StartTurn(ctx, userID, convID, "make it", "")

@@ -5,6 +5,8 @@ import (
 	"io"
 	"mime/multipart"
 	"net/http"
+	"net/http/httptest"
+	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -100,6 +102,31 @@ func sampleHeap(peak *atomic.Uint64, stop <-chan struct{}) {
 			if v := m.HeapInuse + m.StackInuse; v > peak.Load() {
 				peak.Store(v)
 			}
+		}
+	}
+}
+
+// BenchmarkGallery200 measures the server time of a gallery page with 200
+// charts (thumbnails are separate, cached requests).
+func BenchmarkGallery200(b *testing.B) {
+	a := newApp(b)
+	br := a.signedIn("ana", store.RoleAnalyst)
+	convID := br.create()
+	u := mustUser(b, a, "ana")
+	for i := range 200 {
+		a.addArtifact(b, u.ID, convID, fmt.Sprintf("chart-%03d.png", i), "image/png", store.ArtifactImage, fmt.Sprintf("png %d", i))
+	}
+	req := httptest.NewRequest(http.MethodGet, "/conversations/"+convID+"/gallery", nil)
+	srvURL, _ := url.Parse(a.srv.URL)
+	for _, c := range br.c.Jar.Cookies(srvURL) {
+		req.AddCookie(c)
+	}
+	b.ResetTimer()
+	for b.Loop() {
+		rec := httptest.NewRecorder()
+		a.echo.ServeHTTP(rec, req)
+		if rec.Code != http.StatusOK {
+			b.Fatalf("status %d", rec.Code)
 		}
 	}
 }
