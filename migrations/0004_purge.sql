@@ -24,11 +24,12 @@ CREATE TABLE outbox (
     result          TEXT NOT NULL DEFAULT '',
     created_at      INTEGER NOT NULL
 );
--- The worker's one question, "what is due", and a purge's "am I finished",
--- stay cheap however much history the table keeps.
+-- The worker's questions, "what is due" and "which local work is left",
+-- and a purge's "am I finished" (asked at every completion) stay index
+-- lookups however much history the table keeps.
 CREATE INDEX outbox_due ON outbox (next_attempt_at) WHERE done_at = 0;
-CREATE INDEX outbox_purge_pending ON outbox (purge_id, kind) WHERE done_at = 0;
-CREATE INDEX outbox_purge ON outbox (purge_id);
+CREATE INDEX outbox_local ON outbox (id) WHERE kind = 'conversation' AND done_at = 0;
+CREATE INDEX outbox_purge ON outbox (purge_id, done_at);
 
 -- Who purged what, when, and how it ended. Append-only: a purge writes a
 -- started entry and, once its last outbox entry is done, a completed one.
@@ -44,7 +45,7 @@ CREATE TABLE audit_log (
 );
 -- Listed newest first; rowid breaks ties of one millisecond in write order.
 CREATE INDEX audit_log_at ON audit_log (at);
-CREATE INDEX audit_log_purge ON audit_log (purge_id) WHERE purge_id <> '';
+CREATE INDEX audit_log_purge ON audit_log (purge_id);
 
 -- "Does a remaining row still use this blob / Foundry file?" is asked for
 -- every blob a purge frees and every file Foundry lists.

@@ -69,6 +69,10 @@ type Service struct {
 	// work serializes worker passes, so Run and Drain in one process never
 	// handle the same entry at once.
 	work sync.Mutex
+	// write serializes this worker's own writes: concurrent BEGIN
+	// IMMEDIATEs would meet SQLite's busy handler, which sleeps for
+	// milliseconds at a time, where a mutex hands over in microseconds.
+	write sync.Mutex
 	// batch is how many conversations one transaction deletes (batchSize;
 	// tests make it small); afterBatch, when a test sets it, runs after
 	// each local batch.

@@ -110,7 +110,9 @@ func (s *Service) handleAll(ctx context.Context, due []*store.OutboxEntry) {
 func (s *Service) handle(ctx context.Context, e *store.OutboxEntry) {
 	var err error
 	if e.Kind == store.OutboxBlob {
+		s.write.Lock()
 		_, err = s.db.RemoveBlob(ctx, e.ID, e.Target, s.cfg.Blobs.Remove)
+		s.write.Unlock()
 	} else {
 		err = s.deleteRemote(ctx, e)
 	}
@@ -121,6 +123,8 @@ func (s *Service) handle(ctx context.Context, e *store.OutboxEntry) {
 	}
 	next := s.now().Add(s.backoff(e.Attempts))
 	s.log.Warn("purge: attempt failed", "kind", e.Kind, "target", e.Target, "attempt", e.Attempts+1, "retry_at", next, "err", err)
+	s.write.Lock()
+	defer s.write.Unlock()
 	if ferr := s.db.FailOutbox(ctx, e.ID, err.Error(), next); ferr != nil {
 		s.log.Error("purge: record failure", "err", ferr)
 	}
@@ -151,6 +155,8 @@ func (s *Service) deleteRemote(ctx context.Context, e *store.OutboxEntry) error 
 	if err != nil {
 		return err
 	}
+	s.write.Lock()
+	defer s.write.Unlock()
 	return s.db.CompleteOutbox(ctx, e.ID, result)
 }
 

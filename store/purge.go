@@ -390,13 +390,15 @@ func purgeConversationBatch(ctx context.Context, tx *sql.Tx, purgeID string, lim
 // queueHeldSQL queues what the conversations in ?3 hold outside this
 // database. A Foundry file still named by a row outside them is left alone,
 // and blobs are queued per distinct sha256: whether one is still used is
-// decided when it is removed, after these rows are gone.
+// decided when it is removed, after these rows are gone. The <> ” term
+// repeats the condition of the partial index files_foundry_file so that
+// SQLite may use it.
 const queueHeldSQL = `INSERT INTO outbox (purge_id, kind, parent, target, bytes, next_attempt_at, created_at)
 	SELECT ?1, 'foundry_conversation', '', foundry_conversation_id, 0, ?2, ?2 FROM conversations
 		WHERE id IN (SELECT value FROM json_each(?3)) AND foundry_conversation_id <> ''
 	UNION ALL SELECT ?1, 'foundry_file', '', f.foundry_file_id, f.size, ?2, ?2 FROM files f
 		WHERE f.conversation_id IN (SELECT value FROM json_each(?3)) AND f.foundry_file_id <> ''
-		AND NOT EXISTS (SELECT 1 FROM files o WHERE o.foundry_file_id = f.foundry_file_id
+		AND NOT EXISTS (SELECT 1 FROM files o WHERE o.foundry_file_id = f.foundry_file_id AND o.foundry_file_id <> ''
 			AND o.conversation_id NOT IN (SELECT value FROM json_each(?3)))
 	UNION ALL SELECT ?1, 'container_file', container_id, container_file_id, size, ?2, ?2 FROM artifacts
 		WHERE conversation_id IN (SELECT value FROM json_each(?3)) AND container_file_id <> ''
@@ -519,11 +521,12 @@ func (db *DB) RemoveBlob(ctx context.Context, id int64, sha string, remove func(
 // nothing left pending, once: the caller holds the write lock, so two
 // workers finishing the last two entries cannot both see zero.
 func finishPurgeIfDone(ctx context.Context, tx *sql.Tx, purgeID string, now int64) error {
-	var pending int
-	var finished bool
-	err := tx.QueryRowContext(ctx, `SELECT (SELECT count(*) FROM outbox WHERE purge_id = ?1 AND done_at = 0),
+	// EXISTS, not count(*): this runs at every completion, and counting a
+	// large purge's pending entries each time would make it quadratic.
+	var pending, finished bool
+	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM outbox WHERE purge_id = ?1 AND done_at = 0),
 		EXISTS (SELECT 1 FROM audit_log WHERE purge_id = ?1 AND outcome = 'completed')`, purgeID).Scan(&pending, &finished)
-	if err != nil || pending > 0 || finished {
+	if err != nil || pending || finished {
 		return err
 	}
 	var actor, action string
@@ -630,18 +633,19 @@ func (db *DB) UnusedBlobs(ctx context.Context, shas []string) ([]string, error) 
 // UnknownFoundryFiles returns the ids among ids that no file row names.
 func (db *DB) UnknownFoundryFiles(ctx context.Context, ids []string) ([]string, error) {
 	return db.unknown(ctx, "unknown foundry files", ids,
-		`NOT EXISTS (SELECT 1 FROM files WHERE foundry_file_id = j.value)`)
+		`NOT EXISTS (SELECT 1 FROM files WHERE foundry_file_id = j.value AND foundry_file_id <> '')`)
 }
 
 // UnknownFoundryConversations returns the ids among ids that no
 // conversation row names.
 func (db *DB) UnknownFoundryConversations(ctx context.Context, ids []string) ([]string, error) {
 	return db.unknown(ctx, "unknown foundry conversations", ids,
-		`NOT EXISTS (SELECT 1 FROM conversations WHERE foundry_conversation_id = j.value)`)
+		`NOT EXISTS (SELECT 1 FROM conversations WHERE foundry_conversation_id = j.value AND foundry_conversation_id <> '')`)
 }
 
 // unknown keeps the values for which cond holds, asking once per call
-// rather than once per value; callers pass chunks of a bounded size.
+// rather than once per value; callers pass chunks of a bounded size. The
+// conditions repeat "<> ”" so that SQLite may use the partial indexes.
 func (db *DB) unknown(ctx context.Context, what string, values []string, cond string) ([]string, error) {
 	if len(values) == 0 {
 		return nil, nil
