@@ -72,7 +72,9 @@ func dsn(path string) string {
 }
 
 func migrate(ctx context.Context, db *sql.DB, migrations fs.FS, log *slog.Logger) error {
-	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true)}
+	// Out-of-order migrations are applied rather than refused: features are
+	// built in parallel, so a lower number can land after a higher one.
+	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithAllowOutofOrder(true)}
 	if log != nil {
 		opts = append(opts, goose.WithSlog(log))
 	}
