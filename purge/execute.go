@@ -34,7 +34,8 @@ type Result struct {
 // Execute purges sel on behalf of actor (a user id): it records the purge,
 // queues its work, deletes the local rows before returning and leaves the
 // rest to the worker. If the process dies, the worker of the next one
-// finishes the purge.
+// finishes the purge. An error with a non-nil Result means the purge was
+// queued and the worker will finish it; with a nil Result nothing changed.
 func (s *Service) Execute(ctx context.Context, actor string, sel Selection) (*Result, error) {
 	return s.execute(ctx, actor, ActionPurge, sel)
 }
@@ -143,7 +144,7 @@ func (s *Service) queue(ctx context.Context, actor, action string, sel Selection
 		}
 	}
 	res.PurgeID, err = s.db.StartPurge(ctx, store.PurgeStart{Actor: actor, Action: action, Selection: ss, Objects: objs,
-		Details: details{Selection: sel, Before: ss.Before, Summary: res.Summary, Orphans: res.Orphans.counts()}})
+		Details: details{Selection: sel, Before: ss.Before, Summary: res.Summary, Orphans: res.Orphans}})
 	return res, err
 }
 
@@ -153,12 +154,6 @@ type details struct {
 	Before    time.Time          `json:"before,omitzero"`
 	Summary   store.PurgeSummary `json:"summary"`
 	Orphans   OrphanSummary      `json:"orphans,omitzero"`
-}
-
-// counts drops the preview, which the audit log does not need.
-func (o OrphanSummary) counts() OrphanSummary {
-	o.Preview = nil
-	return o
 }
 
 // deleteLocal deletes the rows of a purge's conversations, batch by batch.

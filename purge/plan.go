@@ -21,12 +21,12 @@ const PreviewLimit = 50
 // another (ids AND user AND age); Orphans adds blobs and Foundry files no
 // row knows, whatever the conversation fields say.
 type Selection struct {
-	ConversationIDs []string
-	UserID          string
+	ConversationIDs []string `json:"conversation_ids,omitempty"`
+	UserID          string   `json:"user_id,omitempty"`
 	// OlderThanDays keeps conversations last updated more than this many
 	// days ago; 0 means any age.
-	OlderThanDays int
-	Orphans       bool
+	OlderThanDays int  `json:"older_than_days,omitempty"`
+	Orphans       bool `json:"orphans,omitempty"`
 }
 
 // conversations reports whether the selection picks conversations at all.
@@ -74,9 +74,11 @@ type Plan struct {
 
 // OrphanSummary counts orphans by kind and lists the first PreviewLimit.
 type OrphanSummary struct {
-	Blobs, BlobBytes int64
-	Files, FileBytes int64
-	Preview          []store.PurgeObject
+	Blobs     int64               `json:"blobs"`
+	BlobBytes int64               `json:"blob_bytes"`
+	Files     int64               `json:"files"`
+	FileBytes int64               `json:"file_bytes"`
+	Preview   []store.PurgeObject `json:"-"`
 }
 
 // Plan computes what purging sel would delete, and deletes nothing. Its cost
