@@ -21,6 +21,8 @@ type Answer struct {
 	Citations []foundry.Citation
 	// Artifacts are the files copied out of the session, in order.
 	Artifacts []ArtifactRef
+	// Missing are the files that could not be copied out (yet).
+	Missing []MissingFile
 	// Notices are status lines shown above the answer.
 	Notices []string
 	// Error is set when the run failed or was cut short.
@@ -63,6 +65,12 @@ func (a *Answer) Apply(e Event) {
 	case EventArtifact:
 		if e.Artifact != nil {
 			a.Artifacts = append(a.Artifacts, *e.Artifact)
+			a.dropMissing(e.Artifact.Name)
+		}
+	case EventCopyFailed:
+		if e.Missing != nil {
+			a.dropMissing(e.Missing.Name)
+			a.Missing = append(a.Missing, *e.Missing)
 		}
 	case EventDone:
 		a.Status = e.Status
@@ -173,4 +181,15 @@ func joinOutput(a, b string) string {
 		return a + b
 	}
 	return a + "\n" + b
+}
+
+// dropMissing forgets a missing file once it is copied (or fails again).
+func (a *Answer) dropMissing(name string) {
+	kept := a.Missing[:0]
+	for _, m := range a.Missing {
+		if m.Name != name {
+			kept = append(kept, m)
+		}
+	}
+	a.Missing = kept
 }

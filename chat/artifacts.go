@@ -21,6 +21,18 @@ import (
 // EventArtifact announces a file copied out of the session; Artifact is set.
 const EventArtifact = "artifact"
 
+// EventCopyFailed says a file of the session could not be copied out;
+// Missing is set, and the page offers to try again while the session lives.
+const EventCopyFailed = "copy_failed"
+
+// MissingFile is a container file that could not be copied out.
+type MissingFile struct {
+	ContainerID string `json:"container_id"`
+	FileID      string `json:"file_id"`
+	Name        string `json:"name"`
+	CellID      string `json:"cell_id,omitzero"`
+}
+
 // ArtifactRef is what an answer knows of a copied-out file.
 type ArtifactRef struct {
 	ID          string `json:"id"`
@@ -100,7 +112,7 @@ func (r *runner) copyContainerFile(ctx context.Context, cellID, containerID, fil
 	})
 	if err != nil {
 		r.s.log.Warn("copy out", "container", containerID, "file", fileID, "err", err)
-		r.notice(ctx, "The file "+name+" could not be downloaded from the session. Ask again for it while the session is active.")
+		r.emit(ctx, Event{Type: EventCopyFailed, Missing: &MissingFile{ContainerID: containerID, FileID: fileID, Name: name, CellID: cellID}})
 		return nil
 	}
 	return r.recordArtifact(ctx, store.Artifact{CellID: cellID, ContainerID: containerID, ContainerFileID: fileID,

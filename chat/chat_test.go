@@ -283,3 +283,29 @@ func mustConv(t *testing.T, e *env) *store.Conversation {
 	}
 	return c
 }
+
+func TestCopyOutFailureCanBeRetried(t *testing.T) {
+	chat.SetCopyOutBackoff(time.Millisecond)
+	// Five downloads fail: the first copy (one try and four retries) gives up.
+	e := newEnv(t, emulator.FaultContent500+":5")
+	run := e.start(t, python("open('/mnt/data/result.csv', 'w').write('a,b\\n1,2\\n')"))
+	a, rec := e.wait(t, run)
+	if rec.Status != store.RunCompleted || len(a.Missing) != 1 || a.Missing[0].Name != "result.csv" || len(a.Artifacts) != 0 {
+		t.Fatalf("status %s, missing %+v, artifacts %+v", rec.Status, a.Missing, a.Artifacts)
+	}
+	after, err := e.svc.RetryCopy(context.Background(), e.userID, e.convID, run.ID, a.Missing[0].FileID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(after.Missing) != 0 || len(after.Artifacts) != 1 || after.Artifacts[0].Name != "result.csv" {
+		t.Fatalf("after retry: missing %+v, artifacts %+v", after.Missing, after.Artifacts)
+	}
+	// The outcome is part of the run's history: a reload shows it.
+	replayed, _ := e.svc.Answer(context.Background(), run.ID)
+	if len(replayed.Artifacts) != 1 || len(replayed.Missing) != 0 {
+		t.Fatalf("replayed: %+v / %+v", replayed.Artifacts, replayed.Missing)
+	}
+	if _, err := e.svc.RetryCopy(context.Background(), e.userID, e.convID, run.ID, a.Missing[0].FileID); !errors.Is(err, chat.ErrNothingToRetry) {
+		t.Fatalf("second retry: %v", err)
+	}
+}

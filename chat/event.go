@@ -35,6 +35,8 @@ type Event struct {
 	Status string `json:"status,omitzero"`
 	// Artifact is the file an artifact event announces.
 	Artifact *ArtifactRef `json:"artifact,omitzero"`
+	// Missing is the file a copy_failed event reports.
+	Missing *MissingFile `json:"missing,omitzero"`
 }
 
 func (e Event) marshal() string {

@@ -18,6 +18,9 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 		Notices: a.Notices, TextHTML: renderText(a.Text, a.Artifacts), Error: a.Error, Status: a.Status,
 		InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
 	}
+	for _, m := range a.Missing {
+		v.Missing = append(v.Missing, views.MissingFile{FileID: m.FileID, Name: m.Name})
+	}
 	charts := map[string][]views.Chart{}
 	for _, art := range a.Artifacts {
 		if art.Kind == store.ArtifactImage {

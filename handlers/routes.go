@@ -63,6 +63,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	user.POST("/conversations/:id/messages", h.postMessage)
 	user.GET("/conversations/:id/runs/:run/events", h.streamRunEvents)
 	user.POST("/conversations/:id/runs/:run/cancel", h.cancelRun)
+	user.POST("/conversations/:id/runs/:run/files/:file/retry", h.retryCopy)
 
 	// Administration.
 	admin := user.Group("/admin", h.requireAdmin)

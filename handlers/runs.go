@@ -260,3 +260,26 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 	}
 	return v, nil
 }
+
+// retryCopy tries again to copy out a file of a finished answer and
+// answers with the answer as it now stands.
+func (h *Handler) retryCopy(c echo.Context) error {
+	ctx, convID, runID := c.Request().Context(), c.Param("id"), c.Param("run")
+	a, err := h.chat.RetryCopy(ctx, currentUser(c).ID, convID, runID, c.Param("file"))
+	if msg, ok := userMessage(err); ok {
+		return echo.NewHTTPError(http.StatusConflict, msg)
+	}
+	if err != nil {
+		return err
+	}
+	run, err := h.db.Run(ctx, currentUser(c).ID, convID, runID)
+	if err != nil {
+		return err
+	}
+	a.Status, a.Error = run.Status, run.Error
+	a.InputTokens, a.OutputTokens = run.InputTokens, run.OutputTokens
+	if !isHTMX(c) {
+		return redirect(c, "/conversations/"+convID)
+	}
+	return render(c, http.StatusOK, views.AnswerView(answerView(convID, runID, a, false, time.Now())))
+}

@@ -47,6 +47,13 @@ type Answer struct {
 	// no code cell claims.
 	Files  []ArtifactChip
 	Charts []Chart
+	// Missing are generated files that could not be copied out.
+	Missing []MissingFile
+}
+
+// MissingFile is a generated file that could not be copied out.
+type MissingFile struct {
+	FileID, Name string
 }
 
 // Chart is a chart kept as an artifact.
