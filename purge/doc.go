@@ -14,6 +14,14 @@
 // sha256. When a purge's last entry is done, a completed entry is appended
 // to the audit log.
 //
+// Two races are left open. An upload whose bytes equal a blob being
+// removed can lose its blob if the removal falls between the upload's
+// write of the blob and the insert of its row (the upload's profiling
+// time): closing it needs files.Blobs.Put to touch an existing blob and the
+// removal to spare recently touched ones. A turn still running when its
+// conversation is purged may create Foundry objects afterwards; Reconcile
+// and the orphan policy find them.
+//
 // One worker per database is assumed. A second one would only repeat
 // idempotent deletions, never lose or double-count one: every completion is
 // conditional on the entry still being pending.
