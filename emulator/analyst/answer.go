@@ -6,6 +6,7 @@ import (
 	"math"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 )
 
 // resultMarker prefixes the result lines analysis cells print.
@@ -71,14 +72,27 @@ func writeAnswer(pl *plan, cells []Cell) string {
 		}
 	}
 	for _, c := range cells {
-		if c.Error != nil {
-			fmt.Fprintf(&b, "The code failed with %s: %s. Try naming the column exactly as in the file, or ask for an overview first.\n\n", c.Error.Name, firstLine(c.Error.Value))
+		if c.Error != nil && strings.HasPrefix(c.Error.Value, noRowsPrefix) {
+			fmt.Fprintf(&b, "No rows match %s, so there is nothing to compute. Loosen a condition or check the values with an overview.\n\n", strings.TrimPrefix(c.Error.Value, noRowsPrefix))
+		} else if c.Error != nil {
+			fmt.Fprintf(&b, "The code failed with %s: %s. Try naming the column exactly as in the file, or ask for an overview first.\n\n", c.Error.Name, clip(firstLine(c.Error.Value), 300))
 		}
 	}
 	if b.Len() == 0 {
 		b.WriteString("The code ran but printed no result I could read; its output is above.")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// clip shortens s to at most n bytes, at a rune boundary, marking the cut.
+func clip(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && !utf8.RuneStart(s[n]) {
+		n--
+	}
+	return s[:n] + "…"
 }
 
 func firstLine(s string) string {

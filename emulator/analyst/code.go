@@ -55,8 +55,11 @@ func (g *gen) prelude() {
 	for _, f := range g.q.Filters {
 		conds = append(conds, "("+filterExpr(f)+")")
 	}
+	where := describeFilters(g.q.Filters)
 	g.line("df = df[%s]", strings.Join(conds, " & "))
-	g.line("_emit(\"rows\", n=len(df), of=len(frames[%s]), where=%s)", py(g.f.Key), py(describeFilters(g.q.Filters)))
+	g.line("_emit(\"rows\", n=len(df), of=len(frames[%s]), where=%s)", py(g.f.Key), py(where))
+	g.line("if df.empty:")
+	g.line("    raise ValueError(%s)", py(noRowsPrefix+where))
 }
 
 func filterExpr(f Filter) string {
@@ -82,6 +85,10 @@ func filterExpr(f Filter) string {
 	}
 	return c + " " + f.Op + " " + v
 }
+
+// noRowsPrefix starts the error a cell raises when its filters leave nothing, which the reply
+// turns into a plain sentence.
+const noRowsPrefix = "no rows match: "
 
 // describeFilters says the conditions in words, for the reply.
 func describeFilters(fs []Filter) string {

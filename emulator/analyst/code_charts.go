@@ -8,20 +8,21 @@ import (
 // The chart cells. Every chart gets a title, labelled axes, readable dates, and is saved as a
 // PNG in /mnt/data under a descriptive name before plt.show() hands it to the kernel.
 
-// chartKind settles the chart to draw when the question only said "plot".
-func (g *gen) chartKind() string {
-	if g.q.Chart != "" {
-		return g.q.Chart
+// inferChart settles the chart to draw when the question only said "plot".
+func inferChart(q *Query, f *Frame) string {
+	nums := numericOf(q, f)
+	date := q.DateCol
+	if date == "" {
+		date = dateColumn(f)
 	}
-	nums := g.numericMeasures()
 	switch {
-	case g.q.kwHas("overtime") && g.dateCol() != "":
+	case q.kwHas("overtime") && date != "" && len(nums) > 0:
 		return "line"
-	case len(g.q.By) > 0:
+	case len(q.By) > 0:
 		return "bar"
-	case len(nums) >= 2 && (g.q.kwHas("vs") || g.dateCol() == ""):
+	case len(nums) >= 2 && (q.kwHas("vs") || date == ""):
 		return "scatter"
-	case len(nums) >= 1 && g.dateCol() != "":
+	case len(nums) >= 1 && date != "":
 		return "line"
 	case len(nums) == 1:
 		return "hist"
@@ -31,8 +32,7 @@ func (g *gen) chartKind() string {
 
 func (g *gen) chart() {
 	g.prelude()
-	kind := g.chartKind()
-	g.q.Chart = kind
+	kind := g.q.Chart
 	g.line("fig, ax = plt.subplots(figsize=(10, 5.5))")
 	switch kind {
 	case "line", "area":
@@ -95,7 +95,11 @@ func (g *gen) timeChart(kind string) {
 	}
 	switch {
 	case key != "":
-		g.line("result = df.pivot_table(index=%s, columns=%s, values=%s, aggfunc=%s)", py(d), key, py(m), py(agg))
+		pivotAgg := agg
+		if s := seriesColumn(g.f, d); s != "" && key == py(s) && agg != "sum" {
+			pivotAgg = "mean" // one row per key and date: the aggregate applies per period, below
+		}
+		g.line("result = df.pivot_table(index=%s, columns=%s, values=%s, aggfunc=%s)", py(d), key, py(m), py(pivotAgg))
 		if period != "" {
 			g.line("result = result.resample(%s).%s()", py(pandasFreq[period]), lastOrAgg(agg))
 		}

@@ -22,20 +22,20 @@ func (g *gen) stat() {
 		g.groupStat(g.q.Measures[0])
 		return
 	}
-	for _, m := range g.q.Measures {
+	for _, m := range g.numericMeasures() {
 		agg := g.aggOf(m)
 		g.line("value = %s.%s()", col(m), agg)
 		g.line("print(%s, value)", py(aggWord[agg]+" of "+m+":"))
 		g.line("_emit(\"stat\", col=%s, agg=%s, value=value, n=int(%s.notna().sum()))", py(m), py(agg), col(m))
 	}
-	g.line("result = df[%s].agg([%s]).T", pyList(g.q.Measures), aggList(g))
+	g.line("result = df[%s].agg([%s]).T", pyList(g.numericMeasures()), aggList(g))
 	g.exportResult(strings.Join(g.q.Measures, "_") + "_summary")
 }
 
 func aggList(g *gen) string {
 	seen := map[string]bool{}
 	var out []string
-	for _, m := range g.q.Measures {
+	for _, m := range g.numericMeasures() {
 		if a := g.aggOf(m); !seen[a] {
 			seen[a] = true
 			out = append(out, py(a))
@@ -257,7 +257,7 @@ func (g *gen) share() {
 	var part *Filter
 	rest := g.q.Filters[:0:0]
 	for i, f := range g.q.Filters {
-		if f.Kind == "cat" && part == nil && f.Op != "!=" {
+		if part == nil && isPart(f) {
 			part = &g.q.Filters[i]
 			continue
 		}

@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -41,12 +42,13 @@ var intentCode = map[string]func(*gen){
 }
 
 // needsNumber lists the intents that need a numeric column to work on.
-var needsNumber = setOf(intentStat, intentPeak, intentGrowth)
+var needsNumber = setOf(intentStat, intentPeak, intentGrowth, intentShare)
 
 // complete fills the defaults a query may leave open and returns a reply instead when the
 // question is ambiguous or out of reach.
 func complete(q *Query, p *Profile) string {
 	f := queryFrame(p, q)
+	dropMissingColumns(q, f)
 	if q.Intent == intentAmbig {
 		return askColumns(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
 	}
@@ -65,8 +67,16 @@ func complete(q *Query, p *Profile) string {
 	if q.Intent == intentChart && q.Chart == "" && len(q.Measures) == 0 && len(q.By) == 0 && len(q.Filters) == 0 {
 		return askColumns("Which columns should I plot? The numeric ones are", numericColumns(f))
 	}
+	if q.Intent == intentShare && len(q.By) == 0 && !slices.ContainsFunc(q.Filters, isPart) {
+		q.Intent = intentStat // a share needs a part: a category value, or groups
+	}
+	if q.Intent == intentChart && q.Chart == "" {
+		q.Chart = inferChart(q, f)
+	}
 	if (needsNumber[q.Intent] || q.Intent == intentTop || q.Intent == intentChart && chartNeedsNumber(q)) && !hasNumericMeasure(q, f) {
-		if !defaultMeasure(q, f) {
+		if defaultMeasure(q, f) {
+			groupByCategories(q, f) // "mean Ticker" becomes the mean Close per ticker
+		} else {
 			if len(q.unknown) > 0 {
 				return askColumns(fmt.Sprintf("I found no column matching “%s” in %s. The numeric columns are", strings.Join(q.unknown, " "), f.Key), numericColumns(f))
 			}
@@ -119,6 +129,21 @@ func checkShape(q *Query, p *Profile, f *Frame) string {
 	return ""
 }
 
+// dropMissingColumns removes columns the table lacks, which a follow-up can carry over from a
+// question about another file, so that no cell fails on a missing key.
+func dropMissingColumns(q *Query, f *Frame) {
+	has := func(name string) bool { return f.column(name) != nil }
+	q.Measures = slices.DeleteFunc(q.Measures, func(n string) bool { return !has(n) })
+	q.By = slices.DeleteFunc(q.By, func(n string) bool { return !has(n) })
+	q.Filters = slices.DeleteFunc(q.Filters, func(x Filter) bool { return !has(x.Col) })
+	if q.DateCol != "" && !has(q.DateCol) {
+		q.DateCol = ""
+	}
+}
+
+// isPart reports whether a filter picks a category value, the part of a share.
+func isPart(f Filter) bool { return f.Kind == "cat" && f.Op != "!=" }
+
 func chartNeedsNumber(q *Query) bool {
 	switch q.Chart {
 	case "line", "area", "hist", "box", "scatter":
@@ -136,8 +161,11 @@ func intentNoun(q *Query) string {
 	if q.Agg != "" {
 		return aggWord[q.Agg]
 	}
-	return map[string]string{intentStat: "statistic", intentPeak: "peak", intentResample: "resampling",
-		intentGrowth: "growth", intentTop: "ranking"}[q.Intent]
+	if n := map[string]string{intentStat: "statistic", intentPeak: "peak", intentResample: "resampling",
+		intentGrowth: "growth", intentTop: "ranking", intentShare: "share"}[q.Intent]; n != "" {
+		return n
+	}
+	return "analysis"
 }
 
 func hasNumericMeasure(q *Query, f *Frame) bool { return len(numericOf(q, f)) > 0 }

@@ -54,7 +54,7 @@ func readModifiers(q *Query, ps *parsed, f *Frame) {
 			q.By = []string{k} // "compare the closing prices of the stocks": one group per ticker
 		}
 	}
-	if ps.has("recent") || ps.has("oldest") {
+	if (ps.has("recent") || ps.has("oldest")) && dateColumn(f) != "" {
 		q.byDate, q.Bottom = true, ps.has("oldest")
 		if q.DateCol == "" {
 			q.DateCol = dateColumn(f)
