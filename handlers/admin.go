@@ -31,9 +31,14 @@ func (h *Handler) showAdmin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	audit, err := h.db.AuditLog(ctx, 20)
+	if err != nil {
+		return err
+	}
 	v := overviewView(o)
 	v.FilterUser, v.FilterQuery = filter.UserID, filter.Query
 	v.UserOptions = adminUsersView(users, "")
+	v.Audit, v.RetentionDays = auditView(audit), h.retain
 	for _, cv := range convs {
 		v.Conversations = append(v.Conversations, views.AdminConversationRow{ID: cv.ID, Title: cv.Title, Username: cv.Username,
 			FoundryID: cv.FoundryConversationID, ContainerID: cv.ContainerID, Files: cv.Files, StoredBytes: cv.StoredBytes, UpdatedAt: cv.UpdatedAt})

@@ -145,10 +145,10 @@ func (h *Handler) renameConversation(c echo.Context) error {
 	return render(c, http.StatusOK, views.RenamedConversation(csrfToken(c), conversationView(conv), item))
 }
 
-// deleteConversation removes the conversation. (Its Foundry side is purged
-// through the outbox once conversations have remote state.)
+// deleteConversation deletes the conversation with its files and charts,
+// here and in Foundry, through the same path as an admin's purge.
 func (h *Handler) deleteConversation(c echo.Context) error {
-	if err := h.db.DeleteConversation(c.Request().Context(), currentUser(c).ID, c.Param("id")); err != nil {
+	if err := h.purge.DeleteConversation(c.Request().Context(), currentUser(c).ID, c.Param("id")); err != nil {
 		return err
 	}
 	return redirect(c, "/")

@@ -9,6 +9,7 @@ import (
 
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/purge"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/analyst-workbench/workbench/views"
@@ -27,6 +28,10 @@ type Config struct {
 	Chat *chat.Service
 	// Thumbs makes the gallery's chart previews.
 	Thumbs *thumbs.Cache
+	// Purge deletes conversations and files here and in Foundry.
+	Purge *purge.Service
+	// RetentionDays is shown on the admin page; 0 means off.
+	RetentionDays int
 	// Sessions stores the cookie sessions; see NewSessionStore.
 	Sessions sessions.Store
 	// Engine is shown as a badge on every page.
@@ -42,6 +47,8 @@ type Handler struct {
 	accounts *auth.Accounts
 	chat     *chat.Service
 	thumbs   *thumbs.Cache
+	purge    *purge.Service
+	retain   int
 	sessions sessions.Store
 	engine   views.Engine
 	ready    map[string]ReadinessCheck
@@ -54,6 +61,6 @@ func New(cfg Config) *Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, sessions: cfg.Sessions,
+	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
 		engine: cfg.Engine, ready: cfg.Ready, log: log}
 }

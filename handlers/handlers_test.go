@@ -10,13 +10,16 @@ import (
 	"path/filepath"
 	"regexp"
 	"strings"
+	"sync"
 	"testing"
+	"time"
 
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/migrations"
+	"github.com/analyst-workbench/workbench/purge"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/analyst-workbench/workbench/views"
@@ -32,6 +35,36 @@ type app struct {
 	accounts *auth.Accounts
 	echo     *echo.Echo
 	blobs    *files.Blobs
+	purge    *purge.Service
+	remote   *recordingRemote
+}
+
+// recordingRemote stands in for Foundry in handler tests, which start no
+// turn and so create nothing there; it records what it is asked to delete.
+// The purge package tests the same path against the real emulator.
+type recordingRemote struct {
+	mu      sync.Mutex
+	deleted []string
+}
+
+func (r *recordingRemote) record(what string) error {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	r.deleted = append(r.deleted, what)
+	return nil
+}
+
+func (r *recordingRemote) DeleteFile(_ context.Context, id string) error {
+	return r.record("file " + id)
+}
+func (r *recordingRemote) DeleteConversation(_ context.Context, id string) error {
+	return r.record("conversation " + id)
+}
+func (r *recordingRemote) DeleteContainerFile(_ context.Context, c, f string) error {
+	return r.record("container file " + c + "/" + f)
+}
+func (r *recordingRemote) DeleteAgentVersion(_ context.Context, n, v string) error {
+	return r.record("agent " + n + ":" + v)
 }
 
 func newApp(t testing.TB) *app { return newAppWithUploadLimit(t, testMaxUpload) }
@@ -59,13 +92,16 @@ func newAppWithUploadLimit(t testing.TB, maxUpload int64) *app {
 	if err != nil {
 		t.Fatal(err)
 	}
-	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache,
+	remote := &recordingRemote{}
+	purger := purge.New(purge.Config{DB: db, Remote: remote, Blobs: blobs, BlobDir: filepath.Join(dir, "blobs"),
+		MinBackoff: time.Millisecond})
+	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache, Purge: purger,
 		Sessions: handlers.NewSessionStore(secrets), Engine: views.Engine{Local: true}})
 	e := echo.New()
 	h.Register(e)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
-	return &app{t: t, srv: srv, db: db, accounts: accounts, echo: e, blobs: blobs}
+	return &app{t: t, srv: srv, db: db, accounts: accounts, echo: e, blobs: blobs, purge: purger, remote: remote}
 }
 
 // browser is a client with its own cookie jar that does not follow

@@ -68,6 +68,8 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Administration.
 	admin := user.Group("/admin", h.requireAdmin)
 	admin.GET("", h.showAdmin)
+	admin.POST("/purge", h.purgeAction)
+	admin.GET("/purges/:id", h.showPurge)
 	admin.GET("/users", h.showUsers)
 	admin.POST("/users", h.createUser)
 	admin.POST("/users/:id/password", h.resetPassword)

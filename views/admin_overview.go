@@ -13,6 +13,8 @@ type AdminOverview struct {
 	// Filter is what the lists are narrowed to.
 	FilterUser, FilterQuery string
 	UserOptions             []AdminUser
+	Audit                   []AuditRow
+	RetentionDays           int
 }
 
 // Stat is one total with its label.

@@ -22,6 +22,7 @@ import (
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/migrations"
+	"github.com/analyst-workbench/workbench/purge"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/labstack/echo/v4"
@@ -94,13 +95,21 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 
+	// Deletions here and in Foundry go through the outbox worker, which
+	// also finishes any purge a crash interrupted.
+	purger := purge.New(purge.Config{DB: db, Remote: eng.client, Lister: eng.client, Blobs: blobs,
+		BlobDir: filepath.Join(cfg.DataDir, "blobs"), Logger: log.With("component", "purge")})
+	go purger.Run(ctx)
+	go purger.Retention(ctx, cfg.RetentionDays, time.Hour)
+
 	ready := map[string]handlers.ReadinessCheck{"agent": turns.Ready}
 	for name, check := range eng.ready {
 		ready[name] = check
 	}
 	h := handlers.New(handlers.Config{
-		DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache, Sessions: handlers.NewSessionStore(secrets),
-		Engine: eng.view, Ready: ready, Logger: log,
+		DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache, Purge: purger, RetentionDays: cfg.RetentionDays,
+		Sessions: handlers.NewSessionStore(secrets),
+		Engine:   eng.view, Ready: ready, Logger: log,
 	})
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true

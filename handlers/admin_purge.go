@@ -1,0 +1,153 @@
+package handlers
+
+import (
+	"errors"
+	"fmt"
+	"net/http"
+	"strconv"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/purge"
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/labstack/echo/v4"
+)
+
+// purgeAction previews (dry_run=1, the default) or carries out a purge.
+func (h *Handler) purgeAction(c echo.Context) error {
+	form, sel, err := parsePurgeForm(c)
+	if err != nil {
+		return err
+	}
+	ctx := c.Request().Context()
+	if c.FormValue("dry_run") != "0" {
+		plan, err := h.purge.Plan(ctx, sel)
+		if errors.Is(err, purge.ErrEmptySelection) {
+			return echo.NewHTTPError(http.StatusUnprocessableEntity, "Choose what to purge: an age, a user, some conversations, or orphans.")
+		}
+		if err != nil {
+			return err
+		}
+		p, err := h.userPage(c, "Purge preview", "")
+		if err != nil {
+			return err
+		}
+		return render(c, http.StatusOK, views.PurgePlanPage(p, planView(form, plan)))
+	}
+	res, err := h.purge.Execute(ctx, currentUser(c).ID, sel)
+	if errors.Is(err, purge.ErrEmptySelection) {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Choose what to purge: an age, a user, some conversations, or orphans.")
+	}
+	if res == nil && err != nil {
+		return err
+	}
+	if err != nil {
+		h.log.Warn("purge queued with an error; the worker finishes it", "purge", res.PurgeID, "err", err)
+	}
+	h.log.Info("purge", "by", currentUser(c).Username, "purge", res.PurgeID, "conversations", res.Summary.Conversations)
+	return redirect(c, "/admin/purges/"+res.PurgeID)
+}
+
+// showPurge shows a purge's progress (a fragment for htmx's polling).
+func (h *Handler) showPurge(c echo.Context) error {
+	pr, err := h.db.PurgeProgress(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return err
+	}
+	st := views.PurgeStatus{ID: c.Param("id"), Pending: pr.Pending, Done: pr.Done, Failing: pr.Failing,
+		LastError: pr.LastError, Finished: pr.Pending == 0}
+	if isHTMX(c) {
+		return render(c, http.StatusOK, views.PurgeProgressView(st))
+	}
+	p, err := h.userPage(c, "Purge", "")
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.PurgeStatusPage(p, st))
+}
+
+// parsePurgeForm reads the purge form of DESIGN.md: older_than_days,
+// user, repeated conversation_id, orphans.
+func parsePurgeForm(c echo.Context) (views.PurgeForm, purge.Selection, error) {
+	params, err := c.FormParams()
+	if err != nil {
+		return views.PurgeForm{}, purge.Selection{}, echo.NewHTTPError(http.StatusBadRequest, "The form could not be read. Reload the page and try again.")
+	}
+	f := views.PurgeForm{OlderThanDays: strings.TrimSpace(params.Get("older_than_days")), UserID: params.Get("user"),
+		ConversationIDs: params["conversation_id"], Orphans: params.Get("orphans") == "1"}
+	sel := purge.Selection{UserID: f.UserID, ConversationIDs: f.ConversationIDs, Orphans: f.Orphans}
+	if f.OlderThanDays != "" {
+		n, err := strconv.Atoi(f.OlderThanDays)
+		if err != nil || n < 0 {
+			return f, sel, echo.NewHTTPError(http.StatusUnprocessableEntity, "Enter the age as a whole number of days, such as 90.")
+		}
+		sel.OlderThanDays = n
+	}
+	return f, sel, nil
+}
+
+func planView(f views.PurgeForm, p *purge.Plan) views.PurgePlan {
+	s := p.Summary
+	n := func(v int64) string { return strconv.FormatInt(v, 10) }
+	v := views.PurgePlan{Form: f, Description: describeSelection(f, p),
+		Empty: s.Conversations == 0 && p.Orphans.Blobs == 0 && p.Orphans.Files == 0}
+	v.Totals = []views.Stat{
+		{Label: "conversations", Value: n(s.Conversations)},
+		{Label: "uploaded files", Value: n(s.Files), Hint: views.ByteSize(s.FileBytes)},
+		{Label: "generated files", Value: n(s.Artifacts), Hint: views.ByteSize(s.ArtifactBytes)},
+		{Label: "freed on disk", Value: views.ByteSize(s.BlobBytes + p.Orphans.BlobBytes),
+			Hint: n(s.SharedBlobs) + " shared files kept"},
+		{Label: "Foundry conversations", Value: n(s.FoundryConversations)},
+		{Label: "Foundry files", Value: n(s.FoundryFiles + p.Orphans.Files)},
+		{Label: "container files", Value: n(s.ContainerFiles)},
+	}
+	for _, c := range p.Conversations {
+		v.Conversations = append(v.Conversations, views.PurgeRow{Title: c.Title, Username: c.Username, UpdatedAt: c.UpdatedAt,
+			Files: c.Files + c.Artifacts, Bytes: c.Bytes})
+	}
+	for _, o := range append(p.Remote, p.Orphans.Preview...) {
+		target := o.Target
+		if o.Parent != "" {
+			target = o.Parent + "/" + o.Target
+		}
+		v.Remote = append(v.Remote, views.PurgeObjectRow{Kind: objectKinds[o.Kind], Target: target, Bytes: o.Bytes})
+	}
+	return v
+}
+
+// describeSelection says in words what a purge selects.
+func describeSelection(f views.PurgeForm, p *purge.Plan) string {
+	var parts []string
+	if n := len(f.ConversationIDs); n == 1 {
+		parts = append(parts, "1 chosen conversation")
+	} else if n > 1 {
+		parts = append(parts, fmt.Sprintf("%d chosen conversations", n))
+	}
+	if !p.Before.IsZero() {
+		parts = append(parts, "conversations not updated since "+p.Before.Local().Format("2 January 2006"))
+	}
+	if f.UserID != "" {
+		parts = append(parts, "of one user")
+	}
+	if f.Orphans {
+		parts = append(parts, "orphaned files")
+	}
+	return "Purging " + strings.Join(parts, ", ") + "."
+}
+
+func auditView(entries []store.AuditEntry) []views.AuditRow {
+	out := make([]views.AuditRow, 0, len(entries))
+	for _, e := range entries {
+		out = append(out, views.AuditRow{At: e.At, Actor: e.Actor, Action: e.Action, Outcome: e.Outcome, Details: e.Details})
+	}
+	return out
+}
+
+// objectKinds names the kinds of purged objects for people.
+var objectKinds = map[string]string{
+	store.OutboxFoundryConversation: "Foundry conversation",
+	store.OutboxFoundryFile:         "Foundry file",
+	store.OutboxContainerFile:       "Container file",
+	store.OutboxAgentVersion:        "Agent version",
+	store.OutboxBlob:                "Stored file",
+}
