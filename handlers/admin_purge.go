@@ -151,3 +151,58 @@ var objectKinds = map[string]string{
 	store.OutboxAgentVersion:        "Agent version",
 	store.OutboxBlob:                "Stored file",
 }
+
+// showReconcile lists Foundry objects no local row knows.
+func (h *Handler) showReconcile(c echo.Context) error {
+	var v views.Reconcile
+	rec, err := h.purge.Reconcile(c.Request().Context())
+	if err != nil {
+		h.log.Warn("reconcile", "err", err)
+		v.Error = "Foundry could not be listed, so nothing can be reconciled now. Check /readyz and try again."
+	} else {
+		v.Files, v.Conversations, v.AgentVersions = objectRows(rec.Files), objectRows(rec.Conversations), objectRows(rec.AgentVersions)
+	}
+	p, err := h.userPage(c, "Reconcile", "")
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.ReconcilePage(p, v))
+}
+
+// reconcile deletes the chosen Foundry objects through the purge outbox.
+func (h *Handler) reconcile(c echo.Context) error {
+	params, err := c.FormParams()
+	if err != nil {
+		return echo.NewHTTPError(http.StatusBadRequest, "The form could not be read. Reload the page and try again.")
+	}
+	var objs []store.PurgeObject
+	for _, v := range params["object"] {
+		kind, rest, ok1 := strings.Cut(v, "|")
+		parent, target, ok2 := strings.Cut(rest, "|")
+		if !ok1 || !ok2 || objectKinds[kind] == "" || target == "" {
+			return echo.NewHTTPError(http.StatusBadRequest, "The selection could not be read. Reload the page and try again.")
+		}
+		objs = append(objs, store.PurgeObject{Kind: kind, Parent: parent, Target: target})
+	}
+	if len(objs) == 0 {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Select at least one object to delete.")
+	}
+	res, err := h.purge.PurgeObjects(c.Request().Context(), currentUser(c).ID, objs)
+	if res == nil && err != nil {
+		return err
+	}
+	return redirect(c, "/admin/purges/"+res.PurgeID)
+}
+
+func objectRows(objs []store.PurgeObject) []views.PurgeObjectRow {
+	out := make([]views.PurgeObjectRow, 0, len(objs))
+	for _, o := range objs {
+		target := o.Target
+		if o.Parent != "" {
+			target = o.Parent + ":" + o.Target
+		}
+		out = append(out, views.PurgeObjectRow{Kind: objectKinds[o.Kind], Target: target, Bytes: o.Bytes,
+			Value: o.Kind + "|" + o.Parent + "|" + o.Target})
+	}
+	return out
+}

@@ -61,3 +61,21 @@ func TestAnalystDeletesOwnConversationThroughThePurgePath(t *testing.T) {
 	}
 	expect(t, ana.get("/conversations/"+convID), http.StatusNotFound)
 }
+
+func TestReconcile(t *testing.T) {
+	a := newApp(t)
+	root := a.signedIn("root", store.RoleAdmin)
+	expect(t, root.get("/admin/reconcile"), http.StatusOK, "Reconcile with Foundry")
+	expect(t, root.post("/admin/reconcile", url.Values{"object": {"rm -rf|x|y"}}), http.StatusBadRequest)
+	expect(t, root.post("/admin/reconcile", nil), http.StatusUnprocessableEntity, "Select at least one")
+	r := root.post("/admin/reconcile", url.Values{"object": {"foundry_file||file-left-behind"}})
+	if r.status != http.StatusSeeOther {
+		t.Fatalf("reconcile: %d %s", r.status, excerpt(r.body))
+	}
+	if err := a.purge.Drain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	if got := strings.Join(a.remote.deleted, ","); got != "file file-left-behind" {
+		t.Fatalf("remote deletions: %q", got)
+	}
+}

@@ -70,6 +70,8 @@ func (h *Handler) Register(e *echo.Echo) {
 	admin.GET("", h.showAdmin)
 	admin.POST("/purge", h.purgeAction)
 	admin.GET("/purges/:id", h.showPurge)
+	admin.GET("/reconcile", h.showReconcile)
+	admin.POST("/reconcile", h.reconcile)
 	admin.GET("/users", h.showUsers)
 	admin.POST("/users", h.createUser)
 	admin.POST("/users/:id/password", h.resetPassword)

@@ -42,7 +42,7 @@ func AdminOverviewPage(p Page, o AdminOverview) templ.Component {
 				}()
 			}
 			ctx = templ.InitializeContext(ctx)
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"page admin\"><header class=\"page-head\"><h1>Administration</h1><p class=\"muted\">Everything stored here and tracked in Foundry. <a href=\"/admin/users\">Manage users</a></p></header><div class=\"stats\">")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 1, "<section class=\"page admin\"><header class=\"page-head\"><h1>Administration</h1><p class=\"muted\">Everything stored here and tracked in Foundry. <a href=\"/admin/users\">Manage users</a> · <a href=\"/admin/reconcile\">Reconcile with Foundry</a></p></header><div class=\"stats\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -32,6 +32,8 @@ type PurgeRow struct {
 type PurgeObjectRow struct {
 	Kind, Target string
 	Bytes        int64
+	// Value identifies the object in a form: kind|parent|target.
+	Value string
 }
 
 // PurgeStatus is a purge that was queued, with its progress.
@@ -47,4 +49,11 @@ type AuditRow struct {
 	At                     time.Time
 	Actor, Action, Outcome string
 	Details                string
+}
+
+// Reconcile lists what Foundry holds that no local row knows, and agent
+// versions not in use.
+type Reconcile struct {
+	Files, Conversations, AgentVersions []PurgeObjectRow
+	Error                               string
 }
