@@ -48,8 +48,12 @@ CREATE INDEX audit_log_at ON audit_log (at);
 CREATE INDEX audit_log_purge ON audit_log (purge_id);
 
 -- "Does a remaining row still use this blob / Foundry file?" is asked for
--- every blob a purge frees and every file Foundry lists.
-CREATE INDEX files_sha ON files (sha256);
+-- every blob a purge frees and every file Foundry lists. The digest
+-- indexes cover conversation and size, so that a dry run over every file
+-- and artifact reads them instead of the tables (whose rows carry the
+-- profiles, kilobytes each).
+CREATE INDEX files_sha ON files (sha256, conversation_id, size);
+CREATE INDEX artifacts_sha_cover ON artifacts (sha256, conversation_id, size);
 CREATE INDEX files_foundry_file ON files (foundry_file_id) WHERE foundry_file_id <> '';
 CREATE INDEX conversations_foundry ON conversations (foundry_conversation_id) WHERE foundry_conversation_id <> '';
 -- Retention selects by age across every user.
@@ -65,6 +69,7 @@ DROP INDEX runs_message;
 DROP INDEX conversations_updated;
 DROP INDEX conversations_foundry;
 DROP INDEX files_foundry_file;
+DROP INDEX artifacts_sha_cover;
 DROP INDEX files_sha;
 DROP TABLE audit_log;
 DROP TABLE outbox;
