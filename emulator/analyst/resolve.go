@@ -241,6 +241,10 @@ func planJoin(q *Query, ps *parsed, ix *colIndex) {
 	if len(q.Measures) > 0 && q.JoinWith >= 0 && ix.p.Frames[q.JoinWith].column(q.Measures[0]) != nil {
 		q.JoinOn = q.Measures[0]
 	}
+	if q.JoinWith >= 0 && ix.p.Frames[q.JoinWith].Rows > ix.p.Frames[q.Frame].Rows {
+		// The larger table (the facts) goes on the left, so every one of its rows is kept.
+		q.Frame, q.JoinWith = q.JoinWith, q.Frame
+	}
 }
 
 // sharedColumn names a column both frames have, preferring ids and keys.
