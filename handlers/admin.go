@@ -38,7 +38,11 @@ func (h *Handler) showAdmin(c echo.Context) error {
 	v := overviewView(o)
 	v.FilterUser, v.FilterQuery = filter.UserID, filter.Query
 	v.UserOptions = adminUsersView(users, "")
-	v.Audit, v.RetentionDays = auditView(audit), h.retain
+	retain, err := h.db.IntSetting(ctx, store.SettingRetentionDays, h.retain)
+	if err != nil {
+		return err
+	}
+	v.Audit, v.RetentionDays = auditView(audit), retain
 	for _, cv := range convs {
 		v.Conversations = append(v.Conversations, views.AdminConversationRow{ID: cv.ID, Title: cv.Title, Username: cv.Username,
 			FoundryID: cv.FoundryConversationID, ContainerID: cv.ContainerID, Files: cv.Files, StoredBytes: cv.StoredBytes, UpdatedAt: cv.UpdatedAt})

@@ -79,3 +79,17 @@ func TestReconcile(t *testing.T) {
 		t.Fatalf("remote deletions: %q", got)
 	}
 }
+
+func TestRetentionIsEditable(t *testing.T) {
+	a := newApp(t)
+	root := a.signedIn("root", store.RoleAdmin)
+	expect(t, root.get("/admin"), http.StatusOK, "Retention is off")
+	expect(t, root.post("/admin/retention", url.Values{"retention_days": {"-3"}}), http.StatusUnprocessableEntity, "whole number of days")
+	if r := root.post("/admin/retention", url.Values{"retention_days": {"90"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("set retention: %d", r.status)
+	}
+	expect(t, root.get("/admin"), http.StatusOK, "not updated for 90 days are purged every hour")
+	if n, _ := a.db.IntSetting(context.Background(), store.SettingRetentionDays, 0); n != 90 {
+		t.Fatalf("stored retention %d", n)
+	}
+}

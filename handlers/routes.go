@@ -72,6 +72,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	admin.GET("/purges/:id", h.showPurge)
 	admin.GET("/reconcile", h.showReconcile)
 	admin.POST("/reconcile", h.reconcile)
+	admin.POST("/retention", h.setRetention)
 	admin.GET("/users", h.showUsers)
 	admin.POST("/users", h.createUser)
 	admin.POST("/users/:id/password", h.resetPassword)

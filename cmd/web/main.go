@@ -100,7 +100,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	purger := purge.New(purge.Config{DB: db, Remote: eng.client, Lister: eng.client, Blobs: blobs,
 		BlobDir: filepath.Join(cfg.DataDir, "blobs"), Logger: log.With("component", "purge")})
 	go purger.Run(ctx)
-	go purger.Retention(ctx, cfg.RetentionDays, time.Hour)
+	go retain(ctx, db, purger, cfg.RetentionDays, log)
 
 	ready := map[string]handlers.ReadinessCheck{"agent": turns.Ready}
 	for name, check := range eng.ready {
@@ -193,4 +193,27 @@ func newLogger(format string, w io.Writer) *slog.Logger {
 		return slog.New(slog.NewJSONHandler(w, nil))
 	}
 	return slog.New(slog.NewTextHandler(w, nil))
+}
+
+// retain applies the retention period every hour: the admin page's setting,
+// or RETENTION_DAYS when no admin changed it. It goes through the same purge
+// path as a manual purge, with its own audit entries.
+func retain(ctx context.Context, db *store.DB, purger *purge.Service, def int, log *slog.Logger) {
+	tick := time.NewTicker(time.Hour)
+	defer tick.Stop()
+	for {
+		days, err := db.IntSetting(ctx, store.SettingRetentionDays, def)
+		if err != nil {
+			log.Error("retention setting", "err", err)
+		} else if days > 0 {
+			if _, err := purger.RunRetention(ctx, days); err != nil {
+				log.Error("retention", "days", days, "err", err)
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+	}
 }
