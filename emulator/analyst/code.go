@@ -102,22 +102,13 @@ func describeFilters(fs []Filter) string {
 			parts = append(parts, f.Col+" in "+f.Value)
 		case f.Op == "latest":
 			parts = append(parts, f.Col+" in the latest "+map[string]string{"Y": "year", "M": "month"}[f.Value]+" of the data")
-		case f.Kind == "date" && (f.Op == ">" || f.Op == ">="):
-			parts = append(parts, f.Col+" after "+dayBefore(f))
 		case f.Kind == "date":
-			parts = append(parts, f.Col+" "+map[string]string{"<": "before", "<=": "up to"}[f.Op]+" "+f.Value)
+			parts = append(parts, f.Col+" "+map[string]string{">": "after", ">=": "from", "<": "before", "<=": "up to"}[f.Op]+" "+f.Value)
 		default:
 			parts = append(parts, f.Col+" "+words[f.Op]+" "+f.Value)
 		}
 	}
 	return strings.Join(parts, " and ")
-}
-
-func dayBefore(f Filter) string {
-	if f.Op == ">" {
-		return f.Value
-	}
-	return "or on " + f.Value
 }
 
 // exportResult saves `result` when the question asked for a file.

@@ -101,7 +101,7 @@ func (g *gen) timeChart(kind string) {
 		}
 		g.line("result = df.pivot_table(index=%s, columns=%s, values=%s, aggfunc=%s)", py(d), key, py(m), py(pivotAgg))
 		if period != "" {
-			g.line("result = result.resample(%s).%s()", py(pandasFreq[period]), lastOrAgg(agg))
+			g.line("result = result.resample(%s).%s()", py(pandasFreq[period]), agg)
 		}
 	case period != "":
 		g.line("result = df.set_index(%s)[%s].resample(%s).%s()", py(d), pyList(ms), py(pandasFreq[period]), agg)
@@ -136,9 +136,6 @@ func (g *gen) timeChart(kind string) {
 	}
 	g.finish(title, d, ylabel)
 }
-
-// lastOrAgg: resampling a pivot of prices keeps the period's mean unless a sum was asked for.
-func lastOrAgg(agg string) string { return agg }
 
 func (g *gen) histChart() {
 	m := g.numericMeasures()[0]
