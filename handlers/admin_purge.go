@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"net/http"
@@ -20,6 +21,9 @@ func (h *Handler) purgeAction(c echo.Context) error {
 		return err
 	}
 	ctx := c.Request().Context()
+	if sel.UserID, err = h.resolveUser(ctx, sel.UserID); err != nil {
+		return err
+	}
 	if c.FormValue("dry_run") != "0" {
 		plan, err := h.purge.Plan(ctx, sel)
 		if errors.Is(err, purge.ErrEmptySelection) {
@@ -218,4 +222,24 @@ func (h *Handler) setRetention(c echo.Context) error {
 	}
 	h.log.Info("retention changed", "days", days, "by", currentUser(c).Username)
 	return redirect(c, "/admin")
+}
+
+// resolveUser accepts a user by id (the admin page's choice) or by
+// username (a script's), and refuses one that does not exist rather than
+// purging everyone's conversations.
+func (h *Handler) resolveUser(ctx context.Context, user string) (string, error) {
+	if user == "" {
+		return "", nil
+	}
+	u, err := h.db.UserByID(ctx, user)
+	if errors.Is(err, store.ErrNotFound) {
+		u, err = h.db.UserByUsername(ctx, user)
+	}
+	if errors.Is(err, store.ErrNotFound) {
+		return "", echo.NewHTTPError(http.StatusUnprocessableEntity, "There is no user "+user+". Choose one from the list.")
+	}
+	if err != nil {
+		return "", err
+	}
+	return u.ID, nil
 }

@@ -23,6 +23,9 @@ func TestAdminPurge(t *testing.T) {
 
 	expect(t, ana.post("/admin/purge", url.Values{"user": {anaID}, "dry_run": {"0"}}), http.StatusForbidden)
 	expect(t, root.post("/admin/purge", url.Values{"dry_run": {"1"}}), http.StatusUnprocessableEntity, "Choose what to purge")
+	expect(t, root.post("/admin/purge", url.Values{"user": {"nobody"}, "dry_run": {"1"}}), http.StatusUnprocessableEntity, "There is no user nobody")
+	// A script may name the user instead of giving the id.
+	expect(t, root.post("/admin/purge", url.Values{"user": {"ana"}, "dry_run": {"1"}}), http.StatusOK, "New conversation")
 
 	t.Run("a dry run lists what would go and deletes nothing", func(t *testing.T) {
 		r := root.post("/admin/purge", url.Values{"user": {anaID}, "older_than_days": {"0"}, "dry_run": {"1"}})
