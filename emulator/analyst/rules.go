@@ -41,7 +41,8 @@ func (r *Rules) analysisStep(t *Turn, start int) (Step, error) {
 	}
 	p, err := parseProfile(load.Stdout)
 	if err != nil {
-		return Step{}, err
+		// Say so rather than fail the turn: the output may have been cut at the kernel's cap.
+		return Step{Text: withNote(note, "The files were loaded, but their profile could not be read ("+err.Error()+"). Try fewer or smaller files, or send a fenced ```python block.")}, nil
 	}
 	pl := makePlan(t.Question, t.History, p)
 	ran := t.Cells[start+1:]

@@ -45,6 +45,16 @@ func TestInputFiles(t *testing.T) {
 	}
 }
 
+func TestRules_UnreadableProfileIsReported(t *testing.T) {
+	turn := &Turn{Question: "overview", Files: []string{"a.csv"}}
+	step, _ := (&Rules{}).Next(context.Background(), turn)
+	turn.Cells = []Cell{{Code: step.Code, Stdout: "Loaded a.csv\n@@wb-profile {\"frames\": [{\"key\": \"a.c"}}
+	step, err := (&Rules{}).Next(context.Background(), turn)
+	if err != nil || step.Code != "" || !strings.Contains(step.Text, "analyst: parse profile") {
+		t.Errorf("step %+v, %v", step, err)
+	}
+}
+
 func TestRules_LoadCellFailureIsReported(t *testing.T) {
 	turn := &Turn{Question: "overview", Files: []string{"a.csv"}}
 	step, _ := (&Rules{}).Next(context.Background(), turn)
