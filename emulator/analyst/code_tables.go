@@ -164,9 +164,9 @@ func (g *gen) sortKey() string {
 
 func ascWord(asc bool) string {
 	if asc {
-		return " (ascending)"
+		return ", ascending"
 	}
-	return " (descending)"
+	return ", descending"
 }
 
 func pyBool(b bool) string {
