@@ -2,6 +2,7 @@ package handlers_test
 
 import (
 	"net/http"
+	"net/http/httptest"
 	"net/url"
 	"strings"
 	"testing"
@@ -153,4 +154,20 @@ func TestAdminUsers(t *testing.T) {
 		t.Fatalf("disabled user still signed in: %d", r.status)
 	}
 	expect(t, a.browser().post("/login", url.Values{"username": {"ana"}, "password": {pw}}), http.StatusUnauthorized, "Wrong username or password.")
+}
+
+func TestMetrics(t *testing.T) {
+	a := newApp(t)
+	a.browser().get("/healthz")
+	// httptest clients connect from 127.0.0.1: a scraper on this machine.
+	r := a.browser().get("/metrics")
+	expect(t, r, http.StatusOK, `workbench_http_requests_total{method="GET",route="/healthz",status="200"} 1`, "go_goroutines")
+	// From another address only an admin may read them.
+	req := httptest.NewRequest(http.MethodGet, "/metrics", nil)
+	req.RemoteAddr = "203.0.113.9:4444"
+	rec := httptest.NewRecorder()
+	a.echo.ServeHTTP(rec, req)
+	if rec.Code != http.StatusForbidden {
+		t.Fatalf("remote anonymous /metrics: %d", rec.Code)
+	}
 }

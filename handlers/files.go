@@ -42,7 +42,9 @@ func (h *Handler) uploadFiles(c echo.Context) error {
 			if !csrfOK {
 				return errForbiddenCSRF
 			}
-			results = append(results, h.saveUpload(c, convID, part))
+			res := h.saveUpload(c, convID, part)
+			h.metrics.uploads.WithLabelValues(map[bool]string{true: "stored", false: "refused"}[res.OK]).Inc()
+			results = append(results, res)
 		}
 		part.Close()
 	}

@@ -48,6 +48,7 @@ type Handler struct {
 	chat     *chat.Service
 	thumbs   *thumbs.Cache
 	purge    *purge.Service
+	metrics  *metrics
 	retain   int
 	sessions sessions.Store
 	engine   views.Engine
@@ -61,6 +62,6 @@ func New(cfg Config) *Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
+	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, metrics: newMetrics(), purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
 		engine: cfg.Engine, ready: cfg.Ready, log: log}
 }

@@ -21,6 +21,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	e.Use(
 		middleware.RequestID(),
 		h.logRequests(),
+		h.metrics.observe,
 		middleware.Recover(),
 		middleware.SecureWithConfig(secureHeaders),
 		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: maxFormBytes, Skipper: isUpload}),
@@ -29,6 +30,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Probes and assets: no session, no CSRF.
 	e.GET("/healthz", h.healthz)
 	e.GET("/readyz", h.readyz)
+	e.GET("/metrics", h.showMetrics)
 	e.GET(static.Prefix+"*", echo.WrapHandler(static.Handler()))
 
 	app := e.Group("", h.loadSession, h.checkCSRF, h.requireSetup)

@@ -46,6 +46,7 @@ func (h *Handler) postMessage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	h.metrics.turns.Inc()
 	if !isHTMX(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
@@ -87,6 +88,8 @@ func (h *Handler) streamRunEvents(c echo.Context) error {
 	if sub != nil {
 		defer h.chat.Unfollow(runID, sub)
 	}
+	h.metrics.streams.Inc()
+	defer h.metrics.streams.Dec()
 	w := newSSEWriter(c)
 	answer := chat.NewAnswer()
 	for _, e := range replay {
