@@ -209,6 +209,11 @@ func (g *gen) categoryChart(kind string) {
 	} else {
 		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=False).head(%d)", py(by), py(m), agg, g.barCount())
 	}
+	if kind == "pie" && (agg == "sum" || agg == "count") {
+		// More than eight slices do not read: the rest become one "Other" slice.
+		g.line("if len(result) > 8:")
+		g.line("    result = pd.concat([result.head(7), pd.Series({\"Other\": result.iloc[7:].sum()})])")
+	}
 	switch kind {
 	case "pie":
 		g.line("ax.pie(result.values, labels=result.index.astype(str), autopct=\"%%1.1f%%%%\", startangle=90)")

@@ -270,6 +270,7 @@ var corpus = []corpusCase{
 	{set: slc, q: "lookup the customer segment for each order", intent: intentJoin, cols: []string{"customer_id"}, want: []string{"Joined sales.csv with customers.json"}},
 	{set: sv, q: "average trust by country", intent: intentAmbig, cols: []string{"Q6_trust", "Q10_trust"}, want: []string{"`Q8_trust`"}},
 	{set: sv, q: "show satisfaction distribution", intent: intentAmbig, cols: []string{"Q1_satisfaction"}},
+	{set: sl, q: "pie of revenue by product", intent: intentChart, cols: []string{"revenue", "product"}, want: []string{"Other (", "(8 groups)"}},
 	// ambiguous and out of reach
 	{set: sv, q: "average satisfaction", intent: intentAmbig, cols: []string{"Q1_satisfaction", "Q5_satisfaction"}, want: []string{"`Q1_satisfaction`", "Which one"}},
 	{set: sv, q: "plot trust", intent: intentAmbig, cols: []string{"Q6_trust"}},
