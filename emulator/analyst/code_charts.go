@@ -224,7 +224,6 @@ func (g *gen) categoryChart(kind string) {
 		g.line("ax.bar(result.index.astype(str), result.values)")
 		g.line("ax.tick_params(axis=\"x\", rotation=45 if len(result) > 6 else 0)")
 	}
-	g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.items()], groups=len(result))", py(m), py(agg), py(by))
 	label := aggTitle(agg, m)
 	if agg == "count" {
 		label = "Number of rows"
@@ -233,6 +232,7 @@ func (g *gen) categoryChart(kind string) {
 	if g.q.Period != "" && by == g.dateCol() {
 		byWord = periodWord[g.q.Period]
 	}
+	g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.items()], groups=len(result))", py(m), py(agg), py(byWord))
 	title := label + " by " + byWord + g.titleSuffix()
 	switch kind {
 	case "barh":
