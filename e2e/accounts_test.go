@@ -42,8 +42,7 @@ func TestSetupSignInAndConversations(t *testing.T) {
 		`[...document.querySelectorAll('#conversation-list .conv-title')].map(e => e.textContent).join('|') === 'Quarterly revenue'`)
 
 	do(t, ctx, chromedp.Click(chromedp.CSS(".user-menu summary")))
-	do(t, ctx, chromedp.Click(chromedp.CSS(`.user-menu form[action="/logout"] button`)))
-	waitLoaded(t, ctx)
+	navigates(t, ctx, chromedp.Click(chromedp.CSS(`.user-menu form[action="/logout"] button`)))
 	if got := path(t, ctx); got != "/login" {
 		t.Fatalf("after sign-out: at %q", got)
 	}
@@ -59,8 +58,7 @@ func TestSetupSignInAndConversations(t *testing.T) {
 // and returns its id.
 func newConversation(t *testing.T, ctx context.Context, title string) string {
 	t.Helper()
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="new-conversation"]`)))
-	waitLoaded(t, ctx)
+	navigates(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="new-conversation"]`)))
 	id := js[string](t, ctx, `document.querySelector('[data-conversation-id]')?.dataset.conversationId || ''`)
 	if id == "" || path(t, ctx) != "/conversations/"+id {
 		t.Fatalf("new conversation: at %q", path(t, ctx))

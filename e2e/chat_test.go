@@ -17,8 +17,7 @@ func signInNewConversation(t *testing.T, ctx context.Context, srv *server) {
 	t.Helper()
 	do(t, ctx, chromedp.Navigate(srv.URL+"/login"))
 	submitForm(t, ctx, `form[action="/login"]`, map[string]string{"username": "ops", "password": adminPassword})
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="new-conversation"]`)))
-	waitLoaded(t, ctx)
+	navigates(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="new-conversation"]`)))
 }
 
 // ask types a question into the composer and sends it with Enter.
@@ -50,8 +49,7 @@ func TestChatTurnStreamsCodeOutputAndChart(t *testing.T) {
 	out := textOf(t, ctx, ".cell .cell-output")
 	wantSHA := out[strings.Index(out, "sha ")+4:][:64]
 	conversation := path(t, ctx)
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="gallery-link"]`)))
-	waitLoaded(t, ctx)
+	navigates(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="gallery-link"]`)))
 	waitFor(t, ctx, "the chart in the gallery", `(() => { const i = document.querySelector('.gallery-item img'); return !!i && i.complete && i.naturalWidth > 100 })()`)
 	if name := textOf(t, ctx, ".gallery-item .chart-name"); name != "counts.png" {
 		t.Fatalf("gallery chart name %q", name)

@@ -61,8 +61,17 @@ func submitForm(t *testing.T, ctx context.Context, formSel string, fields map[st
 	for name, value := range fields {
 		do(t, ctx, chromedp.SetValue(chromedp.CSS(formSel+` [name="`+name+`"]`), value))
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(formSel+` button[type="submit"]`)))
-	waitLoaded(t, ctx)
+	navigates(t, ctx, chromedp.Click(chromedp.CSS(formSel+` button[type="submit"]`)))
+}
+
+// navigates runs steps that leave the page (a click on a link or a form
+// button) and waits until the next document has loaded. It marks the old
+// document first, so it cannot mistake the old page for the new one.
+func navigates(t *testing.T, ctx context.Context, steps ...chromedp.Action[chromedp.Void]) {
+	t.Helper()
+	js[bool](t, ctx, "window.__e2eOld = true; true")
+	do(t, ctx, steps...)
+	waitFor(t, ctx, "the next page", "!window.__e2eOld && document.readyState === 'complete'")
 }
 
 // waitLoaded waits until the document after a navigation has loaded.

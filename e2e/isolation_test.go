@@ -53,19 +53,16 @@ func TestSignInAndCreateWithoutJavaScript(t *testing.T) {
 	waitLoaded(t, ctx)
 	submitForm(t, ctx, `form[action="/setup"]`, map[string]string{"username": "admin", "password": adminPassword})
 
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="new-conversation"]`)))
-	waitLoaded(t, ctx)
+	navigates(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="new-conversation"]`)))
 	if !strings.HasPrefix(path(t, ctx), "/conversations/") {
 		t.Fatalf("create without JavaScript: at %q", path(t, ctx))
 	}
-	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="rename-conversation"]`)))
-	waitLoaded(t, ctx)
+	navigates(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="rename-conversation"]`)))
 	submitForm(t, ctx, `form.title-form`, map[string]string{"title": "Plain HTML works"})
 	if got := textOf(t, ctx, ".conversation-title"); got != "Plain HTML works" {
 		t.Fatalf("title after rename: %q", got)
 	}
-	do(t, ctx, chromedp.SetValue(chromedp.CSS("#conversation-search"), "plain"), chromedp.Submit(chromedp.CSS("#conversation-search")))
-	waitLoaded(t, ctx)
+	navigates(t, ctx, chromedp.SetValue(chromedp.CSS("#conversation-search"), "plain"), chromedp.Submit(chromedp.CSS("#conversation-search")))
 	if got := textOf(t, ctx, "#conversation-list .conv-title"); got != "Plain HTML works" || path(t, ctx) != "/?q=plain" {
 		t.Fatalf("search without JavaScript: %q at %q", got, path(t, ctx))
 	}
