@@ -28,13 +28,9 @@ var inlineTypes = map[string]bool{"image/png": true, "image/jpeg": true, "image/
 // downloadArtifact serves a generated file to its conversation's owner or
 // an admin; anyone else gets the same 404 as for a missing file.
 func (h *Handler) downloadArtifact(c echo.Context) error {
-	u := currentUser(c)
-	a, err := h.db.Artifact(c.Request().Context(), c.Param("id"))
+	a, err := h.visibleArtifact(c)
 	if err != nil {
 		return err
-	}
-	if a.UserID != u.ID && !u.IsAdmin() {
-		return store.ErrNotFound
 	}
 	f, err := h.chat.OpenBlob(a.SHA256)
 	if errors.Is(err, fs.ErrNotExist) {
@@ -199,13 +195,9 @@ func (h *Handler) exportNotebook(c echo.Context) error {
 // showThumbnail serves a chart's cached thumbnail; a source that is not a
 // usable image gets the placeholder instead of an error.
 func (h *Handler) showThumbnail(c echo.Context) error {
-	u := currentUser(c)
-	a, err := h.db.Artifact(c.Request().Context(), c.Param("id"))
+	a, err := h.visibleArtifact(c)
 	if err != nil {
 		return err
-	}
-	if a.UserID != u.ID && !u.IsAdmin() {
-		return store.ErrNotFound
 	}
 	path, err := h.thumbs.Thumbnail(a.SHA256, func() (io.ReadCloser, error) { return h.chat.OpenBlob(a.SHA256) })
 	if errors.Is(err, thumbs.ErrNotImage) || errors.Is(err, fs.ErrNotExist) {
@@ -217,4 +209,19 @@ func (h *Handler) showThumbnail(c echo.Context) error {
 	c.Response().Header().Set("Cache-Control", "private, max-age=86400")
 	c.Response().Header().Set("X-Content-Type-Options", "nosniff")
 	return c.File(path)
+}
+
+// visibleArtifact loads the artifact named in the path if the user owns its
+// conversation or is an admin; anyone else gets the same 404 as for a
+// missing one.
+func (h *Handler) visibleArtifact(c echo.Context) (*store.Artifact, error) {
+	u := currentUser(c)
+	a, err := h.db.Artifact(c.Request().Context(), c.Param("id"))
+	if err != nil {
+		return nil, err
+	}
+	if a.UserID != u.ID && !u.IsAdmin() {
+		return nil, store.ErrNotFound
+	}
+	return a, nil
 }

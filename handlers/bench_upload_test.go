@@ -6,7 +6,6 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
-	"net/url"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -116,11 +115,7 @@ func BenchmarkGallery200(b *testing.B) {
 	for i := range 200 {
 		a.addArtifact(b, u.ID, convID, fmt.Sprintf("chart-%03d.png", i), "image/png", store.ArtifactImage, fmt.Sprintf("png %d", i))
 	}
-	req := httptest.NewRequest(http.MethodGet, "/conversations/"+convID+"/gallery", nil)
-	srvURL, _ := url.Parse(a.srv.URL)
-	for _, c := range br.c.Jar.Cookies(srvURL) {
-		req.AddCookie(c)
-	}
+	req := br.request(http.MethodGet, "/conversations/"+convID+"/gallery")
 	b.ResetTimer()
 	for b.Loop() {
 		rec := httptest.NewRecorder()

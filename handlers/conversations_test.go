@@ -197,11 +197,7 @@ func BenchmarkHomeWith10000Conversations(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	req := httptest.NewRequest(http.MethodGet, "/", nil)
-	srvURL, _ := url.Parse(a.srv.URL)
-	for _, c := range br.c.Jar.Cookies(srvURL) {
-		req.AddCookie(c)
-	}
+	req := br.request(http.MethodGet, "/")
 	b.ResetTimer()
 	for b.Loop() {
 		rec := httptest.NewRecorder()
