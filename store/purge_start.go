@@ -1,0 +1,150 @@
+package store
+
+import (
+	"context"
+	"database/sql"
+	"encoding/json"
+	"errors"
+	"fmt"
+)
+
+// PurgeStart describes a purge to queue.
+type PurgeStart struct {
+	// Actor is the user id, or "retention"; Action names what asked for it.
+	Actor, Action string
+	// Selection picks the conversations whose rows, remote objects and
+	// blobs go; zero for none.
+	Selection PurgeSelection
+	// Objects are further remote objects and blobs to delete (orphans).
+	Objects []PurgeObject
+	// Details is recorded as JSON in the started audit entry.
+	Details any
+}
+
+// StartPurge records a purge in the audit log and queues its work in one
+// transaction: an outbox entry per selected conversation, and one per
+// object. Nothing is deleted yet except the rows of agent versions named in
+// Objects, which go in this transaction with the queueing of their remote
+// deletion. It returns the purge's id.
+func (db *DB) StartPurge(ctx context.Context, p PurgeStart) (string, error) {
+	id, now := newID(), db.now()
+	details, err := json.Marshal(p.Details)
+	if err != nil {
+		return "", fmt.Errorf("store: start purge: %w", err)
+	}
+	err = db.withTx(ctx, func(tx *sql.Tx) error {
+		if err := insertAudit(ctx, tx, now, p.Actor, p.Action, id, string(details), AuditStarted); err != nil {
+			return err
+		}
+		where, args := p.Selection.where()
+		_, err := tx.ExecContext(ctx, `INSERT INTO outbox (purge_id, kind, target, next_attempt_at, created_at)
+			SELECT ?, 'conversation', c.id, ?, ? FROM conversations c WHERE `+where+` ORDER BY c.updated_at`,
+			append([]any{id, now, now}, args...)...)
+		if err != nil {
+			return err
+		}
+		for _, o := range p.Objects {
+			if err := queueObject(ctx, tx, id, now, o); err != nil {
+				return err
+			}
+		}
+		return finishPurgeIfDone(ctx, tx, id, now)
+	})
+	if errors.Is(err, ErrInUse) {
+		return "", err
+	}
+	if err != nil {
+		return "", fmt.Errorf("store: start purge: %w", err)
+	}
+	return id, nil
+}
+
+func queueObject(ctx context.Context, tx *sql.Tx, purgeID string, now int64, o PurgeObject) error {
+	if o.Kind == OutboxAgentVersion {
+		var inUse bool
+		err := tx.QueryRowContext(ctx, `SELECT in_use FROM agent_versions WHERE name = ? AND version = ?`, o.Parent, o.Target).Scan(&inUse)
+		if err != nil && !errors.Is(err, sql.ErrNoRows) {
+			return err
+		}
+		if inUse {
+			return fmt.Errorf("%w: agent %s version %s", ErrInUse, o.Parent, o.Target)
+		}
+		if _, err := tx.ExecContext(ctx, `DELETE FROM agent_versions WHERE name = ? AND version = ?`, o.Parent, o.Target); err != nil {
+			return err
+		}
+	}
+	_, err := tx.ExecContext(ctx, `INSERT INTO outbox (purge_id, kind, parent, target, bytes, next_attempt_at, created_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?)`, purgeID, o.Kind, o.Parent, o.Target, o.Bytes, now, now)
+	return err
+}
+
+// PurgeConversations does the local work of up to limit queued
+// conversations of one purge (of the oldest pending one when purgeID is
+// empty), in one transaction: their remote objects and blobs are queued,
+// their rows deleted (the foreign keys cascade to everything they hold) and
+// their entries marked done. It returns how many conversations it handled;
+// 0 means none of that purge is left.
+func (db *DB) PurgeConversations(ctx context.Context, purgeID string, limit int) (int, error) {
+	n := 0
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		var err error
+		if purgeID == "" {
+			err = tx.QueryRowContext(ctx, `SELECT purge_id FROM outbox WHERE kind = 'conversation' AND done_at = 0
+				ORDER BY id LIMIT 1`).Scan(&purgeID)
+			if errors.Is(err, sql.ErrNoRows) {
+				return nil
+			}
+			if err != nil {
+				return err
+			}
+		}
+		n, err = purgeConversationBatch(ctx, tx, purgeID, limit, db.now())
+		return err
+	})
+	if err != nil {
+		return 0, fmt.Errorf("store: purge conversations: %w", err)
+	}
+	return n, nil
+}
+
+func purgeConversationBatch(ctx context.Context, tx *sql.Tx, purgeID string, limit int, now int64) (int, error) {
+	var entries, convs string
+	var n int
+	err := tx.QueryRowContext(ctx, `SELECT count(*), coalesce(json_group_array(id), '[]'), coalesce(json_group_array(target), '[]')
+		FROM (SELECT id, target FROM outbox WHERE purge_id = ? AND kind = 'conversation' AND done_at = 0 ORDER BY id LIMIT ?)`,
+		purgeID, limit).Scan(&n, &entries, &convs)
+	if err != nil || n == 0 {
+		return 0, err
+	}
+	if _, err := tx.ExecContext(ctx, queueHeldSQL, purgeID, now, convs); err != nil {
+		return 0, err
+	}
+	if _, err := tx.ExecContext(ctx, `DELETE FROM conversations WHERE id IN (SELECT value FROM json_each(?))`, convs); err != nil {
+		return 0, err
+	}
+	if _, err := tx.ExecContext(ctx, `UPDATE outbox SET done_at = ?, result = 'deleted'
+		WHERE id IN (SELECT value FROM json_each(?))`, now, entries); err != nil {
+		return 0, err
+	}
+	return n, finishPurgeIfDone(ctx, tx, purgeID, now)
+}
+
+// queueHeldSQL queues what the conversations in ?3 hold outside this
+// database. A Foundry file still named by a row outside them is left alone,
+// and blobs are queued per distinct sha256: whether one is still used is
+// decided when it is removed, after these rows are gone. The <> ” term
+// repeats the condition of the partial index files_foundry_file so that
+// SQLite may use it.
+const queueHeldSQL = `INSERT INTO outbox (purge_id, kind, parent, target, bytes, next_attempt_at, created_at)
+	SELECT ?1, 'foundry_conversation', '', foundry_conversation_id, 0, ?2, ?2 FROM conversations
+		WHERE id IN (SELECT value FROM json_each(?3)) AND foundry_conversation_id <> ''
+	UNION ALL SELECT ?1, 'foundry_file', '', f.foundry_file_id, f.size, ?2, ?2 FROM files f
+		WHERE f.conversation_id IN (SELECT value FROM json_each(?3)) AND f.foundry_file_id <> ''
+		AND NOT EXISTS (SELECT 1 FROM files o WHERE o.foundry_file_id = f.foundry_file_id AND o.foundry_file_id <> ''
+			AND o.conversation_id NOT IN (SELECT value FROM json_each(?3)))
+	UNION ALL SELECT ?1, 'container_file', container_id, container_file_id, size, ?2, ?2 FROM artifacts
+		WHERE conversation_id IN (SELECT value FROM json_each(?3)) AND container_file_id <> ''
+	UNION ALL SELECT ?1, 'blob', '', sha256, max(size), ?2, ?2 FROM (
+		SELECT sha256, size FROM files WHERE conversation_id IN (SELECT value FROM json_each(?3))
+		UNION ALL SELECT sha256, size FROM artifacts WHERE conversation_id IN (SELECT value FROM json_each(?3)))
+		GROUP BY sha256`
