@@ -51,7 +51,7 @@ func (h *Handler) uploadFiles(c echo.Context) error {
 	if len(results) == 0 {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose a file to upload.")
 	}
-	if !isHTMX(c) && c.Request().Header.Get("X-Upload") == "" {
+	if isNavigation(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
 	panel, err := h.filesPanel(c, convID)

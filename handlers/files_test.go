@@ -14,7 +14,7 @@ type part struct{ field, name, content string }
 
 // upload posts a multipart body; with header true the CSRF token goes in
 // X-CSRF-Token as htmx and the upload script send it, otherwise as the
-// form's first field as a plain HTML form sends it.
+// form's first field of a browser's plain HTML form post.
 func (b *browser) upload(path string, header bool, parts ...part) response {
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
@@ -35,6 +35,8 @@ func (b *browser) upload(path string, header bool, parts ...part) response {
 	if header {
 		req.Header.Set("X-CSRF-Token", b.csrf)
 		req.Header.Set("X-Upload", "1")
+	} else {
+		req.Header.Set("Sec-Fetch-Mode", "navigate") // what a browser sends for a form post
 	}
 	return b.do(req)
 }

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"net/http"
+	"strings"
 
 	"github.com/a-h/templ"
 	"github.com/analyst-workbench/workbench/store"
@@ -23,6 +24,20 @@ func render(c echo.Context, status int, t templ.Component) error {
 // isHTMX reports whether the request was made by htmx, which wants a
 // fragment rather than a page.
 func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
+
+// isNavigation reports whether a browser is navigating (a plain HTML form
+// post), which wants a page or a redirect. htmx requests, scripts and API
+// clients get the fragment the action produced instead.
+func isNavigation(c echo.Context) bool {
+	r := c.Request()
+	if isHTMX(c) {
+		return false
+	}
+	if mode := r.Header.Get("Sec-Fetch-Mode"); mode != "" {
+		return mode == "navigate"
+	}
+	return strings.HasPrefix(r.Header.Get("Accept"), "text/html")
+}
 
 // redirect sends the browser to url: with HX-Redirect for htmx requests
 // (a 303 would be followed by the XHR and swapped into the page), and with

@@ -47,7 +47,7 @@ func (h *Handler) postMessage(c echo.Context) error {
 		return err
 	}
 	h.metrics.turns.Inc()
-	if !isHTMX(c) {
+	if isNavigation(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
 	conv, err := h.db.Conversation(c.Request().Context(), currentUser(c).ID, convID)
@@ -65,7 +65,7 @@ func (h *Handler) cancelRun(c echo.Context) error {
 	if err := h.chat.Cancel(c.Request().Context(), currentUser(c).ID, c.Param("id"), c.Param("run")); err != nil {
 		return err
 	}
-	if !isHTMX(c) {
+	if isNavigation(c) {
 		return redirect(c, "/conversations/"+c.Param("id"))
 	}
 	return c.NoContent(http.StatusNoContent)
