@@ -309,3 +309,21 @@ func TestCopyOutFailureCanBeRetried(t *testing.T) {
 		t.Fatalf("second retry: %v", err)
 	}
 }
+
+func TestSessionEndedEarlyIsReported(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	e.wait(t, e.start(t, python("x = 1")))
+	// The last session is recent by the clock but gone, as after a restart
+	// of the local engine: the next turn runs in another one.
+	e.db.UseSession(ctx, e.convID, "cntr_gone", time.Now())
+	a, rec := e.wait(t, e.start(t, python("print('hi')")))
+	if !rec.NewSession || !strings.Contains(strings.Join(a.Notices, " "), "ended early") {
+		t.Fatalf("new session not reported: %+v %v", rec, a.Notices)
+	}
+	// The turn after that stays in the same session and says nothing.
+	a, rec = e.wait(t, e.start(t, python("print('again')")))
+	if rec.NewSession || len(a.Notices) != 0 {
+		t.Fatalf("a same-session turn reported a new session: %+v %v", rec, a.Notices)
+	}
+}

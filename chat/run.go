@@ -24,6 +24,10 @@ type runner struct {
 	end    store.RunEnd
 	// copied holds "container/file" of the container files already kept.
 	copied map[string]bool
+	// lastContainer is the session the conversation used before this turn;
+	// sessionChecked is set once this turn's session is known.
+	lastContainer  string
+	sessionChecked bool
 }
 
 // do runs the turn and always records how it ended. Recording uses a
@@ -71,9 +75,10 @@ func (r *runner) turn(ctx context.Context) error {
 		}
 	}
 	if st := Session(conv, time.Now()); st.State == "expired" {
-		r.end.NewSession = true
+		r.end.NewSession, r.sessionChecked = true, true
 		r.notice(ctx, "The previous Code Interpreter session has expired, so this answer runs in a new one. Your files are attached again; variables from earlier answers are gone.")
 	}
+	r.lastContainer = conv.ContainerID
 	inputs, err := foundry.SlotInputs(fileIDs, r.s.agent.FileSlots)
 	if err != nil {
 		return err
@@ -148,6 +153,7 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 	case foundry.EventCreated:
 		r.end.ResponseID = fe.ResponseID
 	case foundry.EventCodeDone, foundry.EventItemDone:
+		r.checkSession(ctx, fe.ContainerID)
 		if fe.ContainerID != "" {
 			if err := r.s.db.UseSession(ctx, r.convID, fe.ContainerID, time.Now()); err != nil {
 				r.s.log.Warn("record session use", "err", err)
@@ -211,4 +217,19 @@ func (s *Service) agentRef() foundry.AgentRef {
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	return foundry.AgentRef{Name: s.agent.Name, Version: s.version}
+}
+
+// checkSession tells the user when a turn runs in another session than the
+// conversation's last one although that one had not expired by the clock:
+// the service (or the local engine, after a restart) ended it early, and the
+// variables of earlier answers are gone.
+func (r *runner) checkSession(ctx context.Context, containerID string) {
+	if r.sessionChecked || containerID == "" {
+		return
+	}
+	r.sessionChecked = true
+	if r.lastContainer != "" && containerID != r.lastContainer {
+		r.end.NewSession = true
+		r.notice(ctx, "This answer runs in a new Code Interpreter session: the previous one ended early. Your files are attached again; variables from earlier answers are gone.")
+	}
 }
