@@ -25,7 +25,7 @@ deps:
 
 build:
 	$(GO) build -o $(BIN)/web ./cmd/web
-	$(GO) build -o $(BIN)/foundry-emulator ./cmd/foundry-emulator 2>/dev/null || true
+	$(GO) build -o $(BIN)/foundry-emulator ./cmd/foundry-emulator
 
 run: deps-run build
 	ADDR=$(ADDR) DATA_DIR=$(DATA_DIR) ./$(BIN)/web
