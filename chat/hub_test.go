@@ -3,6 +3,8 @@ package chat
 import (
 	"testing"
 	"time"
+
+	"github.com/analyst-workbench/workbench/store"
 )
 
 func ev(seq int64) Event { return Event{Seq: seq, Type: EventNotice, At: time.Unix(seq, 0)} }
@@ -108,6 +110,29 @@ func TestTitleFrom(t *testing.T) {
 	} {
 		if got := TitleFrom(in); got != want {
 			t.Errorf("TitleFrom(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
+
+func TestSessionStates(t *testing.T) {
+	now := time.Date(2026, 11, 30, 12, 0, 0, 0, time.UTC)
+	for _, tc := range []struct {
+		name      string
+		container string
+		started   time.Time
+		used      time.Time
+		want      string
+	}{
+		{"never ran code", "", time.Time{}, time.Time{}, "none"},
+		{"just used", "c", now.Add(-5 * time.Minute), now.Add(-time.Minute), "active"},
+		{"idle for 10 minutes", "c", now.Add(-20 * time.Minute), now.Add(-10 * time.Minute), "idle"},
+		{"idle for 31 minutes", "c", now.Add(-40 * time.Minute), now.Add(-31 * time.Minute), "expired"},
+		{"over an hour old", "c", now.Add(-61 * time.Minute), now.Add(-time.Minute), "expired"},
+		{"ended by a restart", "c", time.Time{}, time.Time{}, "expired"},
+	} {
+		c := &store.Conversation{ContainerID: tc.container, SessionStartedAt: tc.started, SessionUsedAt: tc.used}
+		if got := Session(c, now).State; got != tc.want {
+			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
 		}
 	}
 }

@@ -154,8 +154,13 @@ type SessionState struct {
 
 // Session describes the conversation's session at now.
 func Session(c *store.Conversation, now time.Time) SessionState {
-	if c.ContainerID == "" || c.SessionUsedAt.IsZero() {
+	if c.ContainerID == "" {
 		return SessionState{State: "none"}
+	}
+	if c.SessionUsedAt.IsZero() {
+		// A session known to have ended (store.EndSessions) without its clock
+		// running out.
+		return SessionState{State: "expired"}
 	}
 	idleLeft := SessionIdle - now.Sub(c.SessionUsedAt)
 	lifeLeft := SessionLifetime - now.Sub(c.SessionStartedAt)

@@ -212,3 +212,18 @@ func equal(a, b []string) bool {
 	}
 	return true
 }
+
+func TestEndSessionsKeepsTheContainerButNotItsClock(t *testing.T) {
+	ctx := context.Background()
+	db := openDB(t)
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	c, _ := db.CreateConversation(ctx, u.ID, "t")
+	db.UseSession(ctx, c.ID, "cntr_1", time.Now())
+	if n, err := db.EndSessions(ctx); err != nil || n != 1 {
+		t.Fatalf("EndSessions = %d, %v", n, err)
+	}
+	got, _ := db.Conversation(ctx, u.ID, c.ID)
+	if got.ContainerID != "cntr_1" || !got.SessionUsedAt.IsZero() || !got.SessionStartedAt.IsZero() {
+		t.Fatalf("after EndSessions: %+v", got)
+	}
+}

@@ -287,3 +287,15 @@ func (db *DB) RunByID(ctx context.Context, runID string) (*Run, error) {
 	}
 	return r, err
 }
+
+// EndSessions records that every conversation's Code Interpreter session has
+// ended: the local engine keeps its sessions in memory, so a restart ends
+// them all, and the pages should say so rather than show them as active.
+func (db *DB) EndSessions(ctx context.Context) (int64, error) {
+	res, err := db.db.ExecContext(ctx, `UPDATE conversations SET session_used_at = 0, session_started_at = 0
+		WHERE container_id <> '' AND session_used_at <> 0`)
+	if err != nil {
+		return 0, fmt.Errorf("store: end sessions: %w", err)
+	}
+	return res.RowsAffected()
+}

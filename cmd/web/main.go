@@ -86,6 +86,12 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	defer eng.Close()
+	if cfg.localEngine() {
+		// The local engine's sessions lived in the last process.
+		if _, err := db.EndSessions(ctx); err != nil {
+			return err
+		}
+	}
 	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log,
 		Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
 	go ensureAgent(ctx, turns, log)
