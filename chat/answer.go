@@ -23,8 +23,11 @@ type Answer struct {
 	Artifacts []ArtifactRef
 	// Missing are the files that could not be copied out (yet).
 	Missing []MissingFile
-	// Notices are status lines shown above the answer.
+	// Notices are messages shown above the answer.
 	Notices []string
+	// Progress is what the turn last said it was doing, for the live status
+	// line; the first Foundry event ends it.
+	Progress string
 	// Error is set when the run failed or was cut short.
 	Error string
 	// Status is "running" until done, then the run's final status.
@@ -60,6 +63,8 @@ func (a *Answer) Apply(e Event) {
 	switch e.Type {
 	case EventNotice:
 		a.Notices = append(a.Notices, e.Text)
+	case EventProgress:
+		a.Progress = e.Text
 	case EventError:
 		a.Error = e.Text
 	case EventArtifact:
@@ -81,6 +86,7 @@ func (a *Answer) Apply(e Event) {
 		}
 	default:
 		if e.Foundry != nil {
+			a.Progress = ""
 			a.applyFoundry(e.Foundry, at)
 		}
 	}

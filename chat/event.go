@@ -9,9 +9,12 @@ import (
 
 // App-level event types beyond the Foundry ones (foundry.EventType).
 const (
-	// EventNotice carries a status line for the user in Text: "Uploading
-	// sales.csv…", "Your session expired; a new one starts with your files".
+	// EventNotice carries a message that stays with the answer, in Text:
+	// "Your session expired; a new one starts with your files".
 	EventNotice = "notice"
+	// EventProgress carries what the turn is doing now, in Text:
+	// "Uploading sales.csv…". It is shown while the turn runs, not after.
+	EventProgress = "progress"
 	// EventError carries what went wrong and what to do, in Text.
 	EventError = "error"
 	// EventDone ends every run's stream; Status is the run's final status.

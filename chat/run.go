@@ -94,7 +94,7 @@ func (r *runner) uploadFiles(ctx context.Context) ([]string, error) {
 	var ids []string
 	for _, f := range r.files {
 		if f.FoundryFileID == "" {
-			r.notice(ctx, "Uploading "+f.Name+"…")
+			r.emit(ctx, Event{Type: EventProgress, Text: "Uploading " + f.Name + "…"})
 			id, err := r.upload(ctx, f)
 			if err != nil {
 				return nil, fmt.Errorf("upload %s: %w", f.Name, err)

@@ -82,6 +82,9 @@ func statusLine(a *chat.Answer, now time.Time) string {
 	if a.Text != "" {
 		return "Writing the answer…"
 	}
+	if a.Progress != "" {
+		return a.Progress
+	}
 	return "Thinking…"
 }
 
