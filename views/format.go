@@ -85,8 +85,11 @@ func formatTokens(n int64) string {
 	}
 }
 
-// seconds writes a cell's duration: "0.4 s", "12 s".
+// seconds writes a cell's duration: "<0.1 s", "0.4 s", "12 s".
 func seconds(d time.Duration) string {
+	if d < 100*time.Millisecond {
+		return "<0.1 s"
+	}
 	if d < 10*time.Second {
 		return fmt.Sprintf("%.1f s", d.Seconds())
 	}
