@@ -3,8 +3,9 @@ package emulator
 import (
 	"context"
 	"fmt"
-	"regexp"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst"
 )
 
 // Planner decides what one turn does: which cells to run, one at a time, and then the reply.
@@ -60,9 +61,6 @@ type Step struct {
 // block of the question runs exactly as written, in order, and the reply reports their output.
 type FencedPlanner struct{}
 
-// fencedBlock matches ```python (or ```py) blocks; the closing fence must start a line.
-var fencedBlock = regexp.MustCompile("(?s)```(?:python|py|python3)[ \t]*\r?\n(.*?)\r?\n?```")
-
 // Next returns the next unrun fenced block, then a reply written from the results.
 func (FencedPlanner) Next(_ context.Context, t *Turn) (Step, error) {
 	blocks := FencedBlocks(t.Question)
@@ -75,14 +73,10 @@ func (FencedPlanner) Next(_ context.Context, t *Turn) (Step, error) {
 	return Step{Text: summarizeCells(t.Cells)}, nil
 }
 
-// FencedBlocks returns the code of every fenced python block in text, in order.
-func FencedBlocks(text string) []string {
-	var blocks []string
-	for _, m := range fencedBlock.FindAllStringSubmatch(text, -1) {
-		blocks = append(blocks, m[1])
-	}
-	return blocks
-}
+// FencedBlocks returns the code of every fenced python block in text, in
+// order. The analyst package owns the expression, so that the emulator and
+// both of its planners agree on what runs as written.
+func FencedBlocks(text string) []string { return analyst.FencedBlocks(text) }
 
 func noCodeReply(files []string) string {
 	var b strings.Builder
