@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/analyst-workbench/workbench/store"
@@ -38,9 +39,10 @@ const (
 
 // Accounts creates, signs in and manages user accounts.
 type Accounts struct {
-	db       *store.DB
-	hasher   hasher
-	throttle *Throttle
+	db        *store.DB
+	hasher    hasher
+	throttle  *Throttle
+	setupDone atomic.Bool
 }
 
 // NewAccounts returns the service. bcryptCost 0 means bcrypt's default;
@@ -52,10 +54,19 @@ func NewAccounts(db *store.DB, bcryptCost int) *Accounts {
 	return &Accounts{db: db, hasher: hasher{cost: bcryptCost}, throttle: NewThrottle(throttleWindow)}
 }
 
-// NeedsSetup reports whether no account exists yet.
+// NeedsSetup reports whether no account exists yet. Every request asks, so
+// once an account exists the answer is remembered: accounts are never
+// deleted, so set-up can never be needed again.
 func (a *Accounts) NeedsSetup(ctx context.Context) (bool, error) {
+	if a.setupDone.Load() {
+		return false, nil
+	}
 	n, err := a.db.CountUsers(ctx)
-	return n == 0, err
+	if err != nil {
+		return false, err
+	}
+	a.setupDone.Store(n > 0)
+	return n == 0, nil
 }
 
 // Setup creates the first administrator; it fails with ErrSetupDone once any
