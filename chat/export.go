@@ -20,6 +20,15 @@ func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook
 	if err != nil {
 		return notebook.Notebook{}, err
 	}
+	// One query for every artifact's blob, not one per chart.
+	arts, err := s.db.Artifacts(ctx, userID, conv.ID)
+	if err != nil {
+		return notebook.Notebook{}, err
+	}
+	blobOf := map[string]string{}
+	for _, art := range arts {
+		blobOf[art.ID] = art.SHA256
+	}
 	nb := notebook.Notebook{Title: conv.Title}
 	count := 0
 	for _, t := range turns {
@@ -31,7 +40,7 @@ func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook
 		for _, c := range a.Cells {
 			count++
 			turn.Cells = append(turn.Cells, notebook.Cell{Code: c.Code, Stdout: WithoutMarkers(c.Logs),
-				Images: s.cellImages(a, c), ExecutionCount: count})
+				Images: s.cellImages(a, c, blobOf), ExecutionCount: count})
 		}
 		nb.Turns = append(nb.Turns, turn)
 	}
@@ -39,14 +48,14 @@ func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook
 }
 
 // cellImages returns a cell's charts as PNG bytes: the copied-out ones, or
-// the inline images when none were kept.
-func (s *Service) cellImages(a *Answer, c *Cell) [][]byte {
+// the inline images when none were kept. blobOf maps artifact ids to blobs.
+func (s *Service) cellImages(a *Answer, c *Cell, blobOf map[string]string) [][]byte {
 	var out [][]byte
 	for _, art := range a.Artifacts {
 		if art.CellID != c.ID || art.Kind != store.ArtifactImage || art.ContentType != "image/png" {
 			continue
 		}
-		if b, err := s.readArtifact(art.ID); err == nil {
+		if b, err := s.readBlob(blobOf[art.ID]); err == nil {
 			out = append(out, b)
 		}
 	}
@@ -61,12 +70,9 @@ func (s *Service) cellImages(a *Answer, c *Cell) [][]byte {
 	return out
 }
 
-func (s *Service) readArtifact(id string) ([]byte, error) {
-	a, err := s.db.Artifact(context.Background(), id)
-	if err != nil {
-		return nil, err
-	}
-	f, err := s.store.Open(a.SHA256)
+// readBlob reads a stored image, up to maxNotebookImage.
+func (s *Service) readBlob(sha string) ([]byte, error) {
+	f, err := s.store.Open(sha)
 	if err != nil {
 		return nil, err
 	}
