@@ -116,10 +116,3 @@ func (h *Hub) Unsubscribe(runID string, sub *Subscription) {
 	}
 	sub.close(false)
 }
-
-// Live reports whether a run is in progress in this process.
-func (h *Hub) Live(runID string) bool {
-	h.mu.Lock()
-	defer h.mu.Unlock()
-	return h.runs[runID] != nil
-}

@@ -93,9 +93,6 @@ func New(cfg Config) *Service {
 		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{}}
 }
 
-// FileSlots is how many files one turn can attach.
-func (s *Service) FileSlots() int { return s.agent.FileSlots }
-
 // EnsureAgent makes sure the agent exists in Foundry with the configured
 // definition, and records the version in use.
 func (s *Service) EnsureAgent(ctx context.Context) error {
