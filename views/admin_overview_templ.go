@@ -230,7 +230,7 @@ func AdminOverviewPage(p Page, o AdminOverview) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var14 string
-				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(u.StoredBytes))
+				templ_7745c5c3_Var14, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(u.StoredBytes))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_overview.templ`, Line: 49, Col: 50}
 				}
@@ -243,7 +243,7 @@ func AdminOverviewPage(p Page, o AdminOverview) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var15 string
-				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(formatTokens(u.Tokens))
+				templ_7745c5c3_Var15, templ_7745c5c3_Err = templ.JoinStringErrs(FormatTokens(u.Tokens))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_overview.templ`, Line: 50, Col: 49}
 				}
@@ -486,7 +486,7 @@ func AdminOverviewPage(p Page, o AdminOverview) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var28 string
-				templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(c.StoredBytes))
+				templ_7745c5c3_Var28, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(c.StoredBytes))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_overview.templ`, Line: 110, Col: 49}
 				}
@@ -601,7 +601,7 @@ func AdminOverviewPage(p Page, o AdminOverview) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var35 string
-				templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(f.Size))
+				templ_7745c5c3_Var35, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(f.Size))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_overview.templ`, Line: 133, Col: 42}
 				}

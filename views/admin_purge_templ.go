@@ -251,7 +251,7 @@ func PurgePlanPage(p Page, plan PurgePlan) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var13 string
-						templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(c.Bytes))
+						templ_7745c5c3_Var13, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(c.Bytes))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_purge.templ`, Line: 77, Col: 45}
 						}
@@ -323,7 +323,7 @@ func PurgePlanPage(p Page, plan PurgePlan) templ.Component {
 							return templ_7745c5c3_Err
 						}
 						var templ_7745c5c3_Var17 string
-						templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(r.Bytes))
+						templ_7745c5c3_Var17, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(r.Bytes))
 						if templ_7745c5c3_Err != nil {
 							return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_purge.templ`, Line: 92, Col: 112}
 						}
@@ -924,7 +924,7 @@ func reconcileGroup(title string, rows []PurgeObjectRow) templ.Component {
 					return templ_7745c5c3_Err
 				}
 				var templ_7745c5c3_Var46 string
-				templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(o.Bytes))
+				templ_7745c5c3_Var46, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(o.Bytes))
 				if templ_7745c5c3_Err != nil {
 					return templ.Error{Err: templ_7745c5c3_Err, FileName: `admin_purge.templ`, Line: 216, Col: 42}
 				}

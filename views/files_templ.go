@@ -178,7 +178,7 @@ func fileCard(f FileCard) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		var templ_7745c5c3_Var10 string
-		templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(f.Size))
+		templ_7745c5c3_Var10, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(f.Size))
 		if templ_7745c5c3_Err != nil {
 			return templ.Error{Err: templ_7745c5c3_Err, FileName: `files.templ`, Line: 49, Col: 48}
 		}

@@ -73,8 +73,8 @@ func moreQuery(htmxURL string) string {
 	return v.Encode()
 }
 
-// formatTokens writes a token count compactly: 950, 12.3k, 1.2M.
-func formatTokens(n int64) string {
+// FormatTokens writes a token count compactly: 950, 12.3k, 1.2M.
+func FormatTokens(n int64) string {
 	switch {
 	case n < 1000:
 		return fmt.Sprintf("%d", n)
@@ -101,8 +101,8 @@ func minutes(d time.Duration) string {
 	return fmt.Sprintf("%d min", int((d+time.Minute-1)/time.Minute))
 }
 
-// byteSize writes a file size: 812 B, 14.2 KB, 3.1 MB.
-func byteSize(n int64) string {
+// ByteSize writes a file size: 812 B, 14.2 KB, 3.1 MB.
+func ByteSize(n int64) string {
 	switch {
 	case n < 1000:
 		return fmt.Sprintf("%d B", n)
@@ -159,9 +159,3 @@ func extLabel(name string) string {
 	}
 	return "FILE"
 }
-
-// ByteSize is byteSize for handlers that build labels.
-func ByteSize(n int64) string { return byteSize(n) }
-
-// FormatTokens is formatTokens for handlers that build labels.
-func FormatTokens(n int64) string { return formatTokens(n) }

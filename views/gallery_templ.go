@@ -311,7 +311,7 @@ func GalleryPage(p Page, g Gallery) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var20 string
-					templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(ch.Size))
+					templ_7745c5c3_Var20, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(ch.Size))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `gallery.templ`, Line: 55, Col: 103}
 					}
@@ -428,7 +428,7 @@ func GalleryPage(p Page, g Gallery) templ.Component {
 						return templ_7745c5c3_Err
 					}
 					var templ_7745c5c3_Var27 string
-					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(byteSize(f.Size))
+					templ_7745c5c3_Var27, templ_7745c5c3_Err = templ.JoinStringErrs(ByteSize(f.Size))
 					if templ_7745c5c3_Err != nil {
 						return templ.Error{Err: templ_7745c5c3_Err, FileName: `gallery.templ`, Line: 78, Col: 43}
 					}
