@@ -31,11 +31,12 @@ func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook
 	}
 	nb := notebook.Notebook{Title: conv.Title}
 	count := 0
+	answers, err := s.Answers(ctx, store.RunIDs(turns))
+	if err != nil {
+		return notebook.Notebook{}, err
+	}
 	for _, t := range turns {
-		a, err := s.Answer(ctx, t.Run.ID)
-		if err != nil {
-			return notebook.Notebook{}, err
-		}
+		a := answers[t.Run.ID]
 		turn := notebook.Turn{Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
 		for _, c := range a.Cells {
 			count++

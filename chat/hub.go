@@ -20,12 +20,15 @@ type liveRun struct {
 }
 
 // Subscription receives a run's events in order on C. C is closed when the
-// run ends (Dropped false) or when the subscriber fell too far behind
-// (Dropped true), in which case it should subscribe again after the last
-// event it saw.
+// run ends (Dropped false), when the subscriber fell too far behind
+// (Dropped true; it should subscribe again after the last event it saw), or
+// when Close is called. Whoever subscribes owns the subscription and must
+// Close it, whichever way it ended.
 type Subscription struct {
 	C       <-chan Event
 	c       chan Event
+	hub     *Hub
+	runID   string
 	dropped bool
 	once    sync.Once
 }
@@ -34,6 +37,18 @@ type Subscription struct {
 // Read it only after C is closed.
 func (s *Subscription) Dropped() bool { return s.dropped }
 
+// Close stops the subscription and removes it from its run. It is safe to
+// call more than once and after the run has ended.
+func (s *Subscription) Close() {
+	s.hub.mu.Lock()
+	defer s.hub.mu.Unlock()
+	if r := s.hub.runs[s.runID]; r != nil {
+		delete(r.subs, s)
+	}
+	s.close(false)
+}
+
+// close closes C once; the caller holds the hub's lock.
 func (s *Subscription) close(dropped bool) {
 	s.once.Do(func() {
 		s.dropped = dropped
@@ -96,23 +111,43 @@ func (h *Hub) Subscribe(runID string, after int64) (replay []Event, sub *Subscri
 	if r == nil {
 		return nil, nil, false
 	}
-	for _, e := range r.events {
-		if e.Seq > after {
-			replay = append(replay, e)
-		}
-	}
+	replay = eventsAfter(r.events, after)
 	c := make(chan Event, subscriberBuffer)
-	sub = &Subscription{C: c, c: c}
+	sub = &Subscription{C: c, c: c, hub: h, runID: runID}
 	r.subs[sub] = struct{}{}
 	return replay, sub, true
 }
 
-// Unsubscribe stops a subscription early, when its reader goes away.
-func (h *Hub) Unsubscribe(runID string, sub *Subscription) {
+// Events returns a copy of a live run's events so far, without
+// subscribing; ok is false when the run is not live.
+func (h *Hub) Events(runID string) (events []Event, ok bool) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
-	if r := h.runs[runID]; r != nil {
-		delete(r.subs, sub)
+	r := h.runs[runID]
+	if r == nil {
+		return nil, false
 	}
-	sub.close(false)
+	return eventsAfter(r.events, 0), true
+}
+
+// Subscribers counts the open subscriptions of every live run, for
+// metrics and for tests that look for leaks.
+func (h *Hub) Subscribers() int {
+	h.mu.Lock()
+	defer h.mu.Unlock()
+	n := 0
+	for _, r := range h.runs {
+		n += len(r.subs)
+	}
+	return n
+}
+
+func eventsAfter(events []Event, after int64) []Event {
+	var out []Event
+	for _, e := range events {
+		if e.Seq > after {
+			out = append(out, e)
+		}
+	}
+	return out
 }

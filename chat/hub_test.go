@@ -94,7 +94,7 @@ func TestHubUnsubscribe(t *testing.T) {
 	h := NewHub()
 	h.Open("r")
 	_, sub, _ := h.Subscribe("r", 0)
-	h.Unsubscribe("r", sub)
+	sub.Close()
 	h.Publish("r", ev(1)) // must not panic on a closed channel
 	if got := drain(t, sub); len(got) != 0 {
 		t.Fatalf("got %v after unsubscribe", got)

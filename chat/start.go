@@ -107,8 +107,8 @@ func (s *Service) Cancel(ctx context.Context, userID, convID, runID string) erro
 }
 
 // Follow returns the events of a run after seq, then (if the run is live
-// here) a subscription to what follows. A finished run's events come from
-// the database and sub is nil.
+// here) a subscription to what follows, which the caller must Close. A
+// finished run's events come from the database and sub is nil.
 func (s *Service) Follow(ctx context.Context, runID string, after int64) (replay []Event, sub *Subscription, err error) {
 	if replay, sub, ok := s.hub.Subscribe(runID, after); ok {
 		return replay, sub, nil
@@ -117,31 +117,73 @@ func (s *Service) Follow(ctx context.Context, runID string, after int64) (replay
 	if err != nil {
 		return nil, nil, err
 	}
-	for _, row := range rows {
-		e, err := unmarshalEvent(row.Seq, row.Type, row.Data)
-		if err != nil {
-			return nil, nil, fmt.Errorf("chat: event %d of run %s: %w", row.Seq, runID, err)
-		}
-		replay = append(replay, e)
-	}
-	return replay, nil, nil
+	replay, err = decodeEvents(runID, rows)
+	return replay, nil, err
 }
-
-// Unfollow ends a subscription whose reader went away.
-func (s *Service) Unfollow(runID string, sub *Subscription) { s.hub.Unsubscribe(runID, sub) }
 
 // Answer folds a run's recorded events into its answer.
 func (s *Service) Answer(ctx context.Context, runID string) (*Answer, error) {
-	events, _, err := s.Follow(ctx, runID, 0)
+	answers, err := s.Answers(ctx, []string{runID})
 	if err != nil {
 		return nil, err
 	}
+	return answers[runID], nil
+}
+
+// Answers folds the answers of several runs: live ones from the hub's
+// copy (no subscription is left behind), finished ones from one query.
+// Every run asked for has an answer in the map, empty if it has no events.
+func (s *Service) Answers(ctx context.Context, runIDs []string) (map[string]*Answer, error) {
+	out := make(map[string]*Answer, len(runIDs))
+	var finished []string
+	for _, id := range runIDs {
+		if events, live := s.hub.Events(id); live {
+			out[id] = fold(events)
+		} else {
+			finished = append(finished, id)
+		}
+	}
+	if len(finished) == 0 {
+		return out, nil
+	}
+	rows, err := s.db.RunEventsOf(ctx, finished)
+	if err != nil {
+		return nil, err
+	}
+	for _, id := range finished {
+		events, err := decodeEvents(id, rows[id])
+		if err != nil {
+			return nil, err
+		}
+		out[id] = fold(events)
+	}
+	return out, nil
+}
+
+// decodeEvents turns stored rows into events.
+func decodeEvents(runID string, rows []store.RunEvent) ([]Event, error) {
+	events := make([]Event, 0, len(rows))
+	for _, row := range rows {
+		e, err := unmarshalEvent(row.Seq, row.Type, row.Data)
+		if err != nil {
+			return nil, fmt.Errorf("chat: event %d of run %s: %w", row.Seq, runID, err)
+		}
+		events = append(events, e)
+	}
+	return events, nil
+}
+
+// fold applies events in order to a new answer.
+func fold(events []Event) *Answer {
 	a := NewAnswer()
 	for _, e := range events {
 		a.Apply(e)
 	}
-	return a, nil
+	return a
 }
+
+// Subscribers counts the open subscriptions to live runs.
+func (s *Service) Subscribers() int { return s.hub.Subscribers() }
 
 // SessionState is what the page says about a conversation's Code
 // Interpreter session.

@@ -85,9 +85,6 @@ func (h *Handler) streamRunEvents(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	if sub != nil {
-		defer h.chat.Unfollow(runID, sub)
-	}
 	h.metrics.streams.Inc()
 	defer h.metrics.streams.Dec()
 	w := newSSEWriter(c)
@@ -96,6 +93,9 @@ func (h *Handler) streamRunEvents(c echo.Context) error {
 		answer.Apply(e)
 	}
 	if err := h.sendAnswer(ctx, w, convID, runID, answer); err != nil || sub == nil || answer.Done() {
+		if sub != nil {
+			sub.Close()
+		}
 		return h.endStream(ctx, w, convID, runID, answer, err)
 	}
 	return h.followLive(ctx, w, convID, runID, answer, sub)
@@ -103,8 +103,11 @@ func (h *Handler) streamRunEvents(c echo.Context) error {
 
 // followLive applies live events and sends throttled updates until the
 // run ends or the browser goes away. A subscription dropped for being slow
-// resumes from the last event applied.
+// resumes from the last event applied. followLive owns sub, and every
+// subscription it takes after a drop: whichever is current is closed when
+// it returns.
 func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID string, answer *chat.Answer, sub *chat.Subscription) error {
+	defer func() { sub.Close() }()
 	tick := time.NewTicker(updateEvery)
 	defer tick.Stop()
 	heartbeat := time.NewTicker(heartbeatEvery)
@@ -129,6 +132,7 @@ func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID st
 				if next == nil {
 					return h.endStream(ctx, w, convID, runID, answer, nil)
 				}
+				sub.Close()
 				sub, dirty = next, true
 				continue
 			}
@@ -243,11 +247,12 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 	for _, u := range ups {
 		v.Files.Files = append(v.Files.Files, fileView(u))
 	}
+	answers, err := h.chat.Answers(ctx, store.RunIDs(turns))
+	if err != nil {
+		return views.Chat{}, err
+	}
 	for _, t := range turns {
-		a, err := h.chat.Answer(ctx, t.Run.ID)
-		if err != nil {
-			return views.Chat{}, err
-		}
+		a := answers[t.Run.ID]
 		live := !t.Run.Done()
 		if !live {
 			a.Status, a.Error = t.Run.Status, t.Run.Error

@@ -67,28 +67,6 @@ func (s *Service) RunRetention(ctx context.Context, days int) (*Result, error) {
 	return s.execute(ctx, ActorRetention, ActionRetention, sel)
 }
 
-// Retention runs RunRetention at once and then every interval until ctx
-// ends; days <= 0 disables it. Failures are logged and retried next time.
-func (s *Service) Retention(ctx context.Context, days int, every time.Duration) {
-	if days <= 0 {
-		return
-	}
-	t := time.NewTicker(every)
-	defer t.Stop()
-	for {
-		if res, err := s.RunRetention(ctx, days); err != nil {
-			s.log.Error("purge: retention", "days", days, "err", err)
-		} else if res.PurgeID != "" {
-			s.log.Info("purge: retention", "days", days, "purge", res.PurgeID, "conversations", res.Summary.Conversations)
-		}
-		select {
-		case <-ctx.Done():
-			return
-		case <-t.C:
-		}
-	}
-}
-
 // PurgeObjects deletes Foundry objects or blobs the admin picked, such as
 // those Reconcile offered, through the outbox.
 func (s *Service) PurgeObjects(ctx context.Context, actor string, objs []store.PurgeObject) (*Result, error) {

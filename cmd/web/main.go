@@ -26,6 +26,7 @@ import (
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/labstack/echo/v4"
+	"golang.org/x/sync/errgroup"
 )
 
 func main() {
@@ -94,7 +95,15 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log,
 		Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
-	go ensureAgent(ctx, turns, log)
+	// Background work stops when the server does and is waited for before
+	// the engine and the database close (their defers run after this one).
+	bgCtx, stopBackground := context.WithCancel(ctx)
+	var background errgroup.Group
+	defer func() {
+		stopBackground()
+		background.Wait()
+	}()
+	background.Go(func() error { ensureAgent(bgCtx, turns, log); return nil })
 
 	thumbCache, err := thumbs.New(filepath.Join(cfg.DataDir, "thumbs"), 320)
 	if err != nil {
@@ -105,8 +114,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// also finishes any purge a crash interrupted.
 	purger := purge.New(purge.Config{DB: db, Remote: eng.client, Lister: eng.client, Blobs: blobs,
 		BlobDir: filepath.Join(cfg.DataDir, "blobs"), Logger: log.With("component", "purge")})
-	go purger.Run(ctx)
-	go retain(ctx, db, purger, cfg.RetentionDays, log)
+	background.Go(func() error { purger.Run(bgCtx); return nil })
+	background.Go(func() error { retain(bgCtx, db, purger, cfg.RetentionDays, log); return nil })
 
 	ready := map[string]handlers.ReadinessCheck{"agent": turns.Ready}
 	for name, check := range eng.ready {
