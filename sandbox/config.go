@@ -24,14 +24,23 @@ const (
 // Config sets up a Pool. Zero fields take the defaults documented on each.
 type Config struct {
 	Isolation   string        // IsolationBwrap (default) or IsolationNone
-	Warm        int           // workers kept ready; default 2
-	MaxSessions int           // concurrent sessions before ErrBusy; default 8
+	Warm        int           // workers kept ready when the budget allows; default 2
 	IdleTimeout time.Duration // default 30 min, as Foundry
 	Lifetime    time.Duration // default 1 h, as Foundry
 	CellTimeout time.Duration // per Exec; default 120 s, then SIGINT, then a kill
 	MemoryBytes int64         // address space per process (RLIMIT_AS); with the tmpfs sizes, the session's memory cgroup; default 2 GiB
 	DataBytes   int64         // size of /mnt/data; default 512 MiB (Foundry's file limit)
 	Logger      *slog.Logger  // default slog.Default()
+
+	// MemoryBudget is the memory all kernels may use together, warm ones
+	// included; when it is full an idle kernel is evicted to make room.
+	// Default: half of the memory available at start.
+	MemoryBudget int64
+	MaxQueue     int           // claims that may wait for a free sandbox; default 100
+	QueueTimeout time.Duration // how long a claim may wait; default 2 min
+	// StateDir keeps evicted sessions' variables and files; it is emptied at
+	// start. Default: a directory under os.TempDir().
+	StateDir string
 
 	TmpBytes        int64         // size of /tmp; default 256 MiB
 	Processes       int           // processes and threads per session; default 128
@@ -48,6 +57,10 @@ type Config struct {
 	Bwrap           string        // default /usr/bin/bwrap
 	WatchdogPeriod  time.Duration // memory watchdog poll without cgroups; default 250 ms
 	SelfTestTimeout time.Duration // default 30 s
+
+	// memoryOf measures a kernel's memory by its pid; tests replace it to
+	// make eviction deterministic. Default: privateMemory.
+	memoryOf func(pid int) int64
 }
 
 func (c Config) withDefaults() Config {
@@ -75,7 +88,11 @@ func (c Config) withDefaults() Config {
 	if c.Warm <= 0 {
 		c.Warm = 2
 	}
-	defInt(&c.MaxSessions, 8)
+	defInt(&c.MaxQueue, 100)
+	def(&c.QueueTimeout, 2*time.Minute)
+	if c.MemoryBudget <= 0 {
+		c.MemoryBudget = defaultBudget()
+	}
 	def(&c.IdleTimeout, 30*time.Minute)
 	def(&c.Lifetime, time.Hour)
 	def(&c.CellTimeout, 120*time.Second)
@@ -102,6 +119,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
+	}
+	if c.memoryOf == nil {
+		c.memoryOf = privateMemory
 	}
 	return c
 }

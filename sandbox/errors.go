@@ -6,9 +6,12 @@ import (
 )
 
 var (
-	// ErrBusy is returned by Pool.Session when Config.MaxSessions sessions are
-	// already open.
-	ErrBusy = errors.New("sandbox: busy: too many concurrent sessions")
+	// ErrQueueFull is returned when every kernel is busy running code and
+	// Config.MaxQueue claims are already waiting for one.
+	ErrQueueFull = errors.New("sandbox: every sandbox is busy and the line for one is full")
+	// ErrQueueTimeout is returned when a claim waited Config.QueueTimeout
+	// for a free sandbox.
+	ErrQueueTimeout = errors.New("sandbox: no sandbox became free in time")
 	// ErrIdleTimeout ends a session that received no call for Config.IdleTimeout.
 	ErrIdleTimeout = errors.New("sandbox: session expired after being idle")
 	// ErrLifetime ends a session that has lived for Config.Lifetime.

@@ -33,7 +33,7 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 	defer s.finish()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.Err(); err != nil {
+	if err := s.ensureLive(ctx); err != nil {
 		return nil, err
 	}
 	start := time.Now()
@@ -53,8 +53,10 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 	if err != nil {
 		return nil, s.failure(err)
 	}
+	s.measure(reply.DataBytes)
 	res := s.result(reply, figs)
 	res.Duration = time.Since(start)
+	res.Restored, s.restored = s.restored, nil
 	if timedOut.Load() {
 		res.TimedOut = true
 		if res.Error != nil && res.Error.Name == "KeyboardInterrupt" {
@@ -87,7 +89,7 @@ func (s *Session) watchCell(ctx context.Context, cell uint64, timedOut *atomic.B
 			return
 		default:
 		}
-		_ = s.w.interrupt(cell)
+		_ = s.interruptCell(cell)
 		grace := time.NewTimer(s.cfg.InterruptGrace)
 		defer grace.Stop()
 		select {

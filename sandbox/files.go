@@ -1,12 +1,14 @@
 package sandbox
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"strings"
+	"time"
 )
 
 // Files move through the worker protocol: the worker opens them under
@@ -56,7 +58,20 @@ func (s *Session) PutFile(ctx context.Context, name string, r io.Reader) error {
 	defer s.finish()
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if err := s.w.conn.send(map[string]string{"op": "put", "name": rel}); err != nil {
+	if err := s.ensureLive(ctx); err != nil {
+		return err
+	}
+	return s.put(ctx, rel, r, nil)
+}
+
+// put writes r to /mnt/data/rel, with the modification time mtime when
+// given (a restored file keeps its time). The caller holds s.mu.
+func (s *Session) put(ctx context.Context, rel string, r io.Reader, mtime *time.Time) error {
+	req := map[string]any{"op": "put", "name": rel}
+	if mtime != nil {
+		req["mtime_ns"] = mtime.UnixNano()
+	}
+	if err := s.w.conn.send(req); err != nil {
 		return s.failure(err)
 	}
 	streamErr := s.streamUp(ctx, r)
@@ -69,11 +84,12 @@ func (s *Session) PutFile(ctx context.Context, name string, r io.Reader) error {
 	if err := s.w.conn.recv(&reply); err != nil {
 		return s.failure(err)
 	}
+	s.measure(reply.DataBytes)
 	if streamErr != nil {
-		return fmt.Errorf("sandbox: put %s: %w", name, streamErr)
+		return fmt.Errorf("sandbox: put %s: %w", rel, streamErr)
 	}
 	if !reply.OK {
-		return fileError("put", name, reply.errorText())
+		return fileError("put", rel, reply.errorText())
 	}
 	return nil
 }
@@ -125,32 +141,47 @@ func (s *Session) GetFile(ctx context.Context, name string) ([]byte, error) {
 	defer s.finish()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.ensureLive(ctx); err != nil {
+		return nil, err
+	}
+	var out bytes.Buffer
+	if _, err := s.getTo(ctx, rel, &out); err != nil {
+		return nil, err
+	}
+	return out.Bytes(), nil
+}
+
+// getTo copies /mnt/data/rel to w and returns its size. The caller holds
+// s.mu.
+func (s *Session) getTo(ctx context.Context, rel string, w io.Writer) (int64, error) {
 	stop := s.guard(ctx)
 	defer stop()
 	req := map[string]any{"op": "get", "name": rel, "max": s.cfg.DataBytes}
 	if err := s.w.conn.send(req); err != nil {
-		return nil, s.failure(err)
+		return 0, s.failure(err)
 	}
 	var reply wireReply
 	if err := s.w.conn.recv(&reply); err != nil {
-		return nil, s.failure(err)
+		return 0, s.failure(err)
 	}
 	if !reply.OK {
-		return nil, fileError("get", name, reply.errorText())
+		return 0, fileError("get", rel, reply.errorText())
 	}
-	out := make([]byte, 0, min(reply.Size, s.cfg.DataBytes))
+	var n int64
 	for {
 		b, err := s.w.conn.recvBlob()
 		if err != nil {
-			return nil, s.failure(err)
+			return n, s.failure(err)
 		}
 		if len(b) == 0 {
-			return out, nil
+			return n, nil
 		}
-		if int64(len(out)+len(b)) > s.cfg.DataBytes {
-			return nil, s.failure(fmt.Errorf("sandbox: get %s: worker sent more than announced", name))
+		if n += int64(len(b)); n > s.cfg.DataBytes {
+			return n, s.failure(fmt.Errorf("sandbox: get %s: worker sent more than announced", rel))
 		}
-		out = append(out, b...)
+		if _, err := w.Write(b); err != nil {
+			return n, err // the protocol is out of step: the caller must end the session
+		}
 	}
 }
 
@@ -188,6 +219,9 @@ func (s *Session) simple(ctx context.Context, req any, reply *wireReply) error {
 	defer s.finish()
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	if err := s.ensureLive(ctx); err != nil {
+		return err
+	}
 	stop := s.guard(ctx)
 	defer stop()
 	if err := s.w.conn.send(req); err != nil {

@@ -14,7 +14,7 @@ import (
 // timerConfig has timeouts short enough to watch them fire.
 func timerConfig() Config {
 	return Config{
-		Warm: 1, MaxSessions: 2,
+		Warm:        1,
 		IdleTimeout: time.Second, Lifetime: 4 * time.Second,
 		CellTimeout: 1500 * time.Millisecond, InterruptGrace: time.Second,
 		Logger: testLogger(),
@@ -103,29 +103,6 @@ func TestLifecycle_CellTimeoutKills(t *testing.T) {
 		t.Fatalf("Err = %v", got)
 	}
 	assertServes(t, p)
-}
-
-func TestLifecycle_Busy(t *testing.T) {
-	cfg := sharedConfig()
-	cfg.Warm, cfg.MaxSessions = 1, 2
-	p := newTestPool(t, cfg)
-	a, b := openSession(t, p), openSession(t, p)
-	if _, err := p.Session(context.Background()); !errors.Is(err, ErrBusy) {
-		t.Fatalf("third session: %v, want ErrBusy", err)
-	}
-	a.Close()
-	c := openSession(t, p)
-	runOK(t, c, "1")
-	runOK(t, b, "1")
-	if err := p.Close(); err != nil {
-		t.Fatal(err)
-	}
-	if !errors.Is(b.Err(), ErrClosed) || !errors.Is(c.Err(), ErrClosed) {
-		t.Fatalf("sessions after pool Close: %v, %v", b.Err(), c.Err())
-	}
-	if _, err := p.Session(context.Background()); !errors.Is(err, ErrClosed) {
-		t.Fatalf("Session after Close = %v", err)
-	}
 }
 
 func TestLifecycle_ClosedSession(t *testing.T) {

@@ -48,7 +48,7 @@ func testLogger() *slog.Logger {
 // sharedConfig keeps limits small so attacks hit them quickly.
 func sharedConfig() Config {
 	return Config{
-		Warm: 2, MaxSessions: 16,
+		Warm:        2,
 		CellTimeout: 20 * time.Second, InterruptGrace: 2 * time.Second,
 		MemoryBytes: 1 << 30, DataBytes: 64 << 20, TmpBytes: 32 << 20, Processes: 64,
 		Logger: testLogger(),

@@ -5,7 +5,9 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"os"
 	"sync"
+	"sync/atomic"
 	"time"
 )
 
@@ -23,10 +25,15 @@ type Pool struct {
 	cancel context.CancelFunc
 	wg     sync.WaitGroup
 
+	stateDir string       // where evicted sessions' state goes
+	warmSize atomic.Int64 // measured memory of the latest warm worker
+
 	mu       sync.Mutex
-	sessions map[string]*Session
-	claiming int // Session calls waiting for a worker, counted against MaxSessions
+	sessions map[string]*Session // open sessions, live and evicted
+	queue    []*waiter           // claims waiting for a worker, in order
+	changed  chan struct{}       // closed and replaced when capacity may have changed
 	starting int
+	spare    int // workers started or warm that no session has yet: they use memory too
 	closed   bool
 	readyErr error // last self-test result
 	failRun  int64 // consecutive failed worker starts, for the back-off
@@ -37,11 +44,25 @@ type Pool struct {
 type Stats struct {
 	Ready     int           // warm workers waiting for a session
 	Starting  int           // workers being started
-	Sessions  int           // open sessions
+	Sessions  int           // open sessions, live and evicted
+	Live      int           // sessions with a kernel
+	Busy      int           // live sessions running a call now
+	Idle      int           // live sessions doing nothing: evictable
+	Evicted   int           // sessions whose state waits on disk for their next call
+	Queued    int           // claims waiting in line for a kernel now
 	Started   int64         // workers that became ready since the pool was made
 	Failed    int64         // worker starts that failed
 	LastStart time.Duration // start-to-ready time of the latest worker
 	Limits    string        // the resource-limit backend in effect
+
+	Budget      int64 // bytes all kernels may use together
+	Used        int64 // bytes the live and warm kernels use, as last measured
+	KernelSize  int64 // measured bytes of a warm kernel
+	Capacity    int   // kernels of that size the budget holds
+	Evictions   int64 // sessions evicted since the pool was made
+	Restores    int64 // evicted sessions restored since
+	QueuedTotal int64 // claims that had to wait for a free sandbox since
+	Refused     int64 // claims refused because the line was full
 }
 
 // NewPool prepares the sandbox, runs the self-test and starts filling the
@@ -57,8 +78,9 @@ func NewPool(ctx context.Context, cfg Config) (*Pool, error) {
 	p := &Pool{
 		cfg:      cfg,
 		log:      cfg.Logger,
-		ready:    make(chan *worker, cfg.Warm),
+		ready:    make(chan *worker, cfg.Warm+cfg.RefillParallel),
 		wake:     make(chan struct{}, 1),
+		changed:  make(chan struct{}),
 		sessions: map[string]*Session{},
 		readyErr: errIsolation(errors.New("sandbox: self-test has not run yet")),
 	}
@@ -68,6 +90,10 @@ func NewPool(ctx context.Context, cfg Config) (*Pool, error) {
 		return nil, err
 	}
 	p.assets = a
+	if p.stateDir, err = prepareStateDir(cfg.StateDir); err != nil {
+		a.remove()
+		return nil, err
+	}
 	if err := a.buildFontCache(cfg.Python); err != nil {
 		p.log.Warn("sandbox: no prebuilt font cache; workers will build their own", "err", err)
 	}
@@ -106,76 +132,55 @@ func (p *Pool) logStart() {
 		return
 	}
 	p.log.Info("sandbox: ready", "isolation", p.cfg.Isolation, "limits", p.lim.name(),
-		"seccomp", p.assets.seccomp != "", "warm", p.cfg.Warm, "max_sessions", p.cfg.MaxSessions)
+		"seccomp", p.assets.seccomp != "", "warm", p.cfg.Warm, "memory_budget_mb", p.cfg.MemoryBudget>>20)
 }
 
-// Session claims a warm worker as a new session's kernel, waiting for one to
-// finish starting if none is ready. It returns ErrBusy when MaxSessions
-// sessions are open, and ErrIsolationUnavailable when the self-test failed.
+// Session claims a warm worker as a new session's kernel; see SessionFor.
 func (p *Pool) Session(ctx context.Context) (*Session, error) {
-	if err := p.reserve(); err != nil {
+	return p.SessionFor(ctx, "")
+}
+
+// SessionFor claims a warm worker as a new session's kernel for owner (a
+// user, say: eviction is fair between owners). When the memory budget is
+// full it evicts an idle kernel to make room; when every kernel is running
+// code it waits in line (see WithWaitTrace), failing with ErrQueueFull or
+// ErrQueueTimeout only when the line is full or the wait too long. It
+// returns ErrIsolationUnavailable when the self-test failed.
+func (p *Pool) SessionFor(ctx context.Context, owner string) (*Session, error) {
+	w, err := p.claimWorker(ctx)
+	if err != nil {
 		return nil, err
 	}
-	defer p.unreserve()
-	for {
-		p.nudge()
-		var w *worker
-		var ok bool
-		select {
-		case w, ok = <-p.ready:
-			if !ok {
-				return nil, ErrClosed
-			}
-		case <-ctx.Done():
-			return nil, fmt.Errorf("sandbox: waiting for a warm worker: %w", ctx.Err())
-		case <-p.ctx.Done():
-			return nil, ErrClosed
-		}
-		if !w.alive() {
-			w.release(p) // died while warm; take the next one
-			continue
-		}
-		s := newSession(p, w)
-		if err := p.add(s); err != nil {
-			s.end(err)
-			return nil, err
-		}
-		if p.cfg.Isolation == IsolationNone {
-			p.log.Warn("sandbox: ISOLATION IS OFF for this session: user code runs unsandboxed", "session", s.id)
-		}
-		return s, nil
+	s := newSession(p, w, owner)
+	if err := p.add(s); err != nil {
+		s.end(err)
+		return nil, err
 	}
-}
-
-func (p *Pool) reserve() error {
-	p.mu.Lock()
-	defer p.mu.Unlock()
-	switch {
-	case p.closed:
-		return ErrClosed
-	case p.readyErr != nil:
-		return p.readyErr
-	case len(p.sessions)+p.claiming >= p.cfg.MaxSessions:
-		return ErrBusy
+	if p.cfg.Isolation == IsolationNone {
+		p.log.Warn("sandbox: ISOLATION IS OFF for this session: user code runs unsandboxed", "session", s.id)
 	}
-	p.claiming++
-	return nil
+	return s, nil
 }
 
-func (p *Pool) unreserve() {
-	p.mu.Lock()
-	p.claiming--
-	p.mu.Unlock()
-}
-
+// add registers a new session, whose kernel stops being a spare worker:
+// both in one step, so the budget never counts it twice or not at all.
 func (p *Pool) add(s *Session) error {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.spare--
 	if p.closed {
 		return ErrClosed
 	}
 	p.sessions[s.id] = s
 	return nil
+}
+
+// unspare forgets a spare worker that died or was killed before any
+// session had it.
+func (p *Pool) unspare() {
+	p.mu.Lock()
+	p.spare--
+	p.mu.Unlock()
 }
 
 func (p *Pool) remove(s *Session) {
@@ -200,7 +205,19 @@ func (p *Pool) Stats() Stats {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	st := p.stats
-	st.Ready, st.Starting, st.Sessions = len(p.ready), p.starting, len(p.sessions)
+	st.Ready, st.Starting, st.Sessions, st.Queued = len(p.ready), p.starting, len(p.sessions), len(p.queue)
+	for _, s := range p.sessions {
+		switch _, idle := s.idleSince(); {
+		case s.kernel() == nil:
+			st.Evicted++
+		case idle:
+			st.Idle++
+		default:
+			st.Busy++
+		}
+	}
+	st.Live = st.Idle + st.Busy
+	st.Budget, st.Used, st.KernelSize, st.Capacity = p.cfg.MemoryBudget, p.usedLocked(), p.kernelSize(), p.capacity()
 	return st
 }
 
@@ -230,6 +247,7 @@ func (p *Pool) Close() error {
 	}
 	err := p.lim.close()
 	p.assets.remove()
+	os.RemoveAll(p.stateDir)
 	if err != nil {
 		return fmt.Errorf("sandbox: close: %w", err)
 	}
@@ -242,4 +260,24 @@ func errIsolation(err error) error {
 		return err
 	}
 	return fmt.Errorf("%w: %v", ErrIsolationUnavailable, err)
+}
+
+// prepareStateDir empties the directory for evicted sessions' state (what
+// a previous process left there belongs to sessions that are gone) or makes
+// a fresh one under the system's temporary directory.
+func prepareStateDir(dir string) (string, error) {
+	if dir == "" {
+		d, err := os.MkdirTemp("", "workbench-sandbox-state-")
+		if err != nil {
+			return "", fmt.Errorf("sandbox: state dir: %w", err)
+		}
+		return d, nil
+	}
+	if err := os.RemoveAll(dir); err != nil {
+		return "", fmt.Errorf("sandbox: state dir: %w", err)
+	}
+	if err := os.MkdirAll(dir, 0o700); err != nil {
+		return "", fmt.Errorf("sandbox: state dir: %w", err)
+	}
+	return dir, nil
 }

@@ -57,14 +57,18 @@ func (c *conn) send(v any) error {
 	return c.flush()
 }
 
-func (c *conn) readFrame() (byte, []byte, error) {
+func (c *conn) readFrame() (byte, []byte, error) { return c.readFrameMax(maxFrame) }
+
+// readFrameMax reads a frame of at most limit bytes; the length is checked
+// before anything is allocated.
+func (c *conn) readFrameMax(limit uint32) (byte, []byte, error) {
 	var head [5]byte
 	if _, err := io.ReadFull(c.r, head[:]); err != nil {
 		return 0, nil, err
 	}
 	n := binary.BigEndian.Uint32(head[1:])
-	if n > maxFrame {
-		return 0, nil, fmt.Errorf("sandbox: protocol: frame of %d bytes exceeds %d", n, maxFrame)
+	if n > limit {
+		return 0, nil, fmt.Errorf("sandbox: protocol: frame of %d bytes exceeds %d", n, limit)
 	}
 	body := make([]byte, n)
 	if _, err := io.ReadFull(c.r, body); err != nil {
@@ -125,6 +129,7 @@ type (
 		FiguresDropped int             `json:"figures_dropped"`
 		Files          []wireFile      `json:"files"`
 		Size           int64           `json:"size"`
+		DataBytes      int64           `json:"data_bytes"` // bytes under /mnt/data, in the session's memory
 	}
 )
 

@@ -12,19 +12,21 @@ func (p *Pool) nudge() {
 	}
 }
 
-// refillLoop keeps cfg.Warm workers ready, starting at most
-// cfg.RefillParallel at a time: imports are CPU-bound, and parallel starts
-// on a small machine only slow each other down.
+// refillLoop keeps cfg.Warm workers ready while the memory budget has
+// room for them, and at least one for a claim waiting in line, starting at
+// most cfg.RefillParallel at a time: imports are CPU-bound, and parallel
+// starts on a small machine only slow each other down.
 func (p *Pool) refillLoop() {
 	defer p.wg.Done()
 	for {
 		p.mu.Lock()
-		need := p.cfg.Warm - len(p.ready) - p.starting
+		need := max(p.cfg.Warm, min(len(p.queue), p.cfg.RefillParallel)) - len(p.ready) - p.starting
 		if p.readyErr != nil {
 			need = 0 // no workers for a pool that may not run code
 		}
-		for ; need > 0 && p.starting < p.cfg.RefillParallel && !p.closed; need-- {
+		for ; need > 0 && p.starting < p.cfg.RefillParallel && !p.closed && p.roomLocked(); need-- {
 			p.starting++
+			p.spare++
 			p.wg.Add(1)
 			go p.refillOne()
 		}
@@ -46,6 +48,7 @@ func (p *Pool) refillOne() {
 	p.mu.Lock()
 	if err != nil {
 		p.stats.Failed++
+		p.spare--
 		p.failRun++
 		failures := p.failRun
 		p.mu.Unlock()
@@ -60,13 +63,18 @@ func (p *Pool) refillOne() {
 	p.failRun = 0
 	p.stats.LastStart = w.readyAt.Sub(w.started)
 	p.mu.Unlock()
+	if size := p.cfg.memoryOf(w.pyPid); size > 0 {
+		p.warmSize.Store(size)
+	}
 	select {
 	case p.ready <- w:
-	default: // more warm workers than wanted, e.g. after Warm shrank
+	default: // more warm workers than the channel holds
 		w.kill()
 		w.release(p)
+		p.unspare()
 	}
 	p.done()
+	p.signal()
 }
 
 func (p *Pool) done() {

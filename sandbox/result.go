@@ -19,6 +19,9 @@ type Result struct {
 	Truncated bool       // output or figures were cut at the caps (a marker is in the text)
 	TimedOut  bool       // the cell hit Config.CellTimeout and was interrupted; state is kept
 	Duration  time.Duration
+	// Restored is set on the first cell after the session was evicted and
+	// restored: what came back and what could not.
+	Restored *RestoreReport
 }
 
 // Value is the rendering of a cell's trailing expression.

@@ -16,13 +16,21 @@ import (
 type Session struct {
 	id      string
 	pool    *Pool
-	w       *worker
 	cfg     Config
 	created time.Time
+	owner   string // who the session is for; eviction is fair between owners
 
-	mu      sync.Mutex // one protocol exchange at a time
-	running atomic.Bool
-	cell    atomic.Uint64 // number of the latest cell sent
+	mu sync.Mutex // one protocol exchange at a time; held to swap w
+	// w is the session's kernel, nil while the session is evicted. It is
+	// read under mu by the protocol, and under wMu by Interrupt and end.
+	w        *worker
+	wMu      sync.Mutex
+	saved    *savedState    // the evicted session's state on disk, nil while live
+	restored *RestoreReport // said once, by the next Exec after a restore
+	mem      atomic.Int64   // the kernel's measured memory, 0 while evicted
+	evicting atomic.Bool    // an eviction has picked this session
+	running  atomic.Bool
+	cell     atomic.Uint64 // number of the latest cell sent
 
 	done    chan struct{}
 	endOnce sync.Once
@@ -36,13 +44,28 @@ type Session struct {
 	life       *time.Timer
 }
 
-func newSession(p *Pool, w *worker) *Session {
+func newSession(p *Pool, w *worker, owner string) *Session {
 	now := time.Now()
-	s := &Session{id: w.id, pool: p, w: w, cfg: p.cfg, created: now, lastActive: now, done: make(chan struct{})}
+	s := &Session{id: w.id, pool: p, w: w, cfg: p.cfg, created: now, owner: owner, lastActive: now, done: make(chan struct{})}
+	s.mem.Store(p.kernelSize())
 	s.idle = time.AfterFunc(s.cfg.IdleTimeout, func() { s.end(ErrIdleTimeout) })
 	s.life = time.AfterFunc(s.cfg.Lifetime, func() { s.end(ErrLifetime) })
-	go s.watchExit()
+	go s.watchExit(w)
 	return s
+}
+
+// kernel returns the session's worker, nil while it is evicted.
+func (s *Session) kernel() *worker {
+	s.wMu.Lock()
+	defer s.wMu.Unlock()
+	return s.w
+}
+
+// setKernel swaps the session's worker; the caller holds s.mu.
+func (s *Session) setKernel(w *worker) {
+	s.wMu.Lock()
+	s.w = w
+	s.wMu.Unlock()
 }
 
 // ID returns the session's unguessable identifier.
@@ -87,7 +110,16 @@ func (s *Session) Interrupt() error {
 	if !s.running.Load() {
 		return nil
 	}
-	return s.w.interrupt(s.cell.Load())
+	return s.interruptCell(s.cell.Load())
+}
+
+// interruptCell interrupts cell number cell of the current kernel, if any.
+func (s *Session) interruptCell(cell uint64) error {
+	w := s.kernel()
+	if w == nil {
+		return nil // evicted: nothing runs
+	}
+	return w.interrupt(cell)
 }
 
 // end closes the session once, for the first reason given.
@@ -98,33 +130,44 @@ func (s *Session) end(reason error) {
 		s.errMu.Unlock()
 		s.idle.Stop()
 		s.life.Stop()
-		s.w.kill()
-		s.w.release(s.pool)
+		s.wMu.Lock()
+		w := s.w
+		s.wMu.Unlock()
+		if w != nil {
+			w.kill()
+			w.release(s.pool)
+		}
+		s.mem.Store(0)
 		s.pool.remove(s)
 		close(s.done)
 		s.pool.nudge()
+		s.pool.signal()
+		go s.dropSaved() // may wait for an eviction or restore to let go of the state
 	})
 }
 
-// watchExit ends the session when its kernel dies between calls, so Done
-// fires promptly and the session stops counting against MaxSessions.
-func (s *Session) watchExit() {
+// watchExit ends the session when its kernel w dies between calls, so Done
+// fires promptly and the session stops using the memory budget. A kernel
+// retired by an eviction is expected to exit.
+func (s *Session) watchExit(w *worker) {
 	select {
-	case <-s.w.exited:
-		s.reset()
+	case <-w.exited:
+		if !w.retired.Load() {
+			s.reset(w)
+		}
 	case <-s.done:
 	}
 }
 
-// reset ends the session because its kernel died or the protocol broke, and
-// returns the error the caller sees. A session already ended for another
+// reset ends the session because its kernel w died or the protocol broke,
+// and returns the error the caller sees. A session already ended for another
 // reason (Close, a timer) keeps that reason.
-func (s *Session) reset() error {
+func (s *Session) reset(w *worker) error {
 	select {
-	case <-s.w.exited:
+	case <-w.exited:
 	case <-time.After(500 * time.Millisecond): // let the exit status arrive for the message
 	}
-	s.end(fmt.Errorf("%w (%s)", ErrSessionReset, s.w.exitReason()))
+	s.end(fmt.Errorf("%w (%s)", ErrSessionReset, w.exitReason()))
 	return s.Err()
 }
 
@@ -142,15 +185,28 @@ func (s *Session) begin() error {
 	return nil
 }
 
-// finish restarts the idle clock when the last call returns.
+// finish restarts the idle clock when the last call returns; the session
+// may then be evicted, so waiting claims are told.
 func (s *Session) finish() {
 	s.timerMu.Lock()
-	defer s.timerMu.Unlock()
 	s.active--
 	s.lastActive = time.Now()
-	if s.active == 0 && s.Err() == nil {
+	idle := s.active == 0
+	if idle && s.Err() == nil {
 		s.idle.Reset(s.cfg.IdleTimeout)
 	}
+	s.timerMu.Unlock()
+	if idle {
+		s.pool.signal()
+	}
+}
+
+// idleSince reports whether no call is in progress or waiting, and since
+// when.
+func (s *Session) idleSince() (time.Time, bool) {
+	s.timerMu.Lock()
+	defer s.timerMu.Unlock()
+	return s.lastActive, s.active == 0
 }
 
 // guard kills the session if ctx ends and the exchange has not finished
@@ -181,5 +237,5 @@ func (s *Session) failure(err error) error {
 	if errors.Is(err, ErrFileTooLarge) {
 		return err
 	}
-	return s.reset()
+	return s.reset(s.w)
 }

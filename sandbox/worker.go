@@ -38,6 +38,7 @@ type worker struct {
 	pyPid    int          // host pid of the Python process, 0 when unknown
 	initPid  atomic.Int64 // host pid of the sandbox's pid-namespace init, 0 when unknown
 	exited   chan struct{}
+	retired  atomic.Bool // an eviction ended the worker on purpose, its state saved
 	waitErr  error
 	killOnce sync.Once
 	started  time.Time

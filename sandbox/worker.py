@@ -12,16 +12,19 @@ code (input(), subprocesses, C libraries) can never corrupt the protocol.
 
 import ast
 import gc
+import importlib
 import io
 import json
 import linecache
 import os
+import pickle
 import signal
 import stat
 import struct
 import sys
 import time
 import traceback
+import types
 
 DATA = sys.argv[1] if len(sys.argv) > 1 else "/mnt/data"
 CHUNK = 1 << 20
@@ -192,10 +195,47 @@ def display(*objs):
         print(o if isinstance(o, str) else repr(o))
 
 
+def data_bytes(snapshot):
+    """Bytes of the files under DATA: they live in the session's memory (tmpfs)."""
+    return sum(v[0] for v in snapshot.values())
+
+
+def pickled(value):
+    """Pickle value with its large buffers out of band, or in band when a
+    buffer is not contiguous."""
+    bufs = []
+    data = pickle.dumps(value, protocol=5, buffer_callback=bufs.append)
+    try:
+        return data, [b.raw() for b in bufs]
+    except BufferError:
+        return pickle.dumps(value, protocol=5), []
+
+
+def unpicklable(value, err):
+    """Why a variable cannot be kept, in words a user can act on."""
+    kind = type(value).__name__
+    if isinstance(value, types.GeneratorType):
+        return "a generator cannot be saved; run the cell that made it again"
+    if isinstance(value, types.FunctionType) and value.__name__ == "<lambda>":
+        return "a lambda cannot be saved; define it with def to keep it"
+    if isinstance(value, io.IOBase):
+        return "an open file cannot be saved; open it again"
+    if isinstance(err, MemoryError):
+        return "too large to save"
+    return "%s cannot be saved (%s)" % (kind, str(err)[:120] or type(err).__name__)
+
+
 class Kernel:
     def __init__(self, conn):
         self.conn = conn
-        self.ns = {"__name__": "__main__", "__builtins__": __builtins__, "display": display}
+        # The user's namespace is a real module registered as __main__, as
+        # in IPython: pickle then finds functions and classes the user
+        # defined, which a saved session needs.
+        main = types.ModuleType("__main__")
+        main.__dict__.update({"__builtins__": __builtins__, "display": display})
+        sys.modules["__main__"] = main
+        self.ns = main.__dict__
+        self.defs = {}  # name -> source of the latest top-level def or class
         self.cells = 0
         self.files = scan_files()
         self.plt = None
@@ -247,7 +287,19 @@ class Kernel:
         except BaseException as e:  # user code may raise anything, SystemExit included
             _busy = False
             return None, self.describe(e)
+        self.remember_defs(tree)
         return value, None
+
+    def remember_defs(self, tree):
+        """Keep the source of each top-level def and class, so that a
+        restored session can define them again before loading objects."""
+        for node in tree.body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                self.defs.pop(node.name, None)  # re-insert: order of definition matters
+                try:
+                    self.defs[node.name] = ast.unparse(node)
+                except Exception:
+                    pass
 
     def finish_cell(self, value, cap):
         """Render the value and the figures; both run user code (__repr__,
@@ -323,6 +375,7 @@ class Kernel:
             "truncated": out.truncated or err.truncated, "error": error, "value": rendered,
             "figures": [len(f) for f in self.figures], "figures_dropped": self.dropped,
             "files": file_list(after, changed), "seconds": time.monotonic() - t0,
+            "data_bytes": data_bytes(after),
         })
         for f in self.figures:
             self.conn.send(b"B", f)
@@ -345,13 +398,17 @@ class Kernel:
                 except OSError as e:
                     failure = "%s: %s" % (type(e).__name__, e)
         if fd is not None:
+            if failure is None and "mtime_ns" in req:
+                t = int(req["mtime_ns"])  # a restored file keeps its time, so it is not "changed"
+                os.utime(fd, ns=(t, t))
             os.close(fd)
         if (failure or kind == b"X") and fd is not None:
             self.remove(req["name"])
         self.files = scan_files()
         if kind == b"X":
             failure = failure or "upload aborted"
-        self.conn.send_json({"ok": failure is None, "error": failure, "size": total})
+        self.conn.send_json({"ok": failure is None, "error": failure, "size": total,
+                             "data_bytes": data_bytes(self.files)})
 
     def get(self, req):
         limit = int(req.get("max", 1 << 62))
@@ -398,10 +455,106 @@ class Kernel:
 
     def list(self, req):
         self.files = scan_files()
-        self.conn.send_json({"ok": True, "files": file_list(self.files)})
+        self.conn.send_json({"ok": True, "files": file_list(self.files), "data_bytes": data_bytes(self.files)})
+
+    # -- eviction --------------------------------------------------------
+    def snapshot(self, req):
+        """Stream the user's variables so that another kernel can take the
+        session over: a header frame per variable, then its pickle and its
+        out-of-band buffers (numpy and pandas data, sent without a copy) as
+        blob streams, then a summary. What does not pickle is named."""
+        limit = int(req.get("max_bytes", 1 << 31))
+        saved, lost, aliases, modules, sent, seen = [], [], {}, {}, 0, {}
+        for name, value in list(self.ns.items()):
+            if name.startswith("__") or name in ("display", "_"):
+                continue
+            if isinstance(value, types.ModuleType):
+                modules[name] = value.__name__
+                continue
+            if id(value) in seen:  # b = a: both names get the one object back
+                aliases[name] = seen[id(value)]
+                continue
+            if name in self.defs and getattr(value, "__module__", None) == "__main__":
+                continue  # defined again from its source
+            try:
+                data, bufs = pickled(value)
+            except Exception as e:  # anything may fail to pickle, or run out of memory
+                lost.append({"name": name, "reason": unpicklable(value, e)})
+                continue
+            size = len(data) + sum(b.nbytes for b in bufs)
+            if sent + size > limit:
+                lost.append({"name": name, "reason": "too large to keep (%d MB)" % (size >> 20)})
+                continue
+            self.conn.send_json({"var": name, "buffers": len(bufs)})
+            for part in [data] + bufs:
+                self.send_stream(part)
+            sent += size
+            saved.append(name)
+            seen[id(value)] = name
+        self.conn.send_json({"ok": True, "done": True, "saved": saved, "lost": lost, "aliases": aliases,
+                             "modules": modules, "defs": list(self.defs.values()), "bytes": sent})
+
+    def send_stream(self, data):
+        view = memoryview(data).cast("B")
+        for i in range(0, len(view), CHUNK):
+            self.conn.send(b"B", bytes(view[i:i + CHUNK]))
+        self.conn.send(b"B", b"")
+
+    def recv_stream(self):
+        out = bytearray()  # writable: numpy arrays loaded over it stay writable
+        while True:
+            kind, body = self.conn.recv()
+            if kind != b"B" or not body:
+                return out
+            out += body
+
+    def restore(self, req):
+        """Take over a snapshot streamed back by the host: modules first,
+        then the user's defs and classes, then the variables."""
+        objs, summary = [], None
+        while summary is None:
+            kind, body = self.conn.recv()
+            if kind != b"J":
+                continue
+            head = json.loads(body)
+            if head.get("done"):
+                summary = head
+                break
+            data = self.recv_stream()
+            bufs = [self.recv_stream() for _ in range(int(head.get("buffers", 0)))]
+            objs.append((head["var"], data, bufs))
+        restored, lost = [], list(summary.get("lost", []))
+        for name, mod in summary.get("modules", {}).items():
+            try:
+                self.ns[name] = importlib.import_module(mod)
+                restored.append(name)
+            except Exception as e:
+                lost.append({"name": name, "reason": "import %s failed: %s" % (mod, e)})
+        for src in summary.get("defs", []):
+            try:
+                tree = ast.parse(src)
+                exec(compile(tree, "<restored>", "exec"), self.ns)
+                self.remember_defs(tree)
+                restored += [n.name for n in tree.body if hasattr(n, "name")]
+            except Exception as e:
+                lost.append({"name": src.split("(")[0].split(":")[0][:60], "reason": "%s: %s" % (type(e).__name__, e)})
+        for name, data, bufs in objs:
+            try:
+                self.ns[name] = pickle.loads(data, buffers=bufs)
+                restored.append(name)
+            except Exception as e:
+                lost.append({"name": name, "reason": "could not be loaded again: %s: %s" % (type(e).__name__, e)})
+        for name, target in summary.get("aliases", {}).items():
+            if target in self.ns:
+                self.ns[name] = self.ns[target]
+                restored.append(name)
+        del objs
+        gc.collect()
+        self.conn.send_json({"ok": True, "restored": restored, "lost": lost})
 
     def serve(self):
-        ops = {"exec": self.exec, "put": self.put, "get": self.get, "delete": self.delete, "list": self.list}
+        ops = {"exec": self.exec, "put": self.put, "get": self.get, "delete": self.delete, "list": self.list,
+               "snapshot": self.snapshot, "restore": self.restore}
         while True:
             try:
                 kind, body = self.conn.recv()
