@@ -92,12 +92,45 @@ func privateMemory(pid int) int64 {
 }
 
 // measure records the kernel's memory after a call: private memory plus
-// dataBytes, the files under /mnt/data. The caller holds s.mu.
+// dataBytes, the files under /mnt/data. A kernel that grew past what the
+// budget allows makes the pool set idle ones aside. The caller holds s.mu.
 func (s *Session) measure(dataBytes int64) {
 	if s.w == nil {
 		return
 	}
 	s.mem.Store(s.cfg.memoryOf(s.w.pyPid) + max(dataBytes, 0))
+	s.pool.trimSoon()
+}
+
+// trimSoon starts evicting idle kernels in the background when the kernels
+// use more than the budget (they grow as they load data), unless a trim
+// is under way.
+func (p *Pool) trimSoon() {
+	p.mu.Lock()
+	over := p.usedLocked() > p.cfg.MemoryBudget
+	p.mu.Unlock()
+	if over && p.trimming.CompareAndSwap(false, true) {
+		go p.trim()
+	}
+}
+
+// trim evicts the least recently used idle kernels until the kernels fit
+// the budget again, or none is idle.
+func (p *Pool) trim() {
+	defer p.trimming.Store(false)
+	for {
+		p.mu.Lock()
+		over := p.usedLocked() > p.cfg.MemoryBudget && !p.closed
+		p.mu.Unlock()
+		if !over {
+			return
+		}
+		v := p.victim()
+		if v == nil {
+			return
+		}
+		p.evict(v)
+	}
 }
 
 // kernelSize is the cost of one more kernel: the latest measured warm

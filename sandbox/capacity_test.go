@@ -257,7 +257,9 @@ func TestRestore_EndedWhileEvicted(t *testing.T) {
 	p := budgetPool(t, 8, func(c *Config) { c.IdleTimeout = 2 * time.Second })
 	s := ownedSession(t, p, "ana")
 	p.evict(s)
+	s.mu.Lock()
 	dir := s.saved.dir
+	s.mu.Unlock()
 	if err := waitDone(t, s, 5*time.Second); !errors.Is(err, ErrIdleTimeout) {
 		t.Fatalf("Err = %v", err)
 	}

@@ -27,10 +27,12 @@ type Pool struct {
 
 	stateDir string       // where evicted sessions' state goes
 	warmSize atomic.Int64 // measured memory of the latest warm worker
+	trimming atomic.Bool  // a trim is evicting idle kernels
 
 	mu       sync.Mutex
 	sessions map[string]*Session // open sessions, live and evicted
 	queue    []*waiter           // claims waiting for a worker, in order
+	stuck    bool                // the head of the line waits for a busy kernel to go idle
 	changed  chan struct{}       // closed and replaced when capacity may have changed
 	starting int
 	spare    int // workers started or warm that no session has yet: they use memory too

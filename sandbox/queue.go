@@ -63,12 +63,16 @@ func (p *Pool) enqueue() (*waiter, error) {
 	return w, nil
 }
 
-// leave takes a claim out of the line, wherever it is.
+// leave takes a claim out of the line, wherever it is. A head that leaves
+// no longer holds the line up.
 func (p *Pool) leave(me *waiter) {
 	p.mu.Lock()
 	for i, w := range p.queue {
 		if w == me {
 			p.queue = append(p.queue[:i], p.queue[i+1:]...)
+			if i == 0 {
+				p.stuck = false
+			}
 			break
 		}
 	}
@@ -77,7 +81,7 @@ func (p *Pool) leave(me *waiter) {
 }
 
 // place returns the claim's position (1 is the head), the channel that
-// closes on the next change, and what the head should do now.
+// closes on the next change, and what the claim should do now.
 func (p *Pool) place(me *waiter) (pos int, changed <-chan struct{}, step claimStep) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -90,8 +94,10 @@ func (p *Pool) place(me *waiter) (pos int, changed <-chan struct{}, step claimSt
 	switch {
 	case p.closed:
 		step = stepClosed
-	case pos != 1:
+	case pos != 1 && p.stuck:
 		step = stepWait
+	case pos != 1:
+		step = stepFollow
 	case len(p.ready) > 0:
 		step = stepTake
 	case p.starting > 0 || p.roomLocked():
@@ -106,7 +112,8 @@ func (p *Pool) place(me *waiter) (pos int, changed <-chan struct{}, step claimSt
 type claimStep int
 
 const (
-	stepWait        claimStep = iota // not the head: wait for a change
+	stepWait        claimStep = iota // not the head, and the head waits for a kernel to go idle
+	stepFollow                       // not the head, and the line moves: wait for a change
 	stepTake                         // a warm worker is ready
 	stepAwaitWorker                  // a worker is starting or may start within the budget
 	stepEvict                        // the budget is full: evict an idle kernel, or wait
@@ -134,14 +141,19 @@ func (p *Pool) claimWorker(ctx context.Context) (*worker, error) {
 		case stepClosed:
 			return nil, ErrClosed
 		case stepTake, stepAwaitWorker:
+			p.setStuck(false)
 			ready = p.ready
 		case stepEvict:
 			if v := p.victim(); v != nil {
+				p.setStuck(false)
 				p.evict(v)
 				continue
 			}
+			p.setStuck(true)
 		}
-		blocked := step == stepWait || step == stepEvict // waiting on others, not on a worker's start
+		// Waiting for kernels to stop running code, not for a worker to start:
+		// the claim is in line for a free sandbox, and told so.
+		blocked := step == stepWait || step == stepEvict
 		var limit <-chan time.Time
 		if blocked {
 			if deadline.IsZero() {
@@ -174,6 +186,18 @@ func (p *Pool) claimWorker(ctx context.Context) (*worker, error) {
 		case <-limit:
 			return nil, fmt.Errorf("%w after %s", ErrQueueTimeout, p.cfg.QueueTimeout)
 		}
+	}
+}
+
+// setStuck records whether the head of the line waits for a busy kernel
+// to go idle; those behind it are then waiting for a free sandbox too.
+func (p *Pool) setStuck(stuck bool) {
+	p.mu.Lock()
+	changed := p.stuck != stuck
+	p.stuck = stuck
+	p.mu.Unlock()
+	if changed {
+		p.signal()
 	}
 }
 
