@@ -36,6 +36,9 @@ type Answer struct {
 	OutputTokens int64
 	// ContainerID is the Code Interpreter session of the last call.
 	ContainerID string
+	// Restored is set when the answer found its session restored after the
+	// local engine had set it aside to free memory.
+	Restored bool
 }
 
 // Cell is one code interpreter call.
@@ -63,6 +66,9 @@ func (a *Answer) Apply(e Event) {
 	switch e.Type {
 	case EventNotice:
 		a.Notices = append(a.Notices, e.Text)
+	case EventRestored:
+		a.Notices = append(a.Notices, e.Text)
+		a.Restored = true
 	case EventProgress:
 		a.Progress = e.Text
 	case EventError:

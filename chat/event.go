@@ -15,6 +15,9 @@ const (
 	// EventProgress carries what the turn is doing now, in Text:
 	// "Uploading sales.csv…". It is shown while the turn runs, not after.
 	EventProgress = "progress"
+	// EventRestored says, in Text, that the session had been set aside to
+	// free memory and was restored, with what came back and what did not.
+	EventRestored = "restored"
 	// EventError carries what went wrong and what to do, in Text.
 	EventError = "error"
 	// EventDone ends every run's stream; Status is the run's final status.

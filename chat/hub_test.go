@@ -121,7 +121,7 @@ func TestSessionStates(t *testing.T) {
 		container string
 		started   time.Time
 		used      time.Time
-		want      string
+		want      SessionStatus
 	}{
 		{"never ran code", "", time.Time{}, time.Time{}, "none"},
 		{"just used", "c", now.Add(-5 * time.Minute), now.Add(-time.Minute), "active"},
@@ -133,6 +133,32 @@ func TestSessionStates(t *testing.T) {
 		c := &store.Conversation{ContainerID: tc.container, SessionStartedAt: tc.started, SessionUsedAt: tc.used}
 		if got := Session(c, now).State; got != tc.want {
 			t.Errorf("%s: %s, want %s", tc.name, got, tc.want)
+		}
+	}
+	restored := &Answer{Restored: true}
+	if got := (SessionState{State: StatusIdle}).After(restored).State; got != StatusRestored {
+		t.Errorf("idle after a restored answer: %s", got)
+	}
+	if got := (SessionState{State: StatusExpired}).After(restored).State; got != StatusExpired {
+		t.Errorf("expired after a restored answer: %s", got)
+	}
+}
+
+// TestRestoredNotice reads the local engine's restore line into words
+// that name what came back and what did not.
+func TestRestoredNotice(t *testing.T) {
+	logs := "before\n" + sessionMarker + `{"restored":["df","model","np"],"lost":[{"name":"gen","reason":"a generator cannot be saved; run the cell that made it again"}],"files":2}` + "\nprinted\n"
+	got, ok := restoredNotice(logs)
+	want := "This conversation's sandbox had been set aside to free memory for others while it was idle, and was restored for this answer: `df`, `model`, `np` and 2 files are back as they were. Not restored: gen (a generator cannot be saved; run the cell that made it again)."
+	if !ok || got != want {
+		t.Fatalf("got %q, %v\nwant %q", got, ok, want)
+	}
+	if _, ok := restoredNotice("plain output\n@@wb {\"x\":1}\n"); ok {
+		t.Fatal("an ordinary logs line read as a restore")
+	}
+	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 102: "102nd"} {
+		if got := ordinal(n); got != want {
+			t.Errorf("ordinal(%d) = %s", n, got)
 		}
 	}
 }

@@ -65,7 +65,7 @@ func (r *runner) turn(ctx context.Context) error {
 		return err
 	}
 	if conv.FoundryConversationID == "" {
-		fc, err := r.s.client.CreateConversation(ctx, map[string]string{"app": "workbench", "conversation": conv.ID})
+		fc, err := r.s.client.CreateConversation(ctx, map[string]string{"app": "workbench", "conversation": conv.ID, "user": r.userID})
 		if err != nil {
 			return fmt.Errorf("create conversation: %w", err)
 		}
@@ -74,7 +74,7 @@ func (r *runner) turn(ctx context.Context) error {
 			return err
 		}
 	}
-	if st := Session(conv, time.Now()); st.State == "expired" {
+	if st := Session(conv, time.Now()); st.State == StatusExpired {
 		r.end.NewSession, r.sessionChecked = true, true
 		r.notice(ctx, "The previous Code Interpreter session has expired, so this answer runs in a new one. Your files are attached again; variables from earlier answers are gone.")
 	}
@@ -152,6 +152,12 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 	switch fe.Type {
 	case foundry.EventCreated:
 		r.end.ResponseID = fe.ResponseID
+	case foundry.EventQueued:
+		r.emit(ctx, Event{Type: EventProgress, Text: waitingText(fe.Position)})
+	case foundry.EventLogs:
+		if text, ok := restoredNotice(fe.Text); ok {
+			r.emit(ctx, Event{Type: EventRestored, Text: text})
+		}
 	case foundry.EventCodeDone, foundry.EventItemDone:
 		r.checkSession(ctx, fe.ContainerID)
 		if fe.ContainerID != "" {

@@ -41,7 +41,7 @@ func BenchmarkStreamTurn(b *testing.B) {
 // execBaseline times the same cell on a bare sandbox session: what a turn costs without the
 // emulator.
 func execBaseline(b *testing.B) time.Duration {
-	k, err := testKernels.Session(context.Background())
+	k, err := testKernels.Session(context.Background(), "")
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -86,7 +86,7 @@ func streamOnce(client *http.Client, url string, body []byte) (int, error) {
 
 // BenchmarkSandboxExec runs the same cell on a sandbox session directly: the baseline.
 func BenchmarkSandboxExec(b *testing.B) {
-	k, err := testKernels.Session(context.Background())
+	k, err := testKernels.Session(context.Background(), "")
 	if err != nil {
 		b.Fatal(err)
 	}

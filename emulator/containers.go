@@ -66,9 +66,9 @@ func newContainerSet(s *Server) *containerSet {
 		stop: make(chan struct{})}
 }
 
-// create starts a kernel and copies the given uploaded files into its /mnt/data.
-func (cs *containerSet) create(ctx context.Context, name string, idle time.Duration, fileIDs []string) (*container, error) {
-	k, err := cs.s.kernels.Session(ctx)
+// create starts a kernel for owner and copies the given uploaded files into its /mnt/data.
+func (cs *containerSet) create(ctx context.Context, name, owner string, idle time.Duration, fileIDs []string) (*container, error) {
+	k, err := cs.s.kernels.Session(ctx, owner)
 	if err != nil {
 		return nil, fmt.Errorf("start kernel: %w", err)
 	}

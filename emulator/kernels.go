@@ -9,8 +9,10 @@ import (
 // Kernels hands out fresh Python kernels, one per container. The sandbox package's pool is the
 // production implementation (see sandbox.go); tests may substitute their own.
 type Kernels interface {
-	// Session returns a new, persistent kernel that nobody else uses.
-	Session(ctx context.Context) (Kernel, error)
+	// Session returns a new, persistent kernel that nobody else uses, for
+	// owner (the end user, when the client says who; kernels may be shared
+	// out fairly between owners).
+	Session(ctx context.Context, owner string) (Kernel, error)
 }
 
 // readier is implemented by Kernels that can tell whether they are able to run code.
@@ -54,6 +56,25 @@ type ExecResult struct {
 	Files []KernelFile
 	// Truncated says that output was cut to fit the kernel's limits.
 	Truncated bool
+	// Restored is set on the first cell after the kernel was set aside to
+	// free memory and brought back: what came back and what did not.
+	Restored *Restored
+}
+
+// Restored says what a kernel brought back after it was set aside.
+type Restored struct {
+	// Names are the variables, functions and modules back as they were.
+	Names []string `json:"restored"`
+	// Lost are the names that could not be kept, with why.
+	Lost []LostName `json:"lost,omitempty"`
+	// Files is how many files came back into /mnt/data.
+	Files int `json:"files"`
+}
+
+// LostName is a variable a restored kernel no longer has, and why.
+type LostName struct {
+	Name   string `json:"name"`
+	Reason string `json:"reason"`
 }
 
 // ExecError describes an exception raised by a cell.

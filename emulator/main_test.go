@@ -24,7 +24,7 @@ import (
 var testKernels Kernels
 
 func TestMain(m *testing.M) {
-	pool, err := sandbox.NewPool(context.Background(), sandbox.Config{Warm: 2, MaxSessions: 24,
+	pool, err := sandbox.NewPool(context.Background(), sandbox.Config{Warm: 2,
 		Logger: slog.New(slog.DiscardHandler)})
 	if errors.Is(err, sandbox.ErrIsolationUnavailable) {
 		// A machine without user namespaces still runs the turns, unsandboxed, rather than
@@ -34,7 +34,7 @@ func TestMain(m *testing.M) {
 			pool.Close()
 		}
 		pool, err = sandbox.NewPool(context.Background(), sandbox.Config{Isolation: sandbox.IsolationNone,
-			Warm: 2, MaxSessions: 24, Logger: slog.New(slog.DiscardHandler)})
+			Warm: 2, Logger: slog.New(slog.DiscardHandler)})
 	}
 	if err != nil {
 		fmt.Fprintln(os.Stderr, "emulator tests: start sandbox:", err)

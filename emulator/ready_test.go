@@ -11,8 +11,8 @@ import (
 // brokenKernels stands for a sandbox whose isolation self-test failed.
 type brokenKernels struct{ err error }
 
-func (b brokenKernels) Session(context.Context) (Kernel, error) { return nil, b.err }
-func (b brokenKernels) Ready() error                            { return b.err }
+func (b brokenKernels) Session(context.Context, string) (Kernel, error) { return nil, b.err }
+func (b brokenKernels) Ready() error                                    { return b.err }
 
 // TestNotReady checks that without a working sandbox the emulator still serves, says why on
 // /readyz, answers turns without code, and fails turns with code with the reason.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 
 	"github.com/analyst-workbench/workbench/sandbox"
 )
@@ -21,6 +22,9 @@ func startSandbox(ctx context.Context, cfg Config) (Kernels, func() error, error
 	}
 	if sc.Logger == nil {
 		sc.Logger = cfg.Logger
+	}
+	if sc.StateDir == "" {
+		sc.StateDir = filepath.Join(cfg.DataDir, "sandbox-state")
 	}
 	pool, err := sandbox.NewPool(ctx, sc)
 	if pool != nil && errors.Is(err, sandbox.ErrIsolationUnavailable) {
@@ -45,9 +49,9 @@ type SandboxKernels struct {
 	Pool *sandbox.Pool
 }
 
-// Session claims a warm sandbox session.
-func (k SandboxKernels) Session(ctx context.Context) (Kernel, error) {
-	s, err := k.Pool.Session(ctx)
+// Session claims a warm sandbox session for owner.
+func (k SandboxKernels) Session(ctx context.Context, owner string) (Kernel, error) {
+	s, err := k.Pool.SessionFor(ctx, owner)
 	if err != nil {
 		return nil, err
 	}
@@ -114,6 +118,12 @@ func (k sandboxKernel) Exec(ctx context.Context, code string) (*ExecResult, erro
 	}
 	for _, f := range res.Figures {
 		out.Images = append(out.Images, f.PNG)
+	}
+	if r := res.Restored; r != nil {
+		out.Restored = &Restored{Names: r.Restored, Files: r.Files}
+		for _, l := range r.Lost {
+			out.Restored.Lost = append(out.Restored.Lost, LostName{Name: l.Name, Reason: l.Reason})
+		}
 	}
 	return out, nil
 }

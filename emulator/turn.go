@@ -4,12 +4,16 @@ import (
 	"context"
 	"database/sql"
 	"encoding/base64"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"runtime/debug"
 	"slices"
 	"strings"
+	"sync"
 	"time"
+
+	"github.com/analyst-workbench/workbench/sandbox"
 )
 
 // maxCells bounds the cells of one turn, against a planner that never stops.
@@ -95,7 +99,7 @@ func (tr *turnRun) fileNames(ctx context.Context) []string {
 // files into the one it reuses.
 func (tr *turnRun) ensureContainer(ctx context.Context) (*container, error) {
 	if tr.c == nil {
-		c, err := tr.s.containers.create(ctx, "", 0, tr.t.fileIDs)
+		c, err := tr.s.containers.create(ctx, "", tr.owner(), 0, tr.t.fileIDs)
 		if err != nil {
 			return nil, err
 		}
@@ -109,8 +113,28 @@ func (tr *turnRun) ensureContainer(ctx context.Context) (*container, error) {
 	return tr.c, nil
 }
 
+// owner is who the turn's kernel is for: the user the client named in the
+// conversation's metadata, or else the conversation.
+func (tr *turnRun) owner() string {
+	conv := tr.t.conversation
+	if conv == nil {
+		return ""
+	}
+	if u := conv.Metadata[ownerMetadataKey]; u != "" {
+		return u
+	}
+	return conv.ID
+}
+
+// ownerMetadataKey is the conversation metadata naming the end user, so
+// that kernels are shared out fairly between users (an emulator extension;
+// the hosted service has no memory budget to share).
+const ownerMetadataKey = "user"
+
 // runCell streams one code_interpreter_call: code deltas, interpreting, then its outputs.
 func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
+	ctx, resumed := tr.traceWaits(ctx)
+	defer resumed()
 	c, err := tr.ensureContainer(ctx)
 	if err != nil {
 		return Cell{}, err
@@ -136,6 +160,7 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 		tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": tr.out[idx]})
 		return Cell{}, err
 	}
+	resumed()
 	tr.out[idx] = call("completed", code, cellOutputs(res))
 	tr.run.emit("response.code_interpreter_call.completed", at)
 	tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": renderItem(tr.out[idx], tr.t.withOutputs)})
@@ -156,10 +181,46 @@ func appendUnique(files []*containerFile, f *containerFile) []*containerFile {
 	return append(files, f)
 }
 
+// traceWaits reports, while the cell waits for a free sandbox (all busy running code), a
+// response.queued event with the wait's place in line; once it runs again,
+// response.in_progress. Both are Responses API events (foundry-api.md §5.2; queued is how
+// background responses start); queue_position is an emulator extension, ignored by clients
+// that do not know it. Call resumed when the wait is surely over.
+func (tr *turnRun) traceWaits(ctx context.Context) (_ context.Context, resumed func()) {
+	var mu sync.Mutex
+	queued := false
+	ctx = sandbox.WithWaitTrace(ctx, func(pos int) {
+		mu.Lock()
+		defer mu.Unlock()
+		queued = true
+		resp := tr.t.resp.rendered(tr.t.withOutputs)
+		resp.Status = "queued"
+		tr.run.emit("response.queued", map[string]any{"response": resp, "queue_position": pos})
+	})
+	return ctx, func() {
+		mu.Lock()
+		defer mu.Unlock()
+		if queued {
+			queued = false
+			tr.run.emit("response.in_progress", map[string]any{"response": tr.t.resp.rendered(tr.t.withOutputs)})
+		}
+	}
+}
+
+// sessionMarker prefixes the logs line that says a kernel was restored after it had been set
+// aside to free memory, with what came back and what did not as JSON (an emulator extension:
+// the app tells the user; people never see the line, which the app hides like the built-in
+// analyst's result lines).
+const sessionMarker = "@@wb-session "
+
 // cellOutputs turns a result into code interpreter outputs: one logs entry with what a
 // notebook would show, then one image per figure.
 func cellOutputs(res *ExecResult) []any {
 	var logs strings.Builder
+	if res.Restored != nil {
+		b, _ := json.Marshal(res.Restored)
+		logs.WriteString(sessionMarker + string(b) + "\n")
+	}
 	logs.WriteString(res.Stdout)
 	logs.WriteString(res.Stderr)
 	if res.Error != nil {

@@ -12,6 +12,10 @@ type EventType string
 const (
 	// EventCreated carries ResponseID and ConversationID, once, first.
 	EventCreated EventType = "created"
+	// EventQueued says the response waits to be worked on; Position is its
+	// place in line when the service says (the local engine does, waiting for
+	// a free sandbox: an extension), else 0. It may come again later.
+	EventQueued EventType = "queued"
 	// EventItemAdded announces an output item (Item set: ID, Type, ContainerID).
 	EventItemAdded EventType = "item_added"
 	// EventTextDelta carries a piece of the answer text in Text.
@@ -57,6 +61,7 @@ type Event struct {
 	ContainerID string    `json:"container_id,omitzero"`
 	Text        string    `json:"text,omitzero"`
 	Status      string    `json:"status,omitzero"`
+	Position    int       `json:"position,omitzero"`
 	Output      Output    `json:"output,omitzero"`
 	Citation    Citation  `json:"citation,omitzero"`
 	Item        *Item     `json:"item,omitzero"`
@@ -89,6 +94,8 @@ type wireEvent struct {
 	Annotation     *wireAnnotation `json:"annotation"`
 	Response       *wireResponse   `json:"response"`
 	Error          *wireErrorBody  `json:"error"`
+	// QueuePosition is the local engine's extension of response.queued.
+	QueuePosition int `json:"queue_position"`
 }
 
 type wireResponse struct {

@@ -130,8 +130,11 @@ func (s *Stream) read() {
 // top-level "error" key into an opaque error and loses the code.
 func (s *Stream) handle(w *wireEvent) {
 	switch w.Type {
-	case "response.created", "response.queued", "response.in_progress":
+	case "response.created", "response.in_progress":
 		s.created(w)
+	case "response.queued":
+		s.created(w)
+		s.emit(w, Event{Type: EventQueued, Position: w.QueuePosition})
 	case "response.output_item.added":
 		s.itemAdded(w)
 	case "response.output_text.delta":

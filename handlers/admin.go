@@ -43,6 +43,7 @@ func (h *Handler) showAdmin(c echo.Context) error {
 		return err
 	}
 	v.Audit, v.RetentionDays = auditView(audit), retain
+	v.Sandbox = h.sandboxCard()
 	for _, cv := range convs {
 		v.Conversations = append(v.Conversations, views.AdminConversationRow{ID: cv.ID, Title: cv.Title, Username: cv.Username,
 			FoundryID: cv.FoundryConversationID, ContainerID: cv.ContainerID, Files: cv.Files, StoredBytes: cv.StoredBytes, UpdatedAt: cv.UpdatedAt})

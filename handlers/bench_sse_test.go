@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 	"time"
+
+	"github.com/analyst-workbench/workbench/sandbox"
 )
 
 // BenchmarkSSESubscribers1000 opens 1,000 event streams on one live run
@@ -13,7 +15,7 @@ import (
 // after a GC (clients included, so it is an upper bound for the server).
 func BenchmarkSSESubscribers1000(b *testing.B) {
 	const subscribers = 1000
-	l := newLiveApp(b)
+	l := newLiveApp(b, sandbox.Config{})
 	br, convID, run := l.startLive()
 	path := "/conversations/" + convID + "/runs/" + run.ID + "/events"
 

@@ -37,8 +37,11 @@ type Config struct {
 	// Engine is shown as a badge on every page.
 	Engine views.Engine
 	// Ready names the readiness checks that /readyz runs besides the database.
-	Ready  map[string]ReadinessCheck
-	Logger *slog.Logger
+	Ready map[string]ReadinessCheck
+	// Sandbox reads the local engine's sandbox figures for /admin and
+	// /metrics; nil on Foundry.
+	Sandbox func() SandboxStats
+	Logger  *slog.Logger
 }
 
 // Handler serves every route of the app.
@@ -53,6 +56,7 @@ type Handler struct {
 	sessions sessions.Store
 	engine   views.Engine
 	ready    map[string]ReadinessCheck
+	sandbox  func() SandboxStats
 	log      *slog.Logger
 }
 
@@ -62,6 +66,10 @@ func New(cfg Config) *Handler {
 	if log == nil {
 		log = slog.New(slog.DiscardHandler)
 	}
-	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, metrics: newMetrics(), purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
-		engine: cfg.Engine, ready: cfg.Ready, log: log}
+	m := newMetrics()
+	if cfg.Sandbox != nil {
+		m.registerSandbox(cfg.Sandbox)
+	}
+	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, metrics: m, purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
+		engine: cfg.Engine, ready: cfg.Ready, sandbox: cfg.Sandbox, log: log}
 }

@@ -30,10 +30,12 @@ import (
 type liveApp struct {
 	*app
 	turns *chat.Service
+	pool  *sandbox.Pool
 }
 
-// newLiveApp starts the stack; it skips when the sandbox is unavailable.
-func newLiveApp(t testing.TB) *liveApp {
+// newLiveApp starts the stack on a sandbox pool made with cfg (Warm 1 when
+// zero); it skips when the sandbox is unavailable.
+func newLiveApp(t testing.TB, cfg sandbox.Config) *liveApp {
 	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
@@ -42,7 +44,10 @@ func newLiveApp(t testing.TB) *liveApp {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { db.Close() })
-	pool, err := sandbox.NewPool(ctx, sandbox.Config{Warm: 1})
+	if cfg.Warm == 0 {
+		cfg.Warm = 1
+	}
+	pool, err := sandbox.NewPool(ctx, cfg)
 	if err != nil {
 		t.Skip("sandbox unavailable:", err)
 	}
@@ -72,12 +77,20 @@ func newLiveApp(t testing.TB) *liveApp {
 		t.Fatal(err)
 	}
 	accounts := auth.NewAccounts(db, bcrypt.MinCost)
-	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Sessions: handlers.NewSessionStore(secrets), Engine: views.Engine{Local: true}})
+	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Sessions: handlers.NewSessionStore(secrets), Engine: views.Engine{Local: true},
+		Sandbox: func() handlers.SandboxStats { return sandboxStats(pool.Stats()) }})
 	e := echo.New()
 	h.Register(e)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
-	return &liveApp{app: &app{t: t, srv: srv, db: db, accounts: accounts, echo: e}, turns: turns}
+	return &liveApp{app: &app{t: t, srv: srv, db: db, accounts: accounts, echo: e}, turns: turns, pool: pool}
+}
+
+// sandboxStats is what cmd/web hands the handlers.
+func sandboxStats(st sandbox.Stats) handlers.SandboxStats {
+	return handlers.SandboxStats{Budget: st.Budget, Used: st.Used, KernelSize: st.KernelSize, Capacity: st.Capacity,
+		Live: st.Live, Busy: st.Busy, Idle: st.Idle, Evicted: st.Evicted, Queued: st.Queued, Ready: st.Ready,
+		Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
 }
 
 // sleeper is a question whose run stays live for a minute.
@@ -133,7 +146,7 @@ func (l *liveApp) openStream(br *browser, path string) (net.Conn, error) {
 // no subscription. Before subscriptions closed themselves, every page view
 // left one behind until the run ended.
 func TestLiveRunLeavesNoSubscribers(t *testing.T) {
-	l := newLiveApp(t)
+	l := newLiveApp(t, sandbox.Config{})
 	br, convID, run := l.startLive()
 	path := "/conversations/" + convID + "/runs/" + run.ID + "/events"
 	for i := range 200 {

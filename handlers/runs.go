@@ -176,8 +176,7 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 	v := answerView(convID, runID, a, false, time.Now())
 	var badge views.SessionBadge
 	if conv, err := h.db.ConversationByID(ctx, convID); err == nil {
-		st := chat.Session(conv, time.Now())
-		badge = views.SessionBadge{State: st.State, ExpiresIn: st.ExpiresIn}
+		badge = sessionBadge(chat.Session(conv, time.Now()).After(a))
 	}
 	w.event(ctx, "update", a.Seq, views.FinishedUpdate(v, badge))
 	w.event(ctx, "done", a.Seq, templ.Raw(a.Status))
@@ -241,9 +240,7 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 		return views.Chat{}, err
 	}
 	now := time.Now()
-	st := chat.Session(conv, now)
-	v := views.Chat{Conversation: conversationView(conv), Session: views.SessionBadge{State: st.State, ExpiresIn: st.ExpiresIn},
-		Files: views.FilesPanel{ConversationID: conv.ID}}
+	v := views.Chat{Conversation: conversationView(conv), Files: views.FilesPanel{ConversationID: conv.ID}}
 	for _, u := range ups {
 		v.Files.Files = append(v.Files.Files, fileView(u))
 	}
@@ -266,7 +263,17 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 		v.InputTokens += t.Run.InputTokens
 		v.OutputTokens += t.Run.OutputTokens
 	}
+	var last *chat.Answer
+	if len(turns) > 0 {
+		last = answers[turns[len(turns)-1].Run.ID]
+	}
+	v.Session = sessionBadge(chat.Session(conv, now).After(last))
 	return v, nil
+}
+
+// sessionBadge shows a session state.
+func sessionBadge(st chat.SessionState) views.SessionBadge {
+	return views.SessionBadge{State: string(st.State), ExpiresIn: st.ExpiresIn}
 }
 
 // retryCopy tries again to copy out a file of a finished answer and

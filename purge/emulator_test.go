@@ -17,7 +17,7 @@ import (
 // noKernels refuses to run code: this test never runs a turn.
 type noKernels struct{}
 
-func (noKernels) Session(context.Context) (emulator.Kernel, error) {
+func (noKernels) Session(context.Context, string) (emulator.Kernel, error) {
 	return nil, errors.New("no code in purge tests")
 }
 

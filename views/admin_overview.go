@@ -15,6 +15,19 @@ type AdminOverview struct {
 	UserOptions             []AdminUser
 	Audit                   []AuditRow
 	RetentionDays           int
+	// Sandbox is the local engine's sandbox; nil on Foundry.
+	Sandbox *SandboxCard
+}
+
+// SandboxCard shows the local engine's memory budget and its kernels.
+type SandboxCard struct {
+	Budget, Used, KernelSize string // sizes, formatted
+	UsedPct                  int
+	Capacity                 int
+	Live, Busy, Idle         int
+	Evicted, Queued, Ready   int
+	Evictions, Restores      int64
+	QueuedTotal, Refused     int64
 }
 
 // Stat is one total with its label.

@@ -88,7 +88,7 @@ type AnswerCell struct {
 
 // SessionBadge is the session state shown above the chat.
 type SessionBadge struct {
-	State     string // none, active, idle, expired
+	State     string // none, active, idle, expired, restored
 	ExpiresIn time.Duration
 }
 

@@ -26,8 +26,11 @@ type config struct {
 	AnalystModel     string
 	AnalystAPIKey    string
 	SandboxIsolation string
-	RetentionDays    int
-	LogFormat        string
+	// SandboxMemoryBudget is the memory all sandbox kernels may use
+	// together, in bytes; 0 lets the sandbox take half of what is available.
+	SandboxMemoryBudget int64
+	RetentionDays       int
+	LogFormat           string
 }
 
 // parseConfig reads flags from args with fallbacks from getenv, then
@@ -55,6 +58,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.AnalystAPIKey, "analyst-api-key", env("ANALYST_API_KEY", ""), "API key for that endpoint (ANALYST_API_KEY)")
 	fs.StringVar(&c.SandboxIsolation, "sandbox-isolation", env("SANDBOX_ISOLATION", "bwrap"), "bwrap, or none for machines without user namespaces (SANDBOX_ISOLATION)")
 	fs.StringVar(&c.LogFormat, "log-format", env("LOG_FORMAT", "text"), "text or json (LOG_FORMAT)")
+	budget := env("SANDBOX_MEMORY_BUDGET", "")
+	fs.Func("sandbox-memory-budget", "memory all sandbox kernels may use together, e.g. 8GiB; empty: half of what is available (SANDBOX_MEMORY_BUDGET)", func(s string) error {
+		budget = s
+		return nil
+	})
 	retention := env("RETENTION_DAYS", "0")
 	fs.Func("retention-days", "delete conversations older than this many days; 0 keeps them (RETENTION_DAYS)", func(s string) error {
 		retention = s
@@ -68,6 +76,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return config{}, fmt.Errorf("RETENTION_DAYS: %q is not a whole number of days", retention)
 	}
 	c.RetentionDays = n
+	if c.SandboxMemoryBudget, err = parseBytes(budget); err != nil {
+		return config{}, fmt.Errorf("SANDBOX_MEMORY_BUDGET: %w", err)
+	}
 	return c, c.validate()
 }
 
@@ -94,6 +105,9 @@ func (c config) validate() error {
 	}
 	if c.SandboxIsolation != "bwrap" && c.SandboxIsolation != "none" {
 		errs = append(errs, fmt.Errorf("SANDBOX_ISOLATION: %q is neither bwrap nor none", c.SandboxIsolation))
+	}
+	if c.SandboxMemoryBudget != 0 && c.SandboxMemoryBudget < 512<<20 {
+		errs = append(errs, errors.New("SANDBOX_MEMORY_BUDGET: at least 512MiB, room for a few kernels"))
 	}
 	if c.RetentionDays < 0 {
 		errs = append(errs, errors.New("RETENTION_DAYS: must be 0 (keep) or more"))
@@ -132,7 +146,39 @@ func (c config) LogValue() slog.Value {
 		slog.String("foundry_agent", c.FoundryAgentName),
 		slog.String("analyst_model_url", c.AnalystModelURL), slog.String("analyst_model", c.AnalystModel),
 		slog.String("analyst_api_key", set(c.AnalystAPIKey)),
-		slog.String("sandbox_isolation", c.SandboxIsolation), slog.Int("retention_days", c.RetentionDays),
+		slog.String("sandbox_isolation", c.SandboxIsolation), slog.Int64("sandbox_memory_budget", c.SandboxMemoryBudget),
+		slog.Int("retention_days", c.RetentionDays),
 		slog.String("log_format", c.LogFormat),
 	)
+}
+
+// byteUnits are the suffixes parseBytes accepts, longest first.
+var byteUnits = []struct {
+	suffix string
+	mult   int64
+}{
+	{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10},
+	{"GB", 1e9}, {"MB", 1e6}, {"KB", 1e3},
+	{"G", 1 << 30}, {"M", 1 << 20}, {"K", 1 << 10}, {"B", 1},
+}
+
+// parseBytes reads a size such as "8GiB", "512MB", "2G" or "1073741824";
+// "" is 0.
+func parseBytes(in string) (int64, error) {
+	s := strings.TrimSpace(in)
+	if s == "" {
+		return 0, nil
+	}
+	mult := int64(1)
+	for _, u := range byteUnits {
+		if num, ok := strings.CutSuffix(s, u.suffix); ok {
+			s, mult = strings.TrimSpace(num), u.mult
+			break
+		}
+	}
+	n, err := strconv.ParseFloat(s, 64)
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("%q is not a size such as 8GiB or 512MB", in)
+	}
+	return int64(n * float64(mult)), nil
 }

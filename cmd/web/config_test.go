@@ -50,6 +50,19 @@ func TestParseConfig(t *testing.T) {
 			t.Fatal("accepted RETENTION_DAYS=ten")
 		}
 	})
+	t.Run("sandbox memory budgets", func(t *testing.T) {
+		for in, want := range map[string]int64{"": 0, "8GiB": 8 << 30, "1.5G": 3 << 29, "600MB": 600e6, "2048M": 2 << 30, "1073741824": 1 << 30} {
+			c, err := parseConfig([]string{"-sandbox-memory-budget", in}, envOf(nil), io.Discard)
+			if err != nil || c.SandboxMemoryBudget != want {
+				t.Errorf("%q: %d, %v; want %d", in, c.SandboxMemoryBudget, err, want)
+			}
+		}
+		for _, bad := range []string{"lots", "-1G", "100MB"} {
+			if _, err := parseConfig(nil, envOf(map[string]string{"SANDBOX_MEMORY_BUDGET": bad}), io.Discard); err == nil || !strings.Contains(err.Error(), "SANDBOX_MEMORY_BUDGET") {
+				t.Errorf("%q: accepted, or the error does not name the setting: %v", bad, err)
+			}
+		}
+	})
 	t.Run("Foundry when an endpoint and a model are set", func(t *testing.T) {
 		c, err := parseConfig(nil, envOf(map[string]string{
 			"FOUNDRY_PROJECT_ENDPOINT": "https://res.services.ai.azure.com/api/projects/p",

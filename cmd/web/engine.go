@@ -64,7 +64,8 @@ func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engin
 	if cfg.SandboxIsolation == sandbox.IsolationNone {
 		log.Warn("SANDBOX_ISOLATION=none: code will run WITHOUT isolation, with this server's rights. Use it only on a development machine.")
 	}
-	pool, err := sandbox.NewPool(ctx, sandbox.Config{Isolation: cfg.SandboxIsolation, Logger: log.With("component", "sandbox")})
+	pool, err := sandbox.NewPool(ctx, sandbox.Config{Isolation: cfg.SandboxIsolation, MemoryBudget: cfg.SandboxMemoryBudget,
+		StateDir: filepath.Join(cfg.DataDir, "engine", "sandbox-state"), Logger: log.With("component", "sandbox")})
 	if err != nil {
 		return nil, fmt.Errorf("local engine: %w", err)
 	}

@@ -38,7 +38,7 @@ func sharedPool(t *testing.T) *sandbox.Pool {
 	}
 	pool.once.Do(func() {
 		pool.p, pool.err = sandbox.NewPool(context.Background(), sandbox.Config{
-			Warm: 1, MaxSessions: 8, CellTimeout: 90 * time.Second, RefillParallel: 1,
+			Warm: 1, CellTimeout: 90 * time.Second, RefillParallel: 1,
 			Logger: slog.New(slog.NewTextHandler(io.Discard, nil)),
 		})
 	})

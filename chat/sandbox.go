@@ -1,0 +1,93 @@
+package chat
+
+import (
+	"encoding/json"
+	"fmt"
+	"strings"
+)
+
+// What the local engine says of its sandboxes, in words for the user.
+
+// sessionMarker starts the logs line in which the local engine says that a
+// session it had set aside to free memory was restored (emulator/turn.go).
+const sessionMarker = "@@wb-session "
+
+// restoredReport is the JSON after sessionMarker.
+type restoredReport struct {
+	Names []string `json:"restored"`
+	Lost  []struct {
+		Name   string `json:"name"`
+		Reason string `json:"reason"`
+	} `json:"lost"`
+	Files int `json:"files"`
+}
+
+// restoredNotice reads a cell's logs for the restore line and says what it
+// means: what came back, and each name that did not, with what to do.
+func restoredNotice(logs string) (string, bool) {
+	_, rest, ok := strings.Cut(logs, sessionMarker)
+	if !ok {
+		return "", false
+	}
+	line, _, _ := strings.Cut(rest, "\n")
+	var rep restoredReport
+	if json.Unmarshal([]byte(line), &rep) != nil {
+		return "", false
+	}
+	var b strings.Builder
+	b.WriteString("This conversation's sandbox had been set aside to free memory for others while it was idle, and was restored for this answer")
+	switch {
+	case len(rep.Names) > 0 && rep.Files > 0:
+		fmt.Fprintf(&b, ": %s and %s are back as they were.", listNames(rep.Names, 6), plural(rep.Files, "file"))
+	case len(rep.Names) > 0:
+		fmt.Fprintf(&b, ": %s are back as they were.", listNames(rep.Names, 6))
+	case rep.Files > 0:
+		fmt.Fprintf(&b, ": %s are back as they were.", plural(rep.Files, "file"))
+	default:
+		b.WriteString(".")
+	}
+	for _, l := range rep.Lost {
+		fmt.Fprintf(&b, " Not restored: %s (%s).", l.Name, l.Reason)
+	}
+	return b.String(), true
+}
+
+// listNames quotes up to n names and counts the rest.
+func listNames(names []string, n int) string {
+	if len(names) <= n {
+		return "`" + strings.Join(names, "`, `") + "`"
+	}
+	return "`" + strings.Join(names[:n], "`, `") + "` and " + fmt.Sprint(len(names)-n) + " more"
+}
+
+func plural(n int, word string) string {
+	if n == 1 {
+		return "1 " + word
+	}
+	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// waitingText is the live status line of a question waiting to start: for
+// a free sandbox, in line, on the local engine; or on the service.
+func waitingText(position int) string {
+	if position <= 0 {
+		return "Waiting for the agent service to start the answer…"
+	}
+	return fmt.Sprintf("Waiting for a free sandbox (%s in line)…", ordinal(position))
+}
+
+// ordinal writes 1st, 2nd, 3rd, 4th, 11th, 21st…
+func ordinal(n int) string {
+	suffix := "th"
+	if n%100 < 11 || n%100 > 13 {
+		switch n % 10 {
+		case 1:
+			suffix = "st"
+		case 2:
+			suffix = "nd"
+		case 3:
+			suffix = "rd"
+		}
+	}
+	return fmt.Sprintf("%d%s", n, suffix)
+}

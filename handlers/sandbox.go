@@ -1,0 +1,62 @@
+package handlers
+
+import (
+	"github.com/analyst-workbench/workbench/views"
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// SandboxStats are the local engine's sandbox figures, as cmd/web reads
+// them from the pool (handlers do not import the sandbox).
+type SandboxStats struct {
+	Budget, Used, KernelSize int64 // bytes
+	Capacity                 int   // kernels of KernelSize the budget holds
+	Live, Busy, Idle         int   // sessions with a kernel, running code, or not
+	Evicted                  int   // sessions set aside, their state on disk
+	Queued                   int   // questions waiting for a free sandbox now
+	Ready                    int   // warm workers
+	Evictions, Restores      int64 // since start
+	QueuedTotal, Refused     int64 // since start: waited for a sandbox; refused, the line full
+}
+
+// sandboxCard is the admin page's view of the sandbox, nil on Foundry.
+func (h *Handler) sandboxCard() *views.SandboxCard {
+	if h.sandbox == nil {
+		return nil
+	}
+	st := h.sandbox()
+	pct := 0
+	if st.Budget > 0 {
+		pct = int(min(st.Used*100/st.Budget, 100))
+	}
+	return &views.SandboxCard{Budget: views.ByteSize(st.Budget), Used: views.ByteSize(st.Used), UsedPct: pct,
+		KernelSize: views.ByteSize(st.KernelSize), Capacity: st.Capacity,
+		Live: st.Live, Busy: st.Busy, Idle: st.Idle, Evicted: st.Evicted, Queued: st.Queued, Ready: st.Ready,
+		Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
+}
+
+// registerSandbox exports the sandbox figures at /metrics, read when
+// scraped.
+func (m *metrics) registerSandbox(read func() SandboxStats) {
+	gauge := func(name, help string, v func(SandboxStats) float64) prometheus.Collector {
+		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "workbench_sandbox_" + name, Help: help},
+			func() float64 { return v(read()) })
+	}
+	counter := func(name, help string, v func(SandboxStats) float64) prometheus.Collector {
+		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "workbench_sandbox_" + name, Help: help},
+			func() float64 { return v(read()) })
+	}
+	m.registry.MustRegister(
+		gauge("memory_budget_bytes", "Memory all kernels may use together.", func(s SandboxStats) float64 { return float64(s.Budget) }),
+		gauge("memory_used_bytes", "Memory the live and warm kernels use, as last measured.", func(s SandboxStats) float64 { return float64(s.Used) }),
+		gauge("kernel_bytes", "Measured memory of a warm kernel.", func(s SandboxStats) float64 { return float64(s.KernelSize) }),
+		gauge("live", "Sessions with a kernel.", func(s SandboxStats) float64 { return float64(s.Live) }),
+		gauge("busy", "Sessions running code now.", func(s SandboxStats) float64 { return float64(s.Busy) }),
+		gauge("idle", "Live sessions not running code: they may be evicted.", func(s SandboxStats) float64 { return float64(s.Idle) }),
+		gauge("evicted", "Sessions set aside, their state on disk until their next question.", func(s SandboxStats) float64 { return float64(s.Evicted) }),
+		gauge("queued", "Questions waiting for a free sandbox now.", func(s SandboxStats) float64 { return float64(s.Queued) }),
+		counter("evictions_total", "Sessions evicted to make room.", func(s SandboxStats) float64 { return float64(s.Evictions) }),
+		counter("restores_total", "Evicted sessions restored.", func(s SandboxStats) float64 { return float64(s.Restores) }),
+		counter("queued_total", "Questions that waited for a free sandbox.", func(s SandboxStats) float64 { return float64(s.QueuedTotal) }),
+		counter("refused_total", "Questions refused because the line for a sandbox was full.", func(s SandboxStats) float64 { return float64(s.Refused) }),
+	)
+}
