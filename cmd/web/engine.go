@@ -27,7 +27,9 @@ type engine struct {
 	model  string
 	view   views.Engine
 	ready  map[string]handlers.ReadinessCheck
-	close  func() error
+	// sandbox reads the local engine's sandbox figures; nil on Foundry.
+	sandbox func() handlers.SandboxStats
+	close   func() error
 }
 
 // Close stops the engine.
@@ -100,6 +102,7 @@ func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engin
 	log.Info("local engine started", "endpoint", endpoint, "isolation", cfg.SandboxIsolation)
 	e := &engine{client: client, model: "local-analyst", view: views.Engine{Local: true, Detail: isolationDetail(cfg.SandboxIsolation)}}
 	e.ready = map[string]handlers.ReadinessCheck{"sandbox": func(context.Context) error { return pool.Ready() }}
+	e.sandbox = func() handlers.SandboxStats { return sandboxStats(pool.Stats()) }
 	e.close = func() error {
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -133,4 +136,12 @@ func randomToken() string {
 	b := make([]byte, 24)
 	rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// sandboxStats hands the pool's figures to the handlers, which do not
+// import the sandbox.
+func sandboxStats(st sandbox.Stats) handlers.SandboxStats {
+	return handlers.SandboxStats{Budget: st.Budget, Used: st.Used, KernelSize: st.KernelSize, Capacity: st.Capacity,
+		Live: st.Live, Busy: st.Busy, Idle: st.Idle, Evicted: st.Evicted, Queued: st.Queued, Ready: st.Ready,
+		Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
 }

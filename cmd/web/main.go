@@ -124,7 +124,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	h := handlers.New(handlers.Config{
 		DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache, Purge: purger, RetentionDays: cfg.RetentionDays,
 		Sessions: handlers.NewSessionStore(secrets),
-		Engine:   eng.view, Ready: ready, Logger: log,
+		Engine:   eng.view, Ready: ready, Sandbox: eng.sandbox, Logger: log,
 	})
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
