@@ -72,11 +72,15 @@ type wirePage[T any] struct {
 }
 
 // CreateAgentVersion adds a version with definition (any JSON-marshalable
-// value) to the named agent, creating the agent if it does not exist.
-func (c *Client) CreateAgentVersion(ctx context.Context, name string, definition any, description string) (AgentVersion, error) {
+// value), description and metadata (both optional) to the named agent,
+// creating the agent if it does not exist.
+func (c *Client) CreateAgentVersion(ctx context.Context, name string, definition any, description string, metadata map[string]string) (AgentVersion, error) {
 	body := map[string]any{"definition": definition}
 	if description != "" {
 		body["description"] = description
+	}
+	if len(metadata) > 0 {
+		body["metadata"] = metadata
 	}
 	var w wireAgentVersion
 	err := c.agentsDo(ctx, http.MethodPost, agentPath(name, "versions"), nil, body, &w)

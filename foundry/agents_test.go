@@ -61,7 +61,7 @@ func TestClient_CreateAgentVersion(t *testing.T) {
 		t.Run(tt.name, func(t *testing.T) {
 			rs := newReplay(t, tt.routes)
 			def := map[string]any{"kind": "prompt", "model": "gpt-4.1"}
-			v, err := rs.client(t).CreateAgentVersion(context.Background(), "analyst", def, "desc")
+			v, err := rs.client(t).CreateAgentVersion(context.Background(), "analyst", def, "desc", map[string]string{"app": "wb"})
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -72,11 +72,13 @@ func TestClient_CreateAgentVersion(t *testing.T) {
 			for _, r := range rs.requests() {
 				paths = append(paths, r.Method+" "+r.Path)
 				var body struct {
-					Name        string          `json:"name"`
-					Description string          `json:"description"`
-					Definition  json.RawMessage `json:"definition"`
+					Name        string            `json:"name"`
+					Description string            `json:"description"`
+					Definition  json.RawMessage   `json:"definition"`
+					Metadata    map[string]string `json:"metadata"`
 				}
-				if err := json.Unmarshal(r.Body, &body); err != nil || body.Description != "desc" || len(body.Definition) == 0 {
+				if err := json.Unmarshal(r.Body, &body); err != nil || body.Description != "desc" || len(body.Definition) == 0 ||
+					body.Metadata["app"] != "wb" {
 					t.Errorf("%s body = %s", r.Path, r.Body)
 				}
 				if r.Path == "/agents" && body.Name != "analyst" {

@@ -58,6 +58,11 @@ type Client struct {
 	tokens   *tokenSource
 	log      *slog.Logger
 
+	// createRetries and maxRetryDelay govern the resending of a refused
+	// turn creation (see StreamResponse), which openai-go must not retry.
+	createRetries int
+	maxRetryDelay time.Duration
+
 	oai           openai.Client
 	files         openai.FileService
 	conversations conversations.ConversationService
@@ -87,9 +92,14 @@ func New(cfg Config) (*Client, error) {
 		logger = slog.New(slog.DiscardHandler)
 	}
 	c := &Client{
-		endpoint: u.String(),
-		tokens:   &tokenSource{cred: cfg.Credential, scopes: []string{Scope}, now: time.Now},
-		log:      logger,
+		endpoint:      u.String(),
+		tokens:        &tokenSource{cred: cfg.Credential, scopes: []string{Scope}, now: time.Now},
+		log:           logger,
+		createRetries: min(retries(cfg.MaxRetries), maxCreateRetries),
+		maxRetryDelay: cfg.MaxRetryDelay,
+	}
+	if c.maxRetryDelay <= 0 {
+		c.maxRetryDelay = defaultMaxServerDelay
 	}
 	c.pipeline = newPipeline(cfg, hc, loopback)
 	c.initOpenAI(cfg, hc)

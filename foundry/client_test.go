@@ -156,11 +156,11 @@ func TestClient_Retry(t *testing.T) {
 					s.Close()
 				}
 				return err
-			}, 2, 0},
+			}, 3, 0}, // with the lookup that checks no response was made
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			rs := newReplay(t, map[string][]reply{tt.route: tt.replies})
+			rs := newReplay(t, map[string][]reply{tt.route: tt.replies, "GET /openai/v1/responses": {{body: `{"data":[]}`}}})
 			err := tt.call(rs.client(t))
 			if got := len(rs.requests()); got != tt.wantCalls {
 				t.Errorf("requests = %d, want %d", got, tt.wantCalls)

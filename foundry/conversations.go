@@ -37,11 +37,30 @@ func conversationFrom(raw string) Conversation {
 	return w.conversation()
 }
 
-// CreateConversation creates an empty conversation with metadata (≤16 pairs).
-func (c *Client) CreateConversation(ctx context.Context, metadata map[string]string) (Conversation, error) {
+// Message is a message item to put into a conversation.
+type Message struct {
+	// Role is "user", "assistant", "system" or "developer".
+	Role string
+	Text string
+}
+
+// MaxSeedItems is how many items a conversation may be created with
+// (reference §4).
+const MaxSeedItems = 20
+
+// CreateConversation creates a conversation with metadata (≤16 pairs) and,
+// optionally, up to MaxSeedItems messages it starts with.
+func (c *Client) CreateConversation(ctx context.Context, metadata map[string]string, seed ...Message) (Conversation, error) {
+	if len(seed) > MaxSeedItems {
+		return Conversation{}, fmt.Errorf("foundry: create conversation: %d seed items, at most %d", len(seed), MaxSeedItems)
+	}
+	params := conversations.ConversationNewParams{Metadata: shared.Metadata(metadata)}
+	for _, m := range seed {
+		params.Items = append(params.Items, responses.ResponseInputItemParamOfMessage(m.Text, responses.EasyInputMessageRole(m.Role)))
+	}
 	var conv *conversations.Conversation
 	err := c.call(ctx, "create conversation", func(ctx context.Context) (err error) {
-		conv, err = c.conversations.New(ctx, conversations.ConversationNewParams{Metadata: shared.Metadata(metadata)})
+		conv, err = c.conversations.New(ctx, params)
 		return err
 	})
 	if err != nil {

@@ -13,7 +13,16 @@
 //     and the Foundry request fields (agent_reference, structured_inputs).
 //
 // Both retry 408/429/5xx with backoff and jitter and honour retry-after-ms
-// and retry-after. Every error from the service is an *APIError.
+// and retry-after, except for the creation of a response, which is not
+// idempotent: StreamResponse sends it again only after a 429, 5xx or
+// conversation_locked refusal, and only once it has checked that no
+// response was made. Every error from the service is an *APIError; the
+// same error inside a stream is one too, and IsRateLimited, IsServerError
+// and IsContainerExpired classify both alike.
+//
+// Turns run as background responses: they can be cancelled, and their
+// streams resume after a cut (GET /responses/{id}?stream=true&starting_after=N),
+// or settle from the stored response when the events are gone.
 //
 // Streams turn the Responses SSE events into app-level Events (text and
 // code deltas, code done, logs, images, container file citations, usage,

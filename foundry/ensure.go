@@ -24,6 +24,10 @@ type AgentSpec struct {
 	FileSlots int
 	// Description is stored with a new version; it is not compared.
 	Description string
+	// Metadata is stored with a new version (≤16 pairs); it is not
+	// compared. The app tags its versions with it, so that reconciliation
+	// offers only its own.
+	Metadata map[string]string
 }
 
 // maxFileSlots keeps the definition within reason; Code Interpreter itself
@@ -68,7 +72,7 @@ func (c *Client) EnsureAgent(ctx context.Context, spec AgentSpec) (AgentVersion,
 	case err != nil && !IsNotFound(err):
 		return AgentVersion{}, fmt.Errorf("foundry: ensure agent: %w", err)
 	}
-	v, err := c.CreateAgentVersion(ctx, spec.Name, want, spec.Description)
+	v, err := c.CreateAgentVersion(ctx, spec.Name, want, spec.Description, spec.Metadata)
 	if err != nil {
 		return AgentVersion{}, fmt.Errorf("foundry: ensure agent: %w", err)
 	}

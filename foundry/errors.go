@@ -9,6 +9,7 @@ import (
 	"net/http"
 	"strconv"
 	"strings"
+	"time"
 )
 
 // APIError is a non-2xx answer from the service, or a failure reported inside
@@ -26,6 +27,9 @@ type APIError struct {
 	Type string `json:"type,omitzero"`
 	// RequestID is the first of apim-request-id, x-request-id, x-ms-request-id found.
 	RequestID string `json:"request_id,omitzero"`
+	// RetryAfter is how long the service asked the client to wait
+	// (retry-after-ms, x-ms-retry-after-ms or retry-after), 0 if it did not say.
+	RetryAfter time.Duration `json:"retry_after,omitzero"`
 }
 
 // Error implements error.
@@ -59,7 +63,8 @@ func IsNotFound(err error) bool {
 
 // IsContainerExpired reports whether err says the Code Interpreter container
 // of the conversation has expired (1 h active, 30 min idle), in which case
-// the turn should go on in a fresh container with the files attached again.
+// the turn should go on in a fresh conversation with the files attached
+// again. It holds for an HTTP answer and for an error inside the stream.
 // Foundry's wording is UNCONFIRMED; this matches OpenAI's 400 "Container is
 // expired." and any code or message that names an expired container.
 func IsContainerExpired(err error) bool {
@@ -69,6 +74,49 @@ func IsContainerExpired(err error) bool {
 	}
 	text := strings.ToLower(ae.Code + " " + ae.Message)
 	return strings.Contains(text, "container") && strings.Contains(text, "expired")
+}
+
+// IsRateLimited reports whether err is a rate limit: a 429, or the same
+// refusal reported inside a stream (code rate_limit_exceeded, reference §8).
+func IsRateLimited(err error) bool {
+	var ae *APIError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	return ae.StatusCode == http.StatusTooManyRequests ||
+		ae.StatusCode == 0 && strings.Contains(strings.ToLower(ae.Code), "rate_limit")
+}
+
+// IsServerError reports whether err is the service's own failure: a 5xx, or
+// a stream error event or failed response whose code says so. Inside a
+// stream the code is what the service has; the reference lists
+// server_error, and internal_error / service_unavailable are accepted too
+// (UNCONFIRMED which ones Foundry sends).
+func IsServerError(err error) bool {
+	var ae *APIError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	if ae.StatusCode >= 500 {
+		return true
+	}
+	switch strings.ToLower(ae.Code) {
+	case "server_error", "internal_error", "internal_server_error", "service_unavailable", "timeout":
+		return ae.StatusCode == 0
+	}
+	return false
+}
+
+// IsConversationLocked reports whether err says another response is still
+// running in the conversation. OpenAI answers 400 conversation_locked
+// ("Another process is currently operating on this conversation"); Foundry's
+// answer is UNCONFIRMED, so a 409 counts too.
+func IsConversationLocked(err error) bool {
+	var ae *APIError
+	if !errors.As(err, &ae) {
+		return false
+	}
+	return ae.Code == "conversation_locked" || ae.StatusCode == http.StatusConflict
 }
 
 // requestIDHeaders are tried in order: APIM fronts the OpenAI-compatible
@@ -83,6 +131,25 @@ func requestID(h http.Header) string {
 		}
 	}
 	return ""
+}
+
+// retryAfter reads the wait a 429 or 503 asks for: retry-after-ms (Azure
+// OpenAI), its x-ms form (Foundry-native routes), then retry-after in
+// seconds or as an HTTP date (reference §8). Zero means the server did not say.
+func retryAfter(h http.Header, now time.Time) time.Duration {
+	for _, k := range []string{"retry-after-ms", "x-ms-retry-after-ms"} {
+		if ms, err := strconv.ParseFloat(h.Get(k), 64); err == nil && ms > 0 {
+			return time.Duration(ms * float64(time.Millisecond))
+		}
+	}
+	v := h.Get("retry-after")
+	if s, err := strconv.ParseFloat(v, 64); err == nil && s > 0 {
+		return time.Duration(s * float64(time.Second))
+	}
+	if t, err := http.ParseTime(v); err == nil && t.After(now) {
+		return t.Sub(now)
+	}
+	return 0
 }
 
 // maxErrorBody bounds how much of an error body is read: enough for any JSON
@@ -101,6 +168,7 @@ func newAPIError(resp *http.Response) *APIError {
 	e := parseErrorBody(body)
 	e.StatusCode = resp.StatusCode
 	e.RequestID = requestID(resp.Header)
+	e.RetryAfter = retryAfter(resp.Header, time.Now())
 	if e.Code == "" {
 		// Foundry-native routes put the code in a header as well; some
 		// gateway errors only have it there.

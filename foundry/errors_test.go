@@ -8,6 +8,7 @@ import (
 	"net/http"
 	"path/filepath"
 	"testing"
+	"time"
 )
 
 func TestNewAPIError(t *testing.T) {
@@ -110,5 +111,57 @@ func TestIsContainerExpired(t *testing.T) {
 				t.Errorf("IsContainerExpired(%v) = %v, want %v", tt.err, got, tt.want)
 			}
 		})
+	}
+}
+
+// TestErrorKinds checks that a refusal means the same whether it came as an
+// HTTP answer or inside the stream, as the service does either.
+func TestErrorKinds(t *testing.T) {
+	stream := func(code string) error { return fmt.Errorf("foundry: stream: %w", &APIError{Code: code, Message: "m"}) }
+	tests := []struct {
+		name                        string
+		err                         error
+		rateLimited, server, locked bool
+	}{
+		{"429", &APIError{StatusCode: 429}, true, false, false},
+		{"in-stream rate limit", stream("rate_limit_exceeded"), true, false, false},
+		{"503", &APIError{StatusCode: 503}, false, true, false},
+		{"in-stream server_error", stream("server_error"), false, true, false},
+		{"400 named server_error", &APIError{StatusCode: 400, Code: "server_error"}, false, false, false},
+		{"conversation_locked", &APIError{StatusCode: 400, Code: "conversation_locked"}, false, false, true},
+		{"409", &APIError{StatusCode: 409}, false, false, true},
+		{"transport", errors.New("connection reset"), false, false, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := IsRateLimited(tt.err); got != tt.rateLimited {
+				t.Errorf("IsRateLimited = %v", got)
+			}
+			if got := IsServerError(tt.err); got != tt.server {
+				t.Errorf("IsServerError = %v", got)
+			}
+			if got := IsConversationLocked(tt.err); got != tt.locked {
+				t.Errorf("IsConversationLocked = %v", got)
+			}
+		})
+	}
+}
+
+func TestRetryAfter(t *testing.T) {
+	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+	tests := []struct {
+		header http.Header
+		want   time.Duration
+	}{
+		{http.Header{"Retry-After-Ms": {"1500"}, "Retry-After": {"9"}}, 1500 * time.Millisecond},
+		{http.Header{"X-Ms-Retry-After-Ms": {"20"}}, 20 * time.Millisecond},
+		{http.Header{"Retry-After": {"3"}}, 3 * time.Second},
+		{http.Header{"Retry-After": {now.Add(4 * time.Second).Format(http.TimeFormat)}}, 4 * time.Second},
+		{http.Header{"Retry-After": {"soon"}}, 0},
+	}
+	for _, tt := range tests {
+		if got := retryAfter(tt.header, now); got != tt.want {
+			t.Errorf("retryAfter(%v) = %v, want %v", tt.header, got, tt.want)
+		}
 	}
 }

@@ -45,6 +45,7 @@ func Example() {
 		ConversationID:   conv.ID,
 		Input:            "Plot monthly sales",
 		StructuredInputs: inputs,
+		Background:       true, // cancellable, and resumed after a cut
 	})
 	if err != nil {
 		log.Fatal(err)

@@ -18,6 +18,10 @@ type reply struct {
 	header map[string]string
 	file   string // under testdata/
 	body   string
+	sse    bool // body is an event stream
+	// drop closes the connection after writing the body (or at once
+	// without one), as a network failure would.
+	drop bool
 }
 
 // recorded is one request the replay server saw.
@@ -80,8 +84,12 @@ func (rs *replayServer) write(w http.ResponseWriter, rp reply) {
 	if rp.file != "" {
 		data = readTestdata(rs.t, rp.file)
 	}
+	if rp.drop && len(data) == 0 {
+		hangUp(w)
+		return
+	}
 	ctype := "application/json"
-	if strings.HasSuffix(rp.file, ".sse") {
+	if strings.HasSuffix(rp.file, ".sse") || rp.sse {
 		ctype = "text/event-stream"
 	}
 	w.Header().Set("Content-Type", ctype)
@@ -94,6 +102,17 @@ func (rs *replayServer) write(w http.ResponseWriter, rp reply) {
 	}
 	w.WriteHeader(status)
 	_, _ = w.Write(data)
+	if rp.drop {
+		w.(http.Flusher).Flush()
+		hangUp(w)
+	}
+}
+
+// hangUp closes the connection under w without finishing the answer.
+func hangUp(w http.ResponseWriter) {
+	if conn, _, err := http.NewResponseController(w).Hijack(); err == nil {
+		conn.Close()
+	}
 }
 
 // requests returns what the server saw so far.

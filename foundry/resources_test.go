@@ -95,6 +95,20 @@ func TestClient_Conversations(t *testing.T) {
 	if err := json.Unmarshal(rs.requests()[0].Body, &body); err != nil || body.Metadata["app"] != "workbench" {
 		t.Errorf("create body = %s", rs.requests()[0].Body)
 	}
+	seed := []Message{{Role: "user", Text: "What did we find?"}, {Role: "assistant", Text: "Sales rose."}}
+	if _, err := c.CreateConversation(ctx, nil, seed...); err != nil {
+		t.Fatal(err)
+	}
+	var seeded struct {
+		Items []struct{ Type, Role, Content string }
+	}
+	if err := json.Unmarshal(rs.requests()[1].Body, &seeded); err != nil || len(seeded.Items) != 2 ||
+		seeded.Items[1].Role != "assistant" || seeded.Items[1].Content != "Sales rose." {
+		t.Errorf("seeded create body = %s", rs.requests()[1].Body)
+	}
+	if _, err := c.CreateConversation(ctx, nil, make([]Message, MaxSeedItems+1)...); err == nil {
+		t.Error("a seed of more than MaxSeedItems was sent")
+	}
 	list, err := c.Conversations(ctx)
 	if err != nil || len(list) != 2 || list[1].ID != "conv_02" {
 		t.Fatalf("Conversations = %+v, %v", list, err)

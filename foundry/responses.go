@@ -5,9 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
-	"net/http"
-	"net/url"
-	"strconv"
+	"maps"
 	"time"
 
 	"github.com/openai/openai-go/v3"
@@ -26,40 +24,38 @@ type ResponseRequest struct {
 	Input string
 	// StructuredInputs fills the agent's template slots (see SlotInputs).
 	StructuredInputs map[string]string
-	// Metadata is stored with the response (≤16 pairs).
+	// Metadata is stored with the response (≤16 pairs, one of them Key's).
 	Metadata map[string]string
+	// Background runs the response detached from the request that creates
+	// it: only such a response can be cancelled (POST /responses/{id}/cancel)
+	// and its stream picked up again after a cut (reference §5; OpenAI's
+	// background mode guide). The app always sets it.
+	Background bool
+	// Key identifies this request among the responses of its conversation
+	// (stored as metadata RequestKeyMetadata), so that a creation whose
+	// answer was lost can be found instead of being sent twice. Empty means
+	// a random key.
+	Key string
 }
+
+// RequestKeyMetadata is the metadata key under which a response carries its
+// request's Key.
+const RequestKeyMetadata = "request_key"
 
 // includeOutputs asks for code interpreter logs and images in output items;
 // without it Foundry leaves "outputs" null (reference §5.1).
 var includeOutputs = []responses.ResponseIncludable{responses.ResponseIncludableCodeInterpreterCallOutputs}
 
-// StreamResponse starts a streamed response. An error before the stream
-// opens (bad request, auth, exhausted retries) is returned here; later
-// failures come from Stream.Err. The caller must Close the stream.
-func (c *Client) StreamResponse(ctx context.Context, req ResponseRequest) (*Stream, error) {
-	params, opts, err := responseParams(req)
-	if err != nil {
-		return nil, fmt.Errorf("foundry: stream response: %w", err)
-	}
-	opts = append(opts, option.WithJSONSet("stream", true))
-	var raw *http.Response
-	err = c.call(ctx, "stream response", func(ctx context.Context) error {
-		return c.oai.Post(ctx, "responses", params, &raw, opts...)
-	})
-	if err != nil {
-		return nil, err
-	}
-	return newStream(raw.Body, requestID(raw.Header)), nil
-}
-
-// CreateResponse runs a turn without streaming and returns the finished
-// response. The app streams; this serves scripts and probes.
+// CreateResponse runs a turn without streaming and returns the response:
+// finished, or queued when req.Background is set. The app streams; this
+// serves scripts and probes. Like StreamResponse it is never sent twice
+// by openai-go's retries, but it does not look for a lost response either.
 func (c *Client) CreateResponse(ctx context.Context, req ResponseRequest) (Response, error) {
 	params, opts, err := responseParams(req)
 	if err != nil {
 		return Response{}, fmt.Errorf("foundry: create response: %w", err)
 	}
+	opts = append(opts, option.WithMaxRetries(0))
 	var raw string
 	err = c.call(ctx, "create response", func(ctx context.Context) error {
 		r, err := c.responses.New(ctx, params, opts...)
@@ -87,8 +83,18 @@ func responseParams(req ResponseRequest) (responses.ResponseNewParams, []option.
 	if req.ConversationID != "" {
 		params.Conversation = responses.ResponseNewParamsConversationUnion{OfString: openai.String(req.ConversationID)}
 	}
-	if len(req.Metadata) > 0 {
-		params.Metadata = shared.Metadata(req.Metadata)
+	if len(req.Metadata) > 0 || req.Key != "" {
+		md := maps.Clone(req.Metadata)
+		if md == nil {
+			md = map[string]string{}
+		}
+		if req.Key != "" {
+			md[RequestKeyMetadata] = req.Key
+		}
+		params.Metadata = shared.Metadata(md)
+	}
+	if req.Background {
+		params.Background = openai.Bool(true)
 	}
 	// openai-go has no fields for Foundry's extensions; they are set on the
 	// serialized body. "agent_reference" is the GA name: the preview's
@@ -98,27 +104,6 @@ func responseParams(req ResponseRequest) (responses.ResponseNewParams, []option.
 		opts = append(opts, option.WithJSONSet("structured_inputs", req.StructuredInputs))
 	}
 	return params, opts, nil
-}
-
-// ResumeResponse reopens the stream of a response after a cut connection,
-// from the event after sequence number after (reference §5.2: GET
-// /responses/{id}?stream=true&starting_after=…). The new Stream knows the
-// response id but not the items announced before the cut, so events of an
-// item begun earlier may lack ContainerID until its item_done.
-func (c *Client) ResumeResponse(ctx context.Context, id string, after int64) (*Stream, error) {
-	var raw *http.Response
-	err := c.call(ctx, "resume response "+id, func(ctx context.Context) error {
-		return c.oai.Get(ctx, "responses/"+url.PathEscape(id), nil, &raw,
-			option.WithQuery("stream", "true"),
-			option.WithQuery("starting_after", strconv.FormatInt(after, 10)),
-			option.WithQuery("include[]", string(responses.ResponseIncludableCodeInterpreterCallOutputs)))
-	})
-	if err != nil {
-		return nil, err
-	}
-	s := newStream(raw.Body, requestID(raw.Header))
-	s.responseID = id
-	return s, nil
 }
 
 func agentReference(a AgentRef) map[string]string {
@@ -132,9 +117,11 @@ func agentReference(a AgentRef) map[string]string {
 // Response is a stored response, as returned by Response and CancelResponse.
 type Response struct {
 	ID             string
-	Status         string // queued|in_progress|completed|failed|cancelled|incomplete
+	Status         ResponseStatus
 	ConversationID string
 	CreatedAt      time.Time
+	Background     bool
+	Metadata       map[string]string
 	Output         []Item
 	Usage          Usage
 	// Err is set when Status is failed.
@@ -143,7 +130,9 @@ type Response struct {
 
 type wireStoredResponse struct {
 	wireResponse
-	CreatedAt unixTime `json:"created_at"`
+	CreatedAt  unixTime               `json:"created_at"`
+	Background bool                   `json:"background"`
+	Metadata   map[string]looseString `json:"metadata"`
 }
 
 func responseFrom(raw string) (Response, error) {
@@ -151,8 +140,14 @@ func responseFrom(raw string) (Response, error) {
 	if err := json.Unmarshal([]byte(raw), &w); err != nil {
 		return Response{}, err
 	}
-	r := Response{ID: w.ID, Status: w.Status, ConversationID: conversationID(w.Conversation),
-		CreatedAt: time.Time(w.CreatedAt)}
+	r := Response{ID: w.ID, Status: ResponseStatus(w.Status), ConversationID: conversationID(w.Conversation),
+		CreatedAt: time.Time(w.CreatedAt), Background: w.Background}
+	for k, v := range w.Metadata {
+		if r.Metadata == nil {
+			r.Metadata = map[string]string{}
+		}
+		r.Metadata[k] = string(v)
+	}
 	if w.Usage != nil {
 		r.Usage = w.Usage.usage()
 	}
@@ -171,9 +166,22 @@ func responseFrom(raw string) (Response, error) {
 
 // Response returns a stored response with its outputs.
 func (c *Client) Response(ctx context.Context, id string) (Response, error) {
+	raw, err := c.rawResponse(ctx, id)
+	if err != nil {
+		return Response{}, err
+	}
+	return responseFrom(raw)
+}
+
+// CancelResponse asks the service to stop a response. Closing the Stream
+// stops reading; this also stops the work on the service side. Only a
+// background response can be cancelled (the service answers 400 for
+// others); cancelling one that has finished returns it as it is. The
+// answer may still say in_progress: WaitResponse tells when it has stopped.
+func (c *Client) CancelResponse(ctx context.Context, id string) (Response, error) {
 	var raw string
-	err := c.call(ctx, "response "+id, func(ctx context.Context) error {
-		r, err := c.responses.Get(ctx, id, responses.ResponseGetParams{Include: includeOutputs})
+	err := c.call(ctx, "cancel response "+id, func(ctx context.Context) error {
+		r, err := c.responses.Cancel(ctx, id)
 		if err == nil {
 			raw = r.RawJSON()
 		}
@@ -183,15 +191,6 @@ func (c *Client) Response(ctx context.Context, id string) (Response, error) {
 		return Response{}, err
 	}
 	return responseFrom(raw)
-}
-
-// CancelResponse asks the service to stop a response. Closing the Stream
-// stops reading; this also stops the work on the service side.
-func (c *Client) CancelResponse(ctx context.Context, id string) error {
-	return c.call(ctx, "cancel response "+id, func(ctx context.Context) error {
-		_, err := c.responses.Cancel(ctx, id)
-		return err
-	})
 }
 
 // DeleteResponse deletes a stored response.

@@ -175,7 +175,7 @@ func TestClient_ResponseAndCancel(t *testing.T) {
 	if q := rs.requests()[0].Query; q != "include%5B%5D=code_interpreter_call.outputs" {
 		t.Errorf("get query = %q", q)
 	}
-	if err := c.CancelResponse(ctx, "resp_01"); err != nil {
+	if _, err := c.CancelResponse(ctx, "resp_01"); err != nil {
 		t.Fatal(err)
 	}
 	if err := c.DeleteResponse(ctx, "resp_01"); err != nil {

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"strings"
 	"sync"
 
 	"github.com/openai/openai-go/v3/packages/ssestream"
@@ -24,6 +25,9 @@ var ErrStreamEnded = errors.New("ended before the response finished")
 // Every event that arrived before a failure is still delivered; Err then
 // reports the failure. A Stream is not safe for concurrent use, except Close.
 type Stream struct {
+	// mu guards dec against Close from another goroutine while a resumed
+	// connection replaces it.
+	mu        sync.Mutex
 	dec       ssestream.Decoder
 	requestID string
 
@@ -37,6 +41,13 @@ type Stream struct {
 	items          map[string]*itemState
 	cited          map[Citation]bool
 
+	// resume is set for a background response, whose stream can be opened
+	// again after a cut (see reconnect); lastSeq is the sequence number of
+	// the last event read, -1 before any.
+	resume  *resumer
+	lastSeq int64
+
+	closed    chan struct{}
 	closeOnce sync.Once
 	closeErr  error
 }
@@ -45,16 +56,19 @@ type itemState struct {
 	typ         string
 	containerID string
 	codeDone    bool
-	textSeen    bool // a text delta was reported for this item
+	text        string // the text reported so far for this item
 	done        bool
 }
 
 // newStream reads SSE from body; requestID is the id of the HTTP exchange
 // that opened it, copied into stream errors.
 func newStream(body io.ReadCloser, requestID string) *Stream {
-	res := &http.Response{Body: body, Header: http.Header{"Content-Type": {"text/event-stream"}}}
-	return &Stream{dec: ssestream.NewDecoder(res), requestID: requestID,
-		items: map[string]*itemState{}, cited: map[Citation]bool{}}
+	return &Stream{dec: sseDecoder(body), requestID: requestID, lastSeq: -1,
+		items: map[string]*itemState{}, cited: map[Citation]bool{}, closed: make(chan struct{})}
+}
+
+func sseDecoder(body io.ReadCloser) ssestream.Decoder {
+	return ssestream.NewDecoder(&http.Response{Body: body, Header: http.Header{"Content-Type": {"text/event-stream"}}})
 }
 
 // Next advances to the next event and reports whether there is one.
@@ -82,22 +96,34 @@ func (s *Stream) Err() error { return s.err }
 func (s *Stream) ResponseID() string { return s.responseID }
 
 // Close releases the connection; it is safe to call more than once and
-// from another goroutine, which makes a blocked Next return.
+// from another goroutine, which makes a blocked Next return. It never
+// cancels the response: see Client.CancelResponse.
 func (s *Stream) Close() error {
-	s.closeOnce.Do(func() { s.closeErr = s.dec.Close() })
+	s.closeOnce.Do(func() {
+		close(s.closed)
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.closeErr = s.dec.Close()
+	})
 	return s.closeErr
 }
 
 // read consumes one SSE event, queueing what it yields, or ends the stream.
 func (s *Stream) read() {
 	if !s.dec.Next() {
-		s.ended = true
-		if err := s.dec.Err(); err != nil {
-			s.err = fmt.Errorf("foundry: stream: %w", err)
-		} else {
-			s.err = fmt.Errorf("foundry: stream: %w", ErrStreamEnded)
+		cut := s.dec.Err()
+		if cut == nil {
+			cut = ErrStreamEnded
 		}
+		if s.reconnect(cut) {
+			return
+		}
+		s.ended = true
+		s.err = fmt.Errorf("foundry: stream: %w", cut)
 		return
+	}
+	if s.resume != nil {
+		s.resume.progress()
 	}
 	ev := s.dec.Event()
 	data := bytes.TrimSpace(ev.Data)
@@ -117,6 +143,9 @@ func (s *Stream) read() {
 	}
 	if w.Type == "" {
 		w.Type = ev.Type // liberal: some servers only name the event in the SSE "event:" line
+	}
+	if w.SequenceNumber > s.lastSeq {
+		s.lastSeq = w.SequenceNumber
 	}
 	s.handle(&w)
 }
@@ -138,7 +167,7 @@ func (s *Stream) handle(w *wireEvent) {
 	case "response.output_item.added":
 		s.itemAdded(w)
 	case "response.output_text.delta":
-		s.item(w.ItemID).textSeen = true
+		s.item(w.ItemID).text += w.Delta
 		s.emit(w, Event{Type: EventTextDelta, Text: w.Delta})
 	case "response.output_text.done":
 		s.textDone(w, w.ItemID, w.Text)
@@ -204,14 +233,16 @@ func (s *Stream) created(w *wireEvent) {
 
 // textDone reports text that arrived whole, without deltas (a server that
 // only sends output_text.done or the finished item), as one delta, so that
-// consumers can build the answer from text deltas alone.
+// consumers can build the answer from text deltas alone. When some deltas
+// came (and then the stream was cut), only the rest is reported.
 func (s *Stream) textDone(w *wireEvent, itemID, text string) {
 	st := s.item(itemID)
-	if st.textSeen || text == "" {
+	rest, ok := strings.CutPrefix(text, st.text)
+	if !ok || rest == "" {
 		return
 	}
-	st.textSeen = true
-	s.emit(w, Event{Type: EventTextDelta, ItemID: itemID, OutputIndex: w.OutputIndex, Text: text})
+	st.text = text
+	s.emit(w, Event{Type: EventTextDelta, ItemID: itemID, OutputIndex: w.OutputIndex, Text: rest})
 }
 
 func (s *Stream) itemAdded(w *wireEvent) {

@@ -111,6 +111,10 @@ func (s *Stream) failed(w *wireEvent) {
 			ae = &APIError{Code: string(r.Error.Code), Message: r.Error.Message, Param: string(r.Error.Param), Type: r.Error.Type}
 		}
 	}
+	cancelled := w.Type == "response.cancelled" || w.Response != nil && ResponseStatus(w.Response.Status) == StatusCancelled
+	if ae.Code == "" && ae.Message == "" && cancelled {
+		ae.Code, ae.Message = "cancelled", "The response was cancelled."
+	}
 	if ae.Code == "" && ae.Message == "" {
 		ae.Code = w.Type
 	}

@@ -1,0 +1,25 @@
+package foundry
+
+// ResponseStatus is the status of a response (reference §5).
+type ResponseStatus string
+
+// The statuses a response goes through. A response is queued or in
+// progress until it reaches one of the four terminal statuses.
+const (
+	StatusQueued     ResponseStatus = "queued"
+	StatusInProgress ResponseStatus = "in_progress"
+	StatusCompleted  ResponseStatus = "completed"
+	StatusIncomplete ResponseStatus = "incomplete"
+	StatusFailed     ResponseStatus = "failed"
+	StatusCancelled  ResponseStatus = "cancelled"
+)
+
+// Terminal reports whether the response has finished: the service will not
+// change it any more, and its conversation is free for the next turn.
+func (s ResponseStatus) Terminal() bool {
+	switch s {
+	case StatusCompleted, StatusIncomplete, StatusFailed, StatusCancelled:
+		return true
+	}
+	return false
+}
