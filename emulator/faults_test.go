@@ -1,8 +1,8 @@
 package emulator
 
 import (
+	"fmt"
 	"io"
-	"net/http"
 	"strconv"
 	"strings"
 	"testing"
@@ -75,10 +75,16 @@ func TestRequestFaults(t *testing.T) {
 }
 
 // TestCutStream checks that cut-stream drops the connection mid-way, that the turn still
-// completes, and that its events can be replayed after the last one received.
+// completes, and that the events of a background response can be replayed after the last one
+// received (those of a foreground one cannot, as on the hosted service).
 func TestCutStream(t *testing.T) {
 	ts := newTestServer(t)
-	resp := ts.send("POST", "/openai/v1/responses", map[string]any{"model": "m", "input": "hello", "stream": true},
+	foreground := ts.json("POST", "/openai/v1/responses", map[string]any{"model": "m", "input": "hello"}, 200)
+	if status, body := ts.do("GET", "/openai/v1/responses/"+foreground["id"].(string)+"?stream=true", nil); status != 400 ||
+		!strings.Contains(string(body), "background") {
+		t.Errorf("replay of a foreground response: %d %s", status, body)
+	}
+	resp := ts.send("POST", "/openai/v1/responses", map[string]any{"model": "m", "input": "hello", "stream": true, "background": true},
 		FaultHeader, FaultCutStream)
 	events, err := readSSE(t, resp.Body)
 	resp.Body.Close()
@@ -125,7 +131,8 @@ func TestSlowTokens(t *testing.T) {
 }
 
 // TestBackgroundCancel checks that a background response can be polled and cancelled while its
-// cell runs, and that the cancel interrupts the cell.
+// cell runs, that the cancel interrupts the cell, and that a second cancel returns the
+// cancelled response again (cancelling is idempotent).
 func TestBackgroundCancel(t *testing.T) {
 	ts := newTestServer(t)
 	queued := ts.json("POST", "/openai/v1/responses", map[string]any{"model": "m", "background": true,
@@ -147,13 +154,77 @@ func TestBackgroundCancel(t *testing.T) {
 	if cancelled["status"] != "cancelled" || time.Since(start) > 20*time.Second {
 		t.Errorf("cancel: status %v after %v", cancelled["status"], time.Since(start))
 	}
-	status, body := ts.do("POST", "/openai/v1/responses/"+id+"/cancel", nil)
-	if status != http.StatusBadRequest || !strings.Contains(string(body), "not in progress") {
-		t.Errorf("second cancel: %d %s", status, body)
+	if again := ts.json("POST", "/openai/v1/responses/"+id+"/cancel", nil, 200); again["status"] != "cancelled" {
+		t.Errorf("second cancel: %v", again["status"])
 	}
-	if got := ts.json("GET", "/openai/v1/responses/"+id, nil, 200); got["status"] != "cancelled" {
-		t.Errorf("stored status %v", got["status"])
+	if got := ts.json("GET", "/openai/v1/responses/"+id, nil, 200); got["status"] != "cancelled" || got["error"] != nil {
+		t.Errorf("stored status %v, error %v", got["status"], got["error"])
 	}
+}
+
+// TestCancelRules checks what may be cancelled: never a foreground response on the hosted
+// service; anything running in the lenient emulator, which also ends a cancelled stream with
+// response.failed where the hosted one just ends it.
+func TestCancelRules(t *testing.T) {
+	slow := map[string]any{"model": "m", "input": "```python\nimport time\ntime.sleep(60)\n```", "stream": true}
+	for _, lenient := range []bool{false, true} {
+		t.Run(fmt.Sprintf("lenient=%v", lenient), func(t *testing.T) {
+			ts := newTestServer(t, func(c *Config) { c.Lenient = lenient })
+			resp := ts.send("POST", "/openai/v1/responses", slow)
+			defer resp.Body.Close()
+			var id string
+			waitFor(t, func() bool {
+				var rn *run
+				id, rn = ts.onlyRun()
+				if rn == nil {
+					return false
+				}
+				frames, _, _ := rn.next(0)
+				return len(frames) > 0 && frames[len(frames)-1].typ == "response.code_interpreter_call.interpreting"
+			})
+			status, body := ts.do("POST", "/openai/v1/responses/"+id+"/cancel", nil)
+			if lenient && status != 200 || !lenient && (status != 400 || !strings.Contains(string(body), "background=true")) {
+				t.Fatalf("cancel of a foreground response: %d %s", status, body)
+			}
+			if !lenient {
+				return
+			}
+			events, _ := readSSE(t, resp.Body)
+			if last := events[len(events)-1]; last.Name != "response.failed" || get(last.Data, "response", "status") != "cancelled" {
+				t.Errorf("lenient cancelled stream ends with %s %v", last.Name, last.Data)
+			}
+		})
+	}
+	t.Run("hosted stream of a cancelled response", func(t *testing.T) {
+		ts := newTestServer(t)
+		bg := map[string]any{"background": true}
+		for k, v := range slow {
+			bg[k] = v
+		}
+		resp := ts.send("POST", "/openai/v1/responses", bg)
+		defer resp.Body.Close()
+		done := make(chan []sseEvent)
+		go func() { events, _ := readSSE(t, resp.Body); done <- events }()
+		var id string
+		waitFor(t, func() bool { id, _ = ts.onlyRun(); return id != "" })
+		ts.json("POST", "/openai/v1/responses/"+id+"/cancel", nil, 200)
+		events := <-done
+		for _, e := range events {
+			if e.Name == "response.failed" || e.Name == "response.completed" {
+				t.Errorf("a cancelled response's stream ends with %s", e.Name)
+			}
+		}
+	})
+}
+
+// onlyRun returns the server's one run, if it has one yet.
+func (ts *testServer) onlyRun() (string, *run) {
+	ts.srv.runs.mu.Lock()
+	defer ts.srv.runs.mu.Unlock()
+	for id, rn := range ts.srv.runs.runs {
+		return id, rn
+	}
+	return "", nil
 }
 
 func waitFor(t *testing.T, cond func() bool) {

@@ -8,10 +8,19 @@ import (
 )
 
 // TestContainerExpiry checks the life of a conversation's container: it expires after 30 idle
-// minutes; then its files are gone (404), naming it explicitly is a 400, and the next auto turn
-// gets a fresh container with the agent's files but none of the old state.
+// minutes; then its files are gone (404) and naming it explicitly is a 400. The conversation's
+// next turn is a 400 too, as on the hosted service; the lenient emulator gives it a fresh
+// container with the agent's files but none of the old state instead.
 func TestContainerExpiry(t *testing.T) {
-	ts := newTestServer(t)
+	for _, lenient := range []bool{false, true} {
+		t.Run(map[bool]string{false: "hosted", true: "lenient"}[lenient], func(t *testing.T) {
+			testContainerExpiry(t, lenient)
+		})
+	}
+}
+
+func testContainerExpiry(t *testing.T, lenient bool) {
+	ts := newTestServer(t, func(c *Config) { c.Lenient = lenient })
 	ts.createAgent("analyst")
 	fileID := ts.upload("data.csv", "v\n7\n")
 	conv := ts.json("POST", "/openai/v1/conversations", nil, 200)
@@ -45,6 +54,13 @@ func TestContainerExpiry(t *testing.T) {
 		t.Errorf("explicit expired container: %d %s", status, body)
 	}
 
+	if !lenient {
+		status, body := ts.do("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": conv["id"], "input": "hi"}))
+		if status != http.StatusBadRequest || !strings.Contains(string(body), "Container is expired.") {
+			t.Errorf("turn in the expired conversation: %d %s", status, body)
+		}
+		return
+	}
 	second := turn("print(open('data.csv').read().strip())\nprint('x' in globals())")
 	if newID := get(second, "output", 0, "container_id"); newID == oldID {
 		t.Errorf("auto turn reused the expired container %s", oldID)
@@ -148,5 +164,36 @@ func TestStreamReplayErrors(t *testing.T) {
 		if status, body := ts.do("GET", tt.path, nil); status != tt.wantStatus || !strings.Contains(string(body), tt.wantBody) {
 			t.Errorf("GET %s: %d %s, want %d with %q", tt.path, status, body, tt.wantStatus, tt.wantBody)
 		}
+	}
+}
+
+// TestConversationRules checks two more hosted-service rules: a conversation's container does
+// not survive a restart of the emulator, so its next turn is a 400 "Container is expired."; and
+// a conversation runs one response at a time (400 conversation_locked while one runs).
+func TestConversationRules(t *testing.T) {
+	dir := t.TempDir()
+	before := newTestServerIn(t, dir)
+	before.createAgent("analyst")
+	conv := before.json("POST", "/openai/v1/conversations", nil, 200)
+	before.json("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": conv["id"],
+		"input": "```python\nx = 1\n```"}), 200)
+	before.close()
+
+	after := newTestServerIn(t, dir)
+	status, body := after.do("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": conv["id"], "input": "hi"}))
+	if status != http.StatusBadRequest || !strings.Contains(string(body), "Container is expired.") {
+		t.Errorf("turn after a restart: %d %s", status, body)
+	}
+
+	fresh := after.json("POST", "/openai/v1/conversations", nil, 200)
+	slow := after.json("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": fresh["id"],
+		"background": true, "input": "```python\nimport time\ntime.sleep(60)\n```"}), 200)
+	status, body = after.do("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": fresh["id"], "input": "hi"}))
+	if status != http.StatusBadRequest || !strings.Contains(string(body), `"code":"conversation_locked"`) {
+		t.Errorf("second turn while one runs: %d %s", status, body)
+	}
+	after.json("POST", "/openai/v1/responses/"+slow["id"].(string)+"/cancel", nil, 200)
+	if got := after.json("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": fresh["id"], "input": "hi"}), 200); got["status"] != "completed" {
+		t.Errorf("turn after the cancel: %v", got["status"])
 	}
 }

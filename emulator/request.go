@@ -42,8 +42,10 @@ type turnSpec struct {
 	instructions string
 	conversation *conversation
 	container    *container // nil: the turn creates one
-	fileIDs      []string   // uploaded files the container must have
-	withOutputs  bool
+	// lastContainer is the container of the conversation's last code call.
+	lastContainer string
+	fileIDs       []string // uploaded files the container must have
+	withOutputs   bool
 }
 
 // resolvedAgent is the definition a turn runs with, and the reference it reports.
@@ -69,6 +71,12 @@ func (s *Server) prepareTurn(r *http.Request, req *responseRequest) (*turnSpec, 
 	}
 	prev, err := s.loadContext(r, req, t)
 	if err != nil {
+		return nil, err
+	}
+	if err := s.lockedConversation(t); err != nil {
+		return nil, err
+	}
+	if err := s.expiredConversation(t); err != nil {
 		return nil, err
 	}
 	t.question = lastUserText(t.input)
@@ -159,6 +167,7 @@ func (s *Server) loadContext(r *http.Request, req *responseRequest, t *turnSpec)
 			return nil, err
 		}
 		t.history = historyOf(items)
+		t.lastContainer = s.lastContainer(c.ID, items)
 		return nil, nil
 	}
 	if req.PreviousResponseID == "" {

@@ -73,6 +73,9 @@ func (s *Server) showResponse(w http.ResponseWriter, r *http.Request) error {
 			}
 			return errBadRequest("stream", "The events of response '%s' are no longer available; get it without stream.", id)
 		}
+		if err := s.checkReplayable(rn.initial); err != nil {
+			return err
+		}
 		from := 0
 		if v := q.Get("starting_after"); v != "" {
 			n, err := strconv.Atoi(v)
@@ -113,16 +116,28 @@ func (s *Server) deleteResponse(w http.ResponseWriter, r *http.Request) error {
 	return nil
 }
 
-// cancelResponse stops a turn in progress (interrupting its cell) and returns the cancelled
-// response. OpenAI allows it for background responses only; any running turn is accepted here.
+// cancelResponse stops a background turn in progress (interrupting its cell) and returns the
+// cancelled response; a finished one is returned as it is, since cancelling is idempotent
+// (OpenAI's background mode guide). See hosted.go for what the lenient emulator accepts.
 func (s *Server) cancelResponse(w http.ResponseWriter, r *http.Request) error {
 	id := r.PathValue("response")
 	rn := s.runs.get(id)
 	if rn == nil || isClosed(rn.ended) {
-		if _, err := s.storedResponse(r, id); err != nil {
+		sr, err := s.storedResponse(r, id)
+		if err != nil {
 			return err
 		}
-		return errBadRequest("response_id", "Cannot cancel response '%s': it is not in progress.", id)
+		if s.cfg.Lenient {
+			return errBadRequest("response_id", "Cannot cancel response '%s': it is not in progress.", id)
+		}
+		if err := s.checkCancellable(sr.Response); err != nil {
+			return err
+		}
+		writeJSON(w, http.StatusOK, sr.Response.rendered(sr.WithOutputs))
+		return nil
+	}
+	if err := s.checkCancellable(rn.initial); err != nil {
+		return err
 	}
 	rn.cancel()
 	final, err := rn.result(r.Context())

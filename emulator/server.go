@@ -39,6 +39,14 @@ type Config struct {
 	MaxFileSize int64
 	// Faults injects failures into every request, on top of the X-Emulator-Fault header.
 	Faults Faults
+	// Lenient keeps the forgiving behaviour of earlier versions where the
+	// hosted service is strict (see hosted.go): a conversation whose
+	// container expired gets a fresh one instead of a 400, any running
+	// response can be cancelled and any stream replayed, a conversation may
+	// run two responses at once, and a cancelled response ends with
+	// response.failed. Off by default: the emulator answers as the hosted
+	// service does.
+	Lenient bool
 	// RejectDeprecatedAgent answers a response request that uses the preview "agent" field on
 	// /openai/v1 with the hosted service's 400 instead of accepting it with a log line.
 	RejectDeprecatedAgent bool

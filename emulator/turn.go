@@ -304,10 +304,16 @@ func (tr *turnRun) finish(ctx context.Context, runErr error) *response {
 		resp.Status, resp.Error = "failed", &responseError{Code: "server_error", Message: "could not store the response"}
 	}
 	event := "response.completed"
-	if resp.Status != "completed" {
+	switch resp.Status {
+	case "completed":
+	case "cancelled":
+		_, _, event = tr.s.cancelledEnding()
+	default:
 		event = "response.failed"
 	}
-	tr.run.emit(event, map[string]any{"response": resp.rendered(tr.t.withOutputs)})
+	if event != "" {
+		tr.run.emit(event, map[string]any{"response": resp.rendered(tr.t.withOutputs)})
+	}
 	return &resp
 }
 
@@ -315,9 +321,8 @@ func (tr *turnRun) finish(ctx context.Context, runErr error) *response {
 func (tr *turnRun) failure(ctx context.Context, err error) (string, *responseError) {
 	switch {
 	case ctx.Err() != nil: // cancelled, whatever the kernel made of it
-		// No cancelled event exists in the stream protocol; response.failed with status
-		// "cancelled" is our choice (UNCONFIRMED).
-		return "cancelled", &responseError{Code: "cancelled", Message: "The response was cancelled."}
+		status, e, _ := tr.s.cancelledEnding()
+		return status, e
 	case errors.Is(err, errContainerGone):
 		return "failed", &responseError{Code: "container_expired", Message: "Container is expired."}
 	}

@@ -43,6 +43,7 @@ type config struct {
 	faults               []string
 	isolation            string
 	rejectAgent          bool
+	lenient              bool
 	logJSON, verbose     bool
 }
 
@@ -75,6 +76,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.Var(&faults, "fault", "inject a fault into every request: 429, 500, content-500, cut-stream, slow-tokens; NAME:N for the next N only (repeatable)")
 	fs.StringVar(&cfg.isolation, "isolation", sandbox.IsolationBwrap, "sandbox isolation: bwrap, or none (unsafe, development only)")
 	fs.BoolVar(&cfg.rejectAgent, "reject-deprecated-agent", false, "answer 400 to the preview 'agent' field on /openai/v1, as the hosted service does")
+	fs.BoolVar(&cfg.lenient, "lenient", false, "keep the older, forgiving behaviour where the hosted service is strict (fresh container after expiry, cancel anything, replay any stream)")
 	fs.BoolVar(&cfg.logJSON, "log-json", false, "log as JSON")
 	fs.BoolVar(&cfg.verbose, "v", false, "log every request")
 	if err := fs.Parse(args); err != nil {
@@ -111,7 +113,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	}
 	em, err := emulator.New(emulator.Config{Token: cfg.token, DataDir: cfg.dataDir,
 		IdleTimeout: cfg.idle, Lifetime: cfg.lifetime, Faults: emulator.Faults{Always: cfg.faults},
-		RejectDeprecatedAgent: cfg.rejectAgent, Logger: log,
+		RejectDeprecatedAgent: cfg.rejectAgent, Lenient: cfg.lenient, Logger: log,
 		Sandbox: sandbox.Config{Isolation: cfg.isolation, Logger: log}})
 	if err != nil {
 		return err
@@ -149,6 +151,9 @@ func announce(w io.Writer, base string, cfg config) {
 	fmt.Fprintf(w, "  openai base url:  %s/api/projects/local/openai/v1/\n", base)
 	if cfg.token == "" {
 		fmt.Fprintln(w, "  auth: any non-empty bearer token is accepted (no -token given)")
+	}
+	if cfg.lenient {
+		fmt.Fprintln(w, "  lenient: expired containers are replaced, any response can be cancelled or replayed")
 	}
 	if len(cfg.faults) > 0 {
 		fmt.Fprintf(w, "  injected faults: %s\n", strings.Join(cfg.faults, ", "))

@@ -1,0 +1,102 @@
+package emulator
+
+import "net/http"
+
+// The hosted service is stricter than this emulator used to be in four
+// ways; by default the emulator is strict as well, so that what passes here
+// passes there (Config.Lenient restores the older behaviour). Each rule
+// names its source; emulator/README.md lists them.
+
+// lastContainer returns the container of the conversation's last code
+// interpreter call: the one this process recorded, else the one its stored
+// items name (which survives a restart, when containers do not).
+func (s *Server) lastContainer(conversationID string, items []item) string {
+	s.containers.mu.Lock()
+	id := s.containers.byConversation[conversationID]
+	s.containers.mu.Unlock()
+	if id != "" {
+		return id
+	}
+	for i := len(items) - 1; i >= 0; i-- {
+		if items[i]["type"] == "code_interpreter_call" {
+			if cid, _ := items[i]["container_id"].(string); cid != "" {
+				return cid
+			}
+		}
+	}
+	return ""
+}
+
+// expiredConversation answers a turn in a conversation whose container has
+// expired. On the hosted service the auto container of a conversation is
+// not replaced: every later turn answers 400 "Container is expired."
+// (foundry-api.md §8, [S16] OpenAI community thread; Foundry's wording is
+// UNCONFIRMED). The client must start a new conversation.
+func (s *Server) expiredConversation(t *turnSpec) error {
+	if s.cfg.Lenient || t.conversation == nil || t.lastContainer == "" {
+		return nil
+	}
+	if c, ok := s.containers.get(t.lastContainer); ok && c.alive() {
+		return nil
+	}
+	return errContainerExpired
+}
+
+// lockedConversation refuses a second response in a conversation while one
+// runs, as OpenAI does with 400 conversation_locked ("Another process is
+// currently operating on this conversation. Please retry in a few
+// seconds."), seen in paulgmiller/careme#379; Foundry's answer is UNCONFIRMED.
+func (s *Server) lockedConversation(t *turnSpec) error {
+	if s.cfg.Lenient || t.conversation == nil || !s.runs.busy(t.conversation.ID) {
+		return nil
+	}
+	return &apiError{status: http.StatusBadRequest, code: "conversation_locked", param: "conversation",
+		message: "Another process is currently operating on this conversation. Please retry in a few seconds."}
+}
+
+// checkCancellable refuses to cancel a response created without background:
+// "Only responses created with the background parameter set to true can be
+// cancelled" (OpenAI API reference of POST /responses/{id}/cancel, as
+// quoted in openai-go's ResponseService.Cancel). The error text is ours.
+func (s *Server) checkCancellable(resp *response) error {
+	if s.cfg.Lenient || resp.Background {
+		return nil
+	}
+	return errBadRequest("response_id", "Cannot cancel response '%s': only responses created with background=true can be cancelled.", resp.ID)
+}
+
+// checkReplayable refuses to stream again a response created without
+// background: the resumable stream with starting_after belongs to
+// background mode (OpenAI's background mode guide, "Streaming a background
+// response"). Whether Foundry refuses the others is UNCONFIRMED.
+func (s *Server) checkReplayable(resp *response) error {
+	if s.cfg.Lenient || resp.Background {
+		return nil
+	}
+	return errBadRequest("stream", "Response '%s' was not created with background=true; its stream cannot be resumed.", resp.ID)
+}
+
+// cancelledEnding is how a cancelled turn ends. The stream protocol has no
+// cancelled event (openai-go knows none), and a cancelled response has
+// status "cancelled" (OpenAI's background mode guide): the stream simply
+// ends, and a GET of the response tells the rest. The lenient emulator
+// ends it with response.failed carrying status "cancelled", as it used to.
+func (s *Server) cancelledEnding() (status string, err *responseError, event string) {
+	if s.cfg.Lenient {
+		return "cancelled", &responseError{Code: "cancelled", Message: "The response was cancelled."}, "response.failed"
+	}
+	return "cancelled", nil, ""
+}
+
+// busy reports whether a response of the conversation is still running.
+func (rs *runSet) busy(conversationID string) bool {
+	rs.mu.Lock()
+	defer rs.mu.Unlock()
+	for _, r := range rs.runs {
+		c := r.initial.Conversation
+		if c != nil && c.ID == conversationID && !isClosed(r.ended) {
+			return true
+		}
+	}
+	return false
+}
