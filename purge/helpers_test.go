@@ -131,8 +131,29 @@ func newEnv(t testing.TB) *env {
 
 // service builds a Service over the env with a quick backoff.
 func (e *env) service() *purge.Service {
-	return purge.New(purge.Config{DB: e.db, Remote: e.remote, Blobs: e.blobs, Lister: e.remote,
+	return purge.New(purge.Config{DB: e.db, Remote: e.remote, Blobs: e.blobs, Lister: e.remote, Tag: ourTag,
 		BlobDir: filepath.Join(e.dir, "blobs"), MinBackoff: time.Millisecond, MaxBackoff: 4 * time.Millisecond})
+}
+
+// ourTag is the metadata the app's Foundry objects carry in these tests.
+var ourTag = map[string]string{"app": "workbench", "workbench_install": "i1"}
+
+// lostUpload leaves a Foundry file behind that the app uploaded and whose
+// row is gone, as after a crash between an upload and a purge.
+func (e *env) lostUpload(t testing.TB, userID, id string) {
+	t.Helper()
+	ctx := context.Background()
+	c, err := e.db.CreateConversation(ctx, userID, "lost")
+	if err != nil {
+		t.Fatal(err)
+	}
+	sha, size := e.put(t, "bytes of "+id)
+	f, err := e.db.AddFile(ctx, userID, store.File{ConversationID: c.ID, Name: id, ContentType: "text/csv", Size: size, SHA256: sha})
+	if err != nil {
+		t.Fatal(err)
+	}
+	must(t, e.db.SetFoundryFileID(ctx, f.ID, id))
+	must(t, e.db.DeleteConversation(ctx, userID, c.ID))
 }
 
 // seeded names what seed made for one conversation.

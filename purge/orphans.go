@@ -84,7 +84,8 @@ func (s *Service) orphanBlobsIn(ctx context.Context, dir string, cutoff time.Tim
 	return flush()
 }
 
-// orphanFiles lists Foundry's files and keeps those no file row names.
+// orphanFiles lists Foundry's files and keeps those the app uploaded and no
+// file row names any more.
 func (s *Service) orphanFiles(ctx context.Context, fn func(store.PurgeObject)) error {
 	if s.cfg.Lister == nil {
 		return nil
@@ -126,12 +127,13 @@ func unknownIn(ids []string, ask func([]string) error) error {
 // Reconciliation is what Foundry holds that this app no longer needs, for
 // the admin page to offer; PurgeObjects deletes what the admin picks.
 type Reconciliation struct {
-	// Files are Foundry files no file row names.
+	// Files are Foundry files the app uploaded that no file row names.
 	Files []store.PurgeObject
-	// Conversations are Foundry conversations no conversation row names.
+	// Conversations are Foundry conversations with the app's tag that no
+	// conversation row names.
 	Conversations []store.PurgeObject
-	// AgentVersions are versions of this app's agents other than the one
-	// in use.
+	// AgentVersions are the app's versions of its agents other than the
+	// one in use.
 	AgentVersions []store.PurgeObject
 }
 
@@ -163,7 +165,7 @@ func (s *Service) orphanConversations(ctx context.Context) ([]store.PurgeObject,
 	cutoff := s.now().Add(-s.cfg.OrphanGrace)
 	var ids []string
 	for _, c := range remote {
-		if !c.CreatedAt.After(cutoff) {
+		if !c.CreatedAt.After(cutoff) && tagged(c.Metadata, s.cfg.Tag) {
 			ids = append(ids, c.ID)
 		}
 	}
@@ -179,15 +181,18 @@ func (s *Service) orphanConversations(ctx context.Context) ([]store.PurgeObject,
 }
 
 // unusedAgentVersions offers, for each agent with a version recorded in use,
-// its other versions. An agent with none in use is left alone: without a
-// record there is no telling which version the app still needs.
+// its other versions that are the app's: tagged, or recorded as used by it.
+// An agent with none in use is left alone: without a record there is no
+// telling which version the app still needs.
 func (s *Service) unusedAgentVersions(ctx context.Context) ([]store.PurgeObject, error) {
 	records, err := s.db.AgentVersionRecords(ctx)
 	if err != nil {
 		return nil, err
 	}
 	inUse := map[string]map[string]bool{}
+	ours := map[string]bool{}
 	for _, r := range records {
+		ours[r.Name+"/"+r.Version] = true
 		if r.InUse {
 			if inUse[r.Name] == nil {
 				inUse[r.Name] = map[string]bool{}
@@ -203,12 +208,26 @@ func (s *Service) unusedAgentVersions(ctx context.Context) ([]store.PurgeObject,
 			return nil, fmt.Errorf("purge: list agent versions of %s: %w", name, err)
 		}
 		for _, v := range versions {
-			if !used[v.Version] {
+			if !used[v.Version] && (ours[name+"/"+v.Version] || tagged(v.Metadata, s.cfg.Tag)) {
 				out = append(out, store.PurgeObject{Kind: store.OutboxAgentVersion, Parent: name, Target: v.Version})
 			}
 		}
 	}
 	return out, nil
+}
+
+// tagged reports whether metadata carries every pair of tag; nothing is
+// tagged by an empty tag.
+func tagged(metadata, tag map[string]string) bool {
+	if len(tag) == 0 {
+		return false
+	}
+	for k, v := range tag {
+		if metadata[k] != v {
+			return false
+		}
+	}
+	return true
 }
 
 // isDigest reports whether name is a blob's name, 64 lower-case hex digits;

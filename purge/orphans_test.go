@@ -23,10 +23,13 @@ func TestOrphans_PlannedThenPurged(t *testing.T) {
 	for _, sha := range []string{orphan, s.file.SHA256} {
 		must(t, os.Chtimes(e.blobs.Path(sha), old, old))
 	}
+	e.lostUpload(t, ana, "assistant-lost")
+	e.lostUpload(t, ana, "assistant-fresh")
 	e.remote.files = []foundry.File{
 		{ID: s.file.FoundryFileID, Bytes: 6, CreatedAt: old},
 		{ID: "assistant-lost", Bytes: 9, CreatedAt: old},
 		{ID: "assistant-fresh", Bytes: 9, CreatedAt: time.Now()},
+		{ID: "assistant-of-another-app", Bytes: 9, CreatedAt: old},
 	}
 
 	p, err := e.svc.Plan(ctx, purge.Selection{Orphans: true})
@@ -62,10 +65,15 @@ func TestReconcile_OffersUnknownObjectsAndUnusedVersions(t *testing.T) {
 	ana := e.user(t, "ana")
 	s := e.seed(t, ana, "x", "x data", "x chart")
 	old := time.Now().Add(-2 * time.Hour)
-	e.remote.convs = []foundry.Conversation{{ID: s.conv.FoundryConversationID, CreatedAt: old}, {ID: "conv_lost", CreatedAt: old}}
-	e.remote.files = []foundry.File{{ID: "assistant-lost", CreatedAt: old}}
-	e.remote.versions = map[string][]foundry.AgentVersion{"analyst": {{Name: "analyst", Version: "1"}, {Name: "analyst", Version: "2"}},
-		"stranger": {{Name: "stranger", Version: "1"}}}
+	// Only what carries the app's tag (or, for files, what the app
+	// uploaded) is the app's to offer: a shared project holds others' too.
+	e.remote.convs = []foundry.Conversation{{ID: s.conv.FoundryConversationID, CreatedAt: old, Metadata: ourTag},
+		{ID: "conv_lost", CreatedAt: old, Metadata: ourTag}, {ID: "conv_of_another_app", CreatedAt: old},
+		{ID: "conv_of_another_install", CreatedAt: old, Metadata: map[string]string{"app": "workbench", "workbench_install": "i2"}}}
+	e.lostUpload(t, ana, "assistant-lost")
+	e.remote.files = []foundry.File{{ID: "assistant-lost", CreatedAt: old}, {ID: "assistant-of-another-app", CreatedAt: old}}
+	e.remote.versions = map[string][]foundry.AgentVersion{"analyst": {{Name: "analyst", Version: "1", Metadata: ourTag},
+		{Name: "analyst", Version: "2"}, {Name: "analyst", Version: "3"}}, "stranger": {{Name: "stranger", Version: "1"}}}
 	must(t, e.db.RecordAgentVersion(ctx, "analyst", "2"))
 
 	r, err := e.svc.Reconcile(ctx)

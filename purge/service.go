@@ -41,6 +41,13 @@ type Config struct {
 	// Lister finds orphan Foundry files and offers unknown conversations
 	// and unused agent versions; nil leaves Foundry out of orphan searches.
 	Lister Lister
+	// Tag is the metadata every Foundry conversation and agent version the
+	// app creates carries. Only tagged conversations, and tagged or recorded
+	// agent versions, are offered as orphans: a project shared with other
+	// apps never sees theirs offered for deletion. Files have no metadata;
+	// the database remembers the ones the app uploaded (see
+	// store.UnknownFoundryFiles). An empty Tag offers no conversation.
+	Tag map[string]string
 	// BlobDir is where Blobs keeps its files (DATA_DIR/blobs, laid out as
 	// ab/abcdef…); "" leaves blobs out of orphan searches.
 	BlobDir string

@@ -96,9 +96,17 @@ func (db *DB) Files(ctx context.Context, userID, conversationID string) ([]*File
 	return out, nil
 }
 
-// SetFoundryFileID records the Foundry id of an uploaded file.
+// SetFoundryFileID records the Foundry id of an uploaded file, and that
+// this app uploaded it (see UnknownFoundryFiles).
 func (db *DB) SetFoundryFileID(ctx context.Context, fileID, foundryID string) error {
-	_, err := db.db.ExecContext(ctx, `UPDATE files SET foundry_file_id = ? WHERE id = ?`, foundryID, fileID)
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO foundry_uploads (foundry_file_id, created_at) VALUES (?, ?)`,
+			foundryID, db.now()); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `UPDATE files SET foundry_file_id = ? WHERE id = ?`, foundryID, fileID)
+		return err
+	})
 	if err != nil {
 		return fmt.Errorf("store: set foundry file id: %w", err)
 	}

@@ -13,10 +13,13 @@ func (db *DB) UnusedBlobs(ctx context.Context, shas []string) ([]string, error) 
 		AND NOT EXISTS (SELECT 1 FROM artifacts WHERE sha256 = j.value)`)
 }
 
-// UnknownFoundryFiles returns the ids among ids that no file row names.
+// UnknownFoundryFiles returns the ids among ids that this app uploaded and
+// no file row names any more. A file another app uploaded into a shared
+// project is never among them.
 func (db *DB) UnknownFoundryFiles(ctx context.Context, ids []string) ([]string, error) {
 	return db.unknown(ctx, "unknown foundry files", ids,
-		`NOT EXISTS (SELECT 1 FROM files WHERE foundry_file_id = j.value AND foundry_file_id <> '')`)
+		`EXISTS (SELECT 1 FROM foundry_uploads WHERE foundry_file_id = j.value)
+		AND NOT EXISTS (SELECT 1 FROM files WHERE foundry_file_id = j.value AND foundry_file_id <> '')`)
 }
 
 // UnknownFoundryConversations returns the ids among ids that no

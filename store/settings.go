@@ -12,6 +12,25 @@ import (
 // page; it overrides RETENTION_DAYS.
 const SettingRetentionDays = "retention_days"
 
+// settingInstallID names this installation's random id.
+const settingInstallID = "install_id"
+
+// InstallID returns this installation's id, made at the first call and kept
+// in the database, so that replicas sharing the database share it. The app
+// tags what it creates in Foundry with it.
+func (db *DB) InstallID(ctx context.Context) (string, error) {
+	_, err := db.db.ExecContext(ctx, `INSERT INTO settings (key, value, updated_at) VALUES (?, ?, ?)
+		ON CONFLICT (key) DO NOTHING`, settingInstallID, newID(), db.now())
+	if err != nil {
+		return "", fmt.Errorf("store: install id: %w", err)
+	}
+	var id string
+	if err := db.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, settingInstallID).Scan(&id); err != nil {
+		return "", fmt.Errorf("store: install id: %w", err)
+	}
+	return id, nil
+}
+
 // IntSetting returns the integer setting key, or def when no admin set it.
 func (db *DB) IntSetting(ctx context.Context, key string, def int) (int, error) {
 	var v string
