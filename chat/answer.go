@@ -1,10 +1,9 @@
 package chat
 
 import (
+	"fmt"
 	"strings"
 	"time"
-
-	"github.com/analyst-workbench/workbench/foundry"
 )
 
 // Answer is the state of an assistant answer, folded from a run's events.
@@ -18,7 +17,7 @@ type Answer struct {
 	// Cells are the code interpreter calls, in order.
 	Cells []*Cell
 	// Citations are the files the answer cites.
-	Citations []foundry.Citation
+	Citations []Citation
 	// Artifacts are the files copied out of the session, in order.
 	Artifacts []ArtifactRef
 	// Missing are the files that could not be copied out (yet).
@@ -41,12 +40,28 @@ type Answer struct {
 	Restored bool
 }
 
+// CellStatus is where a code cell is.
+type CellStatus string
+
+// A cell is written, then run, then completed or failed; a stored step
+// this version cannot read shows as an unreadable cell.
+const (
+	CellWriting    CellStatus = "writing"
+	CellRunning    CellStatus = "running"
+	CellCompleted  CellStatus = "completed"
+	CellFailed     CellStatus = "failed"
+	CellUnreadable CellStatus = "unreadable"
+)
+
+// unreadableLogs is what an unreadable step says.
+const unreadableLogs = "This step was recorded in a format this version of the workbench cannot read."
+
 // Cell is one code interpreter call.
 type Cell struct {
 	ID          string
 	Code        string
 	Logs        string
-	Status      string // "writing", "running", "completed", "failed"
+	Status      CellStatus
 	ContainerID string
 	Images      []string // image URLs (data: URLs from the local engine)
 	StartedAt   time.Time
@@ -61,7 +76,6 @@ func NewAnswer() *Answer { return &Answer{Status: "running"} }
 
 // Apply folds one event into the answer.
 func (a *Answer) Apply(e Event) {
-	at := e.At
 	a.Seq = e.Seq
 	switch e.Type {
 	case EventNotice:
@@ -83,97 +97,94 @@ func (a *Answer) Apply(e Event) {
 			a.dropMissing(e.Missing.Name)
 			a.Missing = append(a.Missing, *e.Missing)
 		}
+	case EventRestart:
+		a.Text, a.Cells, a.Citations = "", nil, nil
+	case EventUnreadable:
+		a.Cells = append(a.Cells, &Cell{ID: fmt.Sprintf("unreadable-%d", e.Seq), Status: CellUnreadable, Logs: unreadableLogs})
 	case EventDone:
 		a.Status = e.Status
 		for _, c := range a.Cells {
-			if c.Status == "writing" || c.Status == "running" {
-				c.Status = "failed"
+			if c.Status == CellWriting || c.Status == CellRunning {
+				c.Status = CellFailed
 			}
 		}
 	default:
-		if e.Foundry != nil {
-			a.Progress = ""
-			a.applyFoundry(e.Foundry, at)
-		}
+		a.applyStep(e)
 	}
 }
 
-func (a *Answer) applyFoundry(f *foundry.Event, at time.Time) {
-	if f.ContainerID != "" {
-		a.ContainerID = f.ContainerID
+// applyStep folds a step of the answer itself; types it does not know
+// (events of older versions no answer used) change nothing.
+func (a *Answer) applyStep(e Event) {
+	at := e.At
+	if e.ContainerID != "" {
+		a.ContainerID = e.ContainerID
 	}
-	switch f.Type {
-	case foundry.EventTextDelta:
-		a.Text += f.Text
-	case foundry.EventItemAdded:
-		if f.Item != nil && f.Item.Type == "code_interpreter_call" {
-			a.cell(f.ItemID, at)
+	switch e.Type {
+	case EventText:
+		a.Text += e.Text
+	case EventCellAdded:
+		a.cell(e.CellID, at)
+	case EventCodeDelta:
+		a.cell(e.CellID, at).Code += e.Text
+	case EventCodeDone:
+		c := a.cell(e.CellID, at)
+		c.Code, c.Status = e.Text, CellRunning
+	case EventCodeStatus:
+		c := a.cell(e.CellID, at)
+		if e.Status == "interpreting" || e.Status == "in_progress" && c.Code != "" {
+			c.Status = CellRunning
 		}
-	case foundry.EventCodeDelta:
-		a.cell(f.ItemID, at).Code += f.Text
-	case foundry.EventCodeDone:
-		c := a.cell(f.ItemID, at)
-		c.Code, c.Status = f.Text, "running"
-	case foundry.EventCodeStatus:
-		c := a.cell(f.ItemID, at)
-		if f.Status == "interpreting" || f.Status == "in_progress" && c.Code != "" {
-			c.Status = "running"
+		if e.Status == "completed" {
+			a.finishCell(c, CellCompleted, at)
 		}
-		if f.Status == "completed" {
-			a.finishCell(c, "completed", at)
+	case EventLogs:
+		c := a.cell(e.CellID, at)
+		c.Logs = joinOutput(c.Logs, e.Text)
+	case EventImage:
+		if e.Image != "" {
+			c := a.cell(e.CellID, at)
+			c.Images = append(c.Images, e.Image)
 		}
-	case foundry.EventLogs:
-		c := a.cell(f.ItemID, at)
-		c.Logs = joinOutput(c.Logs, f.Text)
-	case foundry.EventImage:
-		c := a.cell(f.ItemID, at)
-		if f.Output.URL != "" {
-			c.Images = append(c.Images, f.Output.URL)
+	case EventCellDone:
+		c := a.cell(e.CellID, at)
+		if e.Text != "" {
+			c.Code = e.Text
 		}
-	case foundry.EventItemDone:
-		a.itemDone(f, at)
-	case foundry.EventFileCitation:
-		a.Citations = append(a.Citations, f.Citation)
-	case foundry.EventUsage:
-		a.InputTokens, a.OutputTokens = f.Usage.InputTokens, f.Usage.OutputTokens
-	}
-}
-
-// itemDone completes a code cell from the finished item, which carries the
-// full code and outputs even when the smaller events were missed.
-func (a *Answer) itemDone(f *foundry.Event, at time.Time) {
-	if f.Item == nil || f.Item.Type != "code_interpreter_call" {
+		a.finishCell(c, CellStatus(e.Status), at)
+	case EventCitation:
+		if e.Citation != nil {
+			a.Citations = append(a.Citations, *e.Citation)
+		}
+	case EventUsage:
+		if e.Usage != nil {
+			a.InputTokens, a.OutputTokens = e.Usage.InputTokens, e.Usage.OutputTokens
+		}
+	default:
 		return
 	}
-	c := a.cell(f.Item.ID, at)
-	if f.Item.Code != "" {
-		c.Code = f.Item.Code
-	}
-	if c.Logs == "" && len(c.Images) == 0 {
-		for _, o := range f.Item.Outputs {
-			switch o.Type {
-			case "logs":
-				c.Logs = joinOutput(c.Logs, o.Logs)
-			case "image":
-				c.Images = append(c.Images, o.URL)
-			}
-		}
-	}
-	status := "completed"
-	if f.Item.Status == "failed" || f.Item.Status == "incomplete" {
-		status = "failed"
-	}
-	a.finishCell(c, status, at)
+	a.Progress = "" // the agent has begun
 }
 
-func (a *Answer) finishCell(c *Cell, status string, at time.Time) {
-	if c.Status == "completed" || c.Status == "failed" {
+func (a *Answer) finishCell(c *Cell, status CellStatus, at time.Time) {
+	if c.Status == CellCompleted || c.Status == CellFailed {
 		return
+	}
+	if status != CellFailed {
+		status = CellCompleted
 	}
 	c.Status = status
 	if !c.StartedAt.IsZero() {
 		c.Duration = at.Sub(c.StartedAt)
 	}
+}
+
+// cellOutcome turns the status of a finished code call into its cell's.
+func cellOutcome(itemStatus string) string {
+	if itemStatus == "failed" || itemStatus == "incomplete" {
+		return string(CellFailed)
+	}
+	return string(CellCompleted)
 }
 
 // cell returns the cell with id, creating it (in the writing state) if new.
@@ -183,7 +194,7 @@ func (a *Answer) cell(id string, at time.Time) *Cell {
 			return c
 		}
 	}
-	c := &Cell{ID: id, Status: "writing", ContainerID: a.ContainerID, StartedAt: at}
+	c := &Cell{ID: id, Status: CellWriting, ContainerID: a.ContainerID, StartedAt: at}
 	a.Cells = append(a.Cells, c)
 	return c
 }

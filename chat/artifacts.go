@@ -18,13 +18,6 @@ import (
 	"github.com/analyst-workbench/workbench/store"
 )
 
-// EventArtifact announces a file copied out of the session; Artifact is set.
-const EventArtifact = "artifact"
-
-// EventCopyFailed says a file of the session could not be copied out;
-// Missing is set, and the page offers to try again while the session lives.
-const EventCopyFailed = "copy_failed"
-
 // MissingFile is a container file that could not be copied out.
 type MissingFile struct {
 	ContainerID string `json:"container_id"`

@@ -39,7 +39,8 @@ func BenchmarkEventToSubscriber(b *testing.B) {
 	b.ResetTimer()
 	for b.Loop() {
 		t0 := time.Now()
-		r.emit(ctx, Event{Type: string(fe.Type), Foundry: &fe})
+		e, _ := translate(&fe)
+		r.emit(ctx, e)
 		<-sub.C
 		samples = append(samples, time.Since(t0))
 	}

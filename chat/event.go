@@ -3,56 +3,147 @@ package chat
 import (
 	"encoding/json"
 	"time"
-
-	"github.com/analyst-workbench/workbench/foundry"
 )
 
-// App-level event types beyond the Foundry ones (foundry.EventType).
+// EventType names an event of a run.
+type EventType string
+
+// The steps of an answer, translated from the Foundry stream (see
+// translate); what each carries is said next to it.
+const (
+	// EventText carries a piece of the answer text in Text.
+	EventText EventType = "text_delta"
+	// EventCellAdded announces a code cell, CellID.
+	EventCellAdded EventType = "cell_added"
+	// EventCodeDelta carries a piece of a cell's code in Text.
+	EventCodeDelta EventType = "code_delta"
+	// EventCodeDone carries a cell's whole code in Text.
+	EventCodeDone EventType = "code_done"
+	// EventCodeStatus says in Status how a cell's run goes: in_progress,
+	// interpreting or completed.
+	EventCodeStatus EventType = "code_status"
+	// EventLogs carries what a cell printed, in Text.
+	EventLogs EventType = "logs"
+	// EventImage carries an image a cell drew, as a URL in Image.
+	EventImage EventType = "image"
+	// EventCellDone ends a cell: Status is completed or failed, Text its code.
+	EventCellDone EventType = "cell_done"
+	// EventCitation carries a file the answer cites, in Citation.
+	EventCitation EventType = "file_citation"
+	// EventUsage carries the turn's token counts, in Usage.
+	EventUsage EventType = "usage"
+)
+
+// The app's own events.
 const (
 	// EventNotice carries a message that stays with the answer, in Text:
-	// "Your session expired; a new one starts with your files".
-	EventNotice = "notice"
+	// "The previous session had ended; a new one was started with your files."
+	EventNotice EventType = "notice"
 	// EventProgress carries what the turn is doing now, in Text:
 	// "Uploading sales.csv…". It is shown while the turn runs, not after.
-	EventProgress = "progress"
+	EventProgress EventType = "progress"
 	// EventRestored says, in Text, that the session had been set aside to
 	// free memory and was restored, with what came back and what did not.
-	EventRestored = "restored"
+	EventRestored EventType = "restored"
 	// EventError carries what went wrong and what to do, in Text.
-	EventError = "error"
+	EventError EventType = "error"
 	// EventDone ends every run's stream; Status is the run's final status.
-	EventDone = "done"
+	EventDone EventType = "done"
+	// EventArtifact announces a file copied out of the session; Artifact is set.
+	EventArtifact EventType = "artifact"
+	// EventCopyFailed says a file of the session could not be copied out;
+	// Missing is set, and the page offers to try again while the session lives.
+	EventCopyFailed EventType = "copy_failed"
+	// EventRestart says the turn starts over in a new session: the text and
+	// cells shown so far belonged to an attempt that the expired session
+	// refused, and are dropped.
+	EventRestart EventType = "restart"
+	// EventUnreadable stands for a stored event this version cannot read; it
+	// shows as an unreadable step rather than failing the page.
+	EventUnreadable EventType = "unreadable"
 )
 
 // Event is one event of a run, numbered from 1 in the order it happened.
-// Foundry stream events keep their own type and fields; the app adds
-// notice, error and done.
+// Its stored form is the app's own and versioned (eventVersion): it does not
+// depend on the Foundry client's types, which may change with the service.
 type Event struct {
-	Seq  int64  `json:"-"`
-	Type string `json:"-"`
+	Seq  int64     `json:"-"`
+	Type EventType `json:"-"`
 	// At is when the event happened; cell durations are computed from it,
 	// so a replay shows the same durations as the live stream did.
 	At time.Time `json:"at"`
-	// Foundry is set for events that came from the Foundry stream.
-	Foundry *foundry.Event `json:"foundry,omitzero"`
-	// Text is the notice or error text.
+	// Text is the text, code, logs, notice or error the type says.
 	Text string `json:"text,omitzero"`
-	// Status is the run's final status on done.
+	// Status is a cell's status, or the run's final status on done.
 	Status string `json:"status,omitzero"`
+	// CellID is the code cell the event belongs to.
+	CellID string `json:"cell_id,omitzero"`
+	// ContainerID is the Code Interpreter session of the cell, when known.
+	ContainerID string `json:"container_id,omitzero"`
+	// Image is an image's URL (a data: URL from the local engine).
+	Image string `json:"image,omitzero"`
+	// Citation is the file a citation event names.
+	Citation *Citation `json:"citation,omitzero"`
+	// Usage is the token count of a usage event.
+	Usage *Usage `json:"usage,omitzero"`
 	// Artifact is the file an artifact event announces.
 	Artifact *ArtifactRef `json:"artifact,omitzero"`
 	// Missing is the file a copy_failed event reports.
 	Missing *MissingFile `json:"missing,omitzero"`
 }
 
+// Citation is a file the agent's code wrote and the answer cites.
+type Citation struct {
+	ContainerID string `json:"container_id"`
+	FileID      string `json:"file_id"`
+	Filename    string `json:"filename,omitzero"`
+}
+
+// Usage counts the tokens of a turn.
+type Usage struct {
+	InputTokens  int64 `json:"input_tokens"`
+	OutputTokens int64 `json:"output_tokens"`
+}
+
+// eventVersion is the version of the stored form written now. Version 1
+// (no "v") embedded the Foundry client's event; see event_v1.go.
+const eventVersion = 2
+
+// storedEvent is Event as stored: its fields and the version.
+type storedEvent struct {
+	V int `json:"v"`
+	Event
+}
+
 func (e Event) marshal() string {
-	b, _ := json.Marshal(e)
+	b, _ := json.Marshal(storedEvent{V: eventVersion, Event: e})
 	return string(b)
 }
 
-func unmarshalEvent(seq int64, typ, data string) (Event, error) {
-	e := Event{Seq: seq, Type: typ}
-	err := json.Unmarshal([]byte(data), &e)
-	e.Seq, e.Type = seq, typ
-	return e, err
+// decodeEvent reads a stored event. It never fails: a row it cannot read
+// (broken, or written by a newer version) becomes an EventUnreadable, so
+// that one bad row costs one step of one answer, not the page.
+func decodeEvent(seq int64, typ, data string) Event {
+	var head struct {
+		V int `json:"v"`
+	}
+	if json.Unmarshal([]byte(data), &head) != nil {
+		return unreadable(seq)
+	}
+	var e Event
+	var ok bool
+	switch head.V {
+	case 0:
+		e, ok = decodeV1(EventType(typ), []byte(data))
+	case eventVersion:
+		ok = json.Unmarshal([]byte(data), &e) == nil
+		e.Type = EventType(typ)
+	}
+	if !ok {
+		return unreadable(seq)
+	}
+	e.Seq = seq
+	return e
 }
+
+func unreadable(seq int64) Event { return Event{Seq: seq, Type: EventUnreadable} }

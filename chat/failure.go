@@ -2,14 +2,16 @@ package chat
 
 import (
 	"errors"
-	"net/http"
 	"strings"
 
 	"github.com/analyst-workbench/workbench/foundry"
 )
 
 // describeFailure turns a failed turn's error into what the user is told,
-// following the troubleshooting cases of the Foundry documentation.
+// following the troubleshooting cases of the Foundry documentation. The
+// same refusal reads the same whether the service answered it over HTTP or
+// reported it inside the stream (foundry.IsRateLimited and its kin look at
+// both).
 func describeFailure(err error, partial bool) string {
 	kept := ""
 	if partial {
@@ -18,11 +20,16 @@ func describeFailure(err error, partial bool) string {
 	var api *foundry.APIError
 	switch {
 	case foundry.IsContainerExpired(err):
-		return "The Code Interpreter session expired during this answer. Ask again: a new session starts with your files." + kept
-	case errors.As(err, &api) && api.StatusCode == http.StatusTooManyRequests:
+		return "The Code Interpreter session expired during this answer, and a new one could not take over. Ask again: a new session starts with your files." + kept
+	case foundry.IsRateLimited(err):
 		return "The agent service is busy (rate limit reached). Wait a minute, then ask again." + kept
-	case errors.As(err, &api) && api.StatusCode >= 500:
+	case foundry.IsServerError(err):
+		errors.As(err, &api)
 		return "The agent service had an internal error" + requestID(api) + ". Ask again in a moment." + kept
+	case foundry.IsConversationLocked(err):
+		return "The agent service is still finishing an earlier answer in this conversation. Wait a few seconds, then ask again." + kept
+	case errors.As(err, &api) && api.StatusCode == 0 && api.Code == "cancelled":
+		return "The agent service cancelled this answer. Ask again." + kept
 	case errors.As(err, &api) && strings.Contains(strings.ToLower(api.Code+api.Message), "file"):
 		return "The agent service refused a file: " + api.Message + ". Check that the file type is supported, or upload it again." + kept
 	case errors.As(err, &api):
@@ -36,7 +43,7 @@ func describeFailure(err error, partial bool) string {
 }
 
 func requestID(api *foundry.APIError) string {
-	if api.RequestID == "" {
+	if api == nil || api.RequestID == "" {
 		return ""
 	}
 	return " (request " + api.RequestID + ")"

@@ -47,6 +47,13 @@ type Config struct {
 	MaxUpload int64
 	// Agent is the agent every turn runs as.
 	Agent foundry.AgentSpec
+	// Tag is the metadata of every Foundry conversation and agent version
+	// the service creates, so that reconciliation knows them as the app's;
+	// nil tags them {"app": "workbench"}.
+	Tag map[string]string
+	// StopWait bounds how long a stopped turn waits for the service to say
+	// its response has ended; 0 means two minutes.
+	StopWait time.Duration
 	// Logger receives one line per run; nil discards.
 	Logger *slog.Logger
 }
@@ -59,6 +66,8 @@ type Service struct {
 	// maxUpload caps one uploaded file.
 	maxUpload int64
 	agent     foundry.AgentSpec
+	tag       map[string]string
+	stopWait  time.Duration
 	log       *slog.Logger
 	hub       *Hub
 
@@ -89,7 +98,17 @@ func New(cfg Config) *Service {
 	if cfg.MaxUpload == 0 {
 		cfg.MaxUpload = files.MaxSize
 	}
-	return &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, agent: cfg.Agent, log: log,
+	if cfg.Tag == nil {
+		cfg.Tag = map[string]string{"app": "workbench"}
+	}
+	if cfg.Agent.Metadata == nil {
+		cfg.Agent.Metadata = cfg.Tag
+	}
+	if cfg.StopWait <= 0 {
+		cfg.StopWait = 2 * time.Minute
+	}
+	return &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, agent: cfg.Agent,
+		tag: cfg.Tag, stopWait: cfg.StopWait, log: log,
 		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{}}
 }
 

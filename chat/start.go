@@ -117,8 +117,7 @@ func (s *Service) Follow(ctx context.Context, runID string, after int64) (replay
 	if err != nil {
 		return nil, nil, err
 	}
-	replay, err = decodeEvents(runID, rows)
-	return replay, nil, err
+	return decodeEvents(rows), nil, nil
 }
 
 // Answer folds a run's recorded events into its answer.
@@ -151,26 +150,19 @@ func (s *Service) Answers(ctx context.Context, runIDs []string) (map[string]*Ans
 		return nil, err
 	}
 	for _, id := range finished {
-		events, err := decodeEvents(id, rows[id])
-		if err != nil {
-			return nil, err
-		}
-		out[id] = fold(events)
+		out[id] = fold(decodeEvents(rows[id]))
 	}
 	return out, nil
 }
 
-// decodeEvents turns stored rows into events.
-func decodeEvents(runID string, rows []store.RunEvent) ([]Event, error) {
+// decodeEvents turns stored rows into events; a row that cannot be read
+// becomes an unreadable step (see decodeEvent), never an error.
+func decodeEvents(rows []store.RunEvent) []Event {
 	events := make([]Event, 0, len(rows))
 	for _, row := range rows {
-		e, err := unmarshalEvent(row.Seq, row.Type, row.Data)
-		if err != nil {
-			return nil, fmt.Errorf("chat: event %d of run %s: %w", row.Seq, runID, err)
-		}
-		events = append(events, e)
+		events = append(events, decodeEvent(row.Seq, row.Type, row.Data))
 	}
-	return events, nil
+	return events
 }
 
 // fold applies events in order to a new answer.

@@ -31,7 +31,7 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 	}
 	for _, c := range a.Cells {
 		cell := views.AnswerCell{ID: c.ID, Code: c.Code, CodeHTML: markdown.Highlight(c.Code, "python"),
-			Logs: chat.WithoutMarkers(c.Logs), Status: c.Status, Duration: c.Duration}
+			Logs: chat.WithoutMarkers(c.Logs), Status: string(c.Status), Duration: c.Duration}
 		if lastLine, ok := pythonError(c.Logs); ok && cell.Status == "completed" {
 			cell.Status, cell.ErrorLine = "failed", lastLine
 		} else if ok {

@@ -170,7 +170,8 @@ func (c *loadClient) ask(convID, question, want string) (time.Duration, error) {
 }
 
 // awaitRun follows a run to its end and returns its answer and how long
-// after start its first engine event came.
+// after start its first event came: the first thing the browser would
+// show (the code being written, a status line).
 func awaitRun(turns *chat.Service, runID string, start time.Time) (*chat.Answer, time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
@@ -181,7 +182,7 @@ func awaitRun(turns *chat.Service, runID string, start time.Time) (*chat.Answer,
 	a := chat.NewAnswer()
 	var first time.Duration
 	apply := func(e chat.Event) {
-		if first == 0 && e.Foundry != nil {
+		if first == 0 {
 			first = e.At.Sub(start)
 		}
 		a.Apply(e)

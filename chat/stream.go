@@ -1,0 +1,157 @@
+package chat
+
+import (
+	"context"
+	"errors"
+	"time"
+
+	"github.com/analyst-workbench/workbench/foundry"
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// stream creates the response, turns each Foundry event into the app's own,
+// and, when the user stops the turn, stops the response on the service too.
+func (r *runner) stream(ctx context.Context, req foundry.ResponseRequest) error {
+	st, err := r.s.client.StreamResponse(ctx, req)
+	if err != nil {
+		if ctx.Err() != nil {
+			// Stopped while the creation was on its way: it may have
+			// started a response all the same.
+			r.stopRemote(ctx, req, "")
+			return context.Cause(ctx)
+		}
+		return err
+	}
+	defer st.Close()
+	stop := context.AfterFunc(ctx, func() { st.Close() })
+	defer stop()
+	for st.Next() {
+		fe := st.Event()
+		if e, ok := translate(&fe); ok {
+			r.emit(ctx, e)
+		}
+		r.observe(ctx, &fe)
+	}
+	if ctx.Err() != nil {
+		r.stopRemote(ctx, req, st.ResponseID())
+		return context.Cause(ctx)
+	}
+	return st.Err()
+}
+
+// shutdownCancelWait bounds the cancel of a response at shutdown, when
+// nobody waits for the answer.
+const shutdownCancelWait = 5 * time.Second
+
+// stopRemote cancels the turn's response on the service and waits until the
+// service says it has stopped: closing the stream alone would leave the
+// code running, and billed, and the conversation refusing the next
+// question. The run stays running meanwhile, so the next question waits.
+// At shutdown it only asks for the cancel.
+func (r *runner) stopRemote(ctx context.Context, req foundry.ResponseRequest, id string) {
+	shutdown := errors.Is(context.Cause(ctx), errShutdown)
+	wait := r.s.stopWait
+	if shutdown {
+		wait = shutdownCancelWait
+	}
+	wctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), wait)
+	defer cancel()
+	if id == "" {
+		resp, found, err := r.s.client.FindResponse(wctx, req)
+		if err != nil || !found {
+			r.s.log.Info("stopped before a response was known", "run", r.run.ID, "found", found, "err", err)
+			return
+		}
+		id = resp.ID
+	}
+	if !shutdown {
+		r.emit(ctx, Event{Type: EventProgress, Text: "Stopping…"})
+	}
+	if _, err := r.s.client.CancelResponse(wctx, id); err != nil {
+		r.s.log.Warn("cancel response", "run", r.run.ID, "response", id, "err", err)
+	}
+	if shutdown {
+		return
+	}
+	resp, err := r.s.client.WaitResponse(wctx, id)
+	if err != nil {
+		r.s.log.Warn("the service did not confirm the end of a stopped response", "run", r.run.ID, "response", id, "err", err)
+		return
+	}
+	r.s.log.Info("stopped response ended", "run", r.run.ID, "response", id, "status", resp.Status)
+}
+
+// translate turns a Foundry event into the app's; ok is false for events
+// the answer has no use for (created, item announcements other than code
+// calls, the terminal events, whose outcome the runner records).
+func translate(fe *foundry.Event) (Event, bool) {
+	e := Event{CellID: fe.ItemID, ContainerID: fe.ContainerID, Text: fe.Text}
+	switch fe.Type {
+	case foundry.EventTextDelta:
+		return Event{Type: EventText, Text: fe.Text}, true
+	case foundry.EventItemAdded:
+		if fe.Item == nil || fe.Item.Type != "code_interpreter_call" {
+			return Event{}, false
+		}
+		e.Type, e.Text = EventCellAdded, ""
+	case foundry.EventCodeDelta:
+		e.Type = EventCodeDelta
+	case foundry.EventCodeDone:
+		e.Type = EventCodeDone
+	case foundry.EventCodeStatus:
+		e.Type, e.Text, e.Status = EventCodeStatus, "", fe.Status
+	case foundry.EventLogs:
+		e.Type = EventLogs
+	case foundry.EventImage:
+		e.Type, e.Image = EventImage, fe.Output.URL
+	case foundry.EventItemDone:
+		if fe.Item == nil || fe.Item.Type != "code_interpreter_call" {
+			return Event{}, false
+		}
+		e.Type, e.Text, e.Status = EventCellDone, fe.Item.Code, cellOutcome(fe.Item.Status)
+	case foundry.EventFileCitation:
+		c := fe.Citation
+		return Event{Type: EventCitation, ContainerID: c.ContainerID,
+			Citation: &Citation{ContainerID: c.ContainerID, FileID: c.FileID, Filename: c.Filename}}, true
+	case foundry.EventUsage:
+		return Event{Type: EventUsage, Usage: &Usage{InputTokens: fe.Usage.InputTokens, OutputTokens: fe.Usage.OutputTokens}}, true
+	default:
+		return Event{}, false
+	}
+	return e, true
+}
+
+// observe records what the rest of the app needs from a Foundry event.
+func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
+	switch fe.Type {
+	case foundry.EventCreated:
+		r.end.ResponseID = fe.ResponseID
+	case foundry.EventQueued:
+		r.emit(ctx, Event{Type: EventProgress, Text: waitingText(fe.Position)})
+	case foundry.EventLogs:
+		if text, ok := restoredNotice(fe.Text); ok {
+			r.emit(ctx, Event{Type: EventRestored, Text: text})
+		}
+	case foundry.EventCodeDone, foundry.EventItemDone:
+		r.checkSession(ctx, fe.ContainerID)
+		if fe.ContainerID != "" {
+			if err := r.s.db.UseSession(ctx, r.convID, fe.ContainerID, time.Now()); err != nil {
+				r.s.log.Warn("record session use", "err", err)
+			}
+		}
+		if fe.Type == foundry.EventItemDone && fe.Item != nil && fe.Item.Type == "code_interpreter_call" {
+			if fe.Item.ContainerID == "" {
+				fe.Item.ContainerID = fe.ContainerID
+			}
+			r.copyOutCall(ctx, fe.Item)
+		}
+	case foundry.EventFileCitation:
+		r.copyCitation(ctx, fe.Citation)
+	case foundry.EventCompleted:
+		if fe.Status == string(foundry.StatusIncomplete) {
+			r.end.Status = store.RunIncomplete
+			r.end.Error = "The answer was cut short (" + fe.Text + "). Ask again, perhaps for less at once."
+			r.emit(ctx, Event{Type: EventError, Text: r.end.Error})
+		}
+	}
+}
