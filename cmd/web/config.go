@@ -22,6 +22,7 @@ type config struct {
 	FoundryEndpoint  string
 	FoundryModel     string
 	FoundryAgentName string
+	FoundryToken     string
 	AnalystModelURL  string
 	AnalystModel     string
 	AnalystAPIKey    string
@@ -52,6 +53,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.SessionKeys, "session-keys", env("SESSION_KEYS", ""), "comma-separated cookie secrets, newest first (SESSION_KEYS)")
 	fs.StringVar(&c.FoundryEndpoint, "foundry-endpoint", env("FOUNDRY_PROJECT_ENDPOINT", ""), "Foundry project endpoint; empty runs the local engine (FOUNDRY_PROJECT_ENDPOINT)")
 	fs.StringVar(&c.FoundryModel, "foundry-model", env("FOUNDRY_MODEL_DEPLOYMENT", ""), "model deployment of the agent (FOUNDRY_MODEL_DEPLOYMENT)")
+	fs.StringVar(&c.FoundryToken, "foundry-token", env("FOUNDRY_TOKEN", ""), "static bearer token instead of Azure credentials, for a standalone foundry-emulator (FOUNDRY_TOKEN)")
 	fs.StringVar(&c.FoundryAgentName, "foundry-agent", env("FOUNDRY_AGENT_NAME", "workbench-analyst"), "name of the agent (FOUNDRY_AGENT_NAME)")
 	fs.StringVar(&c.AnalystModelURL, "analyst-model-url", env("ANALYST_MODEL_URL", ""), "OpenAI-compatible endpoint for the local analyst (ANALYST_MODEL_URL)")
 	fs.StringVar(&c.AnalystModel, "analyst-model", env("ANALYST_MODEL", ""), "model name at that endpoint (ANALYST_MODEL)")
@@ -96,12 +98,18 @@ func (c config) validate() error {
 		errs = append(errs, errors.New("ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither"))
 	}
 	if c.FoundryEndpoint != "" {
-		if u, err := url.Parse(c.FoundryEndpoint); err != nil || u.Scheme != "https" || !strings.Contains(u.Path, "/api/projects/") {
+		// Plain http only with a static token: a standalone emulator on
+		// loopback (the client refuses http anywhere else).
+		u, err := url.Parse(c.FoundryEndpoint)
+		if err != nil || !(u.Scheme == "https" || u.Scheme == "http" && c.FoundryToken != "") || !strings.Contains(u.Path, "/api/projects/") {
 			errs = append(errs, errors.New("FOUNDRY_PROJECT_ENDPOINT: want https://<resource>.services.ai.azure.com/api/projects/<project>"))
 		}
 		if c.FoundryModel == "" {
 			errs = append(errs, errors.New("FOUNDRY_MODEL_DEPLOYMENT: required with FOUNDRY_PROJECT_ENDPOINT"))
 		}
+	}
+	if c.FoundryToken != "" && c.FoundryEndpoint == "" {
+		errs = append(errs, errors.New("FOUNDRY_TOKEN: set FOUNDRY_PROJECT_ENDPOINT too (the emulator's project endpoint)"))
 	}
 	if c.SandboxIsolation != "bwrap" && c.SandboxIsolation != "none" {
 		errs = append(errs, fmt.Errorf("SANDBOX_ISOLATION: %q is neither bwrap nor none", c.SandboxIsolation))
@@ -143,7 +151,7 @@ func (c config) LogValue() slog.Value {
 		slog.String("admin_username", c.AdminUsername), slog.String("admin_password", set(c.AdminPassword)),
 		slog.String("session_keys", set(c.SessionKeys)),
 		slog.String("foundry_endpoint", c.FoundryEndpoint), slog.String("foundry_model", c.FoundryModel),
-		slog.String("foundry_agent", c.FoundryAgentName),
+		slog.String("foundry_agent", c.FoundryAgentName), slog.String("foundry_token", set(c.FoundryToken)),
 		slog.String("analyst_model_url", c.AnalystModelURL), slog.String("analyst_model", c.AnalystModel),
 		slog.String("analyst_api_key", set(c.AnalystAPIKey)),
 		slog.String("sandbox_isolation", c.SandboxIsolation), slog.Int64("sandbox_memory_budget", c.SandboxMemoryBudget),

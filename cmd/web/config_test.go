@@ -92,3 +92,27 @@ func TestConfigLogHidesSecrets(t *testing.T) {
 		t.Fatalf("log line does not say the password is set: %s", buf.String())
 	}
 }
+
+func TestParseConfig_FoundryToken(t *testing.T) {
+	emulatorEnv := map[string]string{
+		"FOUNDRY_PROJECT_ENDPOINT": "http://127.0.0.1:8081/api/projects/local",
+		"FOUNDRY_MODEL_DEPLOYMENT": "local",
+		"FOUNDRY_TOKEN":            "tok-secret",
+	}
+	c, err := parseConfig(nil, envOf(emulatorEnv), io.Discard)
+	if err != nil || c.localEngine() || c.FoundryToken != "tok-secret" {
+		t.Fatalf("a standalone emulator with a token: %+v, %v", c, err)
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("starting", "config", c)
+	if strings.Contains(buf.String(), "tok-secret") || !strings.Contains(buf.String(), `"foundry_token":"set"`) {
+		t.Errorf("log line: %s", buf.String())
+	}
+	delete(emulatorEnv, "FOUNDRY_TOKEN")
+	if _, err := parseConfig(nil, envOf(emulatorEnv), io.Discard); err == nil {
+		t.Error("plain http accepted without a static token")
+	}
+	if _, err := parseConfig([]string{"-foundry-token", "t"}, envOf(nil), io.Discard); err == nil || !strings.Contains(err.Error(), "FOUNDRY_TOKEN") {
+		t.Errorf("a token without an endpoint: %v", err)
+	}
+}

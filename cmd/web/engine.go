@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"time"
 
+	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
 	"github.com/analyst-workbench/workbench/emulator"
 	"github.com/analyst-workbench/workbench/emulator/analyst"
 	"github.com/analyst-workbench/workbench/foundry"
@@ -46,9 +47,9 @@ func startEngine(ctx context.Context, cfg config, log *slog.Logger) (*engine, er
 	if cfg.localEngine() {
 		return startLocalEngine(ctx, cfg, log)
 	}
-	cred, err := foundry.DefaultCredential()
+	cred, err := foundryCredential(cfg)
 	if err != nil {
-		return nil, fmt.Errorf("foundry credentials: %w", err)
+		return nil, err
 	}
 	client, err := foundry.New(foundry.Config{Endpoint: cfg.FoundryEndpoint, Credential: cred, Logger: log})
 	if err != nil {
@@ -56,6 +57,19 @@ func startEngine(ctx context.Context, cfg config, log *slog.Logger) (*engine, er
 	}
 	return &engine{client: client, model: cfg.FoundryModel, view: views.Engine{Detail: cfg.FoundryEndpoint},
 		ready: map[string]handlers.ReadinessCheck{}}, nil
+}
+
+// foundryCredential is the static FOUNDRY_TOKEN when one is set (a
+// standalone foundry-emulator), otherwise Azure's credential chain.
+func foundryCredential(cfg config) (azcore.TokenCredential, error) {
+	if cfg.FoundryToken != "" {
+		return foundry.StaticToken(cfg.FoundryToken), nil
+	}
+	cred, err := foundry.DefaultCredential()
+	if err != nil {
+		return nil, fmt.Errorf("foundry credentials: %w", err)
+	}
+	return cred, nil
 }
 
 // startLocalEngine starts the sandbox pool and the Foundry emulator on a

@@ -93,7 +93,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 			return err
 		}
 	}
-	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log,
+	// Everything the app creates in Foundry carries this tag, so that
+	// reconciliation offers only the app's own objects.
+	install, err := db.InstallID(ctx)
+	if err != nil {
+		return err
+	}
+	tag := map[string]string{"app": "workbench", "workbench_install": install}
+	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log, Tag: tag,
 		Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
 	// Background work stops when the server does and is waited for before
 	// the engine and the database close (their defers run after this one).
@@ -112,7 +119,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 
 	// Deletions here and in Foundry go through the outbox worker, which
 	// also finishes any purge a crash interrupted.
-	purger := purge.New(purge.Config{DB: db, Remote: eng.client, Lister: eng.client, Blobs: blobs,
+	purger := purge.New(purge.Config{DB: db, Remote: eng.client, Lister: eng.client, Blobs: blobs, Tag: tag,
 		BlobDir: filepath.Join(cfg.DataDir, "blobs"), Logger: log.With("component", "purge")})
 	background.Go(func() error { purger.Run(bgCtx); return nil })
 	background.Go(func() error { retain(bgCtx, db, purger, cfg.RetentionDays, log); return nil })
