@@ -53,14 +53,19 @@ func sharedKernels(t *testing.T) emulator.Kernels {
 }
 
 // newEmulatorClient serves a fresh emulator over loopback HTTP, as the app
-// wires the local engine, and returns a client of it.
-func newEmulatorClient(t *testing.T, faults emulator.Faults) *foundry.Client {
+// wires the local engine, and returns a client of it. The emulator is as
+// strict as the hosted service (it is not Lenient).
+func newEmulatorClient(t *testing.T, faults emulator.Faults, change ...func(*emulator.Config)) *foundry.Client {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("starts the emulator's Python sandbox")
 	}
-	srv, err := emulator.New(emulator.Config{Token: "t", DataDir: t.TempDir(), Kernels: sharedKernels(t),
-		Faults: faults, Logger: slog.New(slog.DiscardHandler)})
+	cfg := emulator.Config{Token: "t", DataDir: t.TempDir(), Kernels: sharedKernels(t),
+		Faults: faults, Logger: slog.New(slog.DiscardHandler)}
+	for _, f := range change {
+		f(&cfg)
+	}
+	srv, err := emulator.New(cfg)
 	if err != nil {
 		t.Fatalf("emulator: %v", err)
 	}
@@ -90,8 +95,9 @@ func TestContract_EmulatorFaults(t *testing.T) {
 	runScenario(t, c, scenario{Agent: "workbench-contract", Model: "local"})
 }
 
-// TestContract_EmulatorResume cuts a stream mid-answer and resumes it from
-// the last sequence number seen: nothing is lost or repeated.
+// TestContract_EmulatorResume: the server drops the connection of a
+// background stream mid-answer; the stream resumes itself from the last
+// sequence number seen, and nothing is lost or repeated.
 func TestContract_EmulatorResume(t *testing.T) {
 	c := newEmulatorClient(t, emulator.Faults{Always: []string{emulator.FaultCutStream + ":1"}})
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -100,29 +106,40 @@ func TestContract_EmulatorResume(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	s, err := c.StreamResponse(ctx, foundry.ResponseRequest{Agent: foundry.AgentRef{Name: v.Name},
+	s, err := c.StreamResponse(ctx, foundry.ResponseRequest{Agent: foundry.AgentRef{Name: v.Name}, Background: true,
 		Input: "```python\nprint('resumed ok')\n```"})
 	if err != nil {
 		t.Fatal(err)
 	}
+	defer s.Close()
 	var text, final strings.Builder
-	last, _ := collect(s, &text, &final)
-	s.Close()
-	var ae *foundry.APIError
-	if s.Err() == nil || errors.As(s.Err(), &ae) {
-		t.Fatalf("cut stream: Err = %v, want a transport error", s.Err())
-	}
-	r, err := c.ResumeResponse(ctx, s.ResponseID(), last)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer r.Close()
-	if _, completed := collect(r, &text, &final); !completed || r.Err() != nil {
-		t.Fatalf("resumed stream: completed %v, err %v", completed, r.Err())
+	if _, completed := collect(s, &text, &final); !completed || s.Err() != nil {
+		t.Fatalf("cut stream: completed %v, err %v", completed, s.Err())
 	}
 	if text.String() != final.String() || !strings.Contains(final.String(), "resumed ok") {
 		t.Errorf("deltas before and after the cut = %q, want them to add up to %q", text.String(), final.String())
 	}
+}
+
+// TestContract_EmulatorCutAndResume drops the stream on the client's side and
+// resumes it with starting_after, as against a real project.
+func TestContract_EmulatorCutAndResume(t *testing.T) {
+	runCutAndResume(t, newEmulatorClient(t, emulator.Faults{}), scenario{Agent: "resume-explicit", Model: "local"})
+}
+
+func TestContract_EmulatorStopThenTurn(t *testing.T) {
+	runStopThenTurn(t, newEmulatorClient(t, emulator.Faults{}), scenario{Agent: "stop", Model: "local"})
+}
+
+func TestContract_EmulatorLateFile(t *testing.T) {
+	runLateFile(t, newEmulatorClient(t, emulator.Faults{}), scenario{Agent: "late", Model: "local"})
+}
+
+// TestContract_EmulatorExpiredTurn lets the container expire after 2 idle
+// seconds instead of 30 minutes.
+func TestContract_EmulatorExpiredTurn(t *testing.T) {
+	c := newEmulatorClient(t, emulator.Faults{}, func(cfg *emulator.Config) { cfg.IdleTimeout = 2 * time.Second })
+	runExpiredTurn(t, c, scenario{Agent: "expiry", Model: "local"}, func() { time.Sleep(2500 * time.Millisecond) })
 }
 
 // collect appends a stream's code and text deltas to deltas, and the code

@@ -3,13 +3,11 @@ package contract_test
 import (
 	"bytes"
 	"context"
-	"os"
 	"slices"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/Azure/azure-sdk-for-go/sdk/azcore/policy"
 	"github.com/analyst-workbench/workbench/foundry"
 )
 
@@ -313,27 +311,6 @@ func retireAgent(ctx context.Context, t *testing.T, c *foundry.Client, sc scenar
 // TestContract_Foundry runs the scenario against a real project. It skips,
 // never fails, when no endpoint, model or credential is available.
 func TestContract_Foundry(t *testing.T) {
-	endpoint := os.Getenv("FOUNDRY_PROJECT_ENDPOINT")
-	model := os.Getenv("FOUNDRY_MODEL_DEPLOYMENT")
-	if endpoint == "" || model == "" {
-		t.Skip("FOUNDRY_PROJECT_ENDPOINT and FOUNDRY_MODEL_DEPLOYMENT not set")
-	}
-	cred, err := foundry.DefaultCredential()
-	if err != nil {
-		t.Skipf("no credential: %v", err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
-	defer cancel()
-	if _, err := cred.GetToken(ctx, policy.TokenRequestOptions{Scopes: []string{foundry.Scope}}); err != nil {
-		t.Skipf("no token for %s: %v", foundry.Scope, err)
-	}
-	c, err := foundry.New(foundry.Config{Endpoint: endpoint, Credential: cred})
-	if err != nil {
-		t.Fatal(err)
-	}
-	agent := os.Getenv("FOUNDRY_CONTRACT_AGENT")
-	if agent == "" {
-		agent = "workbench-contract"
-	}
-	runScenario(t, c, scenario{Agent: agent, Model: model})
+	c, model := realProject(t)
+	runScenario(t, c, scenario{Agent: contractAgent(""), Model: model})
 }
