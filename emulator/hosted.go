@@ -2,7 +2,7 @@ package emulator
 
 import "net/http"
 
-// The hosted service is stricter than this emulator used to be in four
+// The hosted service is stricter than this emulator used to be in a few
 // ways; by default the emulator is strict as well, so that what passes here
 // passes there (Config.Lenient restores the older behaviour). Each rule
 // names its source; emulator/README.md lists them.

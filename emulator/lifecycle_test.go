@@ -59,6 +59,10 @@ func testContainerExpiry(t *testing.T, lenient bool) {
 		if status != http.StatusBadRequest || !strings.Contains(string(body), "Container is expired.") {
 			t.Errorf("turn in the expired conversation: %d %s", status, body)
 		}
+		status, body = ts.do("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"previous_response_id": first["id"], "input": "hi"}))
+		if status != http.StatusBadRequest || !strings.Contains(string(body), "Container is expired.") {
+			t.Errorf("turn along the expired chain: %d %s", status, body)
+		}
 		return
 	}
 	second := turn("print(open('data.csv').read().strip())\nprint('x' in globals())")

@@ -273,6 +273,8 @@ func (s *Server) chooseContainer(r *http.Request, t *turnSpec, spec containerSpe
 	case prev != nil && prev.Container != "":
 		if c, ok := s.containers.get(prev.Container); ok && c.alive() {
 			t.container = c
+		} else if !s.cfg.Lenient {
+			return errContainerExpired // as expiredConversation, along a previous_response_id chain
 		}
 	}
 	return nil
