@@ -35,15 +35,21 @@ func (s *Service) seed(ctx context.Context, convID, currentRun string, files []*
 			earlier = append(earlier, t)
 		}
 	}
-	left := max(0, len(earlier)-seedTurns)
-	msgs := []foundry.Message{{Role: "user", Text: seedNote(files, len(earlier), left)}}
-	for _, t := range earlier[left:] {
-		a, err := s.Answer(ctx, t.Run.ID)
-		if err != nil {
-			return nil, err
-		}
+	total := len(earlier)
+	left := max(0, total-seedTurns)
+	earlier = earlier[left:]
+	ids := make([]string, len(earlier))
+	for i, t := range earlier {
+		ids[i] = t.Run.ID
+	}
+	answers, err := s.Answers(ctx, ids)
+	if err != nil {
+		return nil, err
+	}
+	msgs := []foundry.Message{{Role: "user", Text: seedNote(files, total, left)}}
+	for _, t := range earlier {
 		msgs = append(msgs, foundry.Message{Role: "user", Text: clip(t.Message.Content, seedQuestionRune)},
-			foundry.Message{Role: "assistant", Text: answerSummary(a, t.Run)})
+			foundry.Message{Role: "assistant", Text: answerSummary(answers[t.Run.ID], t.Run)})
 	}
 	return msgs, nil
 }

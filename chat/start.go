@@ -92,7 +92,9 @@ func (s *Service) checkSlots(files []*store.File) ([]*store.File, error) {
 }
 
 // Cancel stops a running turn of the user's conversation. Stopping a turn
-// that has already finished is not an error.
+// that has already finished is not an error. The turn also cancels its
+// response in Foundry, and ends (freeing the conversation) once Foundry
+// says the response has stopped.
 func (s *Service) Cancel(ctx context.Context, userID, convID, runID string) error {
 	if _, err := s.db.Run(ctx, userID, convID, runID); err != nil {
 		return err
