@@ -18,7 +18,7 @@ import (
 // does not run.
 type noKernels struct{}
 
-func (noKernels) Session(context.Context) (emulator.Kernel, error) {
+func (noKernels) Session(context.Context, string) (emulator.Kernel, error) {
 	return nil, errors.New("no kernels in this test")
 }
 
