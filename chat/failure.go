@@ -22,7 +22,9 @@ func describeFailure(err error, partial bool) string {
 	case foundry.IsContainerExpired(err):
 		return "The Code Interpreter session expired during this answer, and a new one could not take over. Ask again: a new session starts with your files." + kept
 	case foundry.IsRateLimited(err):
-		return "The agent service is busy (rate limit reached). Wait a minute, then ask again." + kept
+		// The hosted service's rate limit, or every local sandbox busy with
+		// others' code past the wait limit: either way the question stays.
+		return "The agent service is busy (rate limit reached, or every sandbox is running other analyses). Wait a minute, then send your question again: it is kept above." + kept
 	case foundry.IsServerError(err):
 		errors.As(err, &api)
 		return "The agent service had an internal error" + requestID(api) + ". Ask again in a moment." + kept

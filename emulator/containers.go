@@ -1,6 +1,7 @@
 package emulator
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -66,29 +67,35 @@ func newContainerSet(s *Server) *containerSet {
 		stop: make(chan struct{})}
 }
 
-// create starts a kernel for owner and copies the given uploaded files into its /mnt/data.
-func (cs *containerSet) create(ctx context.Context, name, owner string, idle time.Duration, fileIDs []string) (*container, error) {
-	k, err := cs.s.kernels.Session(ctx, owner)
+// containerRequest says what container to make; zero fields take defaults.
+type containerRequest struct {
+	id      string        // chosen ahead, when a turn announced it before the kernel was ready
+	name    string        // default: the id
+	owner   string        // the end user the kernel is for
+	idle    time.Duration // default: the server's idle timeout
+	fileIDs []string      // uploaded files to copy into /mnt/data
+}
+
+// create starts a kernel and copies the given uploaded files into its /mnt/data.
+func (cs *containerSet) create(ctx context.Context, spec containerRequest) (*container, error) {
+	k, err := cs.s.kernels.Session(ctx, spec.owner)
 	if err != nil {
 		return nil, fmt.Errorf("start kernel: %w", err)
 	}
 	now := cs.s.now()
-	if idle <= 0 {
-		idle = cs.s.cfg.IdleTimeout
-	}
-	c := &container{id: newID("cntr_"), name: name, createdAt: now, idle: idle, kernel: k,
-		lastActive: now, status: "active", copied: map[string]bool{}, closed: make(chan struct{})}
+	c := &container{id: cmp.Or(spec.id, newID("cntr_")), name: spec.name, createdAt: now, idle: cmp.Or(spec.idle, cs.s.cfg.IdleTimeout),
+		kernel: k, lastActive: now, status: "active", copied: map[string]bool{}, closed: make(chan struct{})}
 	if c.name == "" {
 		c.name = c.id
 	}
-	if err := cs.s.copyFiles(ctx, c, fileIDs); err != nil {
+	if err := cs.s.copyFiles(ctx, c, spec.fileIDs); err != nil {
 		k.Close()
 		return nil, err
 	}
 	cs.mu.Lock()
 	cs.byID[c.id] = c
 	cs.mu.Unlock()
-	cs.s.log.Info("container created", "container", c.id, "kernel", k.ID(), "files", len(fileIDs))
+	cs.s.log.Info("container created", "container", c.id, "kernel", k.ID(), "files", len(spec.fileIDs))
 	return c, nil
 }
 

@@ -58,7 +58,7 @@ func (s *Server) createContainer(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	c, err := s.containers.create(r.Context(), req.Name, "", idle, req.FileIDs)
+	c, err := s.containers.create(r.Context(), containerRequest{name: req.Name, idle: idle, fileIDs: req.FileIDs})
 	if err != nil {
 		return err
 	}

@@ -22,14 +22,16 @@ const maxCells = 25
 // turnRun is one turn in progress: it asks the planner for cells, runs them in the container,
 // and emits the events of foundry-api.md §5.2 on its run.
 type turnRun struct {
-	s       *Server
-	t       *turnSpec
-	run     *run
-	slow    bool
-	c       *container
-	out     []item           // output items, outputs always kept
-	written []*containerFile // files the turn's cells wrote
-	code    int              // characters of code, for usage
+	s    *Server
+	t    *turnSpec
+	run  *run
+	slow bool
+	c    *container
+	// newContainer is the id chosen for the container the turn will create, if it creates one.
+	newContainer string
+	out          []item           // output items, outputs always kept
+	written      []*containerFile // files the turn's cells wrote
+	code         int              // characters of code, for usage
 }
 
 // runTurn runs a prepared turn to its end and records the result; it never panics the server.
@@ -99,7 +101,7 @@ func (tr *turnRun) fileNames(ctx context.Context) []string {
 // files into the one it reuses.
 func (tr *turnRun) ensureContainer(ctx context.Context) (*container, error) {
 	if tr.c == nil {
-		c, err := tr.s.containers.create(ctx, "", tr.owner(), 0, tr.t.fileIDs)
+		c, err := tr.s.containers.create(ctx, containerRequest{id: tr.containerID(), owner: tr.owner(), fileIDs: tr.t.fileIDs})
 		if err != nil {
 			return nil, err
 		}
@@ -111,6 +113,19 @@ func (tr *turnRun) ensureContainer(ctx context.Context) (*container, error) {
 		tr.s.containers.setConversation(tr.t.conversation.ID, tr.c)
 	}
 	return tr.c, nil
+}
+
+// containerID is the id of the turn's container: the one it reuses, or the one it will
+// create, chosen now so that a cell can be announced (and its code streamed) while the kernel
+// is being claimed.
+func (tr *turnRun) containerID() string {
+	if tr.c != nil {
+		return tr.c.id
+	}
+	if tr.newContainer == "" {
+		tr.newContainer = newID("cntr_")
+	}
+	return tr.newContainer
 }
 
 // owner is who the turn's kernel is for: the user the client named in the
@@ -135,13 +150,9 @@ const ownerMetadataKey = "user"
 func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 	ctx, resumed := tr.traceWaits(ctx)
 	defer resumed()
-	c, err := tr.ensureContainer(ctx)
-	if err != nil {
-		return Cell{}, err
-	}
-	idx, id := len(tr.out), newID("ci_")
+	idx, id, cid := len(tr.out), newID("ci_"), tr.containerID()
 	call := func(status, code string, outputs []any) item {
-		return item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": c.id,
+		return item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": cid,
 			"code": code, "outputs": outputs}
 	}
 	tr.out = append(tr.out, call("in_progress", "", nil))
@@ -152,9 +163,17 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 		tr.run.emit("response.code_interpreter_call_code.delta", map[string]any{"output_index": idx, "item_id": id, "delta": chunk})
 	}
 	tr.run.emit("response.code_interpreter_call_code.done", map[string]any{"output_index": idx, "item_id": id, "code": code})
-	tr.run.emit("response.code_interpreter_call.interpreting", at)
 	tr.code += len(code)
-	res, files, err := c.exec(ctx, code, tr.s.now)
+	// The kernel is claimed (or restored, or waited for) only now: the code has streamed meanwhile.
+	c, err := tr.ensureContainer(ctx)
+	var res *ExecResult
+	var files []*containerFile
+	if err == nil {
+		tr.run.emit("response.code_interpreter_call.interpreting", at)
+		res, files, err = c.exec(ctx, code, tr.s.now)
+	} else if tr.c == nil {
+		cid = "" // no container came to be: the stored item must not name one
+	}
 	if err != nil {
 		tr.out[idx] = call("failed", code, []any{})
 		tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": tr.out[idx]})
@@ -325,6 +344,10 @@ func (tr *turnRun) failure(ctx context.Context, err error) (string, *responseErr
 		return status, e
 	case errors.Is(err, errContainerGone):
 		return "failed", &responseError{Code: "container_expired", Message: "Container is expired."}
+	case errors.Is(err, sandbox.ErrQueueFull) || errors.Is(err, sandbox.ErrQueueTimeout):
+		// Capacity, as the hosted service reports it: rate_limit_exceeded (foundry-api.md §8).
+		return "failed", &responseError{Code: "rate_limit_exceeded",
+			Message: "Every sandbox on this machine is busy running other analyses: " + err.Error()}
 	}
 	tr.s.log.Warn("turn failed", "response", tr.t.resp.ID, "err", err)
 	return "failed", &responseError{Code: "server_error", Message: err.Error()}
