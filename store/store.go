@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"net/url"
+	"os"
 	"strings"
 	"time"
 
@@ -37,6 +38,9 @@ type DB struct {
 // Open opens (creating if needed) the SQLite database at path and applies
 // every migration in migrations that has not run yet.
 func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) (*DB, error) {
+	if err := restrictFiles(path); err != nil {
+		return nil, err
+	}
 	sqldb, err := sql.Open("sqlite", dsn(path))
 	if err != nil {
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
@@ -55,6 +59,28 @@ func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) 
 		return nil, err
 	}
 	return &DB{db: sqldb, Now: time.Now}, nil
+}
+
+// privateMode is the mode of the database files: they hold password hashes
+// and every conversation, so only the server's user may read them.
+const privateMode fs.FileMode = 0o600
+
+// restrictFiles creates the database file with privateMode before SQLite
+// opens it, because SQLite creates it 0644 (less the umask) and gives its
+// -wal and -shm files the database file's mode. The chmod makes the mode
+// independent of the umask and tightens files an older version created.
+func restrictFiles(path string) error {
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, privateMode)
+	if err != nil {
+		return fmt.Errorf("store: open %s: %w", path, err)
+	}
+	f.Close()
+	for _, p := range []string{path, path + "-wal", path + "-shm"} {
+		if err := os.Chmod(p, privateMode); err != nil && !errors.Is(err, fs.ErrNotExist) {
+			return fmt.Errorf("store: %w", err)
+		}
+	}
+	return nil
 }
 
 // dsn sets the pragmas in the connection string, so that every pooled

@@ -140,10 +140,12 @@ type UserUpdate struct {
 }
 
 // UpdateUser changes an account. A new password or a change of the disabled
-// flag also advances the session epoch, which signs the user out everywhere.
+// flag also advances the session epoch and deletes the user's login
+// sessions, in one transaction, which signs the user out everywhere.
 func (db *DB) UpdateUser(ctx context.Context, id string, upd UserUpdate) error {
 	set, args := "updated_at = ?", []any{db.now()}
-	if upd.PasswordHash != nil || upd.Disabled != nil {
+	signOut := upd.PasswordHash != nil || upd.Disabled != nil
+	if signOut {
 		set += ", session_epoch = session_epoch + 1"
 	}
 	if upd.PasswordHash != nil {
@@ -158,12 +160,24 @@ func (db *DB) UpdateUser(ctx context.Context, id string, upd UserUpdate) error {
 		set += ", disabled = ?"
 		args = append(args, *upd.Disabled)
 	}
-	res, err := db.db.ExecContext(ctx, `UPDATE users SET `+set+` WHERE id = ?`, append(args, id)...)
+	err := db.withTx(ctx, func(tx *sql.Tx) error {
+		res, err := tx.ExecContext(ctx, `UPDATE users SET `+set+` WHERE id = ?`, append(args, id)...)
+		if err != nil {
+			return err
+		}
+		if n, _ := res.RowsAffected(); n == 0 {
+			return ErrNotFound
+		}
+		if signOut {
+			return deleteLoginSessions(ctx, tx, id)
+		}
+		return nil
+	})
+	if errors.Is(err, ErrNotFound) {
+		return ErrNotFound
+	}
 	if err != nil {
 		return fmt.Errorf("store: update user %s: %w", id, err)
-	}
-	if n, _ := res.RowsAffected(); n == 0 {
-		return ErrNotFound
 	}
 	return nil
 }
