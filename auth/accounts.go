@@ -12,14 +12,14 @@ import (
 	"golang.org/x/crypto/bcrypt"
 )
 
-// Errors of the Accounts service; all but ErrSessionEnded are UserErrors,
-// whose text is shown to the user as it is.
+// Errors of the Accounts service; all but ErrThrottled and ErrSessionEnded
+// are UserErrors, whose text is shown to the user as it is.
 var (
 	// ErrBadCredentials is the one message for every failed sign-in, so that
 	// it never tells whether the username exists.
 	ErrBadCredentials error = userError("Wrong username or password.")
-	// ErrThrottled means too many failed sign-ins for this account or address.
-	ErrThrottled error = userError("Too many failed sign-ins. Wait 15 minutes, then try again.")
+	// ErrThrottled matches every *ThrottleError, which says how long to wait.
+	ErrThrottled = errors.New("auth: sign-in throttled")
 	// ErrSetupDone means the first admin exists already.
 	ErrSetupDone error = userError("Set-up is complete: an administrator exists. Sign in instead.")
 	// ErrUsernameTaken means another account has that username.
@@ -30,28 +30,40 @@ var (
 	ErrSessionEnded = errors.New("auth: session ended")
 )
 
-// Failed sign-ins allowed per window, per account and per client address.
+// Limits on failed sign-ins. An address may fail failuresPerAddress times
+// per window, whatever the accounts. One account from one address gets
+// freeFailures, then waits firstDelay, doubling after each further failure
+// up to maxDelay. No limit is per account alone: that would let anyone lock
+// the owner out by failing on purpose.
 const (
-	failuresPerAccount = 5
 	failuresPerAddress = 20
 	throttleWindow     = 15 * time.Minute
+	freeFailures       = 3
+	firstDelay         = 2 * time.Second
+	maxDelay           = 15 * time.Minute
 )
 
 // Accounts creates, signs in and manages user accounts.
 type Accounts struct {
-	db        *store.DB
-	hasher    hasher
-	throttle  *Throttle
+	db     *store.DB
+	hasher hasher
+	// addresses counts failures per client address, pairs per account and
+	// address; see Login.
+	addresses *Throttle
+	pairs     *Backoff
+	logKey    []byte
 	setupDone atomic.Bool
 }
 
 // NewAccounts returns the service. bcryptCost 0 means bcrypt's default;
-// tests pass bcrypt.MinCost to stay fast.
+// tests pass bcrypt.MinCost to stay fast. It hashes one password at that
+// cost, for unknown usernames (see Login).
 func NewAccounts(db *store.DB, bcryptCost int) *Accounts {
 	if bcryptCost == 0 {
 		bcryptCost = bcrypt.DefaultCost + 1
 	}
-	return &Accounts{db: db, hasher: hasher{cost: bcryptCost}, throttle: NewThrottle(throttleWindow)}
+	return &Accounts{db: db, hasher: newHasher(bcryptCost), addresses: NewThrottle(throttleWindow),
+		pairs: NewBackoff(freeFailures, firstDelay, maxDelay), logKey: randomKey()}
 }
 
 // NeedsSetup reports whether no account exists yet. Every request asks, so
@@ -114,45 +126,34 @@ func (a *Accounts) prepare(username, password string) (string, string, error) {
 	return username, hash, nil
 }
 
-// Login checks a username and password typed from addr. Failures are
-// counted per account and per address; past the limit every attempt, right
-// or wrong, gets ErrThrottled until the window passes.
+// Login checks a username and password typed from addr. Each failure
+// slows down further attempts on that account from that address (growing
+// delays) and counts against the address; a throttled attempt gets a
+// *ThrottleError, right password or not, and is not checked at all.
 func (a *Accounts) Login(ctx context.Context, username, password, addr string) (*store.User, error) {
-	accountKey, addrKey := "user:"+strings.ToLower(strings.TrimSpace(username)), "addr:"+addr
-	if !a.throttle.Allowed(accountKey, failuresPerAccount) || !a.throttle.Allowed(addrKey, failuresPerAddress) {
-		return nil, ErrThrottled
+	username = strings.TrimSpace(username)
+	addrKey := addressKey(addr)
+	pairKey := strings.ToLower(username) + "\x00" + addrKey
+	if wait := max(a.pairs.Wait(pairKey), a.addresses.Wait(addrKey, failuresPerAddress)); wait > 0 {
+		return nil, &ThrottleError{Wait: wait}
 	}
-	u, err := a.db.UserByUsername(ctx, strings.TrimSpace(username))
+	u, err := a.db.UserByUsername(ctx, username)
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
-	hash := string(dummyHash)
+	// An unknown name is checked against a hash of the same cost, so that
+	// it takes as long as a known one and timing tells nothing.
+	hash := a.hasher.dummy
 	if u != nil {
 		hash = u.PasswordHash
 	}
 	ok := a.hasher.check(hash, password)
 	if u == nil || !ok || u.Disabled {
-		a.throttle.Fail(accountKey)
-		a.throttle.Fail(addrKey)
+		a.pairs.Fail(pairKey)
+		a.addresses.Fail(addrKey)
 		return nil, ErrBadCredentials
 	}
-	a.throttle.Reset(accountKey)
-	return u, nil
-}
-
-// SessionUser returns the account behind a cookie session, or
-// ErrSessionEnded if it was deleted, disabled or had its password reset since.
-func (a *Accounts) SessionUser(ctx context.Context, id string, epoch int64) (*store.User, error) {
-	u, err := a.db.UserByID(ctx, id)
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, ErrSessionEnded
-	}
-	if err != nil {
-		return nil, err
-	}
-	if u.Disabled || u.SessionEpoch != epoch {
-		return nil, ErrSessionEnded
-	}
+	a.pairs.Reset(pairKey)
 	return u, nil
 }
 

@@ -87,7 +87,19 @@ func NormalizeUsername(name string) (string, error) {
 }
 
 // hasher hashes and checks passwords with bcrypt at a given cost.
-type hasher struct{ cost int }
+type hasher struct {
+	cost int
+	// dummy is a hash at the same cost, checked when the username is
+	// unknown so that the answer takes as long as for a known one.
+	dummy string
+}
+
+// newHasher returns a hasher for cost; it hashes once, for the dummy.
+func newHasher(cost int) hasher {
+	// Only a cost above bcrypt.MaxCost fails, and then every hash does.
+	dummy, _ := bcrypt.GenerateFromPassword([]byte("not a real password"), cost)
+	return hasher{cost: cost, dummy: string(dummy)}
+}
 
 func (h hasher) hash(password string) (string, error) {
 	b, err := bcrypt.GenerateFromPassword([]byte(password), h.cost)
@@ -97,7 +109,3 @@ func (h hasher) hash(password string) (string, error) {
 func (hasher) check(hash, password string) bool {
 	return bcrypt.CompareHashAndPassword([]byte(hash), []byte(password)) == nil
 }
-
-// dummyHash is compared against when the account does not exist, so that a
-// sign-in for an unknown name takes as long as one for a known name.
-var dummyHash, _ = bcrypt.GenerateFromPassword([]byte("not a real password"), bcrypt.MinCost)

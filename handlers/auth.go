@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"strconv"
 
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/views"
@@ -49,17 +50,22 @@ func (h *Handler) showLogin(c echo.Context) error {
 	return render(c, http.StatusOK, views.LoginPage(h.page(c, "Sign in"), form))
 }
 
-// login checks the credentials and starts a session.
+// login checks the credentials and starts a session. The client address
+// comes from echo's IPExtractor (see clientIP), which believes forwarding
+// headers only from trusted proxies, so the throttle cannot be dodged.
 func (h *Handler) login(c echo.Context) error {
 	username, password := c.FormValue("username"), c.FormValue("password")
 	next := safeNext(c.FormValue("next"))
 	u, err := h.accounts.Login(c.Request().Context(), username, password, c.RealIP())
 	if msg, ok := userMessage(err); ok {
 		status := http.StatusUnauthorized
-		if errors.Is(err, auth.ErrThrottled) {
+		var te *auth.ThrottleError
+		if errors.As(err, &te) {
 			status = http.StatusTooManyRequests
+			c.Response().Header().Set("Retry-After", strconv.Itoa(int(te.Wait.Seconds())+1))
 		}
-		h.log.Info("sign-in refused", "username", username, "remote", c.RealIP(), "reason", msg)
+		// A hash, not the name: people type their password there.
+		h.log.Info("sign-in refused", "username_hash", h.accounts.LogName(username), "remote", c.RealIP(), "reason", msg)
 		form := views.AuthForm{Username: username, Error: msg, Next: c.FormValue("next")}
 		return render(c, status, views.LoginPage(h.page(c, "Sign in"), form))
 	}
@@ -72,7 +78,7 @@ func (h *Handler) login(c echo.Context) error {
 	return redirect(c, next)
 }
 
-// logout ends the session.
+// logout ends the session, here and in the browser.
 func (h *Handler) logout(c echo.Context) error {
 	if err := h.signOut(c); err != nil {
 		return err

@@ -6,6 +6,7 @@ package handlers
 import (
 	"context"
 	"log/slog"
+	"net"
 
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/chat"
@@ -41,7 +42,13 @@ type Config struct {
 	// Sandbox reads the local engine's sandbox figures for /admin and
 	// /metrics; nil on Foundry.
 	Sandbox func() SandboxStats
-	Logger  *slog.Logger
+	// TrustedProxies are the networks whose X-Forwarded-For is believed;
+	// empty means the connection's peer is the client.
+	TrustedProxies []*net.IPNet
+	// MetricsToken, when set, lets a scraper read /metrics with
+	// "Authorization: Bearer <token>" from anywhere.
+	MetricsToken string
+	Logger       *slog.Logger
 }
 
 // Handler serves every route of the app.
@@ -57,6 +64,8 @@ type Handler struct {
 	engine   views.Engine
 	ready    map[string]ReadinessCheck
 	sandbox  func() SandboxStats
+	proxies  []*net.IPNet
+	scrape   string
 	log      *slog.Logger
 }
 
@@ -71,5 +80,5 @@ func New(cfg Config) *Handler {
 		m.registerSandbox(cfg.Sandbox)
 	}
 	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, metrics: m, purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
-		engine: cfg.Engine, ready: cfg.Ready, sandbox: cfg.Sandbox, log: log}
+		engine: cfg.Engine, ready: cfg.Ready, sandbox: cfg.Sandbox, proxies: cfg.TrustedProxies, scrape: cfg.MetricsToken, log: log}
 }

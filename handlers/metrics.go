@@ -1,9 +1,13 @@
 package handlers
 
 import (
+	"crypto/sha256"
+	"crypto/subtle"
 	"net"
 	"net/http"
 	"strconv"
+	"strings"
+	"sync"
 	"time"
 
 	"github.com/labstack/echo/v4"
@@ -20,6 +24,10 @@ type metrics struct {
 	streams  prometheus.Gauge
 	turns    prometheus.Counter
 	uploads  *prometheus.CounterVec
+
+	// routes holds the route templates, read from echo at the first request.
+	routesOnce sync.Once
+	routes     map[string]bool
 }
 
 func newMetrics() *metrics {
@@ -42,50 +50,102 @@ func newMetrics() *metrics {
 	return m
 }
 
-// observe records every request under its route pattern, not its path, so
-// the number of series stays bounded.
+// observe records every request under its route template and a known
+// method, so that no request can add a series: a made-up method is OTHER
+// and a path no route serves is "unmatched".
 func (m *metrics) observe(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		start := time.Now()
 		err := next(c)
-		route := c.Path()
-		if route == "" {
-			route = "unmatched"
-		}
+		method, route := methodLabel(c.Request().Method), m.routeLabel(c)
 		status := c.Response().Status
 		if he, ok := err.(*echo.HTTPError); ok {
 			status = he.Code
 		}
-		m.requests.WithLabelValues(c.Request().Method, route, strconv.Itoa(status)).Inc()
+		m.requests.WithLabelValues(method, route, strconv.Itoa(status)).Inc()
 		if c.Response().Header().Get(echo.HeaderContentType) != "text/event-stream" {
-			m.duration.WithLabelValues(c.Request().Method, route).Observe(time.Since(start).Seconds())
+			m.duration.WithLabelValues(method, route).Observe(time.Since(start).Seconds())
 		}
 		return err
 	}
 }
 
-// showMetrics serves /metrics to admins and to scrapers on this machine.
-func (h *Handler) showMetrics(c echo.Context) error {
-	if !isLoopback(c.Request().RemoteAddr) {
-		sess, err := h.sessions.Get(c.Request(), sessionName)
-		id, _ := sess.Values[keyUserID].(string)
-		epoch, _ := sess.Values[keyEpoch].(int64)
-		u, uerr := h.accounts.SessionUser(c.Request().Context(), id, epoch)
-		if err != nil || id == "" || uerr != nil || !u.IsAdmin() {
-			return echo.NewHTTPError(http.StatusForbidden, "Metrics are for administrators and for scrapers on this machine.")
+// knownMethods are the methods of RFC 9110 and PATCH; any other is counted
+// as OTHER.
+var knownMethods = map[string]bool{
+	http.MethodGet: true, http.MethodHead: true, http.MethodPost: true, http.MethodPut: true, http.MethodPatch: true,
+	http.MethodDelete: true, http.MethodConnect: true, http.MethodOptions: true, http.MethodTrace: true,
+}
+
+func methodLabel(method string) string {
+	if knownMethods[method] {
+		return method
+	}
+	return "OTHER"
+}
+
+// routeLabel is the route template that served c. Echo reports the template,
+// not the path, but for a request no route matched it may report the
+// nearest node of its tree, so only registered templates are kept.
+func (m *metrics) routeLabel(c echo.Context) string {
+	m.routesOnce.Do(func() {
+		m.routes = map[string]bool{}
+		for _, r := range c.Echo().Routes() {
+			m.routes[r.Path] = true
 		}
+	})
+	if route := c.Path(); m.routes[route] {
+		return route
+	}
+	return "unmatched"
+}
+
+// showMetrics serves /metrics to scrapers on this machine, to scrapers
+// with the metrics token, and to admins.
+func (h *Handler) showMetrics(c echo.Context) error {
+	if !h.mayReadMetrics(c) {
+		return echo.NewHTTPError(http.StatusForbidden, "Metrics are for administrators, for scrapers on this machine and for scrapers with the metrics token.")
 	}
 	promhttp.HandlerFor(h.metrics.registry, promhttp.HandlerOpts{}).ServeHTTP(c.Response(), c.Request())
 	return nil
 }
 
-// isLoopback reports whether the request came from this machine. It looks
-// at the connection, never at forwarding headers, which anyone can write.
-func isLoopback(remoteAddr string) bool {
-	host, _, err := net.SplitHostPort(remoteAddr)
+func (h *Handler) mayReadMetrics(c echo.Context) bool {
+	if isLoopback(c.RealIP()) {
+		return true
+	}
+	if h.scrape != "" && tokenMatches(bearerToken(c.Request().Header.Get(echo.HeaderAuthorization)), h.scrape) {
+		return true
+	}
+	sess, err := h.sessions.Get(c.Request(), sessionName)
 	if err != nil {
 		return false
 	}
-	ip := net.ParseIP(host)
+	token, _ := sess.Values[keySession].(string)
+	u, err := h.accounts.SessionUser(c.Request().Context(), token)
+	return err == nil && u.IsAdmin()
+}
+
+// isLoopback reports whether the client is on this machine. The address
+// comes from echo's IPExtractor, which believes forwarding headers only
+// from trusted proxies; behind a proxy on this machine, that proxy must be
+// trusted (TRUSTED_PROXIES), or every client would look local.
+func isLoopback(addr string) bool {
+	ip := net.ParseIP(addr)
 	return ip != nil && ip.IsLoopback()
+}
+
+// bearerToken returns the token of an "Authorization: Bearer" header.
+func bearerToken(header string) string {
+	scheme, token, ok := strings.Cut(header, " ")
+	if !ok || !strings.EqualFold(scheme, "Bearer") {
+		return ""
+	}
+	return strings.TrimSpace(token)
+}
+
+// tokenMatches compares in constant time; hashing first hides the length too.
+func tokenMatches(got, want string) bool {
+	g, w := sha256.Sum256([]byte(got)), sha256.Sum256([]byte(want))
+	return got != "" && subtle.ConstantTimeCompare(g[:], w[:]) == 1
 }

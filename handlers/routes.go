@@ -18,6 +18,7 @@ const maxFormBytes = "1M"
 // is here, on one screen, grouped by resource.
 func (h *Handler) Register(e *echo.Echo) {
 	e.HTTPErrorHandler = h.handleError
+	e.IPExtractor = clientIP(h.proxies)
 	e.Use(
 		middleware.RequestID(),
 		h.logRequests(),

@@ -8,7 +8,6 @@ import (
 	"net/http"
 	"net/url"
 	"strings"
-	"time"
 
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/store"
@@ -19,8 +18,9 @@ import (
 // sessionName is the cookie that holds the signed, encrypted session.
 const sessionName = "wb_session"
 
-// sessionMaxAge is how long a sign-in lasts without activity.
-const sessionMaxAge = 7 * 24 * time.Hour
+// sessionMaxAge is how long the cookie lasts: as long as the server-side
+// session it names.
+const sessionMaxAge = auth.SessionLifetime
 
 // Keys of the echo context and of the session's values.
 const (
@@ -34,9 +34,10 @@ const (
 	// upload without one checks the token in its first form part instead.
 	ctxCSRFChecked = "csrf_checked"
 
-	keyUserID = "uid"
-	keyEpoch  = "epoch"
-	keyCSRF   = "csrf"
+	// keySession holds the token of the server-side session (auth.StartSession);
+	// the cookie alone, however well signed, opens nothing once that ends.
+	keySession = "sid"
+	keyCSRF    = "csrf"
 )
 
 // NewSessionStore returns a cookie store whose cookies are signed and
@@ -139,10 +140,8 @@ func (h *Handler) requireSetup(next echo.HandlerFunc) echo.HandlerFunc {
 func (h *Handler) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 	return func(c echo.Context) error {
 		sess := session(c)
-		id, _ := sess.Values[keyUserID].(string)
-		epoch, _ := sess.Values[keyEpoch].(int64)
-		if id != "" {
-			u, err := h.accounts.SessionUser(c.Request().Context(), id, epoch)
+		if token, _ := sess.Values[keySession].(string); token != "" {
+			u, err := h.accounts.SessionUser(c.Request().Context(), token)
 			if err == nil {
 				c.Set(ctxUser, u)
 				return next(c)
@@ -151,7 +150,7 @@ func (h *Handler) requireUser(next echo.HandlerFunc) echo.HandlerFunc {
 				return err
 			}
 			c.Set(ctxSessionLost, true)
-			delete(sess.Values, keyUserID)
+			delete(sess.Values, keySession)
 			if err := sess.Save(c.Request(), c.Response()); err != nil {
 				return err
 			}
@@ -177,19 +176,34 @@ func (h *Handler) requireAdmin(next echo.HandlerFunc) echo.HandlerFunc {
 	}
 }
 
-// signIn binds the session to u and renews its CSRF token, so that a token
-// seen before sign-in is useless after it.
+// signIn starts a server-side session for u, keeps its token in the cookie
+// and renews the CSRF token, so that a token seen before sign-in is useless
+// after it. A session the browser had is ended first.
 func (h *Handler) signIn(c echo.Context, u *store.User) error {
 	sess := session(c)
-	sess.Values[keyUserID] = u.ID
-	sess.Values[keyEpoch] = u.SessionEpoch
+	ctx := c.Request().Context()
+	if old, _ := sess.Values[keySession].(string); old != "" {
+		if err := h.accounts.EndSession(ctx, old); err != nil {
+			return err
+		}
+	}
+	token, err := h.accounts.StartSession(ctx, u)
+	if err != nil {
+		return err
+	}
+	sess.Values[keySession] = token
 	sess.Values[keyCSRF] = newToken()
 	return sess.Save(c.Request(), c.Response())
 }
 
-// signOut forgets the user and deletes the cookie.
+// signOut ends the server-side session, so that a copy of the cookie taken
+// before opens nothing, then deletes the cookie.
 func (h *Handler) signOut(c echo.Context) error {
 	sess := session(c)
+	token, _ := sess.Values[keySession].(string)
+	if err := h.accounts.EndSession(c.Request().Context(), token); err != nil {
+		return err
+	}
 	sess.Values = map[any]any{}
 	sess.Options.MaxAge = -1
 	return sess.Save(c.Request(), c.Response())
@@ -219,15 +233,6 @@ func newToken() string {
 // through a proxy, which decides the cookie's Secure flag.
 func isHTTPS(r *http.Request) bool {
 	return r.TLS != nil || strings.EqualFold(r.Header.Get("X-Forwarded-Proto"), "https")
-}
-
-// safeNext returns next if it is a path on this site, and "/" otherwise, so
-// the sign-in form cannot be used to send people elsewhere.
-func safeNext(next string) string {
-	if !strings.HasPrefix(next, "/") || strings.HasPrefix(next, "//") || strings.HasPrefix(next, "/\\") {
-		return "/"
-	}
-	return next
 }
 
 func sep(u string) string {
