@@ -210,11 +210,7 @@ func (w *sseWriter) event(ctx context.Context, name string, id int64, comp templ
 	}
 	var out strings.Builder
 	fmt.Fprintf(&out, "event: %s\nid: %s\n", name, strconv.FormatInt(id, 10))
-	for _, line := range strings.Split(b.String(), "\n") {
-		out.WriteString("data: ")
-		out.WriteString(strings.TrimSuffix(line, "\r"))
-		out.WriteString("\n")
-	}
+	writeData(&out, b.String())
 	out.WriteString("\n")
 	if _, err := w.c.Response().Write([]byte(out.String())); err != nil {
 		return err
