@@ -52,30 +52,53 @@ func (h *Handler) downloadArtifact(c echo.Context) error {
 	return nil
 }
 
-// contentDisposition names the file for the browser: an ASCII fallback in
-// filename and the exact (Unicode) name in filename* (RFC 6266 and 5987).
+// contentDisposition names the file for the browser (RFC 6266): an ASCII
+// fallback in filename, and, when that had to change the name, the exact
+// name in filename* (RFC 8187). The fallback replaces quotes, backslashes,
+// semicolons, percent signs, controls and non-ASCII, so it needs no
+// escaping a browser could read differently, and even a parser that splits
+// at every ";" finds one filename= only.
 func contentDisposition(inline bool, name string) string {
 	kind := "attachment"
 	if inline {
 		kind = "inline"
 	}
-	ascii := strings.Map(func(r rune) rune {
-		if r > unicode.MaxASCII || r < 0x20 || r == '"' || r == '\\' || r == '/' {
+	fallback := strings.Map(func(r rune) rune {
+		if r > unicode.MaxASCII || r < 0x20 || r == 0x7f || strings.ContainsRune("\"\\/%;", r) {
 			return '_'
 		}
 		return r
 	}, name)
-	v := mime.FormatMediaType(kind, map[string]string{"filename": ascii})
-	if ascii != name {
-		// FormatMediaType writes filename*=utf-8''… for non-ASCII values.
-		if ext := mime.FormatMediaType(kind, map[string]string{"filename": name}); ext != "" {
-			v += strings.TrimPrefix(ext, kind)
-		}
-	}
+	v := mime.FormatMediaType(kind, map[string]string{"filename": fallback})
 	if v == "" {
 		return kind
 	}
+	if fallback != name {
+		v += "; filename*=UTF-8''" + encodeExtValue(strings.ToValidUTF8(name, "_"))
+	}
 	return v
+}
+
+// encodeExtValue percent-encodes s as an RFC 8187 value: every byte but
+// the attr-chars.
+func encodeExtValue(s string) string {
+	const hex = "0123456789ABCDEF"
+	var b strings.Builder
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if isAttrChar(c) {
+			b.WriteByte(c)
+			continue
+		}
+		b.WriteByte('%')
+		b.WriteByte(hex[c>>4])
+		b.WriteByte(hex[c&15])
+	}
+	return b.String()
+}
+
+func isAttrChar(c byte) bool {
+	return 'a' <= c && c <= 'z' || 'A' <= c && c <= 'Z' || '0' <= c && c <= '9' || strings.IndexByte("!#$&+-.^_`|~", c) >= 0
 }
 
 // showGallery shows every chart of a conversation and lists its other

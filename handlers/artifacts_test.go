@@ -56,7 +56,7 @@ func TestArtifactDownloads(t *testing.T) {
 		}
 		cd := r.header.Get("Content-Disposition")
 		if !strings.HasPrefix(cd, "attachment;") || !strings.Contains(cd, `filename="r_sum_ chart.png"`) ||
-			!strings.Contains(cd, "filename*=utf-8''r%C3%A9sum%C3%A9%20chart.png") {
+			!strings.Contains(cd, "filename*=UTF-8''r%C3%A9sum%C3%A9%20chart.png") {
 			t.Fatalf("Content-Disposition = %q", cd)
 		}
 	})
