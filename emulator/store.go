@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"path/filepath"
 
 	_ "modernc.org/sqlite" // registers the "sqlite" driver
@@ -67,7 +68,15 @@ func openStore(ctx context.Context, dir string) (*store, error) {
 	// WAL lets readers proceed during a turn's write; busy_timeout waits out the writer instead
 	// of failing with SQLITE_BUSY; _txlock=immediate takes the write lock at BEGIN so two
 	// read-then-write transactions cannot deadlock on the upgrade.
-	dsn := "file:" + filepath.Join(dir, "emulator.db") +
+	path := filepath.Join(dir, "emulator.db")
+	// SQLite would create the file 0644 and give -wal and -shm its mode;
+	// made 0600 first, all three are private whatever the umask. A failure
+	// here resurfaces in the open below.
+	if f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o600); err == nil {
+		f.Close()
+		os.Chmod(path, 0o600)
+	}
+	dsn := "file:" + path +
 		"?_pragma=busy_timeout(5000)&_pragma=journal_mode(WAL)&_pragma=synchronous(NORMAL)&_txlock=immediate"
 	db, err := sql.Open("sqlite", dsn)
 	if err != nil {

@@ -35,7 +35,8 @@ type Blobs struct {
 // NewBlobs opens the store at dir, creating the directory if needed and
 // removing temporary files older than a day, which only a crash mid-Put leaves.
 func NewBlobs(dir string) (*Blobs, error) {
-	if err := os.MkdirAll(dir, 0o750); err != nil {
+	// Private: blobs are users' files. Each is made 0600 by CreateTemp.
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("files: new blobs: %w", err)
 	}
 	b := &Blobs{dir: dir}
@@ -97,7 +98,7 @@ func (b *Blobs) Put(r io.Reader, max int64) (sha string, size int64, err error) 
 // the directory so that the rename survives a crash.
 func (b *Blobs) commit(tmp, sha string) error {
 	dst := b.Path(sha)
-	if err := os.MkdirAll(filepath.Dir(dst), 0o750); err != nil {
+	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 		return fmt.Errorf("files: put: %w", err)
 	}
 	if _, err := os.Stat(dst); err == nil {

@@ -68,7 +68,8 @@ func New(dir string, maxSide int) (*Cache, error) {
 	if maxSide < 1 {
 		return nil, fmt.Errorf("thumbs: max side %d is not positive", maxSide)
 	}
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	// Private: thumbnails show users' charts. Files are 0600 (CreateTemp).
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return nil, fmt.Errorf("thumbs: %w", err)
 	}
 	return &Cache{

@@ -52,7 +52,7 @@ func writeAtomic(path string, img image.Image) (err error) {
 		return fmt.Errorf("thumbs: encode: %w", err)
 	}
 	dir := filepath.Dir(path)
-	if err := os.MkdirAll(dir, 0o755); err != nil {
+	if err := os.MkdirAll(dir, 0o700); err != nil {
 		return fmt.Errorf("thumbs: %w", err)
 	}
 	f, err := os.CreateTemp(dir, ".thumb-*.tmp")

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"net"
 	"net/url"
 	"strconv"
 	"strings"
@@ -32,6 +33,10 @@ type config struct {
 	SandboxMemoryBudget int64
 	RetentionDays       int
 	LogFormat           string
+	// TrustedProxies is a comma-separated list of CIDRs (or addresses)
+	// whose X-Forwarded-For is believed; see proxyNets.
+	TrustedProxies string
+	MetricsToken   string
 }
 
 // parseConfig reads flags from args with fallbacks from getenv, then
@@ -65,6 +70,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		budget = s
 		return nil
 	})
+	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES)")
+	fs.StringVar(&c.MetricsToken, "metrics-token", env("METRICS_TOKEN", ""), "bearer token that lets a scraper read /metrics (METRICS_TOKEN)")
 	retention := env("RETENTION_DAYS", "0")
 	fs.Func("retention-days", "delete conversations older than this many days; 0 keeps them (RETENTION_DAYS)", func(s string) error {
 		retention = s
@@ -123,6 +130,12 @@ func (c config) validate() error {
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("LOG_FORMAT: %q is neither text nor json", c.LogFormat))
 	}
+	if _, err := c.proxyNets(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.MetricsToken != "" && len(c.MetricsToken) < minMetricsToken {
+		errs = append(errs, fmt.Errorf("METRICS_TOKEN: use at least %d characters (try: openssl rand -hex 32)", minMetricsToken))
+	}
 	if c.AnalystModelURL != "" {
 		if u, err := url.Parse(c.AnalystModelURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") {
 			errs = append(errs, errors.New("ANALYST_MODEL_URL: want an http(s) URL"))
@@ -132,6 +145,32 @@ func (c config) validate() error {
 		}
 	}
 	return errors.Join(errs...)
+}
+
+// minMetricsToken keeps the metrics token out of reach of guessing.
+const minMetricsToken = 16
+
+// proxyNets parses TrustedProxies; a bare address is a network of one.
+func (c config) proxyNets() ([]*net.IPNet, error) {
+	var nets []*net.IPNet
+	for _, s := range strings.Split(c.TrustedProxies, ",") {
+		s = strings.TrimSpace(s)
+		if s == "" {
+			continue
+		}
+		cidr := s
+		if ip := net.ParseIP(s); ip != nil && ip.To4() != nil {
+			cidr += "/32"
+		} else if ip != nil {
+			cidr += "/128"
+		}
+		_, n, err := net.ParseCIDR(cidr)
+		if err != nil {
+			return nil, fmt.Errorf("TRUSTED_PROXIES: %q is neither an address nor a CIDR such as 10.0.0.0/8", s)
+		}
+		nets = append(nets, n)
+	}
+	return nets, nil
 }
 
 // localEngine reports whether the built-in engine is used.
@@ -156,7 +195,8 @@ func (c config) LogValue() slog.Value {
 		slog.String("analyst_api_key", set(c.AnalystAPIKey)),
 		slog.String("sandbox_isolation", c.SandboxIsolation), slog.Int64("sandbox_memory_budget", c.SandboxMemoryBudget),
 		slog.Int("retention_days", c.RetentionDays),
-		slog.String("log_format", c.LogFormat),
+		slog.String("log_format", c.LogFormat), slog.String("trusted_proxies", c.TrustedProxies),
+		slog.String("metrics_token", set(c.MetricsToken)),
 	)
 }
 

@@ -74,16 +74,48 @@ func TestParseConfig(t *testing.T) {
 	})
 }
 
+func TestTrustedProxiesAndMetricsToken(t *testing.T) {
+	t.Run("CIDRs and bare addresses", func(t *testing.T) {
+		c, err := parseConfig([]string{"-trusted-proxies", "10.0.0.0/8, 192.0.2.7,2001:db8::1", "-metrics-token", "0123456789abcdef"}, envOf(nil), io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		nets, _ := c.proxyNets()
+		var got []string
+		for _, n := range nets {
+			got = append(got, n.String())
+		}
+		if strings.Join(got, " ") != "10.0.0.0/8 192.0.2.7/32 2001:db8::1/128" || c.MetricsToken != "0123456789abcdef" {
+			t.Fatalf("proxies %v, token %q", got, c.MetricsToken)
+		}
+	})
+	t.Run("from the environment", func(t *testing.T) {
+		c, err := parseConfig(nil, envOf(map[string]string{"TRUSTED_PROXIES": "172.16.0.0/12"}), io.Discard)
+		if nets, _ := c.proxyNets(); err != nil || len(nets) != 1 {
+			t.Fatalf("got %v, %v", nets, err)
+		}
+	})
+	t.Run("mistakes", func(t *testing.T) {
+		_, err := parseConfig(nil, envOf(map[string]string{"TRUSTED_PROXIES": "10.0.0.0/8,proxy.internal", "METRICS_TOKEN": "short"}), io.Discard)
+		for _, want := range []string{`TRUSTED_PROXIES: "proxy.internal"`, "METRICS_TOKEN"} {
+			if err == nil || !strings.Contains(err.Error(), want) {
+				t.Errorf("error %v does not mention %s", err, want)
+			}
+		}
+	})
+}
+
 func TestConfigLogHidesSecrets(t *testing.T) {
 	c, err := parseConfig(nil, envOf(map[string]string{
 		"ADMIN_USERNAME": "ops", "ADMIN_PASSWORD": "hunter2-secret-pw", "SESSION_KEYS": "k-secret-0123456789012345678901234567", "ANALYST_API_KEY": "sk-secret",
+		"METRICS_TOKEN": "m-secret-0123456789",
 	}), io.Discard)
 	if err != nil {
 		t.Fatal(err)
 	}
 	var buf bytes.Buffer
 	slog.New(slog.NewJSONHandler(&buf, nil)).Info("starting", "config", c)
-	for _, secret := range []string{"hunter2", "k-secret", "sk-secret"} {
+	for _, secret := range []string{"hunter2", "k-secret", "sk-secret", "m-secret"} {
 		if strings.Contains(buf.String(), secret) {
 			t.Fatalf("log line contains %q: %s", secret, buf.String())
 		}

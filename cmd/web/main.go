@@ -51,8 +51,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	log := newLogger(cfg.LogFormat, stderr)
 	log.Info("starting", "config", cfg)
 
-	if err := os.MkdirAll(cfg.DataDir, 0o700); err != nil {
-		return fmt.Errorf("data dir: %w", err)
+	if err := secureDataDir(cfg.DataDir, log); err != nil {
+		return err
 	}
 	db, err := store.Open(ctx, filepath.Join(cfg.DataDir, "workbench.db"), migrations.FS, log)
 	if err != nil {
@@ -124,6 +124,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	background.Go(func() error { purger.Run(bgCtx); return nil })
 	background.Go(func() error { retain(bgCtx, db, purger, cfg.RetentionDays, log); return nil })
 
+	proxies, _ := cfg.proxyNets() // validated by parseConfig
 	ready := map[string]handlers.ReadinessCheck{"agent": turns.Ready}
 	for name, check := range eng.ready {
 		ready[name] = check
@@ -132,6 +133,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache, Purge: purger, RetentionDays: cfg.RetentionDays,
 		Sessions: handlers.NewSessionStore(secrets),
 		Engine:   eng.view, Ready: ready, Sandbox: eng.sandbox, Logger: log,
+		TrustedProxies: proxies, MetricsToken: cfg.MetricsToken,
 	})
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true
