@@ -113,7 +113,7 @@ func summarizeCells(cells []Cell) string {
 		if len(out) > maxReplyOutput {
 			out = out[:maxReplyOutput] + "\n…"
 		}
-		fmt.Fprintf(&b, "printed:\n\n```\n%s\n```\n\n", out)
+		fmt.Fprintf(&b, "printed:\n\n%s\n\n", analyst.Fence(out))
 	}
 	return strings.TrimRight(b.String(), "\n")
 }

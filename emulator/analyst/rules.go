@@ -104,7 +104,7 @@ func fencedStep(blocks []string, cells []Cell) Step {
 			if len(out) > 4000 {
 				out = out[:4000] + "\n…"
 			}
-			fmt.Fprintf(&b, "printed:\n\n```\n%s\n```\n\n", out)
+			fmt.Fprintf(&b, "printed:\n\n%s\n\n", Fence(out))
 		}
 	}
 	if len(cells) < len(blocks) {
