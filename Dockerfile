@@ -17,7 +17,7 @@ RUN apt-get update \
       python3-seaborn python3-scipy python3-openpyxl fonts-noto-cjk fonts-dejavu-core ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin workbench \
- && mkdir -p /data && chown workbench:workbench /data
+ && mkdir -p /data && chown workbench:workbench /data && chmod 0700 /data
 COPY --from=build /out/web /usr/local/bin/web
 USER workbench
 ENV ADDR=:8080 DATA_DIR=/data
