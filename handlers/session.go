@@ -34,7 +34,7 @@ const (
 	// upload without one checks the token in its first form part instead.
 	ctxCSRFChecked = "csrf_checked"
 
-	// keySession holds the token of the server-side session (auth.StartSession);
+	// keySession holds the token of the server-side session (Accounts.StartSession);
 	// the cookie alone, however well signed, opens nothing once that ends.
 	keySession = "sid"
 	keyCSRF    = "csrf"
