@@ -149,7 +149,7 @@ func TestSessionStates(t *testing.T) {
 func TestRestoredNotice(t *testing.T) {
 	logs := "before\n" + sessionMarker + `{"restored":["df","model","np"],"lost":[{"name":"gen","reason":"a generator cannot be saved; run the cell that made it again"}],"files":2}` + "\nprinted\n"
 	got, ok := restoredNotice(logs)
-	want := "This conversation's sandbox had been set aside to free memory for others while it was idle, and was restored for this answer: `df`, `model`, `np` and 2 files are back as they were. Not restored: gen (a generator cannot be saved; run the cell that made it again)."
+	want := "This conversation's sandbox was set aside to free memory while it was idle, and has been restored for this answer. Back as they were: df, model, np and 2 files. Not restored: gen (a generator cannot be saved; run the cell that made it again)."
 	if !ok || got != want {
 		t.Fatalf("got %q, %v\nwant %q", got, ok, want)
 	}

@@ -35,16 +35,16 @@ func restoredNotice(logs string) (string, bool) {
 		return "", false
 	}
 	var b strings.Builder
-	b.WriteString("This conversation's sandbox had been set aside to free memory for others while it was idle, and was restored for this answer")
-	switch {
-	case len(rep.Names) > 0 && rep.Files > 0:
-		fmt.Fprintf(&b, ": %s and %s are back as they were.", listNames(rep.Names, 6), plural(rep.Files, "file"))
-	case len(rep.Names) > 0:
-		fmt.Fprintf(&b, ": %s are back as they were.", listNames(rep.Names, 6))
-	case rep.Files > 0:
-		fmt.Fprintf(&b, ": %s are back as they were.", plural(rep.Files, "file"))
-	default:
-		b.WriteString(".")
+	b.WriteString("This conversation's sandbox was set aside to free memory while it was idle, and has been restored for this answer.")
+	var back []string
+	if len(rep.Names) > 0 {
+		back = append(back, listNames(rep.Names, 8))
+	}
+	if rep.Files > 0 {
+		back = append(back, plural(rep.Files, "file"))
+	}
+	if len(back) > 0 {
+		b.WriteString(" Back as they were: " + strings.Join(back, " and ") + ".")
 	}
 	for _, l := range rep.Lost {
 		fmt.Fprintf(&b, " Not restored: %s (%s).", l.Name, l.Reason)
@@ -52,12 +52,12 @@ func restoredNotice(logs string) (string, bool) {
 	return b.String(), true
 }
 
-// listNames quotes up to n names and counts the rest.
+// listNames lists up to n names and counts the rest.
 func listNames(names []string, n int) string {
 	if len(names) <= n {
-		return "`" + strings.Join(names, "`, `") + "`"
+		return strings.Join(names, ", ")
 	}
-	return "`" + strings.Join(names[:n], "`, `") + "` and " + fmt.Sprint(len(names)-n) + " more"
+	return strings.Join(names[:n], ", ") + fmt.Sprintf(" and %d more", len(names)-n)
 }
 
 func plural(n int, word string) string {
