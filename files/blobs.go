@@ -1,7 +1,6 @@
 package files
 
 import (
-	"bufio"
 	"crypto/sha256"
 	"encoding/hex"
 	"errors"
@@ -62,9 +61,24 @@ func (b *Blobs) removeStaleTemps(before time.Time) {
 // stop the copy with a [*UserError] wrapping [ErrTooLarge]; use [MaxSize] for
 // Foundry's limit. Put is safe for concurrent use.
 func (b *Blobs) Put(r io.Reader, max int64) (sha string, size int64, err error) {
+	tmp, sha, size, err := b.write(r, max)
+	if err != nil {
+		return "", 0, err
+	}
+	if err := b.commit(tmp, sha); err != nil {
+		os.Remove(tmp)
+		return "", 0, err
+	}
+	return sha, size, nil
+}
+
+// write copies r to a new temporary file in the store's directory, synced,
+// and returns its path, the hex sha256 of its bytes and their number. On
+// error nothing is left behind.
+func (b *Blobs) write(r io.Reader, max int64) (path, sha string, size int64, err error) {
 	tmp, err := os.CreateTemp(b.dir, tempPrefix+"*")
 	if err != nil {
-		return "", 0, fmt.Errorf("files: put: %w", err)
+		return "", "", 0, fmt.Errorf("files: put: %w", err)
 	}
 	defer func() {
 		if err != nil {
@@ -77,21 +91,17 @@ func (b *Blobs) Put(r io.Reader, max int64) (sha string, size int64, err error) 
 	size, err = io.CopyBuffer(io.MultiWriter(tmp, h), io.LimitReader(r, max+1), make([]byte, 1<<20))
 	switch {
 	case err != nil:
-		return "", 0, fmt.Errorf("files: put: %w", err)
+		return "", "", 0, fmt.Errorf("files: put: %w", err)
 	case size > max:
-		return "", 0, errTooLarge("", max)
+		return "", "", 0, errTooLarge("", max)
 	}
 	if err = tmp.Sync(); err != nil {
-		return "", 0, fmt.Errorf("files: put: sync: %w", err)
+		return "", "", 0, fmt.Errorf("files: put: sync: %w", err)
 	}
 	if err = tmp.Close(); err != nil {
-		return "", 0, fmt.Errorf("files: put: %w", err)
+		return "", "", 0, fmt.Errorf("files: put: %w", err)
 	}
-	sha = hex.EncodeToString(h.Sum(nil))
-	if err = b.commit(tmp.Name(), sha); err != nil {
-		return "", 0, err
-	}
-	return sha, size, nil
+	return tmp.Name(), hex.EncodeToString(h.Sum(nil)), size, nil
 }
 
 // commit moves a finished temporary file to the blob path of sha, and syncs
@@ -162,34 +172,4 @@ func validDigest(sha string) bool {
 		}
 	}
 	return true
-}
-
-// Upload is a file [Blobs.Save] accepted.
-type Upload struct {
-	SHA256 string // hex digest, the blob's name in the store
-	Size   int64  // bytes stored
-	Kind   Kind   // the type Check found
-}
-
-// Save is the upload path in one call: it checks name and the first bytes of
-// r with [Check] before anything is written, then stores r with [Blobs.Put].
-// Every refusal is a [*UserError] that names the file.
-func (b *Blobs) Save(name string, r io.Reader, max int64) (Upload, error) {
-	br := bufio.NewReaderSize(r, HeadSize)
-	head, err := br.Peek(HeadSize)
-	if err != nil && !errors.Is(err, io.EOF) {
-		return Upload{}, fmt.Errorf("files: save: %w", err)
-	}
-	k, err := Check(name, head)
-	if err != nil {
-		return Upload{}, err
-	}
-	sha, size, err := b.Put(br, max)
-	if errors.Is(err, ErrTooLarge) {
-		return Upload{}, errTooLarge(name, max)
-	}
-	if err != nil {
-		return Upload{}, err
-	}
-	return Upload{SHA256: sha, Size: size, Kind: k}, nil
 }

@@ -7,6 +7,10 @@ import (
 	"strings"
 )
 
+// MaxNameBytes is the longest file name accepted, in bytes: the limit of
+// most file systems, the sandbox's among them.
+const MaxNameBytes = 255
+
 // HeadSize is how many leading bytes [Check] should be given (fewer if the
 // file is shorter): enough for the tar header at offset 257 and for a fair
 // guess at a text file's encoding.
@@ -14,12 +18,14 @@ const HeadSize = 8 << 10
 
 // Check decides whether a file called name, whose content starts with head,
 // may be uploaded. It returns the file's kind, or a [*UserError] when the
-// extension is not supported, the file is empty, the content is a program, or
-// the content contradicts the extension (a PNG named .csv, binary data named
-// .txt).
+// name is longer than [MaxNameBytes], the extension is not supported, the
+// file is empty, the content is a program, or the content contradicts the
+// extension (a PNG named .csv, binary data named .txt).
 func Check(name string, head []byte) (Kind, error) {
 	k, ok := KindOf(name)
 	switch {
+	case len(name) > MaxNameBytes:
+		return Kind{}, errNameTooLong(name)
 	case filepath.Ext(name) == "":
 		return Kind{}, errNoExtension(name)
 	case !ok:

@@ -5,6 +5,7 @@ import (
 	"archive/zip"
 	"bytes"
 	"errors"
+	"fmt"
 	"math/rand/v2"
 	"strings"
 	"testing"
@@ -158,5 +159,30 @@ func TestKindOf(t *testing.T) {
 	}
 	if n := len(Kinds()); n != 32 {
 		t.Errorf("len(Kinds()) = %d, want the 29 Foundry types plus 3", n)
+	}
+}
+
+func TestCheck_NameLength(t *testing.T) {
+	tests := []struct {
+		name string
+		ok   bool
+	}{
+		{strings.Repeat("a", MaxNameBytes-4) + ".csv", true},
+		{strings.Repeat("a", MaxNameBytes-3) + ".csv", false},
+		{strings.Repeat("é", 126) + ".csv", false}, // 256 bytes in 130 characters
+		{strings.Repeat("a", 200<<10) + ".csv", false},
+	}
+	for _, tt := range tests {
+		_, err := Check(tt.name, []byte("a,b\n1,2\n"))
+		if tt.ok {
+			if err != nil {
+				t.Errorf("a name of %d bytes: %v", len(tt.name), err)
+			}
+			continue
+		}
+		assertRefused(t, err, ErrNameTooLong, fmt.Sprintf("has a name of %d bytes; the longest accepted is 255", len(tt.name)))
+		if len(err.Error()) > 1000 {
+			t.Errorf("the message quotes the whole name: %d bytes", len(err.Error()))
+		}
 	}
 }

@@ -20,6 +20,8 @@ var (
 	ErrTooLarge = errors.New("files: file too large")
 	// ErrUnreadable means a supported file could not be parsed at all.
 	ErrUnreadable = errors.New("files: unreadable file")
+	// ErrNameTooLong means the file name is over MaxNameBytes.
+	ErrNameTooLong = errors.New("files: file name too long")
 )
 
 // ErrNoProfile is returned by [Profile] for kinds it does not describe (every
@@ -61,6 +63,15 @@ func errTooLarge(name string, max int64) *UserError {
 	return userErr(ErrTooLarge, "%s is larger than %s, the most the analysis sandbox accepts. "+
 		"Split it into smaller files or remove columns you don't need, then upload the parts.", subject, humanSize(max))
 }
+
+func errNameTooLong(name string) *UserError {
+	return userErr(ErrNameTooLong, "“%s” has a name of %d bytes; the longest accepted is %d. "+
+		"Rename the file with a shorter name and upload it again.", ShortName(name), len(name), MaxNameBytes)
+}
+
+// ShortName cuts a file name to a length fit for a message: a name may be
+// up to MaxNameBytes long, and one that is refused may be any length.
+func ShortName(name string) string { return truncate(name, maxShownName) }
 
 func errNoExtension(name string) *UserError {
 	return userErr(ErrUnsupported, "“%s” has no file extension, so its type is unknown. "+
@@ -121,4 +132,60 @@ func humanSize(n int64) string {
 func errEncrypted(subject string) *UserError {
 	return userErr(ErrUnreadable, "%s is protected with a password, so it can't be read. "+
 		"Remove the password (in Excel: File, Info, Protect Workbook) and upload it again.", subject)
+}
+
+// ErrArchive means a ZIP-based file would unpack to too much, or its
+// directory contradicts its contents: the marks of a zip bomb.
+var ErrArchive = errors.New("files: archive refused")
+
+func errBomb(subject, entry string, size, comp int64) *UserError {
+	what := "its contents"
+	if entry != "" {
+		what = "its part “" + truncate(entry, maxShownName) + "”"
+	}
+	return userErr(ErrArchive, "%s was refused: %s would grow from %s to %s when unpacked, %d times over. "+
+		"Files built like this are used to exhaust a server's memory. If it is a genuine file, open it, save it again "+
+		"and upload the new copy, or upload the data as CSV.", subject, what, humanSize(comp), humanSize(size), size/max(comp, 1))
+}
+
+func errEntryTooLarge(subject, entry string, size int64) *UserError {
+	return userErr(ErrArchive, "%s was refused: its part “%s” unpacks to %s, more than the %s one part may hold. "+
+		"Upload that data as a file of its own, or split it into smaller files.",
+		subject, truncate(entry, maxShownName), humanSize(size), humanSize(maxEntrySize))
+}
+
+func errArchiveTooLarge(subject string, total int64) *UserError {
+	return userErr(ErrArchive, "%s was refused: it unpacks to %s in all, more than the %s an archive may hold. "+
+		"Split it into smaller archives, or upload only the files you need.", subject, humanSize(total), humanSize(maxArchiveSize))
+}
+
+func errTooManyEntries(subject string) *UserError {
+	return userErr(ErrArchive, "%s was refused: it holds more than %d files, or its table of contents is larger than %s. "+
+		"Split it into smaller archives, or upload only the files you need.", subject, maxArchiveEntries, humanSize(maxDirectoryBytes))
+}
+
+func errLyingDirectory(subject, entry string) *UserError {
+	return userErr(ErrArchive, "%s was refused: its table of contents says its part “%s” is smaller than the data it holds, "+
+		"so the file is damaged or was built to mislead. Create it again from the original and upload the new copy.",
+		subject, truncate(entry, maxShownName))
+}
+
+// errNotZip keeps archive/zip's words in Err, for the log.
+func errNotZip(subject string, cause error) *UserError {
+	return &UserError{Msg: subject + " can't be read as a ZIP archive (as Excel, Word and PowerPoint files are inside): " +
+		"it may be damaged or incomplete. Save or create it again and upload the new copy.",
+		Err: fmt.Errorf("%w: %w", ErrUnreadable, cause)}
+}
+
+// maxShownName is how much of a name from inside a file a message quotes.
+const maxShownName = 80
+
+// ErrNotProfiled means a file was stored without a profile: describing it
+// would take more memory than allowed, or the server was too busy.
+var ErrNotProfiled = errors.New("files: not profiled")
+
+func errWorkbookTooHeavy(held int64) *UserError {
+	return userErr(ErrNotProfiled, "This workbook was not profiled: its parts other than large sheets (styles, images, charts) "+
+		"come to %s, more than a profile may hold in memory. The file itself was uploaded: ask the assistant about it as usual.",
+		humanSize(held))
 }

@@ -14,17 +14,18 @@ import (
 const xlsxSampleRows = 1_000
 
 // xlsxOptions keep a workbook out of memory: worksheets and shared strings
-// over 16 MB are unzipped to temporary files and streamed, and the total is
-// capped against zip bombs. Short dates are formatted as ISO dates so that
-// their type is recognised.
+// over 8 MB are unzipped to temporary files and streamed, and the total is
+// capped like any archive's (checkWorkbook has refused larger ones before
+// excelize sees them). Short dates are formatted as ISO dates so that their
+// type is recognised.
 var xlsxOptions = excelize.Options{
-	UnzipSizeLimit:    8 << 30,
-	UnzipXMLSizeLimit: 16 << 20,
+	UnzipSizeLimit:    maxArchiveSize,
+	UnzipXMLSizeLimit: 8 << 20,
 	ShortDatePattern:  "yyyy-mm-dd",
 }
 
 func profileXLSX(b budget, path string) (*FileProfile, error) {
-	if err := checkZip(path); err != nil {
+	if _, err := checkWorkbook(path); err != nil {
 		return nil, err
 	}
 	wb, err := excelize.OpenFile(path, xlsxOptions)
@@ -55,26 +56,42 @@ func profileXLSX(b budget, path string) (*FileProfile, error) {
 	return p, nil
 }
 
-// checkZip refuses a file that is not a ZIP archive before excelize sees it:
-// excelize reads other files whole, to try them as encrypted workbooks.
-func checkZip(path string) error {
+// checkWorkbook refuses a file that excelize must not open, and returns
+// the memory a profile of it is estimated to need. excelize reads a file
+// that is not a ZIP archive whole, to try it as an encrypted workbook, and
+// the parts of an archive whole but for large sheets: so the file must be a
+// ZIP archive within the bounds of checkArchive, and what excelize would
+// hold in memory must fit maxProfileMemory.
+func checkWorkbook(path string) (int64, error) {
 	f, err := os.Open(path)
 	if err != nil {
-		return fmt.Errorf("files: profile xlsx: %w", err)
+		return 0, fmt.Errorf("files: profile xlsx: %w", err)
 	}
 	defer f.Close()
+	info, err := f.Stat()
+	if err != nil {
+		return 0, fmt.Errorf("files: profile xlsx: %w", err)
+	}
 	head, err := readHead(f, 8<<10)
 	if err != nil {
-		return err
+		return 0, err
 	}
 	if isEncryptedOffice(head) {
-		return errEncrypted("This workbook")
+		return 0, errEncrypted("This workbook")
 	}
 	if !bytes.HasPrefix(head, []byte("PK\x03\x04")) {
-		return userErr(ErrUnreadable, "This file is not an Excel workbook (.xlsx) inside. "+
+		return 0, userErr(ErrUnreadable, "This file is not an Excel workbook (.xlsx) inside. "+
 			"Open it in Excel, save it again as .xlsx and upload it again.")
 	}
-	return nil
+	entries, err := checkArchive(f, info.Size(), "This workbook")
+	if err != nil {
+		return 0, err
+	}
+	cost, held := xlsxCost(entries)
+	if cost > maxProfileMemory {
+		return 0, errWorkbookTooHeavy(held)
+	}
+	return cost, nil
 }
 
 // sheetScan is the pass over the rows of one worksheet.
