@@ -7,6 +7,7 @@ import (
 
 // cell records the value raw of column name in the current record.
 func (j *jsonScan) cell(name string, raw json.RawMessage, sample map[string]string) {
+	name = columnName(name)
 	i, ok := j.index[name]
 	if !ok {
 		if len(j.t.cols) >= maxColumns {

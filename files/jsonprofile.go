@@ -10,9 +10,12 @@ import (
 	"strconv"
 )
 
-// maxJSONValue bounds one JSON record in memory; the decoder holds a whole
-// value while it reads it.
-const maxJSONValue = 64 << 20
+// maxJSONValue bounds one JSON value in memory: the decoder holds a whole
+// value while it reads it, in a buffer that doubles as it fills, so a value
+// costs up to several times its size. Members of a record are values of
+// their own, so only a single huge string, array or nested object (a
+// 500 MB line) meets the bound.
+const maxJSONValue = 4 << 20
 
 var errValueTooLarge = errors.New("files: json value too large")
 
@@ -61,6 +64,9 @@ func profileJSON(b budget, f *os.File, size int64) (*FileProfile, error) {
 		_, _ = dec.Token() // the '[' firstByte saw
 	}
 	if err := j.records(b, first == '['); err != nil {
+		if j.t.rows == 0 && errors.Is(err, errValueTooLarge) {
+			return nil, errJSONValueTooLarge(j.member)
+		}
 		if j.t.rows == 0 {
 			return nil, userErr(ErrUnreadable, "This file isn't valid JSON (%s). "+
 				"Check that it was exported completely and upload it again.", jsonErrText(err))
@@ -89,21 +95,32 @@ func firstByte(br *bufio.Reader) (byte, error) {
 	}
 }
 
+// errJSONValueTooLarge is for a file whose first record holds a value over
+// maxJSONValue; key is the member that holds it, if known.
+func errJSONValueTooLarge(key string) *UserError {
+	where := "Its first record holds a value"
+	if key != "" {
+		where = fmt.Sprintf("Its value under “%s” is", truncate(key, maxShownName))
+	}
+	return userErr(ErrNotProfiled, "This JSON file was not profiled. %s larger than %s, more than a profile reads at once. "+
+		"The file itself was uploaded: ask the assistant about it as usual.", where, humanSize(maxJSONValue))
+}
+
 func jsonErrText(err error) string {
 	var syn *json.SyntaxError
 	if errors.As(err, &syn) {
 		return fmt.Sprintf("%s, at byte %d", syn.Error(), syn.Offset)
 	}
 	if errors.Is(err, errValueTooLarge) {
-		return "a single value is larger than 64 MB"
+		return "a single value is larger than " + humanSize(maxJSONValue)
 	}
 	return err.Error()
 }
 
 func jsonProblem(err error, rows int64) string {
 	if errors.Is(err, errValueTooLarge) {
-		return fmt.Sprintf("Record %d is larger than 64 MB, so only the %d record(s) before it were profiled. "+
-			"Split the data into smaller records if you need all of it.", rows+1, rows)
+		return fmt.Sprintf("Record %d holds a value larger than %s, so only the %d record(s) before it were profiled. "+
+			"The assistant can still read the whole file.", rows+1, humanSize(maxJSONValue), rows)
 	}
 	return fmt.Sprintf("The JSON is malformed after record %d (%s); only the records before it were profiled. "+
 		"Check that the file was exported completely.", rows, jsonErrText(err))
@@ -117,6 +134,7 @@ type jsonScan struct {
 	present []bool         // columns present in the current record
 	samples []map[string]string
 	fields  map[string]json.RawMessage // reused by countRecord
+	member  string                     // the key being read, for messages
 	stopped bool                       // the budget ran out before the end
 }
 
@@ -222,6 +240,7 @@ func (j *jsonScan) members(sample map[string]string, object bool) error {
 				return err
 			}
 			name, _ = key.(string)
+			j.member = name
 		}
 		var raw json.RawMessage
 		if err := j.dec.Decode(&raw); err != nil {

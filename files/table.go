@@ -11,6 +11,9 @@ const (
 	shownRows    = 5      // rows kept in FileProfile.Sample
 	maxColumns   = 1_000  // columns profiled; wider tables are cut
 	maxCellRunes = 100    // a sample cell or example is cut to this length
+	// maxNameBytes bounds a column name kept in memory: a key or a header
+	// cell may be megabytes long.
+	maxNameBytes = 1 << 10
 )
 
 // table accumulates the profile of rows that arrive one at a time, from any
@@ -33,7 +36,7 @@ func newTable(names []string) *table {
 	}
 	seen := map[string]bool{}
 	for i, n := range names {
-		n = strings.TrimSpace(n)
+		n = strings.TrimSpace(columnName(n))
 		if n == "" {
 			n = fmt.Sprintf("Unnamed: %d", i)
 		}
@@ -45,6 +48,14 @@ func newTable(names []string) *table {
 		t.cols = append(t.cols, &colStats{name: n})
 	}
 	return t
+}
+
+// columnName cuts a name longer than maxNameBytes.
+func columnName(n string) string {
+	if len(n) <= maxNameBytes {
+		return n
+	}
+	return strings.ToValidUTF8(n[:maxNameBytes], "") + "…"
 }
 
 func (t *table) problemf(format string, args ...any) {
