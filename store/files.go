@@ -50,14 +50,52 @@ func (e *DuplicateFileError) Error() string {
 // AddFile records an uploaded file in a conversation of userID. The same
 // bytes twice in one conversation give a *DuplicateFileError.
 func (db *DB) AddFile(ctx context.Context, userID string, f File) (*File, error) {
+	return db.AddFileWithin(ctx, userID, f, Usage{})
+}
+
+// Usage is what a user's uploaded files take up, across their
+// conversations; as a limit, a zero field means no limit.
+type Usage struct {
+	Files int64
+	Bytes int64
+}
+
+// ErrOverLimit is returned by AddFileWithin when the file would take its
+// owner past the limit.
+var ErrOverLimit = errors.New("store: over the upload limit")
+
+// UploadUsage returns how many files userID has uploaded and their total
+// size, over every conversation they own.
+func (db *DB) UploadUsage(ctx context.Context, userID string) (Usage, error) {
+	u, err := uploadUsage(ctx, db.db, userID)
+	if err != nil {
+		return Usage{}, fmt.Errorf("store: upload usage: %w", err)
+	}
+	return u, nil
+}
+
+// queryer is what uploadUsage needs of a *sql.DB or a *sql.Tx.
+type queryer interface {
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+func uploadUsage(ctx context.Context, q queryer, userID string) (Usage, error) {
+	var u Usage
+	err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(f.size), 0) FROM files f
+		JOIN conversations c ON c.id = f.conversation_id WHERE c.user_id = ?`, userID).Scan(&u.Files, &u.Bytes)
+	return u, err
+}
+
+// AddFileWithin is AddFile that refuses with ErrOverLimit a file that
+// would take userID past limit. It counts in the transaction that inserts,
+// so concurrent uploads cannot pass the limit together.
+func (db *DB) AddFileWithin(ctx context.Context, userID string, f File, limit Usage) (*File, error) {
 	f.ID, f.CreatedAt = newID(), fromMillis(db.now())
 	err := db.withTx(ctx, func(tx *sql.Tx) error {
-		var owner string
-		err := tx.QueryRowContext(ctx, `SELECT user_id FROM conversations WHERE id = ?`, f.ConversationID).Scan(&owner)
-		if errors.Is(err, sql.ErrNoRows) || owner != userID {
-			return ErrNotFound
+		if err := checkOwner(ctx, tx, f.ConversationID, userID); err != nil {
+			return err
 		}
-		if err != nil {
+		if err := checkLimit(ctx, tx, userID, f.Size, limit); err != nil {
 			return err
 		}
 		existing, err := scanFile(tx.QueryRowContext(ctx, `SELECT `+fileColumns+` FROM files f WHERE f.conversation_id = ? AND f.sha256 = ?`,
@@ -73,13 +111,39 @@ func (db *DB) AddFile(ctx context.Context, userID string, f File) (*File, error)
 		return err
 	})
 	var dup *DuplicateFileError
-	if errors.Is(err, ErrNotFound) || errors.As(err, &dup) {
+	if errors.Is(err, ErrNotFound) || errors.Is(err, ErrOverLimit) || errors.As(err, &dup) {
 		return nil, err
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: add file: %w", err)
 	}
 	return &f, nil
+}
+
+// checkOwner gives ErrNotFound unless userID owns the conversation.
+func checkOwner(ctx context.Context, tx *sql.Tx, convID, userID string) error {
+	var owner string
+	err := tx.QueryRowContext(ctx, `SELECT user_id FROM conversations WHERE id = ?`, convID).Scan(&owner)
+	if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != userID) {
+		return ErrNotFound
+	}
+	return err
+}
+
+// checkLimit gives ErrOverLimit if one more file of size bytes would take
+// userID past limit.
+func checkLimit(ctx context.Context, tx *sql.Tx, userID string, size int64, limit Usage) error {
+	if limit == (Usage{}) {
+		return nil
+	}
+	used, err := uploadUsage(ctx, tx, userID)
+	if err != nil {
+		return err
+	}
+	if (limit.Files > 0 && used.Files+1 > limit.Files) || (limit.Bytes > 0 && used.Bytes+size > limit.Bytes) {
+		return ErrOverLimit
+	}
+	return nil
 }
 
 // Files returns the files of a conversation of userID, oldest first.
