@@ -45,6 +45,12 @@ type Config struct {
 	Files *files.Blobs
 	// MaxUpload caps one uploaded file; 0 means files.MaxSize (512 MB).
 	MaxUpload int64
+	// UserQuota caps the bytes of the files one user keeps, across their
+	// conversations; 0 means no quota.
+	UserQuota int64
+	// Profiler describes uploaded tables, a bounded number at a time; nil
+	// means a pool with the files package's defaults.
+	Profiler *files.Profiler
 	// Agent is the agent every turn runs as.
 	Agent foundry.AgentSpec
 	// Tag is the metadata of every Foundry conversation and agent version
@@ -63,8 +69,10 @@ type Service struct {
 	db     *store.DB
 	client *foundry.Client
 	store  *files.Blobs
-	// maxUpload caps one uploaded file.
+	// maxUpload caps one uploaded file; quota all of a user's.
 	maxUpload int64
+	quota     int64
+	profiler  *files.Profiler
 	agent     foundry.AgentSpec
 	tag       map[string]string
 	stopWait  time.Duration
@@ -107,8 +115,11 @@ func New(cfg Config) *Service {
 	if cfg.StopWait <= 0 {
 		cfg.StopWait = 2 * time.Minute
 	}
-	return &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, agent: cfg.Agent,
-		tag: cfg.Tag, stopWait: cfg.StopWait, log: log,
+	if cfg.Profiler == nil {
+		cfg.Profiler = files.NewProfiler(files.ProfilerConfig{})
+	}
+	return &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, quota: cfg.UserQuota,
+		profiler: cfg.Profiler, agent: cfg.Agent, tag: cfg.Tag, stopWait: cfg.StopWait, log: log,
 		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{}}
 }
 

@@ -239,8 +239,8 @@ func TestHumanSize(t *testing.T) {
 		{512, "512 bytes"}, {1 << 10, "1 KB"}, {1536, "1.5 KB"}, {MaxSize, "512 MB"}, {3 << 30, "3 GB"},
 	}
 	for _, tt := range tests {
-		if got := humanSize(tt.n); got != tt.want {
-			t.Errorf("humanSize(%d) = %q, want %q", tt.n, got, tt.want)
+		if got := HumanSize(tt.n); got != tt.want {
+			t.Errorf("HumanSize(%d) = %q, want %q", tt.n, got, tt.want)
 		}
 	}
 }

@@ -61,7 +61,7 @@ func errTooLarge(name string, max int64) *UserError {
 		subject = "“" + name + "”"
 	}
 	return userErr(ErrTooLarge, "%s is larger than %s, the most the analysis sandbox accepts. "+
-		"Split it into smaller files or remove columns you don't need, then upload the parts.", subject, humanSize(max))
+		"Split it into smaller files or remove columns you don't need, then upload the parts.", subject, HumanSize(max))
 }
 
 func errNameTooLong(name string) *UserError {
@@ -108,9 +108,10 @@ func errBinary(name string, k Kind) *UserError {
 		"Export or save it again as %s and upload that.", name, k.Label, k.Label)
 }
 
-// humanSize formats n in binary units with the short names people expect
-// ("512 MB" for 512 MiB), as the sandbox's own limit is phrased.
-func humanSize(n int64) string {
+// HumanSize formats n in binary units with the short names people expect
+// ("512 MB" for 512 MiB), as the sandbox's own limit is phrased, for
+// messages about sizes.
+func HumanSize(n int64) string {
 	const unit = 1 << 10
 	if n < unit {
 		return fmt.Sprintf("%d bytes", n)
@@ -145,23 +146,23 @@ func errBomb(subject, entry string, size, comp int64) *UserError {
 	}
 	return userErr(ErrArchive, "%s was refused: %s would grow from %s to %s when unpacked, %d times over. "+
 		"Files built like this are used to exhaust a server's memory. If it is a genuine file, open it, save it again "+
-		"and upload the new copy, or upload the data as CSV.", subject, what, humanSize(comp), humanSize(size), size/max(comp, 1))
+		"and upload the new copy, or upload the data as CSV.", subject, what, HumanSize(comp), HumanSize(size), size/max(comp, 1))
 }
 
 func errEntryTooLarge(subject, entry string, size int64) *UserError {
 	return userErr(ErrArchive, "%s was refused: its part “%s” unpacks to %s, more than the %s one part may hold. "+
 		"Upload that data as a file of its own, or split it into smaller files.",
-		subject, truncate(entry, maxShownName), humanSize(size), humanSize(maxEntrySize))
+		subject, truncate(entry, maxShownName), HumanSize(size), HumanSize(maxEntrySize))
 }
 
 func errArchiveTooLarge(subject string, total int64) *UserError {
 	return userErr(ErrArchive, "%s was refused: it unpacks to %s in all, more than the %s an archive may hold. "+
-		"Split it into smaller archives, or upload only the files you need.", subject, humanSize(total), humanSize(maxArchiveSize))
+		"Split it into smaller archives, or upload only the files you need.", subject, HumanSize(total), HumanSize(maxArchiveSize))
 }
 
 func errTooManyEntries(subject string) *UserError {
 	return userErr(ErrArchive, "%s was refused: it holds more than %d files, or its table of contents is larger than %s. "+
-		"Split it into smaller archives, or upload only the files you need.", subject, maxArchiveEntries, humanSize(maxDirectoryBytes))
+		"Split it into smaller archives, or upload only the files you need.", subject, maxArchiveEntries, HumanSize(maxDirectoryBytes))
 }
 
 func errLyingDirectory(subject, entry string) *UserError {
@@ -187,5 +188,5 @@ var ErrNotProfiled = errors.New("files: not profiled")
 func errWorkbookTooHeavy(held int64) *UserError {
 	return userErr(ErrNotProfiled, "This workbook was not profiled: its parts other than large sheets (styles, images, charts) "+
 		"come to %s, more than a profile may hold in memory. The file itself was uploaded: ask the assistant about it as usual.",
-		humanSize(held))
+		HumanSize(held))
 }

@@ -103,7 +103,7 @@ func errJSONValueTooLarge(key string) *UserError {
 		where = fmt.Sprintf("Its value under “%s” is", truncate(key, maxShownName))
 	}
 	return userErr(ErrNotProfiled, "This JSON file was not profiled. %s larger than %s, more than a profile reads at once. "+
-		"The file itself was uploaded: ask the assistant about it as usual.", where, humanSize(maxJSONValue))
+		"The file itself was uploaded: ask the assistant about it as usual.", where, HumanSize(maxJSONValue))
 }
 
 func jsonErrText(err error) string {
@@ -112,7 +112,7 @@ func jsonErrText(err error) string {
 		return fmt.Sprintf("%s, at byte %d", syn.Error(), syn.Offset)
 	}
 	if errors.Is(err, errValueTooLarge) {
-		return "a single value is larger than " + humanSize(maxJSONValue)
+		return "a single value is larger than " + HumanSize(maxJSONValue)
 	}
 	return err.Error()
 }
@@ -120,7 +120,7 @@ func jsonErrText(err error) string {
 func jsonProblem(err error, rows int64) string {
 	if errors.Is(err, errValueTooLarge) {
 		return fmt.Sprintf("Record %d holds a value larger than %s, so only the %d record(s) before it were profiled. "+
-			"The assistant can still read the whole file.", rows+1, humanSize(maxJSONValue), rows)
+			"The assistant can still read the whole file.", rows+1, HumanSize(maxJSONValue), rows)
 	}
 	return fmt.Sprintf("The JSON is malformed after record %d (%s); only the records before it were profiled. "+
 		"Check that the file was exported completely.", rows, jsonErrText(err))
