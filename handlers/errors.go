@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"errors"
 	"fmt"
 	"log/slog"
@@ -30,8 +31,11 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		c.NoContent(e.Status)
 		return
 	}
+	// A body cut off also cancels the request's context (net/http does so
+	// on a failed read), but the client may still read the answer.
+	c.SetRequest(c.Request().WithContext(context.WithoutCancel(c.Request().Context())))
 	var rerr error
-	if isHTMX(c) {
+	if wantsFragment(c) {
 		rerr = render(c, e.Status, views.ErrorAlert(e))
 	} else {
 		rerr = render(c, e.Status, views.ErrorPage(h.errorPage(c, e.Title), e))
@@ -93,7 +97,7 @@ func describeHTTPError(he *echo.HTTPError) views.Error {
 	case http.StatusMethodNotAllowed:
 		return views.Error{Status: he.Code, Title: "Not allowed", Message: "This address does not accept that kind of request."}
 	case http.StatusRequestEntityTooLarge:
-		return views.Error{Status: he.Code, Title: "Too large", Message: "What you sent is larger than this form accepts."}
+		return views.Error{Status: he.Code, Title: "Too large", Message: orDefault(msg, "What you sent is larger than this form accepts.")}
 	}
 	if he.Code >= 500 {
 		return describeError(fmt.Errorf("%v", he))
@@ -103,7 +107,8 @@ func describeHTTPError(he *echo.HTTPError) views.Error {
 
 func orDefault(s, def string) string {
 	// echo's own messages are its status texts ("Forbidden"); only ours are sentences.
-	if s == "" || s == http.StatusText(http.StatusForbidden) || s == http.StatusText(http.StatusBadRequest) {
+	switch s {
+	case "", http.StatusText(http.StatusForbidden), http.StatusText(http.StatusBadRequest), http.StatusText(http.StatusRequestEntityTooLarge):
 		return def
 	}
 	return s

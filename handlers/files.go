@@ -1,55 +1,42 @@
 package handlers
 
 import (
-	"crypto/subtle"
+	"errors"
+	"fmt"
 	"io"
-	"mime/multipart"
 	"net/http"
 
 	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
 )
 
 // uploadFiles receives one or more files (multipart field "file") into a
-// conversation. The body is read part by part and each file streamed to the
-// blob store, so a 512 MB upload never sits in memory. Every file gets its
-// own outcome: one refused file does not lose the others.
+// conversation. The body is read part by part and each file streamed to
+// disk, so a 512 MB upload never sits in memory. A file refused on its own
+// (its type, its size, a zip bomb) gets its own message and the others go
+// on; a request refused as a whole (too many files, over the quota, cut
+// off) stores nothing. The CSRF token was checked by checkUploadCSRF.
 func (h *Handler) uploadFiles(c echo.Context) error {
-	ctx, userID, convID := c.Request().Context(), currentUser(c).ID, c.Param("id")
-	if _, err := h.db.Conversation(ctx, userID, convID); err != nil {
+	convID := c.Param("id")
+	batch, err := h.chat.NewBatch(c.Request().Context(), currentUser(c).ID, convID)
+	if err != nil {
 		return err
 	}
-	mr, err := c.Request().MultipartReader()
+	defer batch.Discard()
+	results, err := h.receiveFiles(c, batch)
 	if err != nil {
-		return echo.NewHTTPError(http.StatusBadRequest, "Choose a file to upload.")
+		return err
 	}
-	var results []views.UploadResult
-	csrfOK := c.Get(ctxCSRFChecked) == true
-	for {
-		part, err := mr.NextPart()
-		if err == io.EOF {
-			break
-		}
-		if err != nil {
-			results = append(results, views.UploadResult{Error: "The upload was interrupted. Try again."})
-			break
-		}
-		switch part.FormName() {
-		case "_csrf":
-			csrfOK = csrfOK || h.partTokenValid(c, part)
-		case "file":
-			if !csrfOK {
-				return errForbiddenCSRF
-			}
-			res := h.saveUpload(c, convID, part)
-			h.metrics.uploads.WithLabelValues(map[bool]string{true: "stored", false: "refused"}[res.OK]).Inc()
-			results = append(results, res)
-		}
-		part.Close()
+	for _, o := range batch.Commit(c.Request().Context()) {
+		results = append(results, h.uploadResult(o.Name, o.Err))
 	}
 	if len(results) == 0 {
 		return echo.NewHTTPError(http.StatusBadRequest, "Choose a file to upload.")
+	}
+	for _, r := range results {
+		h.metrics.uploads.WithLabelValues(map[bool]string{true: "stored", false: "refused"}[r.OK]).Inc()
 	}
 	if isNavigation(c) {
 		return redirect(c, "/conversations/"+convID)
@@ -61,9 +48,41 @@ func (h *Handler) uploadFiles(c echo.Context) error {
 	return render(c, http.StatusOK, views.UploadAnswer(panel, results, csrfToken(c)))
 }
 
-func (h *Handler) saveUpload(c echo.Context, convID string, part *multipart.Part) views.UploadResult {
-	name := part.FileName()
-	up, err := h.chat.Upload(c.Request().Context(), currentUser(c).ID, convID, name, part)
+// receiveFiles adds the request's file parts to batch. It returns the
+// refusals of single files, or the error that refuses the whole request.
+func (h *Handler) receiveFiles(c echo.Context, batch *chat.Batch) ([]views.UploadResult, error) {
+	mr := uploadParts(c)
+	var refused []views.UploadResult
+	for {
+		part, err := mr.NextPart()
+		if errors.Is(err, io.EOF) {
+			return refused, nil
+		}
+		if err != nil {
+			return nil, h.bodyError(err)
+		}
+		if part.FormName() != "file" {
+			part.Close()
+			continue
+		}
+		body := &readErrors{r: part}
+		err = batch.Add(part.FileName(), body)
+		part.Close()
+		var limit *chat.LimitError
+		switch {
+		case errors.As(err, &limit):
+			return nil, echo.NewHTTPError(http.StatusRequestEntityTooLarge, limit.Msg).SetInternal(err)
+		case body.err != nil:
+			return nil, h.bodyError(body.err)
+		case err != nil:
+			refused = append(refused, h.uploadResult(part.FileName(), err))
+		}
+	}
+}
+
+// uploadResult is what the page says of one file.
+func (h *Handler) uploadResult(name string, err error) views.UploadResult {
+	name = files.ShortName(name)
 	if msg, ok := userMessage(err); ok {
 		return views.UploadResult{Name: name, Error: msg}
 	}
@@ -71,15 +90,36 @@ func (h *Handler) saveUpload(c echo.Context, convID string, part *multipart.Part
 		h.log.Error("upload", "file", name, "err", err)
 		return views.UploadResult{Name: name, Error: "The file could not be stored. Try again; if it keeps failing, tell your administrator."}
 	}
-	return views.UploadResult{Name: up.File.Name, OK: true}
+	return views.UploadResult{Name: name, OK: true}
 }
 
-// partTokenValid checks the CSRF token sent as the form's first field, for
-// uploads from a plain HTML form, without buffering the files behind it.
-func (h *Handler) partTokenValid(c echo.Context, part *multipart.Part) bool {
-	b, err := io.ReadAll(io.LimitReader(part, 256))
-	want := csrfToken(c)
-	return err == nil && want != "" && subtle.ConstantTimeCompare(b, []byte(want)) == 1
+// readErrors remembers the error of a failed read, to tell a body cut off
+// from a file refused.
+type readErrors struct {
+	r   io.Reader
+	err error
+}
+
+func (r *readErrors) Read(p []byte) (int, error) {
+	n, err := r.r.Read(p)
+	if err != nil && !errors.Is(err, io.EOF) {
+		r.err = err
+	}
+	return n, err
+}
+
+// bodyError turns a failure to read an upload's body into what the user
+// is told: it stalled, it was too large, or it was cut off.
+func (h *Handler) bodyError(err error) error {
+	switch {
+	case errors.Is(err, errBodyIdle):
+		return echo.NewHTTPError(http.StatusRequestTimeout, fmt.Sprintf("The upload stalled: nothing arrived for %s. "+
+			"Nothing was stored. Check your connection and upload the file again.", h.bodyIdle)).SetInternal(err)
+	case errors.Is(err, echo.ErrStatusRequestEntityTooLarge):
+		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, fmt.Sprintf("This upload is larger than one upload may be "+
+			"(%d files of %s). Nothing was stored: upload the files in smaller groups.", chat.MaxFilesPerRequest, files.HumanSize(files.MaxSize))).SetInternal(err)
+	}
+	return echo.NewHTTPError(http.StatusBadRequest, "The upload was interrupted before it was complete. Nothing was stored: upload the file again.").SetInternal(err)
 }
 
 // filesPanel loads the conversation's files for the page.

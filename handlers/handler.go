@@ -7,6 +7,7 @@ import (
 	"context"
 	"log/slog"
 	"net"
+	"time"
 
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/chat"
@@ -48,7 +49,10 @@ type Config struct {
 	// MetricsToken, when set, lets a scraper read /metrics with
 	// "Authorization: Bearer <token>" from anywhere.
 	MetricsToken string
-	Logger       *slog.Logger
+	// BodyIdleTimeout cuts off a request body that sends nothing for this
+	// long; 0 means DefaultBodyIdleTimeout.
+	BodyIdleTimeout time.Duration
+	Logger          *slog.Logger
 }
 
 // Handler serves every route of the app.
@@ -66,6 +70,7 @@ type Handler struct {
 	sandbox  func() SandboxStats
 	proxies  []*net.IPNet
 	scrape   string
+	bodyIdle time.Duration
 	log      *slog.Logger
 }
 
@@ -79,6 +84,10 @@ func New(cfg Config) *Handler {
 	if cfg.Sandbox != nil {
 		m.registerSandbox(cfg.Sandbox)
 	}
+	if cfg.BodyIdleTimeout <= 0 {
+		cfg.BodyIdleTimeout = DefaultBodyIdleTimeout
+	}
 	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, metrics: m, purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
-		engine: cfg.Engine, ready: cfg.Ready, sandbox: cfg.Sandbox, proxies: cfg.TrustedProxies, scrape: cfg.MetricsToken, log: log}
+		engine: cfg.Engine, ready: cfg.Ready, sandbox: cfg.Sandbox, proxies: cfg.TrustedProxies, scrape: cfg.MetricsToken,
+		bodyIdle: cfg.BodyIdleTimeout, log: log}
 }

@@ -25,6 +25,13 @@ func render(c echo.Context, status int, t templ.Component) error {
 // fragment rather than a page.
 func isHTMX(c echo.Context) bool { return c.Request().Header.Get("HX-Request") == "true" }
 
+// wantsFragment reports whether an error should be answered with an alert
+// fragment rather than a page: htmx requests swap it in, and the upload
+// script (X-Upload) adds it to the toasts.
+func wantsFragment(c echo.Context) bool {
+	return isHTMX(c) || c.Request().Header.Get("X-Upload") == "1"
+}
+
 // isNavigation reports whether a browser is navigating (a plain HTML form
 // post), which wants a page or a redirect. htmx requests, scripts and API
 // clients get the fragment the action produced instead.

@@ -2,8 +2,6 @@ package handlers
 
 import (
 	"log/slog"
-	"net/http"
-	"strings"
 	"time"
 
 	"github.com/analyst-workbench/workbench/static"
@@ -25,7 +23,7 @@ func (h *Handler) Register(e *echo.Echo) {
 		h.metrics.observe,
 		middleware.Recover(),
 		middleware.SecureWithConfig(secureHeaders),
-		middleware.BodyLimitWithConfig(middleware.BodyLimitConfig{Limit: maxFormBytes, Skipper: isUpload}),
+		h.idleBodies,
 	)
 
 	// Probes and assets: no session, no CSRF.
@@ -34,7 +32,8 @@ func (h *Handler) Register(e *echo.Echo) {
 	e.GET("/metrics", h.showMetrics)
 	e.GET(static.Prefix+"*", echo.WrapHandler(static.Handler()))
 
-	app := e.Group("", h.loadSession, h.checkCSRF, h.requireSetup)
+	// Forms: a small body, and the CSRF token in the header or the form.
+	app := e.Group("", middleware.BodyLimit(maxFormBytes), h.loadSession, h.checkCSRF, h.requireSetup)
 
 	// Accounts.
 	app.GET("/setup", h.showSetup)
@@ -61,8 +60,11 @@ func (h *Handler) Register(e *echo.Echo) {
 	user.GET("/conversations/:id/gallery", h.showGallery)
 	user.GET("/conversations/:id/charts.zip", h.downloadChartsZip)
 
-	// Files and turns of analysis.
-	user.POST("/conversations/:id/files", h.uploadFiles)
+	// Uploads stream large bodies to disk, so the route has its own body
+	// limit and CSRF check instead of the forms' (see uploadMiddleware).
+	e.POST("/conversations/:id/files", h.uploadFiles, h.uploadMiddleware()...)
+
+	// Turns of analysis.
 	user.POST("/conversations/:id/messages", h.postMessage)
 	user.GET("/conversations/:id/runs/:run/events", h.streamRunEvents)
 	user.POST("/conversations/:id/runs/:run/cancel", h.cancelRun)
@@ -80,12 +82,6 @@ func (h *Handler) Register(e *echo.Echo) {
 	admin.POST("/users", h.createUser)
 	admin.POST("/users/:id/password", h.resetPassword)
 	admin.POST("/users/:id/disabled", h.setUserDisabled)
-}
-
-// isUpload skips the form body limit for file uploads, which stream to disk
-// under their own limit.
-func isUpload(c echo.Context) bool {
-	return c.Request().Method == http.MethodPost && strings.HasSuffix(c.Path(), "/files")
 }
 
 // secureHeaders allow only this origin's scripts and styles (htmx needs
