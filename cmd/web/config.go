@@ -37,7 +37,13 @@ type config struct {
 	// whose X-Forwarded-For is believed; see proxyNets.
 	TrustedProxies string
 	MetricsToken   string
+	// UserQuotaMB caps the megabytes of files one user keeps; 0 is no quota.
+	UserQuotaMB int
 }
+
+// defaultUserQuotaMB is 10 GB a user: twenty of the largest files, and far
+// more than a year of ordinary spreadsheets.
+const defaultUserQuotaMB = 10 << 10
 
 // parseConfig reads flags from args with fallbacks from getenv, then
 // validates the result in one place.
@@ -77,6 +83,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		retention = s
 		return nil
 	})
+	quota := env("USER_QUOTA_MB", strconv.Itoa(defaultUserQuotaMB))
+	fs.Func("user-quota-mb", "megabytes of files one user may keep; 0 is no quota (USER_QUOTA_MB)", func(s string) error {
+		quota = s
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
@@ -87,6 +98,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	c.RetentionDays = n
 	if c.SandboxMemoryBudget, err = parseBytes(budget); err != nil {
 		return config{}, fmt.Errorf("SANDBOX_MEMORY_BUDGET: %w", err)
+	}
+	if c.UserQuotaMB, err = strconv.Atoi(quota); err != nil {
+		return config{}, fmt.Errorf("USER_QUOTA_MB: %q is not a whole number of megabytes", quota)
 	}
 	return c, c.validate()
 }
@@ -126,6 +140,9 @@ func (c config) validate() error {
 	}
 	if c.RetentionDays < 0 {
 		errs = append(errs, errors.New("RETENTION_DAYS: must be 0 (keep) or more"))
+	}
+	if c.UserQuotaMB < 0 {
+		errs = append(errs, errors.New("USER_QUOTA_MB: must be 0 (no quota) or more"))
 	}
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("LOG_FORMAT: %q is neither text nor json", c.LogFormat))
@@ -197,6 +214,7 @@ func (c config) LogValue() slog.Value {
 		slog.Int("retention_days", c.RetentionDays),
 		slog.String("log_format", c.LogFormat), slog.String("trusted_proxies", c.TrustedProxies),
 		slog.String("metrics_token", set(c.MetricsToken)),
+		slog.Int("user_quota_mb", c.UserQuotaMB),
 	)
 }
 

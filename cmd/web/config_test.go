@@ -45,6 +45,21 @@ func TestParseConfig(t *testing.T) {
 			t.Fatalf("err = %v", err)
 		}
 	})
+	t.Run("the user quota", func(t *testing.T) {
+		c, err := parseConfig(nil, envOf(nil), io.Discard)
+		if err != nil || c.UserQuotaMB != 10240 {
+			t.Errorf("default: %d, %v; want 10240", c.UserQuotaMB, err)
+		}
+		c, err = parseConfig([]string{"-user-quota-mb", "0"}, envOf(map[string]string{"USER_QUOTA_MB": "500"}), io.Discard)
+		if err != nil || c.UserQuotaMB != 0 {
+			t.Errorf("the flag over the environment: %d, %v; want 0, no quota", c.UserQuotaMB, err)
+		}
+		for _, bad := range []string{"-1", "lots"} {
+			if _, err := parseConfig(nil, envOf(map[string]string{"USER_QUOTA_MB": bad}), io.Discard); err == nil || !strings.Contains(err.Error(), "USER_QUOTA_MB") {
+				t.Errorf("USER_QUOTA_MB=%s: err = %v", bad, err)
+			}
+		}
+	})
 	t.Run("a bad number of days", func(t *testing.T) {
 		if _, err := parseConfig(nil, envOf(map[string]string{"RETENTION_DAYS": "ten"}), io.Discard); err == nil {
 			t.Fatal("accepted RETENTION_DAYS=ten")

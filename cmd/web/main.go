@@ -101,7 +101,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	tag := map[string]string{"app": "workbench", "workbench_install": install}
 	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log, Tag: tag,
-		Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
+		UserQuota: int64(cfg.UserQuotaMB) << 20, Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
 	// Background work stops when the server does and is waited for before
 	// the engine and the database close (their defers run after this one).
 	bgCtx, stopBackground := context.WithCancel(ctx)
