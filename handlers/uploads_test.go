@@ -14,6 +14,7 @@ import (
 	"net/url"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -123,31 +124,35 @@ func TestUpload_ZipBomb(t *testing.T) {
 	data := zipBomb(t)
 
 	var r response
-	grew := peakHeapGrowth(func() { r = ana.upload(path, true, part{"file", "report.xlsx", string(data)}) })
-	t.Logf("a %.1f MB zip bomb: heap grew by %.1f MiB at most", float64(len(data))/1e6, float64(grew)/(1<<20))
+	grew, allocated := memoryUse(func() { r = ana.upload(path, true, part{"file", "report.xlsx", string(data)}) })
+	t.Logf("a %.1f MB zip bomb: heap grew by %.1f MiB at most; %.1f MiB allocated in all, client included",
+		float64(len(data))/1e6, float64(grew)/(1<<20), float64(allocated)/(1<<20))
 	expect(t, r, http.StatusOK, "report.xlsx was not uploaded", "would grow from", "to 1 GB")
 	if strings.Contains(r.body, `data-file-name="report.xlsx"`) {
 		t.Error("the zip bomb was stored")
 	}
-	if grew > 64<<20 {
-		t.Errorf("the heap grew by %d MiB, want at most 64", grew>>20)
+	if grew > 64<<20 || allocated > 64<<20 {
+		t.Errorf("the heap grew by %d MiB, %d MiB allocated; want at most 64", grew>>20, allocated>>20)
 	}
 	a.assertNothingStored(t, "ana")
 }
 
-// peakHeapGrowth samples the heap while fn runs and returns the most it
-// grew above what was in use before.
-func peakHeapGrowth(fn func()) uint64 {
+// memoryUse runs fn and returns the most the heap grew above what was in
+// use before, sampled, and the bytes allocated meanwhile, which bound that
+// growth even when fn is too quick to sample.
+func memoryUse(fn func()) (peakGrowth, allocated uint64) {
 	base := heapInUse()
+	var before, after runtime.MemStats
+	runtime.ReadMemStats(&before)
 	var peak atomic.Uint64
 	peak.Store(base)
-	stop := make(chan struct{})
-	done := make(chan struct{})
+	stop, done := make(chan struct{}), make(chan struct{})
 	go func() { sampleHeap(&peak, stop); close(done) }()
 	fn()
 	close(stop)
 	<-done
-	return peak.Load() - min(base, peak.Load())
+	runtime.ReadMemStats(&after)
+	return peak.Load() - min(base, peak.Load()), after.TotalAlloc - before.TotalAlloc
 }
 
 func TestUpload_Limits(t *testing.T) {
@@ -318,4 +323,22 @@ func postStream(a *app, b *browser, path, contentType string, body io.Reader, ti
 	defer resp.Body.Close()
 	data, _ := io.ReadAll(resp.Body)
 	return streamResponse{resp.StatusCode, string(data)}, nil
+}
+
+// BenchmarkUploadZipBomb posts the 1 MB zip bomb through the real handler
+// stack and reports the peak heap growth while it is refused.
+func BenchmarkUploadZipBomb(b *testing.B) {
+	a := newAppWithUploadLimit(b, 8<<20)
+	br := a.signedIn("ana", store.RoleAnalyst)
+	path := "/conversations/" + br.create() + "/files"
+	data := string(zipBomb(b))
+	for b.Loop() {
+		var r response
+		grew, allocated := memoryUse(func() { r = br.upload(path, true, part{"file", "report.xlsx", data}) })
+		if !strings.Contains(r.body, "report.xlsx was not uploaded") {
+			b.Fatalf("the zip bomb was not refused: %d %s", r.status, excerpt(r.body))
+		}
+		b.ReportMetric(float64(grew)/(1<<20), "peak-heap-MB")
+		b.ReportMetric(float64(allocated)/(1<<20), "alloc-MB")
+	}
 }
