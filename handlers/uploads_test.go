@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"compress/flate"
 	"context"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -274,7 +275,7 @@ func TestUpload_StalledBody(t *testing.T) {
 			w, _ := mw.CreateFormFile("file", "slow.csv")
 			io.WriteString(w, "a,b\n1,2\n") // then nothing, for ever
 		}()
-		resp, err := postStream(a, ana, path, mw.FormDataContentType(), pr, 30*time.Second)
+		resp, err := postStream(a, ana, path, mw.FormDataContentType(), pr, pw, 30*time.Second)
 		if err != nil {
 			t.Fatalf("the server held the upload: %v", err)
 		}
@@ -296,7 +297,7 @@ func TestUpload_StalledBody(t *testing.T) {
 			mw.Close()
 			pw.Close()
 		}()
-		resp, err := postStream(a, ana, path, mw.FormDataContentType(), pr, 30*time.Second)
+		resp, err := postStream(a, ana, path, mw.FormDataContentType(), pr, pw, 30*time.Second)
 		if err != nil || resp.StatusCode != http.StatusOK || !strings.Contains(resp.body, `data-file-name="steady.csv"`) {
 			t.Fatalf("err %v, answer %+v", err, resp)
 		}
@@ -308,10 +309,13 @@ type streamResponse struct {
 	body       string
 }
 
-// postStream posts body as an upload with the browser's cookies and token,
-// giving up after timeout.
-func postStream(a *app, b *browser, path, contentType string, body io.Reader, timeout time.Duration) (streamResponse, error) {
-	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+path, body)
+// postStream posts what is written to pw as an upload with the browser's
+// cookies and token, giving up after timeout. Giving up closes pw too: the
+// client cannot return while its body is blocked in a read.
+func postStream(a *app, b *browser, path, contentType string, pr *io.PipeReader, pw *io.PipeWriter, timeout time.Duration) (streamResponse, error) {
+	stop := time.AfterFunc(timeout, func() { pw.CloseWithError(errors.New("the test gave up")) })
+	defer stop.Stop()
+	req, _ := http.NewRequest(http.MethodPost, a.srv.URL+path, pr)
 	req.Header.Set("Content-Type", contentType)
 	req.Header.Set("X-CSRF-Token", b.csrf)
 	c := *b.c
