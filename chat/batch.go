@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"math"
 
 	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/store"
@@ -25,6 +26,7 @@ const (
 // the user's quota. Nothing of the request is stored.
 type LimitError struct{ Msg string }
 
+// Error returns the message for the user.
 func (e *LimitError) Error() string { return e.Msg }
 
 // UserMessage returns the text for the user.
@@ -66,16 +68,13 @@ func (b *Batch) Add(name string, r io.Reader) error {
 	if b.used.Files+int64(len(b.staged)) >= MaxFilesPerUser {
 		return errFileCount()
 	}
-	max := b.s.maxUpload
-	quota := b.s.quota > 0 && b.s.quota-b.stagedBytes() < max
-	if quota {
-		max = b.s.quota - b.stagedBytes()
-	}
-	if max <= 0 {
+	// The quota's room caps how much of the file is read at all.
+	max, room := b.s.maxUpload, b.room()
+	if room <= 0 {
 		return b.errQuota(name)
 	}
-	st, err := b.s.store.Stage(name, r, max)
-	if quota && errors.Is(err, files.ErrTooLarge) {
+	st, err := b.s.store.Stage(name, r, min(max, room))
+	if room < max && errors.Is(err, files.ErrTooLarge) {
 		return b.errQuota(name)
 	}
 	if err != nil {
@@ -85,11 +84,15 @@ func (b *Batch) Add(name string, r io.Reader) error {
 	return nil
 }
 
-// stagedBytes is what the user's files take with this request's so far.
-func (b *Batch) stagedBytes() int64 {
-	n := b.used.Bytes
+// room is how many bytes the quota leaves for the next file, with this
+// request's files so far counted; without a quota, all there is.
+func (b *Batch) room() int64 {
+	if b.s.quota <= 0 {
+		return math.MaxInt64
+	}
+	n := b.s.quota - b.used.Bytes
 	for _, st := range b.staged {
-		n += st.Size
+		n -= st.Size
 	}
 	return n
 }

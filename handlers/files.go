@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"time"
 
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/files"
@@ -114,12 +115,24 @@ func (h *Handler) bodyError(err error) error {
 	switch {
 	case errors.Is(err, errBodyIdle):
 		return echo.NewHTTPError(http.StatusRequestTimeout, fmt.Sprintf("The upload stalled: nothing arrived for %s. "+
-			"Nothing was stored. Check your connection and upload the file again.", h.bodyIdle)).SetInternal(err)
+			"Nothing was stored. Check your connection and upload the file again.", spellDuration(h.bodyIdle))).SetInternal(err)
 	case errors.Is(err, echo.ErrStatusRequestEntityTooLarge):
 		return echo.NewHTTPError(http.StatusRequestEntityTooLarge, fmt.Sprintf("This upload is larger than one upload may be "+
 			"(%d files of %s). Nothing was stored: upload the files in smaller groups.", chat.MaxFilesPerRequest, files.HumanSize(files.MaxSize))).SetInternal(err)
 	}
 	return echo.NewHTTPError(http.StatusBadRequest, "The upload was interrupted before it was complete. Nothing was stored: upload the file again.").SetInternal(err)
+}
+
+// spellDuration writes d for people: "1 minute", "90 seconds".
+func spellDuration(d time.Duration) string {
+	n, unit := int(d.Round(time.Second)/time.Second), "second"
+	if n >= 60 && n%60 == 0 {
+		n, unit = n/60, "minute"
+	}
+	if n != 1 {
+		unit += "s"
+	}
+	return fmt.Sprintf("%d %s", n, unit)
 }
 
 // filesPanel loads the conversation's files for the page.

@@ -279,7 +279,7 @@ func TestUpload_StalledBody(t *testing.T) {
 		if err != nil {
 			t.Fatalf("the server held the upload: %v", err)
 		}
-		if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(resp.body, "The upload stalled: nothing arrived for 1s") {
+		if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(resp.body, "The upload stalled: nothing arrived for 1 second") {
 			t.Errorf("status %d: %s", resp.StatusCode, excerpt(resp.body))
 		}
 		a.assertNothingStored(t, "ana")
