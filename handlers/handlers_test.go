@@ -67,9 +67,18 @@ func (r *recordingRemote) DeleteAgentVersion(_ context.Context, n, v string) err
 	return r.record("agent " + n + ":" + v)
 }
 
-func newApp(t testing.TB) *app { return newAppWithUploadLimit(t, testMaxUpload) }
+// newApp is the real handler stack over a real SQLite file, with no
+// Foundry client: these tests start no turn; the chat tests do.
+func newApp(t testing.TB) *app { return newAppWith(t, func(*handlers.Config) {}) }
 
+// newAppWithUploadLimit is newApp with a smaller largest upload.
 func newAppWithUploadLimit(t testing.TB, maxUpload int64) *app {
+	return newUploadApp(t, appConfig{maxUpload: maxUpload})
+}
+
+// newAppWith is newApp with settings changed by configure before the
+// handlers are built: trusted proxies, a metrics token, a logger.
+func newAppWith(t testing.TB, configure func(*handlers.Config)) *app {
 	t.Helper()
 	dir := t.TempDir()
 	db, err := store.Open(context.Background(), filepath.Join(dir, "app.db"), migrations.FS, nil)
@@ -86,8 +95,6 @@ func newAppWithUploadLimit(t testing.TB, maxUpload int64) *app {
 	if err != nil {
 		t.Fatal(err)
 	}
-	// No Foundry client: these tests start no turn; the chat tests do.
-	turns := chat.New(chat.Config{DB: db, Files: blobs, MaxUpload: maxUpload})
 	thumbCache, err := thumbs.New(filepath.Join(dir, "thumbs"), 320)
 	if err != nil {
 		t.Fatal(err)
@@ -95,10 +102,11 @@ func newAppWithUploadLimit(t testing.TB, maxUpload int64) *app {
 	remote := &recordingRemote{}
 	purger := purge.New(purge.Config{DB: db, Remote: remote, Blobs: blobs, BlobDir: filepath.Join(dir, "blobs"),
 		MinBackoff: time.Millisecond})
-	h := handlers.New(handlers.Config{DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache, Purge: purger,
-		Sessions: handlers.NewSessionStore(secrets), Engine: views.Engine{Local: true}})
+	cfg := handlers.Config{DB: db, Accounts: accounts, Chat: chat.New(chat.Config{DB: db, Files: blobs, MaxUpload: testMaxUpload}),
+		Thumbs: thumbCache, Purge: purger, Sessions: handlers.NewSessionStore(secrets), Engine: views.Engine{Local: true}}
+	configure(&cfg)
 	e := echo.New()
-	h.Register(e)
+	handlers.New(cfg).Register(e)
 	srv := httptest.NewServer(e)
 	t.Cleanup(srv.Close)
 	return &app{t: t, srv: srv, db: db, accounts: accounts, echo: e, blobs: blobs, purge: purger, remote: remote}
