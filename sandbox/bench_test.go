@@ -86,6 +86,26 @@ func BenchmarkCellRoundTrip(b *testing.B) {
 	}
 }
 
+// BenchmarkCellWithFigure: a cell that draws one small chart, so the
+// figure's PNG crosses the protocol and the host's reply checks.
+func BenchmarkCellWithFigure(b *testing.B) {
+	ctx := context.Background()
+	s := openSession(b, sharedPool(b))
+	runOK(b, s, "import matplotlib.pyplot as plt")
+	ds := make([]time.Duration, 0, b.N)
+	b.ResetTimer()
+	for i := 0; i < b.N; i++ {
+		start := time.Now()
+		r, err := s.Exec(ctx, "plt.plot([1, 3, 2]); plt.title('x')")
+		if err != nil || r.Error != nil || len(r.Figures) != 1 {
+			b.Fatalf("chart cell: %+v, %v", r, err)
+		}
+		ds = append(ds, time.Since(start))
+	}
+	b.StopTimer()
+	reportMedian(b, ds)
+}
+
 // BenchmarkJupyterRoundTrip: the same cell through a real Jupyter kernel
 // (Debian's ipykernel and jupyter_client), driven over a pipe by
 // testdata/jupyter_roundtrip.py.
