@@ -26,6 +26,11 @@ type execRequest struct {
 // Config.InterruptGrace, Exec returns a Result with TimedOut set and a
 // KeyboardInterrupt error, state intact. Otherwise the sandbox is killed and
 // Exec returns an error wrapping ErrSessionReset.
+//
+// The host holds the reply to Config's caps whatever the worker claims: a
+// reply over them ends the session with a *LimitError (which wraps
+// ErrSessionReset) that names the limit; output cut at the caps is marked
+// in Result.Truncated.
 func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 	if err := s.begin(); err != nil {
 		return nil, err
@@ -51,7 +56,7 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 	stop()
 	s.running.Store(false)
 	if err != nil {
-		return nil, s.failure(err)
+		return nil, s.fail(err)
 	}
 	s.measure(reply.DataBytes)
 	res := s.result(reply, figs)
@@ -99,46 +104,4 @@ func (s *Session) watchCell(ctx context.Context, cell uint64, timedOut *atomic.B
 		}
 	}()
 	return func() { close(finished) }
-}
-
-func (s *Session) readExecReply() (*wireReply, [][]byte, error) {
-	var reply wireReply
-	if err := s.w.conn.recv(&reply); err != nil {
-		return nil, nil, err
-	}
-	figs := make([][]byte, 0, len(reply.Figures))
-	for range reply.Figures {
-		b, err := s.w.conn.recvBlob()
-		if err != nil {
-			return nil, nil, err
-		}
-		figs = append(figs, b)
-	}
-	return &reply, figs, nil
-}
-
-// result turns a reply into a Result, enforcing the output cap in bytes
-// (the worker counts characters) and marking anything that was cut.
-func (s *Session) result(r *wireReply, figs [][]byte) *Result {
-	max := s.cfg.MaxOutputBytes
-	stdout, cutOut := capBytes(r.Stdout, max)
-	stderr, cutErr := capBytes(r.Stderr, max-len(stdout))
-	res := &Result{Error: r.execError(), Files: fileInfos(r.Files)}
-	if r.Truncated || cutOut || cutErr {
-		res.Truncated = true
-		stdout += truncatedMarker
-	}
-	if r.FiguresDropped > 0 {
-		res.Truncated = true
-		stderr += fmt.Sprintf("\n[sandbox: %d figure(s) dropped: over %d per cell or %d bytes each]\n",
-			r.FiguresDropped, s.cfg.MaxFigures, s.cfg.MaxFigureBytes)
-	}
-	res.Stdout, res.Stderr = stdout, stderr
-	if r.Value != nil {
-		res.Value = &Value{Text: r.Value.Text, HTML: r.Value.HTML}
-	}
-	for _, b := range figs {
-		res.Figures = append(res.Figures, newFigure(b))
-	}
-	return res
 }

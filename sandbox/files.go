@@ -81,8 +81,8 @@ func (s *Session) put(ctx context.Context, rel string, r io.Reader, mtime *time.
 	stop := s.guard(ctx)
 	defer stop()
 	var reply wireReply
-	if err := s.w.conn.recv(&reply); err != nil {
-		return s.failure(err)
+	if err := s.w.conn.recvWithin(&reply, smallBound); err != nil {
+		return s.fail(err)
 	}
 	s.measure(reply.DataBytes)
 	if streamErr != nil {
@@ -129,7 +129,9 @@ func (s *Session) streamUp(ctx context.Context, r io.Reader) error {
 // GetFile returns the contents of /mnt/data/name. Symlinks and anything
 // but regular files are refused; a missing file gives an error wrapping
 // fs.ErrNotExist. Files are at most Config.DataBytes, so the whole file is
-// returned in memory.
+// returned in memory. The host holds the worker to that bound and to the
+// size it announced: a worker that announces or sends more ends the session
+// with a *LimitError or a protocol error.
 func (s *Session) GetFile(ctx context.Context, name string) ([]byte, error) {
 	rel, err := cleanName(name)
 	if err != nil {
@@ -161,23 +163,32 @@ func (s *Session) getTo(ctx context.Context, rel string, w io.Writer) (int64, er
 		return 0, s.failure(err)
 	}
 	var reply wireReply
-	if err := s.w.conn.recv(&reply); err != nil {
-		return 0, s.failure(err)
+	if err := s.w.conn.recvWithin(&reply, smallBound); err != nil {
+		return 0, s.fail(err)
 	}
 	if !reply.OK {
 		return 0, fileError("get", rel, reply.errorText())
 	}
+	if reply.Size < 0 || reply.Size > s.cfg.DataBytes {
+		return 0, s.fail(&LimitError{Limit: LimitFileBytes, Got: reply.Size, Max: s.cfg.DataBytes})
+	}
+	return s.recvFile(reply.Size, w)
+}
+
+// recvFile copies a file's chunks to w, up to the empty one that ends them.
+// size, the worker's word, only bounds them: nothing is allocated from it.
+func (s *Session) recvFile(size int64, w io.Writer) (int64, error) {
 	var n int64
 	for {
-		b, err := s.w.conn.recvBlob()
+		b, err := s.w.conn.recvBlobWithin(bound{max: chunkSize})
 		if err != nil {
-			return n, s.failure(err)
+			return n, s.fail(err)
 		}
 		if len(b) == 0 {
-			return n, nil
+			return n, nil // shorter than announced: the file shrank meanwhile
 		}
-		if n += int64(len(b)); n > s.cfg.DataBytes {
-			return n, s.failure(fmt.Errorf("sandbox: get %s: worker sent more than announced", rel))
+		if n += int64(len(b)); n > size {
+			return n, s.fail(protocolError("a file of more than the %d bytes announced", size))
 		}
 		if _, err := w.Write(b); err != nil {
 			return n, err // the protocol is out of step: the caller must end the session
@@ -189,7 +200,7 @@ func (s *Session) getTo(ctx context.Context, rel string, w io.Writer) (int64, er
 // names relative to it. Symlinks are not listed.
 func (s *Session) ListFiles(ctx context.Context) ([]FileInfo, error) {
 	var reply wireReply
-	if err := s.simple(ctx, map[string]string{"op": "list"}, &reply); err != nil {
+	if err := s.simple(ctx, map[string]string{"op": "list"}, &reply, listingBound); err != nil {
 		return nil, err
 	}
 	return fileInfos(reply.Files), nil
@@ -202,7 +213,7 @@ func (s *Session) DeleteFile(ctx context.Context, name string) error {
 		return err
 	}
 	var reply wireReply
-	if err := s.simple(ctx, map[string]string{"op": "delete", "name": rel}, &reply); err != nil {
+	if err := s.simple(ctx, map[string]string{"op": "delete", "name": rel}, &reply, smallBound); err != nil {
 		return err
 	}
 	if !reply.OK {
@@ -211,8 +222,8 @@ func (s *Session) DeleteFile(ctx context.Context, name string) error {
 	return nil
 }
 
-// simple runs a one-request, one-reply exchange.
-func (s *Session) simple(ctx context.Context, req any, reply *wireReply) error {
+// simple runs a one-request, one-reply exchange; the reply is at most b.
+func (s *Session) simple(ctx context.Context, req any, reply *wireReply, b bound) error {
 	if err := s.begin(); err != nil {
 		return err
 	}
@@ -227,8 +238,8 @@ func (s *Session) simple(ctx context.Context, req any, reply *wireReply) error {
 	if err := s.w.conn.send(req); err != nil {
 		return s.failure(err)
 	}
-	if err := s.w.conn.recv(reply); err != nil {
-		return s.failure(err)
+	if err := s.w.conn.recvWithin(reply, b); err != nil {
+		return s.fail(err)
 	}
 	return nil
 }

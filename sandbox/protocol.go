@@ -2,9 +2,10 @@ package sandbox
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"encoding/json"
-	"fmt"
+	"errors"
 	"io"
 )
 
@@ -16,10 +17,28 @@ const (
 	frameAbort = 'X' // abandons an upload stream
 )
 
-// maxFrame bounds a single frame so a confused or hostile worker cannot make
-// the host allocate without limit. Chunks are 1 MiB; JSON carries at most the
-// output cap twice over plus file listings.
+// maxFrame bounds a frame of an exchange that names no tighter bound. The
+// replies of the kernel's own operations carry tighter bounds (see reply.go).
 const maxFrame = 64 << 20
+
+// firstRead is the most a frame's buffer starts with; it grows as bytes
+// arrive, so a length prefix (the worker's word) never sizes an allocation.
+const firstRead = 64 << 10
+
+// bound is the most a frame may hold and the limit to name when a frame
+// announces more. A bound without a limit names a protocol violation.
+type bound struct {
+	max   int64
+	limit Limit
+}
+
+// refuse returns the error for a frame that announced n bytes.
+func (b bound) refuse(n int64) error {
+	if b.limit == "" {
+		return protocolError("a frame of %d bytes, at most %d allowed", n, b.max)
+	}
+	return &LimitError{Limit: b.limit, Got: n, Max: b.max}
+}
 
 // conn is the Go end of the worker protocol. It is not safe for concurrent
 // use; a Session serialises calls.
@@ -57,46 +76,70 @@ func (c *conn) send(v any) error {
 	return c.flush()
 }
 
-func (c *conn) readFrame() (byte, []byte, error) { return c.readFrameMax(maxFrame) }
-
-// readFrameMax reads a frame of at most limit bytes; the length is checked
-// before anything is allocated.
+// readFrameMax reads a frame of at most limit bytes; a longer one is a
+// protocol error.
 func (c *conn) readFrameMax(limit uint32) (byte, []byte, error) {
+	return c.readFrame(bound{max: int64(limit)})
+}
+
+// readFrame reads one frame of at most b.max bytes. A longer frame is
+// refused before its body is read.
+func (c *conn) readFrame(b bound) (byte, []byte, error) {
 	var head [5]byte
 	if _, err := io.ReadFull(c.r, head[:]); err != nil {
 		return 0, nil, err
 	}
-	n := binary.BigEndian.Uint32(head[1:])
-	if n > limit {
-		return 0, nil, fmt.Errorf("sandbox: protocol: frame of %d bytes exceeds %d", n, limit)
+	n := int64(binary.BigEndian.Uint32(head[1:]))
+	if n > b.max {
+		return head[0], nil, b.refuse(n)
 	}
-	body := make([]byte, n)
-	if _, err := io.ReadFull(c.r, body); err != nil {
+	buf := bytes.NewBuffer(make([]byte, 0, min(n, firstRead)))
+	if _, err := io.CopyN(buf, c.r, n); err != nil {
+		if err == io.EOF {
+			err = io.ErrUnexpectedEOF
+		}
 		return 0, nil, err
 	}
-	return head[0], body, nil
+	return head[0], buf.Bytes(), nil
 }
 
-// recv reads one JSON frame into v.
+// recv reads one JSON frame of at most maxFrame bytes into v.
 func (c *conn) recv(v any) error {
-	kind, body, err := c.readFrame()
+	return c.recvWithin(v, bound{max: maxFrame})
+}
+
+// recvWithin reads one JSON frame of at most b.max bytes into v.
+func (c *conn) recvWithin(v any, b bound) error {
+	kind, body, err := c.readFrame(b)
 	if err != nil {
 		return err
 	}
 	if kind != frameJSON {
-		return fmt.Errorf("sandbox: protocol: got frame %q, want JSON", kind)
+		return protocolError("got frame %q, want JSON", kind)
 	}
-	return json.Unmarshal(body, v)
+	if err := json.Unmarshal(body, v); err != nil {
+		var limit *LimitError
+		if errors.As(err, &limit) {
+			return limit
+		}
+		return protocolError("bad JSON: %v", err)
+	}
+	return nil
 }
 
-// recvBlob reads one binary frame.
+// recvBlob reads one binary frame of at most maxFrame bytes.
 func (c *conn) recvBlob() ([]byte, error) {
-	kind, body, err := c.readFrame()
+	return c.recvBlobWithin(bound{max: maxFrame})
+}
+
+// recvBlobWithin reads one binary frame of at most b.max bytes.
+func (c *conn) recvBlobWithin(b bound) ([]byte, error) {
+	kind, body, err := c.readFrame(b)
 	if err != nil {
 		return nil, err
 	}
 	if kind != frameBlob {
-		return nil, fmt.Errorf("sandbox: protocol: got frame %q, want blob", kind)
+		return nil, protocolError("got frame %q, want a blob", kind)
 	}
 	return body, nil
 }
@@ -127,7 +170,7 @@ type (
 		Value          *wireValue      `json:"value"`
 		Figures        []int           `json:"figures"`
 		FiguresDropped int             `json:"figures_dropped"`
-		Files          []wireFile      `json:"files"`
+		Files          wireFiles       `json:"files"`
 		Size           int64           `json:"size"`
 		DataBytes      int64           `json:"data_bytes"` // bytes under /mnt/data, in the session's memory
 	}

@@ -93,7 +93,7 @@ func (w *worker) awaitReady(ctx context.Context, timeout time.Duration, bwrap bo
 		w.readInitPid()
 	}
 	var msg wireReply
-	if err := w.conn.recv(&msg); err != nil {
+	if err := w.conn.recvWithin(&msg, smallBound); err != nil {
 		if ctx.Err() != nil {
 			return fmt.Errorf("sandbox: worker not ready: %w", ctx.Err())
 		}

@@ -28,7 +28,9 @@ import types
 
 DATA = sys.argv[1] if len(sys.argv) > 1 else "/mnt/data"
 CHUNK = 1 << 20
-MAX_LISTED = 10000
+MAX_LISTED = 10000         # files per listing; the host refuses more
+MAX_LISTED_CHARS = 1 << 20  # characters of names per listing; likewise
+ERROR_NAME_CHARS = 256
 
 INTR_FD = int(sys.argv[2]) if len(sys.argv) > 2 and sys.argv[2].isdigit() else -1
 
@@ -168,8 +170,9 @@ def open_in_data(name, flags, mode=0o644, create_dirs=False):
 
 
 def scan_files():
-    """Regular files under DATA as {relative name: (size, mtime_ns)}; links are skipped."""
-    out = {}
+    """Regular files under DATA as {relative name: (size, mtime_ns)}; links are skipped.
+    The listing stops at MAX_LISTED files or MAX_LISTED_CHARS characters of names."""
+    out, chars = {}, 0
     for root, dirs, files in os.walk(DATA, followlinks=False):
         for f in files:
             p = os.path.join(root, f)
@@ -178,7 +181,11 @@ def scan_files():
             except OSError:
                 continue
             if stat.S_ISREG(st.st_mode):
-                out[os.path.relpath(p, DATA)] = (st.st_size, st.st_mtime_ns)
+                name = os.path.relpath(p, DATA)
+                chars += len(name)
+                if chars > MAX_LISTED_CHARS:
+                    return out
+                out[name] = (st.st_size, st.st_mtime_ns)
             if len(out) >= MAX_LISTED:
                 return out
     return out
@@ -239,6 +246,7 @@ class Kernel:
         self.cells = 0
         self.files = scan_files()
         self.plt = None
+        self.cap = 1 << 20
 
     # -- figures ---------------------------------------------------------
     def flush_figures(self):
@@ -318,6 +326,7 @@ class Kernel:
             return None, self.describe(e)
 
     def describe(self, e):
+        """The exception as JSON, its value and traceback capped like output."""
         tb = e.__traceback__
         while tb is not None and tb.tb_frame.f_code.co_filename == __file__:
             tb = tb.tb_next
@@ -325,7 +334,17 @@ class Kernel:
             lines = traceback.format_exception_only(type(e), e)
         else:
             lines = traceback.format_exception(type(e), e, tb)
-        return {"name": type(e).__name__, "value": str(e), "traceback": [l.rstrip("\n") for l in lines]}
+        kept, room = [], self.cap
+        for l in lines:
+            if room <= 0:
+                break
+            kept.append(l.rstrip("\n")[:room])
+            room -= len(kept[-1])
+        try:
+            value = str(e)[:self.cap]
+        except Exception as f:  # a user __str__ may fail
+            value = "<str failed: %s>" % type(f).__name__
+        return {"name": type(e).__name__[:ERROR_NAME_CHARS], "value": value, "traceback": kept}
 
     def render(self, value, cap):
         if value is None:
@@ -349,7 +368,7 @@ class Kernel:
     def exec(self, req):
         global _cell
         _cell = int(req.get("cell", _cell + 1))
-        cap = int(req.get("max_output", 1 << 20))
+        cap = self.cap = int(req.get("max_output", 1 << 20))
         self.max_figures = int(req.get("max_figures", 10))
         self.max_figure_bytes = int(req.get("max_figure_bytes", 5 << 20))
         self.figures, self.dropped, self.errors = [], 0, []
@@ -424,8 +443,8 @@ class Kernel:
                 return
             self.conn.send_json({"ok": True, "size": size})
             sent = 0
-            while sent < limit:
-                b = os.read(fd, min(CHUNK, limit - sent))
+            while sent < size:  # never more than announced, even if the file grew
+                b = os.read(fd, min(CHUNK, size - sent))
                 if not b:
                     break
                 sent += len(b)
