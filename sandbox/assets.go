@@ -26,6 +26,7 @@ type assets struct {
 	dir      string
 	fontlist string // matplotlib's font cache file name, "" if building it failed
 	seccomp  string // path of the BPF program, "" when seccomp is off
+	mountsState
 }
 
 func newAssets(c Config) (*assets, error) {

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -44,8 +45,13 @@ func sandboxEnv(home, mplConfig string) []string {
 }
 
 // bwrapArgs is the argv of the isolation recipe (reference/sandbox.md §3a),
-// without a shell.
-func bwrapArgs(c Config, a *assets) []string {
+// without a shell. Of the host's /usr it binds only what Python needs (see
+// mounts.go), read-only.
+func bwrapArgs(c Config, a *assets) ([]string, error) {
+	m, err := a.binds(c.Python)
+	if err != nil {
+		return nil, err
+	}
 	args := []string{
 		c.Bwrap,
 		"--unshare-all", "--unshare-user", "--uid", sandboxUID, "--gid", sandboxUID,
@@ -57,8 +63,10 @@ func bwrapArgs(c Config, a *assets) []string {
 		k, v, _ := strings.Cut(kv, "=")
 		args = append(args, "--setenv", k, v)
 	}
+	for _, p := range slices.Concat(m.dirs, m.files) {
+		args = append(args, "--ro-bind", p, p)
+	}
 	args = append(args,
-		"--ro-bind", "/usr", "/usr",
 		"--symlink", "usr/lib", "/lib", "--symlink", "usr/lib64", "/lib64",
 		"--symlink", "usr/bin", "/bin", "--symlink", "usr/sbin", "/sbin",
 	)
@@ -88,5 +96,5 @@ func bwrapArgs(c Config, a *assets) []string {
 	if a.seccomp != "" {
 		args = append(args, "--seccomp", strconv.Itoa(fdSeccomp))
 	}
-	return append(args, "--", c.Python, "-I", workerPath, dataDir, fdIntrArg)
+	return append(args, "--", c.Python, "-I", workerPath, dataDir, fdIntrArg), nil
 }

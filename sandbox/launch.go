@@ -31,7 +31,10 @@ func dropPrivileges(uid uint32) []string {
 // directory for the configured isolation.
 func (w *worker) command(p *Pool) ([]string, []string, string, error) {
 	if p.cfg.Isolation == IsolationBwrap {
-		args := bwrapArgs(p.cfg, p.assets)
+		args, err := bwrapArgs(p.cfg, p.assets)
+		if err != nil {
+			return nil, nil, "", err
+		}
 		if w.probe {
 			args = append(args, "--probe")
 		}

@@ -85,8 +85,9 @@ func newLimiter(mode string, l groupLimits) (limiter, []string) {
 }
 
 // rlimits returns the limits applied to every worker, whatever the backend.
-// uniqueUID says the worker runs under a host uid of its own, which is the
-// only case where RLIMIT_NPROC counts just that worker's processes.
+// uniqueUID says the worker runs under a host uid of its own, where
+// RLIMIT_NPROC counts just that worker's processes; otherwise it is a
+// ceiling for the shared uid (see nproc.go).
 func rlimits(c Config, uniqueUID bool) map[int]uint64 {
 	fsize := c.DataBytes
 	if c.TmpBytes > fsize {
@@ -103,6 +104,7 @@ func rlimits(c Config, uniqueUID bool) map[int]uint64 {
 		// The kernel persists across cells, so this is a session budget.
 		unix.RLIMIT_CPU: uint64(2 * c.Lifetime / time.Second),
 	}
+	m[unix.RLIMIT_NPROC] = sharedUIDTasks(c)
 	if uniqueUID {
 		m[unix.RLIMIT_NPROC] = uint64(c.Processes)
 	}

@@ -23,16 +23,21 @@ type probeFacts struct {
 	TCP          string   `json:"tcp"`
 	UnshareUser  bool     `json:"unshare_user"`
 	DataWritable bool     `json:"data_writable"`
+	NProc        int64    `json:"nproc"` // RLIMIT_NPROC; -1 for none
+	Stack        string   `json:"stack"` // what failed importing the data stack or drawing CJK text
 }
 
 // SelfTest starts a throwaway sandbox with the pool's full recipe (limits
 // included) and checks from inside that isolation holds: unprivileged uid,
 // no capabilities, no_new_privs, seccomp, a private pid namespace, no host
-// paths, no network, no nested user namespaces, a clean environment. It
+// paths (nor /usr's tools and documentation), no network, no nested user
+// namespaces, a clean environment, a task limit; and that the narrowed /usr
+// still has all the kernel needs: pandas, matplotlib, seaborn, scipy and
+// openpyxl import and a chart renders Chinese, Japanese and Korean text. It
 // records the result for Ready and returns it; with isolation "none" it only
-// checks that Python starts. It costs a sandbox start without imports (a
-// tenth of a second or so): /readyz should call Ready, and a caller that
-// wants a fresh proof can run SelfTest now and then.
+// checks that Python starts. It costs about a worker start (a second or
+// so): /readyz should call Ready, and a caller that wants a fresh proof can
+// run SelfTest now and then.
 func (p *Pool) SelfTest(ctx context.Context) error {
 	facts, err := p.probe(ctx)
 	if err == nil && p.cfg.Isolation == IsolationBwrap {
@@ -101,6 +106,9 @@ func (p *Pool) checkFacts(f *probeFacts) error {
 	check(f.TCP != "connected", "reached 1.1.1.1:53 over the network")
 	check(!f.UnshareUser, "could create a nested user namespace")
 	check(f.DataWritable, "cannot write %s", dataDir)
+	check(f.NProc > 0 && uint64(f.NProc) <= max(sharedUIDTasks(p.cfg), uint64(p.cfg.Processes)),
+		"RLIMIT_NPROC is %d, want at most %d", f.NProc, sharedUIDTasks(p.cfg))
+	check(f.Stack == "", "the data stack does not work in the sandbox: %s", f.Stack)
 	for _, name := range f.Env {
 		check(slices.Contains(allowedEnv, name), "environment leaks %s", name)
 	}

@@ -74,7 +74,11 @@ func (p *Pool) startWorker(ctx context.Context) (*worker, error) {
 		w.release(p)
 		return nil, err
 	}
-	if err := w.awaitReady(ctx, p.cfg.StartTimeout, p.cfg.Isolation == IsolationBwrap); err != nil {
+	err = w.awaitReady(ctx, p.cfg.StartTimeout, p.cfg.Isolation == IsolationBwrap)
+	if err == nil {
+		err = confineTasks(w.pyPid, w.uid != 0, p.cfg)
+	}
+	if err != nil {
 		w.kill()
 		w.release(p)
 		return nil, err

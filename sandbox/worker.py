@@ -638,18 +638,39 @@ def warm_up():
     return plt
 
 
+def check_stack():
+    """Import the data stack and render a chart titled in Chinese, Japanese
+    and Korean; return what went wrong, or "" when nothing did."""
+    import warnings
+    try:
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            plt = warm_up()
+            fig = plt.figure(figsize=(2, 2))
+            fig.gca().set_title("图表 グラフ 차트")
+            fig.savefig(io.BytesIO(), format="png")
+            plt.close("all")
+    except BaseException as e:
+        return "%s: %s" % (type(e).__name__, e)
+    return "; ".join(str(w.message) for w in caught if "missing from" in str(w.message))
+
+
 def probe():
     """Report facts about the sandbox as JSON on stdout (used by the self-test)."""
     import ctypes
     import errno
+    import resource
     import socket
     facts = {"uid": os.getuid(), "gid": os.getgid(), "env": sorted(os.environ)}
     status = dict(l.split(":", 1) for l in open("/proc/self/status").read().splitlines() if ":" in l)
     for k in ("CapEff", "CapPrm", "NoNewPrivs", "Seccomp"):
         facts[k] = status.get(k, "").strip()
     facts["pids"] = sorted(int(p) for p in os.listdir("/proc") if p.isdigit())
-    facts["host_paths"] = [p for p in ("/etc/shadow", "/root", "/home", "/var", "/sys/fs", "/run")
+    facts["host_paths"] = [p for p in ("/etc/shadow", "/root", "/home", "/var", "/sys/fs", "/run",
+                                       "/usr/share/doc", "/usr/local/bin", "/usr/include", "/bin/sh")
                            if os.path.exists(p)]
+    facts["nproc"] = resource.getrlimit(resource.RLIMIT_NPROC)[0]
+    facts["stack"] = check_stack()
     try:
         socket.create_connection(("1.1.1.1", 53), timeout=1).close()
         facts["tcp"] = "connected"
