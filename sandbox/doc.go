@@ -18,23 +18,43 @@
 //     space, processes, file size, open files, core, memlock, CPU time) and
 //     moved it into the worker's resource group, then execs the rest;
 //   - when the launcher is root, a host uid of its own (setpriv), far above
-//     ordinary uids, so RLIMIT_NPROC counts only that worker;
+//     ordinary uids, so RLIMIT_NPROC counts only that worker; otherwise
+//     (a non-root server, as in the Docker image) RLIMIT_NPROC is lowered
+//     inside the sandbox's user namespace, which Linux 5.14 and later count
+//     per namespace, so it caps one sandbox although the uid is shared (see
+//     nproc.go);
 //   - bubblewrap: new user, pid, net (loopback only), ipc, uts, cgroup and
 //     mount namespaces, uid 65534 inside, no nested user namespaces,
-//     die-with-parent, a new session, a cleared environment, read-only /usr
-//     and a handful of /etc files, size-capped tmpfs for /tmp, /dev/shm and
-//     /mnt/data, and a seccomp denylist (ptrace, bpf, keyctl, io_uring,
-//     mount, unshare, namespace clones, exotic socket families, ...);
+//     die-with-parent, a new session, a cleared environment, read-only
+//     binds of only what Python needs of /usr (its sys.path, the shared
+//     libraries the interpreter and its extension modules link, matplotlib's
+//     data, its fonts, time zones; derived from the configured Python on the
+//     first start, see mounts.go) and a handful of /etc files, size-capped
+//     tmpfs for /tmp, /dev/shm and /mnt/data, and a seccomp denylist
+//     (ptrace, bpf, keyctl, io_uring, mount, unshare, namespace clones,
+//     exotic socket families, ...);
 //   - a resource group: cgroup v2 when this process has a delegated subtree,
 //     else cgroup v1 (memory, pids, cpu), else a watchdog that polls the
 //     worker's process tree and kills it over the memory or task limit.
 //
-// Pool.SelfTest proves the recipe from inside a throwaway sandbox. When it
-// fails the pool refuses to run code (ErrIsolationUnavailable) unless
-// isolation "none" was chosen, which runs Python directly under rlimits and
-// the resource group only, for development machines without user
-// namespaces, and logs a warning for every session.
+// Pool.SelfTest proves the recipe from inside a throwaway sandbox, and that
+// the data stack imports and draws CJK text there. When it fails the pool
+// refuses to run code (ErrIsolationUnavailable) unless isolation "none" was
+// chosen, which runs Python directly under rlimits and the resource group
+// only, for development machines without user namespaces, and logs a
+// warning for every session.
+//
+// # Replies
+//
+// worker.py caps output, figures and listings itself, but user code runs in
+// its interpreter and can replace any of it. So the host holds every reply
+// to Config's caps again while it reads it: a frame is refused on its length
+// prefix before its body is read, buffers grow as bytes arrive, figures are
+// counted and sized, listings counted as they are decoded, and text fields
+// cut to MaxOutputBytes (Result.Truncated says so). A reply over a cap ends
+// the session with a *LimitError that names the limit.
 //
 // Host needs: bubblewrap >= 0.8, /bin/sh, util-linux's setpriv when running
-// as root, and unprivileged user namespaces.
+// as root, unprivileged user namespaces, and a merged /usr (/lib a link to
+// usr/lib, as on Debian 12).
 package sandbox
