@@ -3,6 +3,7 @@ package sandbox
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // The worker caps its own output, figures and listings, but it runs in the
@@ -24,11 +25,12 @@ const (
 	LimitFileBytes   Limit = "bytes per file"
 )
 
-// limitHints say what the user can do about each limit; %d is the limit.
+// limitHints say what the user can do about each limit; %d, if present, is
+// the limit.
 var limitHints = map[Limit]string{
 	LimitFigures:     "show at most %d figures per cell, closing the others with plt.close()",
 	LimitFigureBytes: "make the figure smaller (figsize, dpi) so that its PNG stays under %d bytes",
-	LimitReplyBytes:  "print less than %d bytes per cell and write large results to a file in /mnt/data",
+	LimitReplyBytes:  "print less and write large results to a file in /mnt/data",
 	LimitFiles:       "keep fewer than %d files in /mnt/data, for example by zipping many small ones",
 	LimitFileBytes:   "keep each file in /mnt/data under %d bytes",
 }
@@ -46,8 +48,10 @@ type LimitError struct {
 // Error says which limit was broken and what to do, in words a user can act on.
 func (e *LimitError) Error() string {
 	hint := "start a new session"
-	if h, ok := limitHints[e.Limit]; ok {
+	if h, ok := limitHints[e.Limit]; ok && strings.Contains(h, "%d") {
 		hint += " and " + fmt.Sprintf(h, e.Max)
+	} else if ok {
+		hint += " and " + h
 	}
 	return fmt.Sprintf("sandbox: session reset: the kernel's reply broke the limit of %d %s (it sent or announced %d); "+
 		"the sandbox stopped reading and ended the kernel, so its variables and files are lost. "+

@@ -16,7 +16,7 @@ type Result struct {
 	Value     *Value     // the cell's trailing expression, if not None
 	Figures   []Figure   // every figure open at the end of the cell or shown in it
 	Files     []FileInfo // files in /mnt/data created or changed by the cell
-	Truncated bool       // output or figures were cut at the caps (a marker is in the text)
+	Truncated bool       // output, figures, the value or the error were cut at the caps (a marker is in the text)
 	TimedOut  bool       // the cell hit Config.CellTimeout and was interrupted; state is kept
 	Duration  time.Duration
 	// Restored is set on the first cell after the session was evicted and
