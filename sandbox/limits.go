@@ -106,7 +106,7 @@ func rlimits(c Config, uniqueUID bool) map[int]uint64 {
 	}
 	m[unix.RLIMIT_NPROC] = sharedUIDTasks(c)
 	if uniqueUID {
-		m[unix.RLIMIT_NPROC] = uint64(c.Processes)
+		m[unix.RLIMIT_NPROC] = uint64(c.Processes) // counts this worker alone
 	}
 	return m
 }
