@@ -14,7 +14,7 @@ import (
 // worker. findKernel is the first step of every such attack: from the
 // cell's frame it finds the worker's Kernel K (and through it the protocol
 // pipe), the table OPS that serve() dispatches requests with, and the
-// worker's module W.
+// worker's module globals W (sys.modules["__main__"] is the user's).
 const findKernel = `import os, struct, sys, types
 def _frame(name):
     f = sys._getframe()
@@ -23,7 +23,7 @@ def _frame(name):
     return f
 K = _frame("run_cell").f_locals["self"]
 OPS = _frame("serve").f_locals["ops"]
-W = sys.modules["__main__"]
+W = type(K).exec.__globals__
 PNG = b"\x89PNG\r\n\x1a\n"
 `
 
@@ -87,8 +87,8 @@ type(K).flush_figures = flush`, LimitFigures},
 		{"figure of 8 MiB", `def flush(self):
     self.figures, self.dropped = [PNG + b"0" * (8 << 20)], 0
 type(K).flush_figures = flush`, LimitFigureBytes},
-		{"56 MiB of output in one frame", `W.Capture.text = lambda self: "x" * (28 << 20)`, LimitReplyBytes},
-		{"twenty thousand files", `W.scan_files = lambda: {"f%d" % i: (1, i) for i in range(20000)}`, LimitFiles},
+		{"56 MiB of output in one frame", `W["Capture"].text = lambda self: "x" * (28 << 20)`, LimitReplyBytes},
+		{"twenty thousand files", `W["scan_files"] = lambda: {"f%d" % i: (1, i) for i in range(20000)}`, LimitFiles},
 	}
 	for _, tc := range cases {
 		t.Run(tc.name, func(t *testing.T) {
@@ -108,7 +108,7 @@ type(K).flush_figures = flush`, LimitFigureBytes},
 	}
 	t.Run("value and error over the caps are cut", func(t *testing.T) {
 		s := openSession(t, sharedPool(t))
-		r := runOK(t, s, findKernel+`W.Kernel.render = lambda self, value, cap: {"text": "t" * (3 << 20), "html": "<b>" * (1 << 20)}
+		r := runOK(t, s, findKernel+`type(K).render = lambda self, value, cap: {"text": "t" * (3 << 20), "html": "<b>" * (1 << 20)}
 1`)
 		if !r.Truncated || len(r.Value.Text) > cfg.MaxOutputBytes || r.Value.HTML != "" || !strings.Contains(r.Stderr, valueCutMarker) {
 			t.Fatalf("value not cut: text %d bytes, html %d bytes, truncated %v", len(r.Value.Text), len(r.Value.HTML), r.Truncated)

@@ -108,7 +108,7 @@ func TestNonRootLauncher(t *testing.T) {
 // narrowed /usr holds too.
 func nonRootChecks(t *testing.T) {
 	cfg := sharedConfig()
-	cfg.Warm, cfg.MaxSessions = 1, 2
+	cfg.Warm = 1
 	p := newTestPool(t, cfg)
 	cfg = p.cfg
 	sleepers := make([]*exec.Cmd, 0, 100)

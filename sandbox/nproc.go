@@ -15,9 +15,9 @@ import (
 // anything else that uid runs on the host. Two limits then apply:
 //
 //   - the gate's, sharedUIDTasks, is a ceiling for the whole uid: room for
-//     every session and warm worker at Config.Processes, plus uidHeadroom for
-//     the server's threads and the rest. It must never bind in normal use,
-//     or workers could not start.
+//     as many kernels as the memory budget holds, each at Config.Processes,
+//     plus uidHeadroom for the server's threads and the rest. It must never
+//     bind in normal use, or workers could not start.
 //   - the kernel's own, set by confineTasks once the sandbox's user
 //     namespace exists: since Linux 5.14 a process in a user namespace is
 //     checked against its own limit for the tasks of that namespace, and
@@ -37,9 +37,12 @@ import (
 // threads and anything else its uid runs.
 const uidHeadroom = 512
 
-// sharedUIDTasks is RLIMIT_NPROC for a worker that shares its uid.
+// sharedUIDTasks is RLIMIT_NPROC for a worker that shares its uid. The
+// kernels the budget holds are counted at the size the pool assumes before
+// it has measured one, plus those being started.
 func sharedUIDTasks(c Config) uint64 {
-	return uint64(c.Processes*(c.MaxSessions+c.Warm) + uidHeadroom)
+	kernels := c.MemoryBudget/defaultKernelSize + int64(c.Warm+c.RefillParallel)
+	return uint64(int64(c.Processes)*kernels + uidHeadroom)
 }
 
 // sandboxTasks is the kernel's RLIMIT_NPROC: Config.Processes less one for
