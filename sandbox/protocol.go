@@ -127,11 +127,6 @@ func (c *conn) recvWithin(v any, b bound) error {
 	return nil
 }
 
-// recvBlob reads one binary frame of at most maxFrame bytes.
-func (c *conn) recvBlob() ([]byte, error) {
-	return c.recvBlobWithin(bound{max: maxFrame})
-}
-
 // recvBlobWithin reads one binary frame of at most b.max bytes.
 func (c *conn) recvBlobWithin(b bound) ([]byte, error) {
 	kind, body, err := c.readFrame(b)
