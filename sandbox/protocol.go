@@ -2,7 +2,6 @@ package sandbox
 
 import (
 	"bufio"
-	"bytes"
 	"encoding/binary"
 	"encoding/json"
 	"errors"
@@ -93,14 +92,34 @@ func (c *conn) readFrame(b bound) (byte, []byte, error) {
 	if n > b.max {
 		return head[0], nil, b.refuse(n)
 	}
-	buf := bytes.NewBuffer(make([]byte, 0, min(n, firstRead)))
-	if _, err := io.CopyN(buf, c.r, n); err != nil {
-		if err == io.EOF {
-			err = io.ErrUnexpectedEOF
-		}
+	body, err := readBody(c.r, n)
+	if err != nil {
 		return 0, nil, err
 	}
-	return head[0], buf.Bytes(), nil
+	return head[0], body, nil
+}
+
+// readBody reads n bytes into a buffer that starts at firstRead at most and
+// at most doubles as bytes arrive, never past n: a body that never comes
+// costs nothing, one that does at most twice its size.
+func readBody(r io.Reader, n int64) ([]byte, error) {
+	buf := make([]byte, 0, min(n, firstRead))
+	for int64(len(buf)) < n {
+		if len(buf) == cap(buf) {
+			grown := make([]byte, len(buf), min(n, 2*int64(cap(buf))))
+			copy(grown, buf)
+			buf = grown
+		}
+		m, err := io.ReadFull(r, buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+m]
+		if err == io.EOF {
+			return nil, io.ErrUnexpectedEOF
+		}
+		if err != nil {
+			return nil, err
+		}
+	}
+	return buf, nil
 }
 
 // recv reads one JSON frame of at most maxFrame bytes into v.

@@ -1,6 +1,7 @@
 package sandbox
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/binary"
 	"errors"
@@ -73,4 +74,35 @@ func decodeJSON(body []byte, v any) error {
 	binary.Write(&in, binary.BigEndian, uint32(len(body)))
 	in.Write(body)
 	return newConn(&in, io.Discard).recvWithin(v, listingBound)
+}
+
+// execReplyFrames is a typical exec reply on the wire: its JSON and one
+// figure of 30 KB.
+func execReplyFrames() []byte {
+	var in bytes.Buffer
+	c := &conn{w: bufio.NewWriter(&in)}
+	c.writeFrame(frameJSON, []byte(`{"ok": true, "stdout": "   a  b\n0  1  2\n", "stderr": "", "truncated": false, "error": null, `+
+		`"value": {"text": "42"}, "figures": [30000], "figures_dropped": 0, "files": [{"name": "out.csv", "size": 120, "mtime_ns": 1}], `+
+		`"seconds": 0.01, "data_bytes": 120}`))
+	c.writeFrame(frameBlob, bytes.Repeat([]byte{'p'}, 30000))
+	c.flush()
+	return in.Bytes()
+}
+
+// BenchmarkConnExecReply is the host's side of reading one exec reply: the
+// frames, the bounds and the decoding, without a sandbox.
+func BenchmarkConnExecReply(b *testing.B) {
+	wire := execReplyFrames()
+	cfg := Config{}.withDefaults()
+	b.ReportAllocs()
+	for b.Loop() {
+		c := newConn(bytes.NewReader(wire), io.Discard)
+		var r wireReply
+		if err := c.recvWithin(&r, execBound(cfg)); err != nil {
+			b.Fatal(err)
+		}
+		if _, err := c.recvBlobWithin(bound{max: int64(cfg.MaxFigureBytes), limit: LimitFigureBytes}); err != nil {
+			b.Fatal(err)
+		}
+	}
 }
