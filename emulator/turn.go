@@ -344,6 +344,10 @@ func (tr *turnRun) failure(ctx context.Context, err error) (string, *responseErr
 		return status, e
 	case errors.Is(err, errContainerGone):
 		return "failed", &responseError{Code: "container_expired", Message: "Container is expired."}
+	case errors.As(err, new(*sandbox.LimitError)):
+		// The kernel broke a limit the host enforces (figures, output, files): its message says
+		// which and what to do; the session is gone, as after any reset.
+		return "failed", &responseError{Code: "sandbox_limit_exceeded", Message: err.Error()}
 	case errors.Is(err, sandbox.ErrQueueFull) || errors.Is(err, sandbox.ErrQueueTimeout):
 		// Capacity, as the hosted service reports it: rate_limit_exceeded (foundry-api.md §8).
 		return "failed", &responseError{Code: "rate_limit_exceeded",

@@ -176,7 +176,7 @@ func snapshotDone(body []byte) bool {
 func (s *Session) saveFiles(ctx context.Context, saved *savedState) error {
 	var reply wireReply
 	stop := s.guard(ctx)
-	err := s.exchange(map[string]string{"op": "list"}, &reply)
+	err := s.exchange(map[string]string{"op": "list"}, &reply, listingBound)
 	stop()
 	if err != nil {
 		return err
@@ -202,17 +202,6 @@ func (s *Session) saveFile(ctx context.Context, name, path string) error {
 		return err
 	}
 	return bw.Flush()
-}
-
-// exchange sends one request and reads its reply. The caller holds s.mu.
-func (s *Session) exchange(req any, reply *wireReply) error {
-	if err := s.w.conn.send(req); err != nil {
-		return s.failure(err)
-	}
-	if err := s.w.conn.recv(reply); err != nil {
-		return s.failure(err)
-	}
-	return nil
 }
 
 // ensureLive restores an evicted session before a call. The caller holds

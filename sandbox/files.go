@@ -235,6 +235,12 @@ func (s *Session) simple(ctx context.Context, req any, reply *wireReply, b bound
 	}
 	stop := s.guard(ctx)
 	defer stop()
+	return s.exchange(req, reply, b)
+}
+
+// exchange sends one request and reads its reply within b. The caller
+// holds s.mu.
+func (s *Session) exchange(req any, reply *wireReply, b bound) error {
 	if err := s.w.conn.send(req); err != nil {
 		return s.failure(err)
 	}
