@@ -23,19 +23,30 @@ type User struct {
 	Disabled     bool
 	// SessionEpoch changes whenever sessions issued earlier must end.
 	SessionEpoch int64
-	CreatedAt    time.Time
-	UpdatedAt    time.Time
+	// SSOTenant and SSOID name the single sign-on identity of the account
+	// (Entra ID's tid and oid); both are empty for a local account.
+	SSOTenant string
+	SSOID     string
+	CreatedAt time.Time
+	UpdatedAt time.Time
 }
 
 // IsAdmin reports whether u may use the admin pages.
 func (u *User) IsAdmin() bool { return u.Role == RoleAdmin }
 
-const userColumns = `id, username, password_hash, role, disabled, session_epoch, created_at, updated_at`
+// HasPassword reports whether u can sign in with a password; an account
+// made by single sign-on has none until an admin sets one.
+func (u *User) HasPassword() bool { return u.PasswordHash != "" }
+
+// UsesSSO reports whether u is linked to a single sign-on identity.
+func (u *User) UsesSSO() bool { return u.SSOID != "" }
+
+const userColumns = `id, username, password_hash, role, disabled, session_epoch, sso_tenant, sso_id, created_at, updated_at`
 
 func scanUser(row rowScanner) (*User, error) {
 	var u User
 	var created, updated int64
-	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Disabled, &u.SessionEpoch, &created, &updated)
+	err := row.Scan(&u.ID, &u.Username, &u.PasswordHash, &u.Role, &u.Disabled, &u.SessionEpoch, &u.SSOTenant, &u.SSOID, &created, &updated)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
