@@ -53,6 +53,8 @@ type Accounts struct {
 	pairs     *Backoff
 	logKey    []byte
 	setupDone atomic.Bool
+	// adminPasswordsOnly is LOCAL_LOGIN=admins; see SetLocalLogin.
+	adminPasswordsOnly bool
 }
 
 // NewAccounts returns the service. bcryptCost 0 means bcrypt's default;
@@ -141,14 +143,17 @@ func (a *Accounts) Login(ctx context.Context, username, password, addr string) (
 	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return nil, err
 	}
-	// An unknown name is checked against a hash of the same cost, so that
-	// it takes as long as a known one and timing tells nothing.
+	// An unknown name, or an account without a password (single sign-on
+	// only), is checked against a hash of the same cost, so that it takes
+	// as long as a known one and timing tells nothing.
 	hash := a.hasher.dummy
-	if u != nil {
+	if u != nil && u.HasPassword() {
 		hash = u.PasswordHash
 	}
 	ok := a.hasher.check(hash, password)
-	if u == nil || !ok || u.Disabled {
+	// An account LOCAL_LOGIN shuts out fails like a wrong password, right
+	// password or not: a different answer would confirm the password.
+	if u == nil || !ok || u.Disabled || !a.passwordAllowed(u) {
 		a.pairs.Fail(pairKey)
 		a.addresses.Fail(addrKey)
 		return nil, ErrBadCredentials
