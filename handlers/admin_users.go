@@ -88,7 +88,20 @@ func adminUsersView(users []*store.User, self string) []views.AdminUser {
 	out := make([]views.AdminUser, 0, len(users))
 	for _, u := range users {
 		out = append(out, views.AdminUser{ID: u.ID, Username: u.Username, Role: u.Role, Disabled: u.Disabled,
-			CreatedAt: u.CreatedAt, IsSelf: u.ID == self})
+			CreatedAt: u.CreatedAt, IsSelf: u.ID == self, SignIn: signInMethods(u)})
 	}
 	return out
+}
+
+// signInMethods says how u can sign in, for the admin's list: single
+// sign-on, a password, or both (an SSO account an admin gave a password).
+func signInMethods(u *store.User) string {
+	switch {
+	case u.UsesSSO() && u.HasPassword():
+		return "Microsoft, password"
+	case u.UsesSSO():
+		return "Microsoft"
+	default:
+		return "Password"
+	}
 }

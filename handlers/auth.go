@@ -3,6 +3,7 @@ package handlers
 import (
 	"errors"
 	"net/http"
+	"net/url"
 	"strconv"
 
 	"github.com/analyst-workbench/workbench/auth"
@@ -43,11 +44,24 @@ func (h *Handler) setup(c echo.Context) error {
 
 // showLogin shows the sign-in form.
 func (h *Handler) showLogin(c echo.Context) error {
-	form := views.AuthForm{Next: c.QueryParam("next")}
+	form := h.loginForm(c.QueryParam("next"))
 	if lost, _ := c.Get(ctxSessionLost).(bool); lost || c.QueryParam("expired") == "1" {
 		form.Notice = "Your session has ended. Sign in again to continue."
 	}
 	return render(c, http.StatusOK, views.LoginPage(h.page(c, "Sign in"), form))
+}
+
+// loginForm is the sign-in form returning to next, with the single sign-on
+// button when it is configured.
+func (h *Handler) loginForm(next string) views.AuthForm {
+	f := views.AuthForm{Next: next, PasswordsForAdminsOnly: h.accounts.PasswordsForAdminsOnly()}
+	if h.oidc != nil {
+		f.SSOURL = "/auth/oidc/login"
+		if isLocalPath(next) {
+			f.SSOURL += "?next=" + url.QueryEscape(next)
+		}
+	}
+	return f
 }
 
 // login checks the credentials and starts a session. The client address
@@ -66,7 +80,8 @@ func (h *Handler) login(c echo.Context) error {
 		}
 		// A hash, not the name: people type their password there.
 		h.log.Info("sign-in refused", "username_hash", h.accounts.LogName(username), "remote", c.RealIP(), "reason", msg)
-		form := views.AuthForm{Username: username, Error: msg, Next: c.FormValue("next")}
+		form := h.loginForm(c.FormValue("next"))
+		form.Username, form.Error = username, msg
 		return render(c, status, views.LoginPage(h.page(c, "Sign in"), form))
 	}
 	if err != nil {

@@ -26,6 +26,9 @@ type ReadinessCheck func(ctx context.Context) error
 type Config struct {
 	DB       *store.DB
 	Accounts *auth.Accounts
+	// OIDC signs people in through an OpenID Connect provider (Entra ID);
+	// nil when OIDC_ISSUER is unset, which hides single sign-on.
+	OIDC *auth.OIDC
 	// Chat runs the turns of analysis.
 	Chat *chat.Service
 	// Thumbs makes the gallery's chart previews.
@@ -59,6 +62,7 @@ type Config struct {
 type Handler struct {
 	db       *store.DB
 	accounts *auth.Accounts
+	oidc     *auth.OIDC
 	chat     *chat.Service
 	thumbs   *thumbs.Cache
 	purge    *purge.Service
@@ -87,7 +91,7 @@ func New(cfg Config) *Handler {
 	if cfg.BodyIdleTimeout <= 0 {
 		cfg.BodyIdleTimeout = DefaultBodyIdleTimeout
 	}
-	return &Handler{db: cfg.DB, accounts: cfg.Accounts, chat: cfg.Chat, thumbs: cfg.Thumbs, metrics: m, purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
+	return &Handler{db: cfg.DB, accounts: cfg.Accounts, oidc: cfg.OIDC, chat: cfg.Chat, thumbs: cfg.Thumbs, metrics: m, purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
 		engine: cfg.Engine, ready: cfg.Ready, sandbox: cfg.Sandbox, proxies: cfg.TrustedProxies, scrape: cfg.MetricsToken,
 		bodyIdle: cfg.BodyIdleTimeout, log: log}
 }

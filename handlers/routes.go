@@ -41,6 +41,12 @@ func (h *Handler) Register(e *echo.Echo) {
 	app.GET("/login", h.showLogin)
 	app.POST("/login", h.login)
 	app.POST("/logout", h.logout)
+	if h.oidc != nil {
+		// Single sign-on: a GET both ways, so that the session cookie
+		// (SameSite=Lax) comes along when the provider sends the browser back.
+		app.GET("/auth/oidc/login", h.startOIDC)
+		app.GET("/auth/oidc/callback", h.finishOIDC)
+	}
 
 	user := app.Group("", h.requireUser)
 

@@ -85,6 +85,12 @@ type AuthForm struct {
 	Notice string
 	// Next is where to go after signing in.
 	Next string
+	// SSOURL starts single sign-on ("Sign in with Microsoft"); empty when
+	// none is configured.
+	SSOURL string
+	// PasswordsForAdminsOnly says that only administrators may use the
+	// password form (LOCAL_LOGIN=admins).
+	PasswordsForAdminsOnly bool
 }
 
 // AdminUsers is the account management page.
@@ -104,6 +110,8 @@ type AdminUser struct {
 	Disabled  bool
 	CreatedAt time.Time
 	IsSelf    bool
+	// SignIn says how the user signs in: "Microsoft", "Password", or both.
+	SignIn string
 }
 
 // NewUserForm is the add-user form.
