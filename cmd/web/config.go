@@ -39,6 +39,8 @@ type config struct {
 	MetricsToken   string
 	// UserQuotaMB caps the megabytes of files one user keeps; 0 is no quota.
 	UserQuotaMB int
+	// OIDC is single sign-on and who may use a password; see config_oidc.go.
+	OIDC oidcSettings
 }
 
 // defaultUserQuotaMB is 10 GB a user: twenty of the largest files, and far
@@ -78,6 +80,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	})
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES)")
 	fs.StringVar(&c.MetricsToken, "metrics-token", env("METRICS_TOKEN", ""), "bearer token that lets a scraper read /metrics (METRICS_TOKEN)")
+	c.OIDC.define(fs, env)
 	retention := env("RETENTION_DAYS", "0")
 	fs.Func("retention-days", "delete conversations older than this many days; 0 keeps them (RETENTION_DAYS)", func(s string) error {
 		retention = s
@@ -147,6 +150,7 @@ func (c config) validate() error {
 	if c.LogFormat != "text" && c.LogFormat != "json" {
 		errs = append(errs, fmt.Errorf("LOG_FORMAT: %q is neither text nor json", c.LogFormat))
 	}
+	errs = append(errs, c.OIDC.validate()...)
 	if _, err := c.proxyNets(); err != nil {
 		errs = append(errs, err)
 	}
@@ -202,7 +206,7 @@ func (c config) LogValue() slog.Value {
 		}
 		return "set"
 	}
-	return slog.GroupValue(
+	return slog.GroupValue(append([]slog.Attr{
 		slog.String("addr", c.Addr), slog.String("data_dir", c.DataDir),
 		slog.String("admin_username", c.AdminUsername), slog.String("admin_password", set(c.AdminPassword)),
 		slog.String("session_keys", set(c.SessionKeys)),
@@ -215,7 +219,7 @@ func (c config) LogValue() slog.Value {
 		slog.String("log_format", c.LogFormat), slog.String("trusted_proxies", c.TrustedProxies),
 		slog.String("metrics_token", set(c.MetricsToken)),
 		slog.Int("user_quota_mb", c.UserQuotaMB),
-	)
+	}, c.OIDC.logAttrs()...)...)
 }
 
 // byteUnits are the suffixes parseBytes accepts, longest first.

@@ -163,3 +163,82 @@ func TestParseConfig_FoundryToken(t *testing.T) {
 		t.Errorf("a token without an endpoint: %v", err)
 	}
 }
+
+func TestParseConfigOIDC(t *testing.T) {
+	entra := map[string]string{
+		"OIDC_ISSUER":         "https://login.microsoftonline.com/0000-tenant/v2.0",
+		"OIDC_CLIENT_ID":      "client",
+		"OIDC_CLIENT_SECRET":  "secret",
+		"OIDC_REDIRECT_URL":   "https://workbench.example.com/auth/oidc/callback",
+		"OIDC_ALLOWED_GROUPS": " g1, ,Workbench.User ",
+		"OIDC_ADMIN_ROLE":     "Workbench.Admin",
+		"LOCAL_LOGIN":         "admins",
+	}
+	with := func(k, v string) map[string]string {
+		m := map[string]string{}
+		for key, val := range entra {
+			m[key] = val
+		}
+		m[k] = v
+		return m
+	}
+	t.Run("an Entra registration", func(t *testing.T) {
+		c, err := parseConfig(nil, envOf(entra), io.Discard)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := c.OIDC.authConfig()
+		if strings.Join(a.Policy.AllowedGroups, "|") != "g1|Workbench.User" || a.Policy.AdminRoles[0] != "Workbench.Admin" || c.OIDC.LocalLogin != "admins" {
+			t.Fatalf("auth config %+v", a)
+		}
+	})
+	t.Run("a federated token instead of a secret", func(t *testing.T) {
+		c, err := parseConfig(nil, envOf(with("OIDC_CLIENT_SECRET", "")), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "OIDC_CLIENT_SECRET") {
+			t.Fatalf("neither secret nor token: %v", err)
+		}
+		env := with("OIDC_CLIENT_SECRET", "")
+		env["AZURE_FEDERATED_TOKEN_FILE"] = "/var/run/secrets/azure/tokens/azure-identity-token"
+		if c, err = parseConfig(nil, envOf(env), io.Discard); err != nil || c.OIDC.AssertionFile != env["AZURE_FEDERATED_TOKEN_FILE"] {
+			t.Fatalf("AZURE_FEDERATED_TOKEN_FILE: %+v, %v", c.OIDC, err)
+		}
+	})
+	for _, tc := range []struct{ key, value, want string }{
+		{"OIDC_ISSUER", "http://login.example.com/t/v2.0", "OIDC_ISSUER"},
+		{"OIDC_CLIENT_ID", "", "OIDC_CLIENT_ID"},
+		{"OIDC_REDIRECT_URL", "https://workbench.example.com/callback", "OIDC_REDIRECT_URL"},
+		{"OIDC_REDIRECT_URL", "http://workbench.example.com/auth/oidc/callback", "OIDC_REDIRECT_URL"},
+		{"LOCAL_LOGIN", "nobody", "LOCAL_LOGIN"},
+	} {
+		t.Run(tc.key+"="+tc.value, func(t *testing.T) {
+			if _, err := parseConfig(nil, envOf(with(tc.key, tc.value)), io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+				t.Fatalf("err = %v, want one naming %s", err, tc.want)
+			}
+		})
+	}
+	t.Run("http on loopback, for a local provider", func(t *testing.T) {
+		env := with("OIDC_ISSUER", "http://127.0.0.1:5556/dex")
+		env["OIDC_REDIRECT_URL"] = "http://localhost:8080/auth/oidc/callback"
+		if _, err := parseConfig(nil, envOf(env), io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("settings without an issuer", func(t *testing.T) {
+		_, err := parseConfig(nil, envOf(map[string]string{"OIDC_CLIENT_ID": "client", "LOCAL_LOGIN": "admins"}), io.Discard)
+		if err == nil || !strings.Contains(err.Error(), "set OIDC_ISSUER too") || !strings.Contains(err.Error(), "LOCAL_LOGIN=admins") {
+			t.Fatalf("err = %v", err)
+		}
+		// A token file alone is Foundry's workload identity, not an error.
+		if _, err := parseConfig(nil, envOf(map[string]string{"AZURE_FEDERATED_TOKEN_FILE": "/t"}), io.Discard); err != nil {
+			t.Fatal(err)
+		}
+	})
+	t.Run("the secret is not logged", func(t *testing.T) {
+		c, _ := parseConfig(nil, envOf(entra), io.Discard)
+		var buf bytes.Buffer
+		slog.New(slog.NewTextHandler(&buf, nil)).Info("x", "config", c)
+		if strings.Contains(buf.String(), "=secret") || !strings.Contains(buf.String(), "oidc_client_secret=set") {
+			t.Fatalf("log: %s", buf.String())
+		}
+	})
+}

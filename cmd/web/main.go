@@ -61,6 +61,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	defer db.Close()
 
 	accounts := auth.NewAccounts(db, 0)
+	accounts.SetLocalLogin(auth.LocalLogin(cfg.OIDC.LocalLogin))
+	var sso *auth.OIDC
+	if cfg.OIDC.Issuer != "" {
+		// The provider is first contacted at the first sign-in, so that
+		// its being down never keeps the app (and password sign-in) from
+		// starting.
+		sso = auth.NewOIDC(cfg.OIDC.authConfig(), accounts)
+	}
 	if cfg.AdminUsername != "" {
 		if err := accounts.EnsureAdmin(ctx, cfg.AdminUsername, cfg.AdminPassword); err != nil {
 			return err
@@ -130,7 +138,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		ready[name] = check
 	}
 	h := handlers.New(handlers.Config{
-		DB: db, Accounts: accounts, Chat: turns, Thumbs: thumbCache, Purge: purger, RetentionDays: cfg.RetentionDays,
+		DB: db, Accounts: accounts, OIDC: sso, Chat: turns, Thumbs: thumbCache, Purge: purger, RetentionDays: cfg.RetentionDays,
 		Sessions: handlers.NewSessionStore(secrets),
 		Engine:   eng.view, Ready: ready, Sandbox: eng.sandbox, Logger: log,
 		TrustedProxies: proxies, MetricsToken: cfg.MetricsToken,
