@@ -29,13 +29,19 @@ func ssoApp(t *testing.T, policy auth.SSOPolicy) (*app, *idptest.Provider) {
 }
 
 // ssoAppWith is ssoApp with the client's credentials and policy in cfg.
-func ssoAppWith(t *testing.T, idp *idptest.Provider, cfg auth.OIDCConfig) *app {
+// A local login policy, if given, is set before the server starts.
+func ssoAppWith(t *testing.T, idp *idptest.Provider, cfg auth.OIDCConfig, local ...auth.LocalLogin) *app {
 	t.Helper()
 	cfg.Issuer, cfg.ClientID = idp.Issuer(), testClientID
 	// The app's server does not exist yet, so the redirect URL names
 	// another host; startSSO follows the path to the real server.
 	cfg.RedirectURL = "http://app.invalid/auth/oidc/callback"
-	return newAppWith(t, func(c *handlers.Config) { c.OIDC = auth.NewOIDC(cfg, c.Accounts) })
+	return newAppWith(t, func(c *handlers.Config) {
+		c.OIDC = auth.NewOIDC(cfg, c.Accounts)
+		for _, l := range local {
+			c.Accounts.SetLocalLogin(l)
+		}
+	})
 }
 
 // person is the claims of an Entra ID id token for one person.
@@ -324,8 +330,8 @@ func TestSSOPolicy(t *testing.T) {
 }
 
 func TestLocalLoginAdminsOnly(t *testing.T) {
-	a, idp := ssoApp(t, auth.SSOPolicy{})
-	a.accounts.SetLocalLogin(auth.LocalLoginAdmins)
+	idp := idptest.New(t, testClientID, "client-secret")
+	a := ssoAppWith(t, idp, auth.OIDCConfig{ClientSecret: "client-secret"}, auth.LocalLoginAdmins)
 	a.signedIn("root", store.RoleAdmin) // the break-glass admin still signs in with a password
 	if _, err := a.accounts.Create(t.Context(), "ana", pw, store.RoleAnalyst); err != nil {
 		t.Fatal(err)
