@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/base64"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"net/http"
 	"sync"
@@ -117,19 +118,24 @@ func (o *OIDC) provider(ctx context.Context) (*oauth2.Config, *oidc.IDTokenVerif
 		return o.oauth, o.verifier, nil
 	}
 	p, err := oidc.NewProvider(oidc.ClientContext(ctx, o.client), o.cfg.Issuer)
-	if err != nil {
+	var mismatch *oidc.IssuerMismatchError
+	switch {
+	case errors.As(err, &mismatch):
+		// Typically an Entra issuer named by domain rather than tenant id.
+		return nil, nil, ssoErr(msgMisconfigured, fmt.Errorf("discovery: %w", err))
+	case err != nil:
 		return nil, nil, ssoErr(msgUnavailable, fmt.Errorf("%w: discovery: %w", ErrSSOUnavailable, err))
 	}
 	endpoint := p.Endpoint()
 	// Credentials in the form body: a client assertion cannot go in a
-	// Basic header, and Entra ID takes both there.
+	// Basic header, and Entra ID accepts a secret in the body too.
 	endpoint.AuthStyle = oauth2.AuthStyleInParams
 	o.oauth = &oauth2.Config{ClientID: o.cfg.ClientID, ClientSecret: o.cfg.ClientSecret, Endpoint: endpoint,
 		RedirectURL: o.cfg.RedirectURL, Scopes: []string{oidc.ScopeOpenID, "profile", "email"}}
 	// Keys are fetched later, when a token names a new one: not with the
 	// request's context, which ends with the request that discovered them.
 	o.verifier = p.VerifierContext(oidc.ClientContext(context.Background(), o.client),
-		&oidc.Config{ClientID: o.cfg.ClientID, Now: o.accounts.db.Now})
+		&oidc.Config{ClientID: o.cfg.ClientID, Now: func() time.Time { return o.accounts.db.Now() }})
 	return o.oauth, o.verifier, nil
 }
 

@@ -32,7 +32,10 @@ func ssoApp(t *testing.T, policy auth.SSOPolicy) (*app, *idptest.Provider) {
 // A local login policy, if given, is set before the server starts.
 func ssoAppWith(t *testing.T, idp *idptest.Provider, cfg auth.OIDCConfig, local ...auth.LocalLogin) *app {
 	t.Helper()
-	cfg.Issuer, cfg.ClientID = idp.Issuer(), testClientID
+	if cfg.Issuer == "" {
+		cfg.Issuer = idp.Issuer()
+	}
+	cfg.ClientID = testClientID
 	// The app's server does not exist yet, so the redirect URL names
 	// another host; startSSO follows the path to the real server.
 	cfg.RedirectURL = "http://app.invalid/auth/oidc/callback"
@@ -272,6 +275,16 @@ func TestSSOProviderDown(t *testing.T) {
 	if r := b.post("/login", url.Values{"username": {"root"}, "password": {pw}}); r.status != http.StatusSeeOther {
 		t.Fatalf("password sign-in with the provider down: %d", r.status)
 	}
+}
+
+// TestSSOIssuerMismatch is a misconfigured issuer (for Entra ID, one named
+// by domain rather than tenant id): the page says whom to tell.
+func TestSSOIssuerMismatch(t *testing.T) {
+	idp := idptest.New(t, testClientID, "client-secret")
+	a := ssoAppWith(t, idp, auth.OIDCConfig{Issuer: idp.Issuer() + "/", ClientSecret: "client-secret"})
+	a.signedIn("root", store.RoleAdmin)
+	b := a.browser()
+	refused(t, b, b.get("/auth/oidc/login"), http.StatusUnauthorized, "not set up correctly")
 }
 
 func TestSSOPolicy(t *testing.T) {
