@@ -102,6 +102,8 @@ type loadClient struct {
 	l    *liveApp
 	c    *http.Client
 	csrf string
+	// onEvent, when set, sees every event of the runs ask follows.
+	onEvent func(chat.Event)
 }
 
 func newLoadClient(t testing.TB, l *liveApp, name string) *loadClient {
@@ -155,7 +157,7 @@ func (c *loadClient) ask(convID, question, want string) (time.Duration, error) {
 	if resp.StatusCode != http.StatusOK || m == nil {
 		return 0, fmt.Errorf("question refused: %d %s", resp.StatusCode, excerpt(string(body)))
 	}
-	a, first, err := awaitRun(c.l.turns, string(m[1]), start)
+	a, first, err := awaitRun(c.l.turns, string(m[1]), start, c.onEvent)
 	if err != nil {
 		return 0, err
 	}
@@ -172,7 +174,7 @@ func (c *loadClient) ask(convID, question, want string) (time.Duration, error) {
 // awaitRun follows a run to its end and returns its answer and how long
 // after start its first event came: the first thing the browser would
 // show (the code being written, a status line).
-func awaitRun(turns *chat.Service, runID string, start time.Time) (*chat.Answer, time.Duration, error) {
+func awaitRun(turns *chat.Service, runID string, start time.Time, onEvent func(chat.Event)) (*chat.Answer, time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	replay, sub, err := turns.Follow(ctx, runID, 0)
@@ -184,6 +186,9 @@ func awaitRun(turns *chat.Service, runID string, start time.Time) (*chat.Answer,
 	apply := func(e chat.Event) {
 		if first == 0 {
 			first = e.At.Sub(start)
+		}
+		if onEvent != nil {
+			onEvent(e)
 		}
 		a.Apply(e)
 	}
@@ -313,4 +318,43 @@ func BenchmarkFirstEvent20InFlight(b *testing.B) {
 	slices.Sort(all)
 	b.ReportMetric(float64(all[len(all)/2].Microseconds())/1000, "p50-ms")
 	b.ReportMetric(float64(all[len(all)*95/100].Microseconds())/1000, "p95-ms")
+}
+
+// TestLoad_AWaitingQuestionIsToldItsPlace fills a budget of two kernels
+// with two cells that sleep, then asks a third question: its live status
+// says it waits for a free sandbox, first in line, and it is answered as
+// soon as a kernel goes idle.
+func TestLoad_AWaitingQuestionIsToldItsPlace(t *testing.T) {
+	l := newLiveApp(t, sandbox.Config{Warm: 1, MemoryBudget: 250 << 20})
+	c := newLoadClient(t, l, "ana")
+	var busy sync.WaitGroup
+	for range 2 {
+		id, err := c.createConversation()
+		if err != nil {
+			t.Fatal(err)
+		}
+		busy.Go(func() {
+			if _, err := c.ask(id, "```python\nimport time\ntime.sleep(8)\nprint('slept')\n```", "slept"); err != nil {
+				t.Error(err)
+			}
+		})
+		time.Sleep(2 * time.Second) // each takes a kernel before the next asks
+	}
+	id, err := c.createConversation()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var told []string
+	c.onEvent = func(e chat.Event) {
+		if e.Type == chat.EventProgress {
+			told = append(told, e.Text)
+		}
+	}
+	if _, err := c.ask(id, "```python\nprint('my turn')\n```", "my turn"); err != nil {
+		t.Fatal(err)
+	}
+	busy.Wait()
+	if !slices.Contains(told, "Waiting for a free sandbox (1st in line)…") {
+		t.Fatalf("the waiting question was told %q", told)
+	}
 }
