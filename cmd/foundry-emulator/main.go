@@ -1,8 +1,9 @@
 // Command foundry-emulator serves an offline Microsoft Foundry Agent Service (prompt agents with
 // the Code Interpreter tool) on this machine, for the official SDKs, openai clients and curl.
 //
-//	foundry-emulator -addr 127.0.0.1:8081 -token T -data-dir DIR [-tls]
+//	foundry-emulator -addr 127.0.0.1:8081 -token T -data-dir DIR [-tls] [-planner analyst|fenced|model]
 //
+// Plain questions are answered by the built-in analyst unless -planner says otherwise.
 // The project endpoint is http(s)://ADDR/api/projects/NAME, for any NAME.
 package main
 
@@ -45,6 +46,8 @@ type config struct {
 	rejectAgent          bool
 	lenient              bool
 	logJSON, verbose     bool
+	planner              plannerKind
+	model                modelConfig
 }
 
 // faultList collects repeated -fault flags.
@@ -78,6 +81,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.BoolVar(&cfg.rejectAgent, "reject-deprecated-agent", false, "answer 400 to the preview 'agent' field on /openai/v1, as the hosted service does")
 	fs.BoolVar(&cfg.lenient, "lenient", false, "keep the older, forgiving behaviour where the hosted service is strict (fresh container after expiry, cancel anything, replay any stream)")
 	fs.BoolVar(&cfg.logJSON, "log-json", false, "log as JSON")
+	fs.StringVar((*string)(&cfg.planner), "planner", string(plannerAnalyst), "who writes the code: analyst (built-in rules), fenced (fenced python blocks only), model (an OpenAI-compatible endpoint)")
+	fs.StringVar(&cfg.model.url, "analyst-model-url", getenv("ANALYST_MODEL_URL"), "-planner model: OpenAI-compatible base URL (env ANALYST_MODEL_URL)")
+	fs.StringVar(&cfg.model.model, "analyst-model", getenv("ANALYST_MODEL"), "-planner model: model name (env ANALYST_MODEL)")
+	fs.StringVar(&cfg.model.apiKey, "analyst-api-key", getenv("ANALYST_API_KEY"), "-planner model: API key (env ANALYST_API_KEY)")
 	fs.BoolVar(&cfg.verbose, "v", false, "log every request")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -88,6 +95,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	cfg.faults = faults
 	if cfg.dataDir == "" {
 		return cfg, errors.New("-data-dir is required")
+	}
+	if _, err := newPlanner(cfg.planner, cfg.model); err != nil {
+		return cfg, err
 	}
 	return cfg, nil
 }
@@ -111,7 +121,11 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	if err := os.MkdirAll(cfg.dataDir, 0o700); err != nil {
 		return err
 	}
-	em, err := emulator.New(emulator.Config{Token: cfg.token, DataDir: cfg.dataDir,
+	planner, err := newPlanner(cfg.planner, cfg.model)
+	if err != nil {
+		return err
+	}
+	em, err := emulator.New(emulator.Config{Token: cfg.token, DataDir: cfg.dataDir, Planner: planner,
 		IdleTimeout: cfg.idle, Lifetime: cfg.lifetime, Faults: emulator.Faults{Always: cfg.faults},
 		RejectDeprecatedAgent: cfg.rejectAgent, Lenient: cfg.lenient, Logger: log,
 		Sandbox: sandbox.Config{Isolation: cfg.isolation, Logger: log}})

@@ -27,8 +27,14 @@ func TestParseConfig(t *testing.T) {
 		wantErr string
 	}{
 		{name: "defaults", args: nil, want: func(c config) bool {
-			return c.addr == "127.0.0.1:8081" && c.token == "from-env" && !c.tls && c.idle == 30*time.Minute && c.lifetime == time.Hour
+			return c.addr == "127.0.0.1:8081" && c.token == "from-env" && !c.tls && c.idle == 30*time.Minute && c.lifetime == time.Hour &&
+				c.planner == plannerAnalyst
 		}},
+		{name: "fenced planner", args: []string{"-planner", "fenced"}, want: func(c config) bool { return c.planner == plannerFenced }},
+		{name: "model planner", args: []string{"-planner", "model", "-analyst-model-url", "http://127.0.0.1:1/v1", "-analyst-model", "m"},
+			want: func(c config) bool { return c.planner == plannerModel && c.model.model == "m" }},
+		{name: "model planner without a URL", args: []string{"-planner", "model"}, wantErr: "-analyst-model-url"},
+		{name: "unknown planner", args: []string{"-planner", "oracle"}, wantErr: "want analyst, fenced or model"},
 		{name: "all flags", args: []string{"-addr", ":9", "-token", "T", "-data-dir", "/d", "-tls", "-idle-timeout", "1m",
 			"-fault", "429:2", "-fault", "cut-stream", "-isolation", "none"}, want: func(c config) bool {
 			return c.addr == ":9" && c.token == "T" && c.dataDir == "/d" && c.tls && c.idle == time.Minute &&
