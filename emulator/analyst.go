@@ -12,6 +12,9 @@ import (
 // types and this adapter converts between them.
 func AnalystPlanner(p analyst.Planner) Planner {
 	return PlannerFunc(func(ctx context.Context, t *Turn) (Step, error) {
+		if sink := textSink(ctx); sink != nil {
+			ctx = analyst.WithTextStream(ctx, sink) // a model's words stream as it writes them
+		}
 		s, err := p.Next(ctx, analystTurn(t))
 		return Step{Code: s.Code, Text: s.Text}, err
 	})

@@ -11,7 +11,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/analyst-workbench/workbench/sandbox"
 )
@@ -32,6 +31,7 @@ type turnRun struct {
 	out          []item           // output items, outputs always kept
 	written      []*containerFile // files the turn's cells wrote
 	code         int              // characters of code, for usage
+	live         *message         // the message a planner is streaming text into, if any
 }
 
 // runTurn runs a prepared turn to its end and records the result; it never panics the server.
@@ -56,6 +56,7 @@ func (tr *turnRun) safeExecute(ctx context.Context) (err error) {
 func (tr *turnRun) execute(ctx context.Context) error {
 	turn := &Turn{Question: tr.t.question, Instructions: tr.t.instructions, History: tr.t.history,
 		Files: tr.fileNames(ctx)}
+	ctx = withTextSink(ctx, tr.streamText)
 	for range maxCells + 1 {
 		step, err := tr.s.planner.Next(ctx, turn)
 		if err != nil {
@@ -67,6 +68,7 @@ func (tr *turnRun) execute(ctx context.Context) error {
 		if step.Code == "" {
 			return tr.reply(ctx, step.Text)
 		}
+		tr.endStreamedText()
 		cell, err := tr.runCell(ctx, step.Code)
 		if err != nil {
 			return err
@@ -266,42 +268,6 @@ func cellOutputs(res *ExecResult) []any {
 	return outputs
 }
 
-// reply streams the assistant message, citing the files the turn wrote.
-func (tr *turnRun) reply(ctx context.Context, text string) error {
-	text, annotations := citeFiles(text, tr.c, tr.written)
-	idx, id := len(tr.out), newID("msg_")
-	at := func(extra map[string]any) map[string]any {
-		m := map[string]any{"item_id": id, "output_index": idx, "content_index": 0}
-		for k, v := range extra {
-			m[k] = v
-		}
-		return m
-	}
-	tr.run.emit("response.output_item.added", map[string]any{"output_index": idx,
-		"item": item{"type": "message", "id": id, "role": "assistant", "status": "in_progress", "content": []any{}}})
-	tr.run.emit("response.content_part.added", at(map[string]any{"part": outputText("", []any{})}))
-	for _, chunk := range textChunks(text) {
-		if tr.slow {
-			select {
-			case <-ctx.Done():
-				return ctx.Err()
-			case <-time.After(tr.s.faults.tokenDelay):
-			}
-		}
-		tr.run.emit("response.output_text.delta", at(map[string]any{"delta": chunk, "logprobs": []any{}}))
-	}
-	for i, a := range annotations {
-		tr.run.emit("response.output_text.annotation.added", at(map[string]any{"annotation_index": i, "annotation": a}))
-	}
-	tr.run.emit("response.output_text.done", at(map[string]any{"text": text, "logprobs": []any{}}))
-	part := outputText(text, annotations)
-	tr.run.emit("response.content_part.done", at(map[string]any{"part": part}))
-	msg := item{"type": "message", "id": id, "role": "assistant", "status": "completed", "content": []any{part}}
-	tr.out = append(tr.out, msg)
-	tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": msg})
-	return nil
-}
-
 func outputText(text string, annotations []any) map[string]any {
 	return map[string]any{"type": "output_text", "text": text, "annotations": annotations, "logprobs": []any{}}
 }
@@ -309,6 +275,7 @@ func outputText(text string, annotations []any) map[string]any {
 // finish completes (or fails) the response, stores it with the conversation's new items, and
 // emits the terminal event.
 func (tr *turnRun) finish(ctx context.Context, runErr error) *response {
+	tr.endStreamedText() // a turn that failed mid-sentence keeps what it said
 	resp := *tr.t.resp
 	resp.Output = tr.out
 	now := tr.s.now().Unix()
