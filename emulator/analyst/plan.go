@@ -23,6 +23,10 @@ func makePlan(question string, history []Message, p *Profile) plan {
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
 	if reply := complete(&q, p); reply != "" {
+		if len(q.asked) > 0 {
+			// Asking back offers each reading as a question the user can click.
+			reply += "\n" + suggestionList(readings(question, q.askedWord(), q.asked))
+		}
 		return plan{Query: q, Reply: reply}
 	}
 	g := newGen(&q, p)
@@ -50,22 +54,25 @@ func complete(q *Query, p *Profile) string {
 	f := queryFrame(p, q)
 	dropMissingColumns(q, f)
 	if q.Intent == intentAmbig {
-		return askColumns(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
+		return q.ask(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
 	}
 	switch q.Intent {
 	case intentHelp:
 		return helpReply(p)
 	case intentBeyond:
-		return beyondReply(p)
+		return beyondReply(q, p)
 	}
 	if len(q.Ambiguous) > 0 && len(q.Measures) == 0 {
-		return askColumns(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
+		return q.ask(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
 	}
 	if q.Intent == intentStat && q.Agg == "count" && len(q.By) > 0 {
 		q.Intent = intentCounts
 	}
 	if q.Intent == intentChart && q.Chart == "" && len(q.Measures) == 0 && len(q.By) == 0 && len(q.Filters) == 0 {
-		return askColumns("Which columns should I plot? The numeric ones are", numericColumns(f))
+		return q.ask("Which columns should I plot? The numeric ones are", numericColumns(f))
+	}
+	if q.Intent == intentChart && q.Chart == "scatter" && len(q.Measures) == 0 {
+		return q.askPair("A scatter plot needs two numeric columns; which two? Candidates are", numericColumns(f))
 	}
 	if q.Intent == intentShare && len(q.By) == 0 && !slices.ContainsFunc(q.Filters, isPart) {
 		q.Intent = intentStat // a share needs a part: a category value, or groups
@@ -78,22 +85,22 @@ func complete(q *Query, p *Profile) string {
 			groupByCategories(q, f) // "mean Ticker" becomes the mean Close per ticker
 		} else {
 			if len(q.unknown) > 0 {
-				return askColumns(fmt.Sprintf("I found no column matching “%s” in %s. The numeric columns are", strings.Join(q.unknown, " "), f.Key), numericColumns(f))
+				return q.ask(fmt.Sprintf("I found no column matching “%s” in %s. The numeric columns are", strings.Join(q.unknown, " "), f.Key), numericColumns(f))
 			}
-			return askColumns(fmt.Sprintf("Which column do you mean for the %s?", intentNoun(q)), numericColumns(f))
+			return q.ask(fmt.Sprintf("Which column do you mean for the %s?", intentNoun(q)), numericColumns(f))
 		}
 	}
 	if reply := checkShape(q, p, f); reply != "" {
 		return reply
 	}
 	if (q.Intent == intentCounts || q.Intent == intentUnique) && len(q.Measures)+len(q.By) == 0 {
-		return askColumns("Which column should I count? Candidates are", categoryColumns(f))
+		return q.ask("Which column should I count? Candidates are", categoryColumns(f))
 	}
 	if q.Intent == intentDescribe && len(q.Measures) == 0 {
 		q.Intent = intentOverview
 	}
 	if q.Intent == intentSort && q.sortKeyMissing() {
-		return askColumns("Which column should I sort by?", columnNames(f))
+		return q.ask("Which column should I sort by?", columnNames(f))
 	}
 	return ""
 }
@@ -114,7 +121,7 @@ func checkShape(q *Query, p *Profile, f *Frame) string {
 	case q.Intent == intentJoin && q.JoinWith < 0:
 		return fmt.Sprintf("I found no column shared by %s and the other files, so I cannot join them. Name the matching columns, or rename one so both files share it.", f.Key)
 	case q.Intent == intentChart && q.Chart == "scatter" && len(numericOf(q, f)) < 2:
-		return askColumns("A scatter plot needs two numeric columns; which two? Candidates are", numericColumns(f))
+		return q.askPair("A scatter plot needs two numeric columns; which two? Candidates are", numericColumns(f))
 	case q.Intent == intentChart && (q.Chart == "line" || q.Chart == "area") && date == "":
 		if len(q.By) > 0 {
 			q.Chart = "bar"
@@ -124,7 +131,7 @@ func checkShape(q *Query, p *Profile, f *Frame) string {
 	case q.Intent == intentPivot && len(q.By) == 1 && hasNumericMeasure(q, f):
 		q.Intent = intentStat // one key: a plain group-by is the pivot
 	case q.Intent == intentPivot && len(q.By)+len(categoryOf(q, f)) < 2:
-		return askColumns("A pivot needs two category columns (rows and columns) and optionally a value; candidates are", categoryColumns(f))
+		return q.askPair("A pivot needs two category columns (rows and columns) and optionally a value; candidates are", categoryColumns(f))
 	}
 	return ""
 }
@@ -221,6 +228,30 @@ func columnNames(f *Frame) []string {
 		out[i] = c.Name
 	}
 	return out
+}
+
+// askedWord is the word of the question that a column should replace in a suggestion.
+func (q *Query) askedWord() string {
+	if q.AmbigWord != "" {
+		return q.AmbigWord
+	}
+	return strings.Join(q.unknown, " ")
+}
+
+// ask asks back, naming the candidate columns, and remembers them for the suggestions.
+func (q *Query) ask(lead string, cands []string) string {
+	q.asked = cands
+	return askColumns(lead, cands)
+}
+
+// askPair asks back for two columns; the suggestions pair the first candidate with the next.
+func (q *Query) askPair(lead string, cands []string) string {
+	reply := askColumns(lead, cands)
+	q.asked = nil
+	for _, c := range cands[min(1, len(cands)):] {
+		q.asked = append(q.asked, cands[0]+" and "+c)
+	}
+	return reply
 }
 
 // askColumns asks back, naming the candidate columns.

@@ -44,6 +44,7 @@ type Query struct {
 	unknown  []string       // words that matched no column, for asking back
 	named    bool           // something in the question pointed at the frame
 	byDate   bool           // "most recent", "oldest": order by the date column
+	asked    []string       // the candidate columns of a reply that asks back
 }
 
 // kwHas reports whether the question named keyword k.

@@ -113,12 +113,15 @@ func fencedStep(blocks []string, cells []Cell) Step {
 	return Step{Text: strings.TrimRight(b.String(), "\n")}
 }
 
+// noFilesReply answers a turn without a data file: what the analyst can do once one is
+// attached, since "what can you do?" is the usual first question, and what is there instead.
 func noFilesReply(files []string) string {
 	var b strings.Builder
-	b.WriteString("There is no data file to analyse yet: attach a CSV, Excel or JSON file and ask about it. ")
-	b.WriteString("You can also send a fenced ```python block and it runs exactly as written.")
+	b.WriteString("There is no data file to analyse yet: attach a CSV, Excel or JSON file and ask about it in plain words. ")
+	b.WriteString("Then " + capabilities + " ")
+	b.WriteString("A fenced ```python block runs exactly as written, with or without a file.")
 	if len(files) > 0 {
-		fmt.Fprintf(&b, "\n\nFiles in /mnt/data: %s.", strings.Join(files, ", "))
+		fmt.Fprintf(&b, "\n\nThe files attached now are not tables I can read: %s.", strings.Join(files, ", "))
 	}
 	return b.String()
 }
@@ -144,9 +147,25 @@ func helpReply(p *Profile) string {
 		exampleColumn(p) + " by " + exampleCategory(p) + "” or “plot " + exampleColumn(p) + " over time”."
 }
 
-func beyondReply(p *Profile) string {
-	return "That is beyond the built-in rules of the local engine (no forecasting, modelling or text analysis). " +
-		capabilities + "\n\nLoaded: " + frameList(p) + "."
+// beyondReply says plainly that a forecast, a model or a cause is out of reach, and offers
+// what the data can show instead, as questions to click.
+func beyondReply(q *Query, p *Profile) string {
+	f := queryFrame(p, q)
+	col := exampleColumn(p)
+	if nums := numericOf(q, f); len(nums) > 0 {
+		col = nums[0]
+	}
+	var alt []string
+	if dateColumn(f) != "" {
+		alt = append(alt, "plot "+col+" over time", "growth of "+col, "monthly average "+col)
+	}
+	if c := firstCategory(f); c != "" {
+		alt = append(alt, "average "+col+" by "+c)
+	}
+	alt = append(alt, "describe "+col)
+	return "That is beyond the built-in rules of the local engine: they compute from the data as it is, " +
+		"and do not forecast, fit models, cluster or explain causes. What the data can show instead:" +
+		suggestionList(alt[:min(len(alt), maxSuggestions)]) + "\n\nLoaded: " + frameList(p) + "."
 }
 
 func frameList(p *Profile) string {

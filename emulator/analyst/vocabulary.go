@@ -80,7 +80,8 @@ var keywords = map[string][]string{
 	"show":      {"show", "display", "list", "give", "print", "see", "view", "get", "tell"},
 	"not":       {"not", "isnt", "without", "except"},
 	"percent":   {"percent", "percentage", "percentages", "%", "fraction", "share", "proportion", "proportions"},
-	"beyond":    {"forecast", "forecasting", "predict", "prediction", "predictions", "cluster", "clustering", "classify", "sentiment", "translate", "arima", "train"},
+	"beyond": {"forecast", "forecasting", "predict", "prediction", "predictions", "cluster", "clustering", "classify", "sentiment", "translate", "arima", "train",
+		"why", "cause", "causes", "caused", "causing", "reason", "reasons"},
 }
 
 // vocabulary maps every surface word to its canonical keyword; vocabWords lists the surface
@@ -107,7 +108,7 @@ var stopwords = setOf("a", "an", "the", "of", "for", "to", "and", "or", "me", "m
 	"any", "how", "much", "many", "want", "need", "like", "let", "lets", "know", "into", "out", "up", "down", "so",
 	"hey", "hi", "thanks", "thank", "ok", "okay", "quick", "quickly", "really", "whole", "using", "use", "make",
 	"create", "build", "produce", "generate", "have", "has", "had", "than", "value", "values", "one", "look",
-	"over", "under", "above", "below", "same", "what", "which", "who", "why", "where", "by", "per", "each",
+	"over", "under", "above", "below", "same", "what", "which", "who", "where", "by", "per", "each",
 	"is", "vs", "versus", "against", "about", "time", "times", "kind", "sort", "type", "across", "within",
 	"will", "should", "too", "other", "can", "may", "might", "get", "got", "here", "okay", "now")
 

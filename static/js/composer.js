@@ -1,5 +1,6 @@
 // The composer: Enter sends and Shift+Enter breaks the line, the box grows
-// with its text, example questions fill it, and it clears after a send.
+// with its text, example questions and the analyst's suggested questions fill
+// it, and it clears after a send.
 (function () {
   "use strict";
 
@@ -28,6 +29,18 @@
       ta.value = ex.dataset.example;
       grow(ta);
       ta.focus();
+      return;
+    }
+    // A question the analyst suggests (a link to #ask in an answer) fills the composer the
+    // same way, so a reading is one click and still editable before it is sent.
+    var ask = e.target.closest && e.target.closest('#messages a[href="#ask"]');
+    if (ask) {
+      e.preventDefault();
+      var box = document.getElementById("composer-input");
+      if (!box) return;
+      box.value = ask.textContent;
+      grow(box);
+      box.focus();
       return;
     }
     var copy = e.target.closest && e.target.closest("[data-copy]");
