@@ -34,7 +34,7 @@ func sentence(m marker) string {
 		p, _ := m.num("pct")
 		return fmt.Sprintf("Rows where %s make up **%s** of the total `%s`: %s of %s.", m.str("where"), strings.TrimPrefix(pct(p), "+"), m.str("col"), m.str("part"), m.str("total"))
 	case "stat":
-		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggWord[m.str("agg")], m.str("col"), m.str("value"), m.str("n"))
+		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggWord[m.str("agg")], m.str("col"), statValue(m), m.str("n"))
 	case "group":
 		return groupSentence(m)
 	case "peak":
@@ -148,7 +148,7 @@ func describeSentence(m marker) string {
 	var parts []string
 	for _, k := range order {
 		if v, ok := stats[k]; ok {
-			parts = append(parts, k+" "+fmtAny(v))
+			parts = append(parts, k+" "+describeValue(m.str("col"), k, v))
 		}
 	}
 	return fmt.Sprintf("`%s`: %s; %s missing.", m.str("col"), strings.Join(parts, ", "), m.str("missing"))
@@ -167,7 +167,7 @@ func pairs(items []any, max int) string {
 			break
 		}
 		if p, _ := it.([]any); len(p) == 2 {
-			parts = append(parts, fmt.Sprintf("%s (%s)", fmtAny(p[0]), fmtAny(p[1])))
+			parts = append(parts, fmt.Sprintf("%s (%s)", fmtLabel(p[0]), fmtAny(p[1])))
 		}
 	}
 	return strings.Join(parts, ", ")
@@ -193,7 +193,7 @@ func groupSentence(m marker) string {
 	}
 	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, 12))
 	if hi := highest(items); hi != nil && len(items) > 1 && m.str("rank") == "" {
-		s += fmt.Sprintf(" Highest: **%s** with %s.", fmtAny(hi[0]), fmtAny(hi[1]))
+		s += fmt.Sprintf(" Highest: **%s** with %s.", fmtLabel(hi[0]), fmtAny(hi[1]))
 	}
 	return s
 }
@@ -203,11 +203,11 @@ func peakSentence(m marker) string {
 	if m.str("which") == "min" {
 		word = "lowest"
 	}
-	s := fmt.Sprintf("`%s` was %s on **%s**, at **%s**", m.str("col"), word, fmtAny(m["date"]), m.str("value"))
+	s := fmt.Sprintf("`%s` was %s on **%s**, at **%s**", m.str("col"), word, fmtLabel(m["date"]), m.str("value"))
 	if row, _ := m["row"].(map[string]any); len(row) > 0 {
 		var parts []string
 		for _, k := range sortedKeys(row) {
-			parts = append(parts, fmt.Sprintf("%s %s", k, fmtAny(row[k])))
+			parts = append(parts, fmt.Sprintf("%s %s", k, fmtFor(k, row[k])))
 		}
 		s += " (" + strings.Join(parts, ", ") + ")"
 	}
@@ -218,7 +218,7 @@ func peaksSentence(m marker) string {
 	var parts []string
 	for _, it := range m.list("items") {
 		if r, _ := it.([]any); len(r) == 3 {
-			parts = append(parts, fmt.Sprintf("%s on %s at %s", fmtAny(r[0]), fmtAny(r[1]), fmtAny(r[2])))
+			parts = append(parts, fmt.Sprintf("%s on %s at %s", fmtLabel(r[0]), fmtLabel(r[1]), fmtAny(r[2])))
 		}
 	}
 	return fmt.Sprintf("The %s of `%s` per `%s`: %s.", map[string]string{"max": "peak", "min": "low"}[m.str("which")], m.str("col"), m.str("by"), strings.Join(parts, "; "))
@@ -227,7 +227,7 @@ func peaksSentence(m marker) string {
 func seriesSentence(m marker) string {
 	s := m.str("title") + ":\n\n" + mdTable(m)
 	if hi := highest(m.list("items")); hi != nil {
-		s += fmt.Sprintf("\n\nThe highest %s was %s with %s.", m.str("period"), fmtAny(hi[0]), fmtAny(hi[1]))
+		s += fmt.Sprintf("\n\nThe highest %s was %s with %s.", m.str("period"), fmtLabel(hi[0]), fmtAny(hi[1]))
 	}
 	return s
 }
@@ -258,7 +258,7 @@ func growthSentence(m marker) string {
 	var parts []string
 	for _, it := range m.list("items") {
 		r, _ := it.(map[string]any)
-		s := fmt.Sprintf("**%s** went from %s (%s) to %s (%s)", fmtAny(r["name"]), fmtAny(r["first"]), fmtAny(r["first_date"]), fmtAny(r["last"]), fmtAny(r["last_date"]))
+		s := fmt.Sprintf("**%s** went from %s (%s) to %s (%s)", fmtLabel(r["name"]), fmtAny(r["first"]), fmtLabel(r["first_date"]), fmtAny(r["last"]), fmtLabel(r["last_date"]))
 		if p, ok := r["pct"].(float64); ok {
 			s += ", " + pct(p)
 		}
@@ -333,8 +333,8 @@ func linesSentence(m marker) string {
 	var parts []string
 	for _, it := range m.list("items") {
 		r, _ := it.(map[string]any)
-		parts = append(parts, fmt.Sprintf("**%s** went from %s (%s) to %s (%s), peaking at %s on %s", fmtAny(r["name"]), fmtAny(r["first"]), fmtAny(r["first_date"]),
-			fmtAny(r["last"]), fmtAny(r["last_date"]), fmtAny(r["max"]), fmtAny(r["max_date"])))
+		parts = append(parts, fmt.Sprintf("**%s** went from %s (%s) to %s (%s), peaking at %s on %s", fmtLabel(r["name"]), fmtAny(r["first"]), fmtLabel(r["first_date"]),
+			fmtAny(r["last"]), fmtLabel(r["last_date"]), fmtAny(r["max"]), fmtLabel(r["max_date"])))
 	}
 	return strings.Join(parts, "; ") + "."
 }
