@@ -65,6 +65,8 @@ func sentence(m marker) string {
 	case "join":
 		return fmt.Sprintf("Joined %s with %s on `%s`: %s rows and %s columns; %s of the %s rows of %s found a match.",
 			m.str("left"), m.str("right"), m.str("on"), m.str("rows"), m.str("cols"), m.str("matched"), m.str("of"), m.str("left"))
+	case "nochart":
+		return "No chart: after the conditions and missing values nothing was left to draw, so none was saved. Loosen a condition, or ask for an overview to see what the data holds."
 	case "chart":
 		return fmt.Sprintf("Chart: %s — saved as %s.", m.str("title"), fileLink(m.str("file")))
 	case "file":

@@ -2,7 +2,9 @@
 # Safe to run again: it only reads the files and rebuilds `frames`.
 import csv, io, json, os, re, warnings
 import matplotlib
+import matplotlib.collections
 import matplotlib.dates
+import matplotlib.patches
 import matplotlib.ticker
 import numpy as np
 import pandas as pd
@@ -206,7 +208,39 @@ def _rows(d, n=10, cols=None):
     return {"columns": [str(c) for c in d.columns], "rows": _plain(d.astype(object).where(d.notna(), None).values.tolist())}
 
 
+def _has_data(fig):
+    """Whether a figure draws anything: a blank 0-1 frame must never pass for a chart."""
+    for ax in fig.axes:
+        if ax.images:
+            return True
+        for line in ax.get_lines():
+            try:
+                if np.isfinite(np.asarray(line.get_ydata(), dtype=float)).any():
+                    return True
+            except (TypeError, ValueError):
+                return True
+        for p in ax.patches:
+            if not isinstance(p, matplotlib.patches.Rectangle):
+                return True  # a pie's wedges, a polygon
+            w, h = p.get_width(), p.get_height()
+            if w and h and np.isfinite(w) and np.isfinite(h):
+                return True
+        for c in ax.collections:
+            arr = c.get_array()
+            if len(c.get_offsets()) and not isinstance(c, matplotlib.collections.PolyCollection) or arr is not None and np.size(arr):
+                return True
+            if isinstance(c, matplotlib.collections.PolyCollection) and any(len(p.vertices) > 2 for p in c.get_paths()):
+                return True
+    return False
+
+
 def _save_chart(fig, name):
+    if not _has_data(fig):
+        # Nothing to draw (every value filtered out or missing): say so rather than save a
+        # blank frame that would pass for the answer's chart.
+        plt.close(fig)
+        _emit("nochart", file=name)
+        return
     for ax in fig.axes[:1]:
         for axis in (ax.xaxis, ax.yaxis):
             # Thousands separators instead of 1e6 offsets, except on date axes.

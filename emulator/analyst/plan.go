@@ -31,7 +31,18 @@ func makePlan(question string, history []Message, p *Profile) plan {
 	}
 	g := newGen(&q, p)
 	intentCode[q.Intent](g)
-	return plan{Query: q, Cells: []string{strings.TrimRight(g.b.String(), "\n")}}
+	return plan{Query: q, Cells: []string{closeFailedCharts(strings.TrimRight(g.b.String(), "\n"))}}
+}
+
+// closeFailedCharts wraps a cell that draws so that, if it fails, its half-drawn figure is
+// closed: the kernel shows every figure left open after a cell, and a failed chart must never
+// be shown (or kept in the gallery) as the answer's.
+func closeFailedCharts(code string) string {
+	if !strings.Contains(code, "_save_chart(") {
+		return code
+	}
+	return "try:\n    " + strings.ReplaceAll(code, "\n", "\n    ") +
+		"\nexcept Exception:\n    plt.close(\"all\")\n    raise"
 }
 
 // intentCode maps each runnable intent to the method writing its cell.
