@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 )
 
@@ -45,6 +46,8 @@ func sentence(m marker) string {
 		return seriesSentence(m)
 	case "growth":
 		return growthSentence(m)
+	case "returns":
+		return returnsSentence(m)
 	case "corr":
 		return corrSentence(m)
 	case "corrmatrix":
@@ -276,6 +279,9 @@ func growthSentence(m marker) string {
 		}
 		parts = append(parts, s+".")
 	}
+	if m["ranked"] == true {
+		return "Change from the first to the last point, largest first: " + strings.Join(parts, " ")
+	}
 	return "Growth of `" + m.str("col") + "`: " + strings.Join(parts, " ")
 }
 
@@ -349,3 +355,13 @@ func scatterSentence(m marker) string {
 	}
 	return s
 }
+
+func returnsSentence(m marker) string {
+	num := func(k string) float64 { v, _ := m.num(k); return v }
+	return fmt.Sprintf("Returns of `%s` from one row to the next (pct_change, %s steps): mean **%s**, standard deviation (volatility) %s; best %s on %s, worst %s on %s; compounded over the whole period **%s**.",
+		m.str("col"), m.str("n"), pctPlain(num("mean"), 3), pctPlain(num("std"), 3), pct(num("best")), fmtLabel(m["best_date"]),
+		pct(num("worst")), fmtLabel(m["worst_date"]), pct(num("total")))
+}
+
+// pctPlain writes a percentage with the given decimals and no sign.
+func pctPlain(v float64, decimals int) string { return strconv.FormatFloat(v, 'f', decimals, 64) + "%" }

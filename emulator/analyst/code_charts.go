@@ -90,7 +90,10 @@ func (g *gen) timeChart(kind string) {
 	key := g.seriesKeys()
 	period := g.q.Period
 	dc := g.f.column(d)
-	if period == "" && dc != nil && dc.Unique < g.f.Rows*9/10 && seriesColumn(g.f, d) == "" {
+	if seasonal(period) || g.yearNumbers(d) {
+		period = "" // a year number or a weekday is no datetime to resample: plot the points
+	}
+	if period == "" && dc != nil && dc.Kind == "date" && dc.Unique < g.f.Rows*9/10 && seriesColumn(g.f, d) == "" {
 		period = "M" // repeated dates and no series key: one point per month reads better
 	}
 	switch {
@@ -119,7 +122,9 @@ func (g *gen) timeChart(kind string) {
 		g.line("    ax.plot(result.index, result[c].rolling(%d).mean(), linestyle=\"--\", label=f\"{c} %d-point rolling mean\")", g.q.Rolling, g.q.Rolling)
 	}
 	g.line("ax.legend()")
-	g.line("ax.xaxis.set_major_formatter(matplotlib.dates.ConciseDateFormatter(ax.xaxis.get_major_locator()))")
+	if !g.yearNumbers(d) {
+		g.line("ax.xaxis.set_major_formatter(matplotlib.dates.ConciseDateFormatter(ax.xaxis.get_major_locator()))")
+	}
 	g.line("ax.grid(alpha=0.3)")
 	g.line("_emit(\"lines\", col=%s, date=%s, items=[{\"name\": c, \"first\": s.iloc[0], \"first_date\": s.index[0], \"last\": s.iloc[-1], \"last_date\": s.index[-1], \"max\": s.max(), \"max_date\": s.idxmax(), \"min\": s.min(), \"min_date\": s.idxmin()} for c, s in ((c, result[c].dropna()) for c in result.columns) if len(s)])",
 		py(m), py(d))
@@ -127,7 +132,7 @@ func (g *gen) timeChart(kind string) {
 	if period != "" {
 		ylabel = aggTitle(agg, m) + " per " + periodWord[period]
 	}
-	title := m + " over time" + g.titleSuffix()
+	title := strings.Join(ms, " and ") + " over time" + g.titleSuffix()
 	if g.q.Rolling > 0 {
 		title += fmt.Sprintf(", with a %d-point rolling mean", g.q.Rolling)
 	}

@@ -147,11 +147,15 @@ func (g *gen) pivot() {
 // pandasFreq maps a period to the pandas 1.5 alias.
 var pandasFreq = map[string]string{"D": "D", "W": "W", "M": "M", "Q": "Q", "Y": "A"}
 
-var periodWord = map[string]string{"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year"}
+var periodWord = map[string]string{"D": "day", "W": "week", "M": "month", "Q": "quarter", "Y": "year",
+	periodWeekday: "weekday", periodDecade: "decade"}
 
 // resampled writes `result`: the measure aggregated per period (per group as columns).
 func (g *gen) resampled(m, period string) string {
 	d, agg := g.dateCol(), g.aggOf(m)
+	if seasonal(period) || g.yearNumbers(d) {
+		return g.grouped([]string{m}, d, period, agg)
+	}
 	freq := pandasFreq[period]
 	if len(g.q.By) > 0 {
 		g.line("result = df.groupby([pd.Grouper(key=%s, freq=%s), %s])[%s].%s().unstack()", py(d), py(freq), py(g.q.By[0]), py(m), agg)
@@ -162,12 +166,42 @@ func (g *gen) resampled(m, period string) string {
 	return agg
 }
 
+// grouped writes `result`: the measure aggregated per weekday, decade, or year number.
+func (g *gen) grouped(ms []string, d, period, agg string) string {
+	key := g.periodKey(d, period)
+	sel := py(ms[0])
+	if len(ms) > 1 {
+		sel = pyList(ms)
+	}
+	if len(g.q.By) > 0 {
+		g.line("result = df.groupby([%s, %s])[%s].%s().unstack()", key, col(g.q.By[0]), py(ms[0]), agg)
+	} else {
+		g.line("result = df.groupby(%s)[%s].%s()", key, sel, agg)
+	}
+	g.orderWeekdays()
+	return agg
+}
+
+// orderWeekdays puts a per-weekday result in calendar order; the others are sorted already.
+func (g *gen) orderWeekdays() {
+	if g.q.Period == periodWeekday {
+		g.line("result = result.reindex([d for d in %s if d in result.index])", weekdayOrder)
+	}
+	g.line("result.index = result.index.astype(str)")
+}
+
 func (g *gen) resample() {
 	g.prelude()
 	m, agg := "rows", "count"
-	if nums := g.numericMeasures(); len(nums) > 0 {
+	if nums := g.numericMeasures(); len(nums) > 1 && (seasonal(g.q.Period) || g.yearNumbers(g.dateCol())) {
+		m = "every column"
+		agg = g.grouped(nums, g.dateCol(), g.q.Period, g.aggOf(nums[0]))
+	} else if len(nums) > 0 {
 		m = nums[0]
 		agg = g.resampled(m, g.q.Period)
+	} else if seasonal(g.q.Period) || g.yearNumbers(g.dateCol()) {
+		g.line("result = df.groupby(%s).size().rename(\"rows\")", g.periodKey(g.dateCol(), g.q.Period))
+		g.orderWeekdays()
 	} else {
 		freq := pandasFreq[g.q.Period]
 		g.line("result = df.set_index(%s).resample(%s).size().rename(\"rows\")", py(g.dateCol()), py(freq))
@@ -184,6 +218,14 @@ func (g *gen) growth() {
 	g.prelude()
 	m, d := g.q.Measures[0], g.dateCol()
 	keys := g.seriesKeys()
+	if g.q.returns {
+		g.returns(m, d)
+		return
+	}
+	if len(g.numericMeasures()) > 1 && keys == "" {
+		g.growthColumns(d)
+		return
+	}
 	if g.q.Period != "" {
 		g.periodChange(m, d, keys)
 		return
@@ -203,10 +245,18 @@ func (g *gen) growth() {
 	g.line("rows = []")
 	g.line("for name, part in parts:")
 	g.line("    first, last = part.iloc[0], part.iloc[-1]")
-	g.line("    years = max((last[%s] - first[%s]).days / 365.25, 1e-9)", py(d), py(d))
+	if g.yearNumbers(d) {
+		g.line("    years = max(last[%s] - first[%s], 1e-9)", py(d), py(d))
+	} else {
+		g.line("    years = max((last[%s] - first[%s]).days / 365.25, 1e-9)", py(d), py(d))
+	}
 	g.line("    pct = (last[%s] / first[%s] - 1) * 100 if first[%s] else None", py(m), py(m), py(m))
 	g.line("    cagr = ((last[%s] / first[%s]) ** (1 / years) - 1) * 100 if first[%s] and last[%s] / first[%s] > 0 else None", py(m), py(m), py(m), py(m), py(m))
-	g.line("    slope = np.polyfit((part[%s] - part[%s].min()).dt.days / 365.25, part[%s], 1)[0] if len(part) > 1 else None", py(d), py(d), py(m))
+	x := "(part[%s] - part[%s].min()).dt.days / 365.25"
+	if g.yearNumbers(d) {
+		x = "part[%s] - part[%s].min()"
+	}
+	g.line("    slope = np.polyfit("+x+", part[%s], 1)[0] if len(part) > 1 else None", py(d), py(d), py(m))
 	g.line("    rows.append({\"name\": name, \"first_date\": first[%s], \"first\": first[%s], \"last_date\": last[%s], \"last\": last[%s], \"pct\": pct, \"cagr\": cagr, \"slope_per_year\": slope})", py(d), py(m), py(d), py(m))
 	g.line("result = pd.DataFrame(rows).set_index(\"name\")")
 	g.line("print(result.round(3).to_string())")

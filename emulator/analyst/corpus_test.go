@@ -25,6 +25,9 @@ type corpusCase struct {
 // files lists the data files of a file set.
 func (c corpusCase) files() []string { return strings.Split(c.set, "+") }
 
+// allCases is the whole corpus: the first file sets' phrasings, then the newer shapes'.
+func allCases() []corpusCase { return append(append([]corpusCase{}, corpus...), corpusShapes...) }
+
 var profiles struct {
 	once sync.Once
 	m    map[string]*Profile
@@ -107,7 +110,8 @@ func checkPlan(t *testing.T, c corpusCase, pl plan) {
 
 func TestCorpus_Plan(t *testing.T) {
 	sets := map[string]bool{}
-	for _, c := range corpus {
+	cases := allCases()
+	for _, c := range cases {
 		sets[c.set] = true
 		pl := makePlan(c.q, history(c.prior), loadProfile(t, c.set))
 		checkPlan(t, c, pl)
@@ -117,8 +121,14 @@ func TestCorpus_Plan(t *testing.T) {
 			}
 		}
 	}
-	if len(corpus) < 150 || len(sets) < 5 {
-		t.Errorf("corpus has %d phrasings over %d file sets, want at least 150 over 5", len(corpus), len(sets))
+	chains := 0
+	for _, c := range cases {
+		if len(c.prior) > 0 {
+			chains++
+		}
+	}
+	if len(cases) < 350 || chains < 60 || len(sets) < 8 {
+		t.Errorf("corpus has %d phrasings (%d in conversations) over %d file sets, want at least 350 (60) over 8", len(cases), chains, len(sets))
 	}
 }
 

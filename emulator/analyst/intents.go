@@ -64,7 +64,7 @@ func keywordRules(q *Query, ps *parsed, frames int) []rule {
 		{has("plot") || q.Chart != "" || has("overtime") && q.Agg == "" && !has("growth") && !has("trend"), intentChart},
 		{has("outlier"), intentOutliers},
 		{has("percent") && q.numeric && (len(q.By) > 0 || anyFilterOn(q, "cat")), intentShare},
-		{has("peak") || has("when") && (has("max") || has("min")), intentPeak},
+		{has("peak") || (has("when") || q.whenRow) && (has("max") || has("min")), intentPeak},
 		{has("missing"), intentMissing},
 		{has("pivot"), intentPivot},
 		{(has("top") || has("bottom")) && (len(q.Measures) > 0 || len(q.By) > 0), intentTop},

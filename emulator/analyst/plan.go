@@ -76,6 +76,16 @@ func complete(q *Query, p *Profile) string {
 	if len(q.Ambiguous) > 0 && len(q.Measures) == 0 {
 		return q.ask(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
 	}
+	dropTimeAxis(q, f)
+	if q.Intent == intentGrowth && len(q.Measures) == 0 && len(q.By) == 0 && seriesColumn(f, dateColumn(f)) == "" && yearAxis(f) != "" {
+		q.Measures = wideMeasures(f) // "which field grew the most": every field, ranked
+	}
+	if q.Intent == intentResample && q.Agg != "" && q.Agg != "count" && len(q.Measures) == 0 && yearAxis(f) != "" {
+		q.Measures = wideMeasures(f)
+	}
+	if q.Intent == intentResample && len(q.Measures) > 0 && allIDs(f, q.Measures) {
+		q.Measures = nil // "contracts per year" counts the contracts, it does not average their ids
+	}
 	if q.Intent == intentStat && q.Agg == "count" && len(q.By) > 0 {
 		q.Intent = intentCounts
 	}

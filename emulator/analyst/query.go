@@ -45,6 +45,8 @@ type Query struct {
 	named    bool           // something in the question pointed at the frame
 	byDate   bool           // "most recent", "oldest": order by the date column
 	asked    []string       // the candidate columns of a reply that asks back
+	whenRow  bool           // "which year", "what day": the answer is the row's date or label
+	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
 }
 
 // kwHas reports whether the question named keyword k.
@@ -192,6 +194,12 @@ func (ps *parsed) firstOf(keys ...string) string {
 // period returns the resampling period a question names ("monthly", "by week"), or "".
 // "in 2023" or "year 2010" is a filter, not a period.
 func (ps *parsed) period() string {
+	switch {
+	case ps.has("weekday") || ps.hasPhrase("day", "of", "week"):
+		return periodWeekday
+	case ps.has("decade"):
+		return periodDecade
+	}
 	codes := map[string]string{"day": "D", "week": "W", "month": "M", "quarter": "Q", "year": "Y"}
 	for _, k := range []string{"day", "week", "month", "quarter", "year"} {
 		i := ps.at(k)
@@ -209,6 +217,23 @@ func (ps *parsed) period() string {
 		return codes[k]
 	}
 	return ""
+}
+
+// hasPhrase reports whether the words follow each other in the question.
+func (ps *parsed) hasPhrase(words ...string) bool {
+	for i := 0; i+len(words) <= len(ps.toks); i++ {
+		ok := true
+		for j, w := range words {
+			if ps.toks[i+j].low != w {
+				ok = false
+				break
+			}
+		}
+		if ok {
+			return true
+		}
+	}
+	return false
 }
 
 var periodAdjective = setOf("daily", "weekly", "monthly", "quarterly", "yearly", "annual", "annually", "annualy")

@@ -21,6 +21,9 @@ func parseQuestion(question string, ix *colIndex) Query {
 		q.Measures, q.numeric = nil, false // "number of records in employees" counts rows
 	}
 	readModifiers(&q, ps, f)
+	yearNumberFilters(&q, f)
+	q.whenRow = asksWhichTime(ps)
+	q.returns = ps.hasWord("returns") || ps.hasWord("pct_change") || ps.hasPhrase("daily", "return") || ps.hasPhrase("percent", "change")
 	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total

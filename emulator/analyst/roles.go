@@ -337,6 +337,9 @@ func dateColumn(f *Frame) string {
 			found = c.Name
 		}
 	}
+	if found == "" {
+		return yearAxis(f) // a wide table's Year column
+	}
 	return found
 }
 

@@ -122,7 +122,7 @@ func toCell(code string, r *sandbox.Result) Cell {
 func TestCorpus_Sandbox(t *testing.T) {
 	sets := map[string][]corpusCase{}
 	var order []string
-	for _, c := range corpus {
+	for _, c := range allCases() {
 		if sets[c.set] == nil {
 			order = append(order, c.set)
 		}

@@ -57,6 +57,8 @@ var keywords = map[string][]string{
 	"week":      {"weekly", "week", "weeks"},
 	"month":     {"monthly", "month", "months"},
 	"quarter":   {"quarterly", "quarter", "quarters"},
+	"weekday":   {"weekday", "weekdays", "dow"},
+	"decade":    {"decade", "decades"},
 	"year":      {"yearly", "year", "years", "annual", "annually", "annualy"},
 	"resample":  {"resample", "resampled", "aggregate", "aggregated", "bucket", "rollup"},
 	"rolling":   {"rolling"},

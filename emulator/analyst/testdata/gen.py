@@ -131,6 +131,61 @@ def workbook():
         pd.DataFrame(depts, columns=["Department", "Budget", "Manager", "Location"]).to_excel(w, sheet_name="Departments", index=False)
 
 
+def contracts():
+    """Contracts with start and end dates: durations, per-weekday and per-year counts."""
+    r = random.Random(20260214)
+    teams = ["Platform", "Data", "Mobile", "Web"]
+    kinds = ["fixed", "retainer", "hourly"]
+    rows = []
+    for i in range(80):
+        start = dt.date(2019, 1, 7) + dt.timedelta(days=r.randint(0, 5 * 365))
+        end = start + dt.timedelta(days=r.randint(20, 400))
+        rows.append({"contract_id": 5000 + i, "client": f"Client {chr(65 + i % 12)}", "team": r.choice(teams),
+                     "kind": r.choice(kinds), "start_date": start.isoformat(), "end_date": end.isoformat(),
+                     "value_eur": round(r.uniform(5e3, 2.5e5), 2)})
+    pd.DataFrame(rows).to_csv("contracts.csv", index=False)
+
+
+def fields():
+    """A wide year-by-field table: one row per year, one column per field of research."""
+    r = random.Random(20260301)
+    rows = []
+    base = {"Physics": 1200, "Chemistry": 1500, "Biology": 900, "Medicine": 2100, "Computer Science": 600}
+    growth = {"Physics": 1.01, "Chemistry": 0.995, "Biology": 1.03, "Medicine": 1.02, "Computer Science": 1.09}
+    for k, year in enumerate(range(1995, 2021)):
+        row = {"Year": year}
+        for f, b in base.items():
+            row[f] = int(b * growth[f] ** k * r.uniform(0.9, 1.1))
+        rows.append(row)
+    pd.DataFrame(rows).to_csv("fields.csv", index=False)
+
+
+def daily():
+    """Daily closing prices of one fund, with the day-first dates of a European export."""
+    r = random.Random(20260315)
+    rows, price = [], 100.0
+    day = dt.date(2023, 1, 2)
+    while day <= dt.date(2023, 12, 29):
+        if day.weekday() < 5:
+            price = round(price * (1 + r.gauss(0.0004, 0.011)), 2)
+            rows.append({"Datum": day.strftime("%d/%m/%Y"), "Kurs": price, "Umsatz": r.randint(1000, 9000)})
+        day += dt.timedelta(days=1)
+    pd.DataFrame(rows).to_csv("daily.csv", index=False)
+
+
+def rates():
+    """A daily EUR/USD rate for the same days, another file joined on the date."""
+    r = random.Random(20260316)
+    rows, rate = [], 1.07
+    day = dt.date(2023, 1, 2)
+    while day <= dt.date(2023, 12, 29):
+        if day.weekday() < 5:
+            rate = round(rate * (1 + r.gauss(0, 0.004)), 4)
+            rows.append({"date": day.strftime("%b %d, %Y"), "eur_usd": rate})
+        day += dt.timedelta(days=1)
+    pd.DataFrame(rows).to_csv("rates.csv", index=False)
+
+
 if __name__ == "__main__":
     prices()
     survey()
@@ -138,3 +193,7 @@ if __name__ == "__main__":
     customers()
     stations()
     workbook()
+    contracts()
+    fields()
+    daily()
+    rates()
