@@ -180,8 +180,12 @@ func mdTable(m marker) string {
 	for _, r := range rows {
 		b.WriteString("|")
 		cells, _ := r.([]any)
-		for _, c := range cells {
-			b.WriteString(" " + mdCell(fmtAny(c)) + " |")
+		for i, c := range cells {
+			name := ""
+			if i < len(cols) {
+				name, _ = cols[i].(string)
+			}
+			b.WriteString(" " + mdCell(fmtFor(name, c)) + " |")
 		}
 		b.WriteString("\n")
 	}

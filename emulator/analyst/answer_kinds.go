@@ -46,6 +46,9 @@ func sentence(m marker) string {
 		return seriesSentence(m)
 	case "growth":
 		return growthSentence(m)
+	case "duration":
+		return fmt.Sprintf("From `%s` to `%s` over %s rows: on average **%s days** (median %s), the shortest %s days, the longest %s days.",
+			m.str("start"), m.str("end"), m.str("n"), m.str("mean"), m.str("median"), m.str("min"), m.str("max"))
 	case "returns":
 		return returnsSentence(m)
 	case "corr":

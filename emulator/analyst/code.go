@@ -45,7 +45,7 @@ func (g *gen) prelude() {
 	g.line("df = frames[%s]", py(g.f.Key))
 	if g.q.Via >= 0 {
 		right := g.p.Frames[g.q.Via].Key
-		g.line("df = df.merge(frames[%s], on=%s, how=\"left\", suffixes=(\"\", \"_right\"))", py(right), py(g.q.ViaOn))
+		g.line("df = df.merge(%s, on=%s, how=\"left\", suffixes=(\"\", \"_right\"))", rightFrame(right, g.q.ViaRight, g.q.ViaOn), py(g.q.ViaOn))
 		g.line("_emit(\"merged\", left=%s, right=%s, on=%s)", py(g.f.Key), py(right), py(g.q.ViaOn))
 	}
 	if len(g.q.Filters) == 0 {
@@ -60,6 +60,15 @@ func (g *gen) prelude() {
 	g.line("_emit(\"rows\", n=len(df), of=len(frames[%s]), where=%s)", py(g.f.Key), py(where))
 	g.line("if df.empty:")
 	g.line("    raise ValueError(%s)", py(noRowsPrefix+where))
+}
+
+// rightFrame is the other frame of a join, its key renamed to the left one's name when the
+// two differ, so that one merge key serves both.
+func rightFrame(key, rightName, leftName string) string {
+	if rightName == "" || rightName == leftName {
+		return "frames[" + py(key) + "]"
+	}
+	return "frames[" + py(key) + "].rename(columns={" + py(rightName) + ": " + py(leftName) + "})"
 }
 
 func filterExpr(f Filter) string {

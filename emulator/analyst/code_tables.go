@@ -208,7 +208,7 @@ func lastExt(name string) string {
 func (g *gen) join() {
 	right := &g.p.Frames[g.q.JoinWith]
 	g.prelude()
-	g.line("right = frames[%s]", py(right.Key))
+	g.line("right = %s", rightFrame(right.Key, g.q.JoinRight, g.q.JoinOn))
 	g.line("result = df.merge(right, on=%s, how=\"left\", suffixes=(\"\", \"_right\"))", py(g.q.JoinOn))
 	g.line("matched = int(df[%s].isin(right[%s]).sum())", py(g.q.JoinOn), py(g.q.JoinOn))
 	g.line("print(result.head(10).to_string())")

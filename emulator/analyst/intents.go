@@ -58,6 +58,7 @@ func keywordRules(q *Query, ps *parsed, frames int) []rule {
 	has := ps.has
 	return []rule{
 		{has("beyond"), intentBeyond},
+		{q.lasting, intentDuration},
 		{has("join") && frames > 1, intentJoin},
 		{has("corr") || has("heatmap") && !has("plot") && len(q.Measures) == 0 || has("matrix") && has("corr"), intentCorr},
 		{has("clean") && q.Export != "", intentExport},

@@ -53,7 +53,7 @@ var intentCode = map[string]func(*gen){
 	intentPeak: (*gen).peak, intentTop: (*gen).top, intentFilter: (*gen).filterRows,
 	intentSort: (*gen).sortRows, intentPivot: (*gen).pivot, intentResample: (*gen).resample,
 	intentGrowth: (*gen).growth, intentCorr: (*gen).corr, intentOutliers: (*gen).outliers,
-	intentChart: (*gen).chart, intentJoin: (*gen).join, intentExport: (*gen).export, intentShare: (*gen).share,
+	intentChart: (*gen).chart, intentDuration: (*gen).duration, intentJoin: (*gen).join, intentExport: (*gen).export, intentShare: (*gen).share,
 }
 
 // needsNumber lists the intents that need a numeric column to work on.

@@ -23,10 +23,14 @@ type Query struct {
 	DateCol  string
 	JoinWith int // the other frame of a join, or -1
 	JoinOn   string
+	// JoinRight is the key's name in the other frame; it differs from JoinOn when two files
+	// join on their dates ("Datum" and "date").
+	JoinRight string
 	// Via is a frame merged in on ViaOn because the question names its columns ("revenue by
 	// segment" when segment lives in customers.json), or -1.
-	Via   int
-	ViaOn string
+	Via      int
+	ViaOn    string
+	ViaRight string // the key's name in the Via frame
 	// Ambiguous lists the candidate columns of a word that named several; the reply asks back.
 	Ambiguous []string
 	AmbigWord string
@@ -45,6 +49,7 @@ type Query struct {
 	named    bool           // something in the question pointed at the frame
 	byDate   bool           // "most recent", "oldest": order by the date column
 	asked    []string       // the candidate columns of a reply that asks back
+	lasting  bool           // asks how long rows lasted, and the frame has a start and an end date
 	whenRow  bool           // "which year", "what day": the answer is the row's date or label
 	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
 }
@@ -217,6 +222,16 @@ func (ps *parsed) period() string {
 		return codes[k]
 	}
 	return ""
+}
+
+// wordAt returns the position of the word as typed (lowercased), or -1.
+func (ps *parsed) wordAt(w string) int {
+	for i, t := range ps.toks {
+		if t.low == w {
+			return i
+		}
+	}
+	return -1
 }
 
 // hasPhrase reports whether the words follow each other in the question.

@@ -10,7 +10,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	q := Query{JoinWith: -1, Via: -1, kws: ps.kws}
 	q.Frame, q.named = pickFrame(ps, ix)
 	if !ps.has("join") {
-		q.Frame, q.Via, q.ViaOn = lookupJoin(ps, ix, q.Frame)
+		q.Frame, q.Via, q.ViaOn, q.ViaRight = lookupJoin(ps, ix, q.Frame)
 	}
 	assignRoles(&q, ps, ix)
 	f := queryFrame(ix.p, &q)
@@ -24,6 +24,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	yearNumberFilters(&q, f)
 	q.whenRow = asksWhichTime(ps)
 	q.returns = ps.hasWord("returns") || ps.hasWord("pct_change") || ps.hasPhrase("daily", "return") || ps.hasPhrase("percent", "change")
+	readDuration(&q, ps, f)
 	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total
@@ -236,32 +237,56 @@ func planJoin(q *Query, ps *parsed, ix *colIndex) {
 	left := q.Frame
 	for fi := range ix.p.Frames {
 		if fi != left && (named[fi] || q.JoinWith < 0) {
-			if on := sharedColumn(&ix.p.Frames[left], &ix.p.Frames[fi]); on != "" && (q.JoinWith < 0 || named[fi]) {
-				q.JoinWith, q.JoinOn = fi, on
+			if on, onRight := sharedKey(&ix.p.Frames[left], &ix.p.Frames[fi]); on != "" && (q.JoinWith < 0 || named[fi]) {
+				q.JoinWith, q.JoinOn, q.JoinRight = fi, on, onRight
 			}
 		}
 	}
 	if len(q.Measures) > 0 && q.JoinWith >= 0 && ix.p.Frames[q.JoinWith].column(q.Measures[0]) != nil {
-		q.JoinOn = q.Measures[0]
+		q.JoinOn, q.JoinRight = q.Measures[0], q.Measures[0]
 	}
 	if q.JoinWith >= 0 && ix.p.Frames[q.JoinWith].Rows > ix.p.Frames[q.Frame].Rows {
 		// The larger table (the facts) goes on the left, so every one of its rows is kept.
 		q.Frame, q.JoinWith = q.JoinWith, q.Frame
+		q.JoinOn, q.JoinRight = q.JoinRight, q.JoinOn
 	}
 }
 
-// sharedColumn names a column both frames have, preferring ids and keys.
-func sharedColumn(a, b *Frame) string {
+// sharedKey names the columns two frames join on: a column both have, preferring ids and keys
+// and never a float measure (two prices are not a key); else a date column in each, so a daily
+// file joins another daily file on the day whatever the columns are called. The names are a's
+// and b's; both are empty when the frames share nothing.
+func sharedKey(a, b *Frame) (string, string) {
 	found := ""
 	for _, c := range a.Columns {
-		if b.column(c.Name) == nil {
+		if other := b.column(c.Name); other == nil || c.Dtype == "float64" || other.Dtype == "float64" {
 			continue
 		}
 		low := strings.ToLower(c.Name)
 		if strings.Contains(low, "id") || strings.Contains(low, "key") || strings.Contains(low, "code") {
-			return c.Name
+			return c.Name, c.Name
 		}
 		if found == "" {
+			found = c.Name
+		}
+	}
+	if found != "" {
+		return found, found
+	}
+	if da, db := onlyDate(a), onlyDate(b); da != "" && db != "" {
+		return da, db
+	}
+	return "", ""
+}
+
+// onlyDate names a frame's date column when it has exactly one, the natural key of a series.
+func onlyDate(f *Frame) string {
+	found := ""
+	for _, c := range f.Columns {
+		if c.Kind == "date" {
+			if found != "" {
+				return ""
+			}
 			found = c.Name
 		}
 	}
@@ -288,7 +313,7 @@ func groupByCategories(q *Query, f *Frame) {
 
 // lookupJoin finds a second frame the question needs: one holding a named column or value the
 // chosen frame lacks, sharing a key with it. The larger frame (the facts) stays on the left.
-func lookupJoin(ps *parsed, ix *colIndex, frame int) (left, via int, on string) {
+func lookupJoin(ps *parsed, ix *colIndex, frame int) (left, via int, on, onRight string) {
 	other := -1
 	for _, m := range ps.mentions {
 		if len(inFrame(m.cols, frame)) == 0 {
@@ -301,16 +326,16 @@ func lookupJoin(ps *parsed, ix *colIndex, frame int) (left, via int, on string) 
 		}
 	}
 	if other < 0 {
-		return frame, -1, ""
+		return frame, -1, "", ""
 	}
-	key := sharedColumn(&ix.p.Frames[frame], &ix.p.Frames[other])
+	key, keyRight := sharedKey(&ix.p.Frames[frame], &ix.p.Frames[other])
 	if key == "" {
-		return frame, -1, ""
+		return frame, -1, "", ""
 	}
 	if ix.p.Frames[other].Rows > ix.p.Frames[frame].Rows {
-		frame, other = other, frame
+		frame, other, key, keyRight = other, frame, keyRight, key
 	}
-	return frame, other, key
+	return frame, other, key, keyRight
 }
 
 // queryFrame is the table a query works on: its frame, or its frame with the Via frame's
@@ -323,7 +348,7 @@ func queryFrame(p *Profile, q *Query) *Frame {
 	merged := *f
 	merged.Columns = append([]Column{}, f.Columns...)
 	for _, c := range p.Frames[q.Via].Columns {
-		if f.column(c.Name) == nil {
+		if f.column(c.Name) == nil && c.Name != q.ViaRight {
 			merged.Columns = append(merged.Columns, c)
 		}
 	}

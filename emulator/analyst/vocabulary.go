@@ -59,6 +59,7 @@ var keywords = map[string][]string{
 	"quarter":   {"quarterly", "quarter", "quarters"},
 	"weekday":   {"weekday", "weekdays", "dow"},
 	"decade":    {"decade", "decades"},
+	"duration":  {"duration", "durations", "lasted", "lasting", "longest", "shortest", "tenure", "took"},
 	"year":      {"yearly", "year", "years", "annual", "annually", "annualy"},
 	"resample":  {"resample", "resampled", "aggregate", "aggregated", "bucket", "rollup"},
 	"rolling":   {"rolling"},
