@@ -52,7 +52,7 @@ func (g *gen) groupStat(m string) {
 		g.line("print(result.round(2).to_string())")
 		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggTitle(agg, m)+" by "+g.q.By[0]+" and "+g.q.By[1]))
 	} else {
-		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=False)", py(g.q.By[0]), py(m), agg)
+		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=%s)", py(g.q.By[0]), py(m), agg, pyBool(g.q.flipped))
 		g.line("print(result.round(2).to_string())")
 		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result))", py(m), py(agg), py(g.q.By[0]))
 	}

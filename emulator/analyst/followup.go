@@ -61,7 +61,7 @@ func withContext(cur Query, prev *Query) Query {
 	if cur.Frame != prev.Frame && len(cur.Measures)+len(cur.By) > 0 {
 		out.Frame, out.Measures, out.By, out.Filters, out.DateCol = cur.Frame, nil, nil, nil, ""
 	}
-	keepIntent := cur.Intent == intentFilter && len(cur.Measures) == 0 || cur.Intent == intentHead && cur.N > 0
+	keepIntent := cur.Intent == intentFilter && len(cur.Measures) == 0 || cur.Intent == intentHead && cur.N > 0 || cur.flip
 	if cur.explicit && cur.Intent != intentHelp && !keepIntent {
 		out.Intent = cur.Intent
 	}
@@ -74,12 +74,16 @@ func withContext(cur Query, prev *Query) Query {
 	if cur.Intent == intentResample && prev.Intent == intentChart && cur.Chart == "" {
 		out.Intent = intentChart // "now monthly" after a chart redraws it per month
 	}
-	if len(cur.Measures) > 0 {
+	switch {
+	case len(cur.Measures) > 0 && !cur.numeric && len(cur.By) == 0 && len(prev.By) > 0 && len(prev.Measures) > 0:
+		out.By = cur.Measures // "same for kind" after "average value by team": new groups, same measure
+	case len(cur.Measures) > 0:
 		out.Measures = cur.Measures
 	}
 	if len(cur.By) > 0 {
 		out.By = cur.By
 	}
+	resolveOrder(&out, &cur, prev)
 	out.Filters = mergeFilters(out.Filters, cur.Filters)
 	mergeModifiers(&out, &cur)
 	return out
@@ -88,6 +92,9 @@ func withContext(cur Query, prev *Query) Query {
 // needsContext decides whether cur is a follow-up of prev: it says so, or it lacks what its
 // intent needs (columns) while the previous query had them.
 func needsContext(cur Query, prev *Query) bool {
+	if cur.flip || cur.N > 0 && cur.kwHas("instead") {
+		return true
+	}
 	if len(prev.Ambiguous) > 0 && len(cur.Measures) > 0 && !cur.explicit {
 		return true
 	}
@@ -146,5 +153,21 @@ func mergeModifiers(out, cur *Query) {
 	}
 	if cur.Rolling > 0 {
 		out.Rolling = cur.Rolling
+	}
+}
+
+// resolveOrder applies "sorted the other way" and "top 10 instead" to the previous result: the
+// order flips (a ranking turns into its bottom, groups list smallest first), and a count of
+// groups turns a grouped statistic into a ranking.
+func resolveOrder(out, cur *Query, prev *Query) {
+	if cur.flip {
+		out.Bottom = !prev.Bottom
+		out.flipped = !prev.flipped
+		if out.Intent == intentSort || out.Intent == intentTop || out.Intent == intentPeak {
+			out.flipped = false // their order is Bottom's
+		}
+	}
+	if cur.N > 0 && out.Intent == intentStat && len(out.By) == 1 {
+		out.Intent = intentTop
 	}
 }

@@ -50,6 +50,8 @@ type Query struct {
 	byDate   bool           // "most recent", "oldest": order by the date column
 	asked    []string       // the candidate columns of a reply that asks back
 	lasting  bool           // asks how long rows lasted, and the frame has a start and an end date
+	flip     bool           // "sorted the other way": reverse the previous order
+	flipped  bool           // the order of grouped results is reversed: smallest first
 	whenRow  bool           // "which year", "what day": the answer is the row's date or label
 	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
 }

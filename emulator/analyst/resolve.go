@@ -6,8 +6,9 @@ import (
 
 // parseQuestion resolves one question against the profile, without looking at the history.
 func parseQuestion(question string, ix *colIndex) Query {
+	question, notes := resolveOrdinals(question, ix.p)
 	ps := analyze(question, ix)
-	q := Query{JoinWith: -1, Via: -1, kws: ps.kws}
+	q := Query{JoinWith: -1, Via: -1, kws: ps.kws, Notes: notes}
 	q.Frame, q.named = pickFrame(ps, ix)
 	if !ps.has("join") {
 		q.Frame, q.Via, q.ViaOn, q.ViaRight = lookupJoin(ps, ix, q.Frame)
@@ -23,6 +24,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	readModifiers(&q, ps, f)
 	yearNumberFilters(&q, f)
 	q.whenRow = asksWhichTime(ps)
+	q.flip = ps.hasPhrase("other", "way") || ps.hasWord("reverse") || ps.hasWord("reversed") || ps.hasWord("flip")
 	q.returns = ps.hasWord("returns") || ps.hasWord("pct_change") || ps.hasPhrase("daily", "return") || ps.hasPhrase("percent", "change")
 	readDuration(&q, ps, f)
 	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))

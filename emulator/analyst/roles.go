@@ -76,6 +76,7 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 		for _, c := range cols {
 			addRole(q, ps, m, *ix.column(c))
 		}
+		noteTypo(q, ps, m, ix.column(cols[0]).Name)
 	}
 	valueFilters(q, ps, ix)
 	dropFilteredCategories(q, f)
@@ -83,6 +84,19 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 	if !anyFilterOn(q, "num") {
 		ageFilters(q, ps, f)
 	}
+}
+
+// noteTypo says how a misspelt word was read ("I read *revnue* as `revenue`"), so that a
+// wrong guess shows at once; exact names, abbreviations and prefixes need no note.
+func noteTypo(q *Query, ps *parsed, m mention, name string) {
+	if m.score >= 0.75 || m.end-m.start != 1 {
+		return
+	}
+	word := ps.toks[m.start].low
+	if slices.Contains(nameWords(name), singular(word)) {
+		return // "contracts" for contract_id is a part of the name, not a typo
+	}
+	q.Notes = append(q.Notes, "I read *"+word+"* as `"+name+"`.")
 }
 
 func allIDsOrDates(ix *colIndex, cols []colRef) bool {
