@@ -234,6 +234,11 @@ func peaksSentence(m marker) string {
 
 func seriesSentence(m marker) string {
 	s := m.str("title") + ":\n\n" + mdTable(m)
+	if m["lowest"] == true {
+		if lo := lowest(m.list("items")); lo != nil {
+			return s + fmt.Sprintf("\n\nThe lowest %s was **%s** with %s.", m.str("period"), fmtLabel(lo[0]), fmtAny(lo[1]))
+		}
+	}
 	if hi := highest(m.list("items")); hi != nil {
 		s += fmt.Sprintf("\n\nThe highest %s was %s with %s.", m.str("period"), fmtLabel(hi[0]), fmtAny(hi[1]))
 	}
@@ -252,6 +257,17 @@ func highest(items []any) []any {
 		return nil
 	}
 	return hi
+}
+
+// lowest returns the [name, value] pair with the smallest number, or nil.
+func lowest(items []any) []any {
+	var lo []any
+	for _, it := range items {
+		if p, _ := it.([]any); len(p) == 2 && !math.IsInf(numOf(p[1]), -1) && (lo == nil || numOf(p[1]) < numOf(lo[1])) {
+			lo = p
+		}
+	}
+	return lo
 }
 
 func numOf(v any) float64 {

@@ -17,8 +17,9 @@ func BenchmarkPlan(b *testing.B) {
 		p *Profile
 		h []Message
 	}
-	inputs := make([]input, len(corpus))
-	for i, c := range corpus {
+	cases := allCases()
+	inputs := make([]input, len(cases))
+	for i, c := range cases {
 		inputs[i] = input{c, loadProfile(b, c.set), history(c.prior)}
 	}
 	per := make([]time.Duration, len(inputs))
@@ -32,6 +33,32 @@ func BenchmarkPlan(b *testing.B) {
 		}
 	}
 	b.StopTimer()
+	measured := slices.DeleteFunc(per, func(d time.Duration) bool { return d == 0 })
+	if len(measured) > 0 {
+		slices.Sort(measured)
+		b.ReportMetric(float64(measured[len(measured)/2].Nanoseconds()), "median-ns/plan")
+	}
+}
+
+// BenchmarkPlan_Followups is BenchmarkPlan over the phrasings asked after earlier questions:
+// each plan folds the conversation again, so context resolution is in the cost.
+func BenchmarkPlan_Followups(b *testing.B) {
+	var cases []corpusCase
+	for _, c := range allCases() {
+		if len(c.prior) > 0 {
+			cases = append(cases, c)
+		}
+	}
+	per := make([]time.Duration, len(cases))
+	for n := 0; n < b.N; n++ {
+		c := cases[n%len(cases)]
+		p, h := loadProfile(b, c.set), history(c.prior)
+		start := time.Now()
+		makePlan(c.q, h, p)
+		if d := time.Since(start); per[n%len(cases)] == 0 || d < per[n%len(cases)] {
+			per[n%len(cases)] = d
+		}
+	}
 	measured := slices.DeleteFunc(per, func(d time.Duration) bool { return d == 0 })
 	if len(measured) > 0 {
 		slices.Sort(measured)

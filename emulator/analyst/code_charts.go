@@ -212,7 +212,7 @@ func (g *gen) categoryChart(kind string) {
 	} else if g.q.Period != "" && by == g.dateCol() {
 		g.resampled(m, g.q.Period)
 	} else {
-		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=False).head(%d)", py(by), py(m), agg, g.barCount())
+		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=%s).head(%d)", py(by), py(m), agg, pyBool(g.q.flipped), g.barCount())
 	}
 	if kind == "pie" && (agg == "sum" || agg == "count") {
 		// More than eight slices do not read: the rest become one "Other" slice.
@@ -271,6 +271,17 @@ func (g *gen) categoryAxes() (by, m, agg string) {
 	}
 	if by == "" {
 		by = firstCategory(g.f)
+	}
+	if by == "" && g.dateCol() != "" {
+		// No category to put on the axis ("now as a bar chart" after a line over time): one
+		// bar per period, per year for a year axis and per month for dates.
+		by = g.dateCol()
+		if g.q.Period == "" {
+			g.q.Period = "M"
+			if g.yearNumbers(by) {
+				g.q.Period = "Y"
+			}
+		}
 	}
 	return by, m, agg
 }

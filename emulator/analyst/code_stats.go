@@ -209,8 +209,8 @@ func (g *gen) resample() {
 	}
 	g.line("print(result.round(2).to_string())")
 	title := fmt.Sprintf("%s %s of %s per %s", strings.ToUpper(agg[:1])+agg[1:], "", m, periodWord[g.q.Period])
-	g.line("_emit(\"series\", col=%s, agg=%s, period=%s, title=%s, items=[[k, v] for k, v in result.round(4).items()] if result.ndim == 1 else [], **_rows(result.round(2), 24))",
-		py(m), py(agg), py(periodWord[g.q.Period]), py(strings.Join(strings.Fields(title), " ")))
+	g.line("_emit(\"series\", col=%s, agg=%s, period=%s, title=%s, items=[[k, v] for k, v in result.round(4).items()] if result.ndim == 1 else [], lowest=%s, **_rows(result.round(2), 24))",
+		py(m), py(agg), py(periodWord[g.q.Period]), py(strings.Join(strings.Fields(title), " ")), pyBool(g.q.Bottom && g.q.whenRow))
 	g.exportResult(m + "_by_" + periodWord[g.q.Period])
 }
 

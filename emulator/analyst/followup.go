@@ -141,6 +141,8 @@ func mergeModifiers(out, cur *Query) {
 	}
 	if cur.Bottom {
 		out.Bottom = true
+	} else if cur.kwHas("max") {
+		out.Bottom = false // "and highest?" after "when was it lowest"
 	}
 	if cur.Export != "" {
 		out.Export = cur.Export

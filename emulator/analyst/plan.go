@@ -111,6 +111,10 @@ func complete(q *Query, p *Profile) string {
 			return q.ask(fmt.Sprintf("Which column do you mean for the %s?", intentNoun(q)), numericColumns(f))
 		}
 	}
+	if q.Intent == intentChart && (q.Chart == "bar" || q.Chart == "barh" || q.Chart == "pie") && len(q.By)+len(categoryOf(q, f)) == 0 &&
+		firstCategory(f) == "" && dateColumn(f) == "" {
+		return q.ask("A bar or pie chart needs a category to split by, and I found none; which column?", columnNames(f))
+	}
 	if reply := checkShape(q, p, f); reply != "" {
 		return reply
 	}

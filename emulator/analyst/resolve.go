@@ -23,11 +23,15 @@ func parseQuestion(question string, ix *colIndex) Query {
 	}
 	readModifiers(&q, ps, f)
 	yearNumberFilters(&q, f)
-	q.whenRow = asksWhichTime(ps)
+	when := asksWhichTime(ps)
+	q.whenRow = when != ""
 	q.flip = ps.hasPhrase("other", "way") || ps.hasWord("reverse") || ps.hasWord("reversed") || ps.hasWord("flip")
 	q.returns = ps.hasWord("returns") || ps.hasWord("pct_change") || ps.hasPhrase("daily", "return") || ps.hasPhrase("percent", "change")
 	readDuration(&q, ps, f)
 	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
+	if q.Intent == intentPeak && when != "" {
+		whichPeriod(&q, f, when)
+	}
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total
 	}

@@ -198,6 +198,12 @@ func runCase(t *testing.T, k *kernel, p *Profile, c corpusCase) bool {
 			good = false
 		}
 	}
+	// The golden rule of charts: no case may draw a blank one (the loader refuses to save it
+	// and says "No chart:"), and every chart saved was also shown.
+	if strings.Contains(answer, "No chart:") || wroteFile(cells, ".png") && k.figs[cells[len(cells)-1].Code] == 0 {
+		t.Errorf("%q: a blank chart, or a chart saved but not shown:\n%s", c.q, answer)
+		good = false
+	}
 	if c.intent == intentChart && (!wroteFile(cells, ".png") || k.figs[cells[len(cells)-1].Code] == 0) {
 		t.Errorf("%q: no chart file written or no figure shown inline", c.q)
 		good = false

@@ -84,13 +84,29 @@ var timeWords = setOf("year", "month", "day", "date", "week", "quarter", "decade
 
 // asksWhichTime reports whether the question asks for the time of a row ("which year",
 // "on what day"), which makes a maximum a peak: the answer is the date, not the value.
-func asksWhichTime(ps *parsed) bool {
+func asksWhichTime(ps *parsed) string {
 	for i := 0; i+1 < len(ps.toks); i++ {
-		if (ps.toks[i].low == "which" || ps.toks[i].low == "what") && timeWords[singular(ps.toks[i+1].low)] {
-			return true
+		if w := singular(ps.toks[i+1].low); (ps.toks[i].low == "which" || ps.toks[i].low == "what") && timeWords[w] {
+			return w
 		}
 	}
-	return false
+	return ""
+}
+
+// periodOfWord maps "which month" to the period to aggregate over before ranking: the
+// month with the most revenue is a sum over its orders, not the month of the largest order.
+var periodOfWord = map[string]string{"week": "W", "month": "M", "quarter": "Q", "year": "Y", "decade": periodDecade}
+
+// whichPeriod turns "which month had the highest revenue" into a ranking of months, unless the
+// rows are the periods already (a year-by-field table's years).
+func whichPeriod(q *Query, f *Frame, word string) {
+	period := periodOfWord[word]
+	d := dateColumn(f)
+	if period == "" || d == "" || f.column(d).Kind != "date" || len(q.Measures) == 0 {
+		return
+	}
+	// "highest" ranks the periods; each period's value is the usual total or mean.
+	q.Intent, q.Period, q.explicit, q.Agg = intentResample, period, true, ""
 }
 
 // dropTimeAxis removes the time axis from the measures when it was named only as the axis:
