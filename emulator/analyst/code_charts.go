@@ -58,7 +58,9 @@ func (g *gen) chartStem() string {
 	if len(g.q.By) > 0 {
 		parts = append(parts, "by", strings.Join(g.q.By, "_"))
 	}
-	if g.q.Period != "" {
+	if seasonal(g.q.Period) {
+		parts = append(parts, "by", periodWord[g.q.Period])
+	} else if g.q.Period != "" {
 		parts = append(parts, periodWord[g.q.Period]+"ly")
 	}
 	if s := g.filterStem(); s != "" {
@@ -200,7 +202,11 @@ func (g *gen) scatterChart() {
 // counts when no measure was named.
 func (g *gen) categoryChart(kind string) {
 	by, m, agg := g.categoryAxes()
-	if m == "" && g.q.Period != "" && by == g.dateCol() {
+	if m == "" && g.q.Period != "" && by == g.dateCol() && (seasonal(g.q.Period) || g.yearNumbers(by)) {
+		g.line("result = df.groupby(%s).size()", g.periodKey(by, g.q.Period))
+		g.orderWeekdays()
+		agg, m = "count", "rows"
+	} else if m == "" && g.q.Period != "" && by == g.dateCol() {
 		freq := pandasFreq[g.q.Period]
 		g.line("result = df.set_index(%s).resample(%s).size()", py(by), py(freq))
 		g.line("result.index = result.index.to_period(%s).astype(str)", py(freq))

@@ -166,4 +166,7 @@ var corpusShapes = []corpusCase{
 	{set: st, q: "which month was the wettest", intent: intentResample, cols: []string{"Niederschlag mm"}, want: []string{"The highest month was 2022-11 with 44.50", "I read *wettest* as `Niederschlag mm`"}},
 	{set: fl, q: "the last column", intent: intentDescribe, cols: []string{"Computer Science"}, want: []string{"mean 2,152.31,"}},
 	{set: sv, q: "sorted the other way", prior: []string{"average income by country"}, intent: intentStat, cols: []string{"Annual Income", "Country"}, want: []string{"Italy (39,923.58), Poland"}},
+	{set: dy, q: "plot Kurs per weekday", intent: intentChart, cols: []string{"Kurs"}, want: []string{"bar_kurs_by_weekday.png", "Thursday (109.23)"}},
+	{set: sl, q: "orders per weekday as a bar chart", intent: intentChart, want: []string{"bar_by_weekday.png", "Sunday (140)"}},
+	{set: fl, q: "as a pie chart", prior: []string{"total Physics per decade"}, intent: intentChart, cols: []string{"Physics"}, want: []string{"pie_physics_by_decade.png", "2010 (14,413)"}},
 }

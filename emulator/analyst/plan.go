@@ -101,6 +101,9 @@ func complete(q *Query, p *Profile) string {
 	if q.Intent == intentChart && q.Chart == "" {
 		q.Chart = inferChart(q, f)
 	}
+	if q.Intent == intentChart && seasonal(q.Period) && (q.Chart == "line" || q.Chart == "area") {
+		q.Chart = "bar" // weekdays and decades are categories, not a time line
+	}
 	if (needsNumber[q.Intent] || q.Intent == intentTop || q.Intent == intentChart && chartNeedsNumber(q)) && !hasNumericMeasure(q, f) {
 		if defaultMeasure(q, f) {
 			groupByCategories(q, f) // "mean Ticker" becomes the mean Close per ticker
