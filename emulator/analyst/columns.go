@@ -76,7 +76,7 @@ func wordMatch(t token, w string) float64 {
 		return 0
 	}
 	for _, e := range abbreviations[t.low] {
-		if e == w {
+		if e == w || singular(e) == w { // column words are singular: "Kurs" is kur
 			return 0.9
 		}
 	}

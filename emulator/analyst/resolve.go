@@ -30,7 +30,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	readDuration(&q, ps, f)
 	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
 	if q.Intent == intentPeak && when != "" {
-		whichPeriod(&q, f, when)
+		whichPeriod(&q, ps, f, when)
 	}
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total

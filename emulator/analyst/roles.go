@@ -86,10 +86,10 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 	}
 }
 
-// noteTypo says how a misspelt word was read ("I read *revnue* as `revenue`"), so that a
-// wrong guess shows at once; exact names, abbreviations and prefixes need no note.
+// noteTypo says how a word that is not the column's name was read ("I read *revnue* as
+// `revenue`", "I read *sales* as `revenue`"), so that a wrong guess shows at once.
 func noteTypo(q *Query, ps *parsed, m mention, name string) {
-	if m.score >= 0.75 || m.end-m.start != 1 {
+	if m.score >= 1 || m.end-m.start != 1 {
 		return
 	}
 	word := ps.toks[m.start].low

@@ -99,7 +99,7 @@ var periodOfWord = map[string]string{"week": "W", "month": "M", "quarter": "Q", 
 
 // whichPeriod turns "which month had the highest revenue" into a ranking of months, unless the
 // rows are the periods already (a year-by-field table's years).
-func whichPeriod(q *Query, f *Frame, word string) {
+func whichPeriod(q *Query, ps *parsed, f *Frame, word string) {
 	period := periodOfWord[word]
 	d := dateColumn(f)
 	if period == "" || d == "" || f.column(d).Kind != "date" || len(q.Measures) == 0 {
@@ -107,6 +107,9 @@ func whichPeriod(q *Query, f *Frame, word string) {
 	}
 	// "highest" ranks the periods; each period's value is the usual total or mean.
 	q.Intent, q.Period, q.explicit, q.Agg = intentResample, period, true, ""
+	if ps.hasWord("most") || ps.hasWord("total") {
+		q.Agg = "sum" // "which year had the most contract value": the year's total
+	}
 }
 
 // dropTimeAxis removes the time axis from the measures when it was named only as the axis:

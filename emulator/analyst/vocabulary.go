@@ -138,5 +138,5 @@ var abbreviations = map[string][]string{
 	"rainfall": {"niederschlag", "rain", "rainfall", "precipitation"}, "precipitation": {"niederschlag", "rain", "rainfall"},
 	"hottest": {"temperature", "temperatur", "temp"}, "warmest": {"temperature", "temperatur", "temp"},
 	"coldest": {"temperature", "temperatur", "temp"}, "wettest": {"niederschlag", "rain", "rainfall"},
-	"busiest": {"besucher", "visitor", "volume"}, "note": {"notiz", "note", "comment"}, "comment": {"notiz", "note"}, "paid": {"salary", "pay", "wage"}, "sell": {"revenue", "sale"}, "sold": {"unit", "quantity"}, "earn": {"salary", "income"}, "cost": {"cost", "price"}, "price": {"price", "close"}, "stock": {"close"}, "share": {"close"}, "budget": {"budget"}, "headcount": {"employee"},
+	"busiest": {"besucher", "visitor", "volume"}, "note": {"notiz", "note", "comment"}, "comment": {"notiz", "note"}, "paid": {"salary", "pay", "wage"}, "sell": {"revenue", "sale"}, "sold": {"unit", "quantity"}, "earn": {"salary", "income"}, "cost": {"cost", "price"}, "price": {"price", "close", "kurs", "preis"}, "stock": {"close"}, "share": {"close"}, "budget": {"budget"}, "headcount": {"employee"},
 }
