@@ -99,6 +99,9 @@ func (g *gen) timeChart(kind string) {
 		period = "M" // repeated dates and no series key: one point per month reads better
 	}
 	switch {
+	case g.q.Period == periodDecade && key == "":
+		// A line through the decades' values, one per measure.
+		g.line("result = df.groupby(%s)[%s].%s()", g.periodKey(d, periodDecade), pyList(ms), agg)
 	case key != "":
 		pivotAgg := agg
 		if s := seriesColumn(g.f, d); s != "" && key == py(s) && agg != "sum" {

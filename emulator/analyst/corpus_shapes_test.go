@@ -172,4 +172,8 @@ var corpusShapes = []corpusCase{
 	{set: dy, q: "plot Kurs per weekday", intent: intentChart, cols: []string{"Kurs"}, want: []string{"bar_kurs_by_weekday.png", "Thursday (109.23)"}},
 	{set: sl, q: "orders per weekday as a bar chart", intent: intentChart, want: []string{"bar_by_weekday.png", "Sunday (140)"}},
 	{set: fl, q: "as a pie chart", prior: []string{"total Physics per decade"}, intent: intentChart, cols: []string{"Physics"}, want: []string{"pie_physics_by_decade.png", "2010 (14,413)"}},
+	{set: fl, q: "now as a line chart", prior: []string{"average per decade"}, intent: intentChart, cols: []string{"Physics", "Computer Science"},
+		want: []string{"line_physics_chemistry_biology_medicine_computer_science_by.png", "**Computer Science** went from 716.20 (1990) to 5,356 (2020)"}},
+	{set: ct, q: "plot total value per decade", intent: intentChart, cols: []string{"value_eur"}, want: []string{"line_value_eur_by_decade.png", "**value_eur** went from 2,984,340.43 (2010)"}},
+	{set: fl, q: "plot Physics per decade", intent: intentChart, cols: []string{"Physics"}, want: []string{"line_physics_by_decade.png", "**Physics** went from 1,213 (1990)"}},
 }

@@ -77,12 +77,6 @@ func complete(q *Query, p *Profile) string {
 		return q.ask(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)
 	}
 	dropTimeAxis(q, f)
-	if q.Intent == intentGrowth && len(q.Measures) == 0 && len(q.By) == 0 && seriesColumn(f, dateColumn(f)) == "" && yearAxis(f) != "" {
-		q.Measures = wideMeasures(f) // "which field grew the most": every field, ranked
-	}
-	if q.Intent == intentResample && q.Agg != "" && q.Agg != "count" && len(q.Measures) == 0 && yearAxis(f) != "" {
-		q.Measures = wideMeasures(f)
-	}
 	if q.Intent == intentResample && len(q.Measures) > 0 && allIDs(f, q.Measures) {
 		q.Measures = nil // "contracts per year" counts the contracts, it does not average their ids
 	}
@@ -101,8 +95,8 @@ func complete(q *Query, p *Profile) string {
 	if q.Intent == intentChart && q.Chart == "" {
 		q.Chart = inferChart(q, f)
 	}
-	if q.Intent == intentChart && seasonal(q.Period) && (q.Chart == "line" || q.Chart == "area") {
-		q.Chart = "bar" // weekdays and decades are categories, not a time line
+	if q.Intent == intentChart && q.Period == periodWeekday && (q.Chart == "line" || q.Chart == "area") {
+		q.Chart = "bar" // weekdays are categories, not a time line
 	}
 	if (needsNumber[q.Intent] || q.Intent == intentTop || q.Intent == intentChart && chartNeedsNumber(q)) && !hasNumericMeasure(q, f) {
 		if defaultMeasure(q, f) {

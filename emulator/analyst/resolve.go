@@ -32,6 +32,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	if q.Intent == intentPeak && when != "" {
 		whichPeriod(&q, ps, f, when)
 	}
+	everyField(&q, f)
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total
 	}

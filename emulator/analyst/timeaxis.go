@@ -143,3 +143,15 @@ func wideMeasures(f *Frame) []string {
 	}
 	return out
 }
+
+// everyField reads "which field grew the most" and "average per decade" in a wide
+// year-by-field table as asking about every field. It runs as the question is parsed, so a
+// follow-up ("now as a line chart") keeps the fields.
+func everyField(q *Query, f *Frame) {
+	if len(q.Measures) > 0 || len(q.By) > 0 || yearAxis(f) == "" {
+		return
+	}
+	if q.Intent == intentGrowth || q.Intent == intentResample && q.Agg != "" && q.Agg != "count" {
+		q.Measures = wideMeasures(f)
+	}
+}
