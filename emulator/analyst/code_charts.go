@@ -116,15 +116,21 @@ func (g *gen) timeChart(kind string) {
 	default:
 		g.line("result = df.set_index(%s)[%s].sort_index()", py(d), pyList(ms))
 	}
+	// A long series is drawn from at most about 2,000 points per line, the reduction named on
+	// the chart; the numbers reported still come from every row.
+	g.line("shown, _note = _thin(result)")
+	g.line("if _note:")
+	g.line("    fig.text(0.01, 0.005, _note, fontsize=8, alpha=0.7)")
 	if kind == "area" {
-		g.line("ax.stackplot(result.index, result.fillna(0).T.values, labels=[str(c) for c in result.columns], alpha=0.85)")
+		g.line("ax.stackplot(shown.index, shown.fillna(0).T.values, labels=[str(c) for c in shown.columns], alpha=0.85)")
 	} else {
-		g.line("for c in result.columns:")
-		g.line("    ax.plot(result.index, result[c], label=str(c), linewidth=1.6)")
+		g.line("for c in shown.columns:")
+		g.line("    ax.plot(shown.index, shown[c], label=str(c), linewidth=1.6)")
 	}
 	if g.q.Rolling > 0 {
-		g.line("for c in result.columns:")
-		g.line("    ax.plot(result.index, result[c].rolling(%d).mean(), linestyle=\"--\", label=f\"{c} %d-point rolling mean\")", g.q.Rolling, g.q.Rolling)
+		g.line("rolled, _ = _thin(result.rolling(%d).mean())", g.q.Rolling)
+		g.line("for c in rolled.columns:")
+		g.line("    ax.plot(rolled.index, rolled[c], linestyle=\"--\", label=f\"{c} %d-point rolling mean\")", g.q.Rolling)
 	}
 	g.line("ax.legend()")
 	if !g.yearNumbers(d) {

@@ -38,15 +38,148 @@ def _sep(lines):
     return ","
 
 
+# A file up to _FAST_MIN bytes is read the careful way, every cell looked at; a bigger one is
+# judged on its first _SAMPLE_BYTES and then read once by pandas' C parser with what was
+# decided, a column the full read does not bear out being finished the careful way.
+_FAST_MIN = 4 << 20
+_SAMPLE_BYTES = 1 << 18
+
+
 def _read_csv(path):
-    lines = _text(path).splitlines()
+    if os.path.getsize(path) > _FAST_MIN:
+        df = _read_csv_fast(path)
+        if df is not None:
+            return df
+    return _read_csv_careful(path)
+
+
+def _leading_comments(lines):
     skip = 0
     while skip < len(lines) and (not lines[skip].strip() or lines[skip].lstrip().startswith(("#", "//"))):
         skip += 1
+    return skip
+
+
+def _read_csv_careful(path):
+    lines = _text(path).splitlines()
+    skip = _leading_comments(lines)
     sep = _sep(lines[skip:skip + 50])
     body = "\n".join(l for l in lines[skip:] if not l.lstrip().startswith("#"))
     df = pd.read_csv(io.StringIO(body), sep=sep, dtype=str, keep_default_na=False, na_values=_NA, skipinitialspace=True)
     return _clean(df, comma_decimal=(sep == ";"))
+
+
+def _sample(path):
+    """The first whole lines of a file and their encoding, or None when only the careful way
+    will do (UTF-16, or comment lines after the header)."""
+    with open(path, "rb") as f:
+        raw = f.read(_SAMPLE_BYTES)
+    if raw[:2] in (b"\xff\xfe", b"\xfe\xff"):
+        return None
+    raw = raw[:raw.rfind(b"\n") + 1] or raw
+    for enc in ("utf-8-sig", "cp1252"):
+        try:
+            lines = raw.decode(enc).splitlines()
+            break
+        except UnicodeDecodeError:
+            continue
+    else:
+        return None
+    skip = _leading_comments(lines)
+    if any(l.lstrip().startswith("#") for l in lines[skip + 1:]):
+        return None
+    return lines, skip, enc
+
+
+def _plan(sample, comma_decimal):
+    """What the careful way makes of each column of the sample: a number (and how it is
+    written), a date (and its formats) or text."""
+    plan = {}
+    for c in sample.columns:
+        s = sample[c].where(sample[c].isna(), sample[c].astype(str).str.strip()).replace(_NA, np.nan)
+        style = _number_style(s, comma_decimal)
+        if style:
+            plan[c] = ("num", style)
+            continue
+        formats = _date_formats(s, c)
+        if formats:
+            plan[c] = ("date", formats)
+        elif s.notna().any():
+            plan[c] = ("text", None)
+        else:
+            plan[c] = ("unknown", None)  # empty in the sample: the careful way decides
+    return plan
+
+
+def _number_style(s, comma_decimal):
+    """plain, us (1,234.5) or eu (1.234,5) when the careful way reads s as numbers."""
+    v = s.dropna().astype(str)
+    if v.empty or v.str.contains(r"^[$€£]|%$|\s", regex=True).any():
+        return None
+    if _numeric(s, comma_decimal) is None:
+        return None
+    if v.str.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?").all():
+        return "plain"
+    return "eu" if comma_decimal or v.str.contains(",\d{1,2}$|\.\d{3},", regex=True).any() else "us"
+
+
+def _read_csv_fast(path):
+    got = _sample(path)
+    if got is None:
+        return None
+    lines, skip, enc = got
+    sep = _sep(lines[skip:skip + 50])
+    comma_decimal = sep == ";"
+    head = pd.read_csv(io.StringIO("\n".join(lines[skip:])), sep=sep, dtype=str, keep_default_na=False,
+                       na_values=_NA, skipinitialspace=True)
+    plan = _plan(head, comma_decimal)
+    styles = {style for kind, style in plan.values() if kind == "num" and style != "plain"}
+    if len(styles) > 1:
+        return None
+    opts = {"eu": {"decimal": ",", "thousands": "."}, "us": {"thousands": ","}}.get(styles.pop() if styles else "", {})
+    if comma_decimal and not opts:
+        opts = {"decimal": ","}
+    dtypes = {c: str for c, (kind, _) in plan.items() if kind != "num"}
+    try:
+        df = pd.read_csv(path, sep=sep, encoding=enc, skiprows=skip, dtype=dtypes, keep_default_na=False,
+                         na_values=_NA, skipinitialspace=True, low_memory=False, **opts)
+    except UnicodeDecodeError:
+        df = pd.read_csv(path, sep=sep, encoding="cp1252", skiprows=skip, dtype=dtypes, keep_default_na=False,
+                         na_values=_NA, skipinitialspace=True, low_memory=False, **opts)
+    if list(df.columns) != list(head.columns):
+        return None
+    done = set()
+    for c, (kind, detail) in plan.items():
+        df[c], final = _finish(df[c], kind, detail)
+        if final:
+            done.add(c)
+    return _clean(df, comma_decimal, done)
+
+
+def _finish(s, kind, formats):
+    """Turn a column of the full read into what the careful way would have made of it, and say
+    whether that is final; a column the sample misjudged is left for _clean to look at whole.
+    Text is tidied and dates parsed once per distinct value, not once per row: a big export
+    repeats its values."""
+    if kind == "num" and pd.api.types.is_numeric_dtype(s):
+        return s, True
+    if s.dtype != object:
+        return s, False
+    s = _by_value(s, lambda u: u.str.strip().replace(_NA, np.nan))
+    if kind == "date":
+        out = _by_value(s, lambda u: _read_dates(u, formats))
+        if out.notna().sum() >= 0.8 * s.notna().sum():
+            return out, True
+    return s, kind == "text"
+
+
+def _by_value(s, fn):
+    """fn applied to each distinct value of s, spread back over its rows (missing stays
+    missing)."""
+    codes, uniques = pd.factorize(s)
+    done = fn(pd.Series(uniques, dtype=object))
+    out = pd.Series(done.to_numpy().take(np.maximum(codes, 0)), index=s.index, dtype=done.dtype)
+    return out.where(codes >= 0) if (codes < 0).any() else out
 
 
 def _read_json(path):
@@ -78,7 +211,9 @@ def _numeric(s, comma_decimal):
     return None
 
 
-def _dates(s, name):
+def _date_formats(s, name):
+    """The date formats that read s, best first: one per family (day first or month first, and
+    so on), or None when s does not look like dates or no format reads 80% of it."""
     v = s.dropna().astype(str).str.strip()
     if v.empty or not (_DATE_NAME.search(str(name)) or v.str.match(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}").mean() > 0.8):
         return None
@@ -87,19 +222,51 @@ def _dates(s, name):
         n = pd.to_datetime(v, format=fmt, errors="coerce").notna().sum()
         if n and n > best.get(family, ("", 0))[1]:
             best[family] = (fmt, n)
+    formats = [fmt for fmt, n in sorted(best.values(), key=lambda p: -p[1])]
+    return formats if formats and _read_dates(v, formats).notna().sum() >= 0.8 * len(v) else None
+
+
+def _read_dates(s, formats):
+    text = s.astype(str).str.strip()
     out = pd.Series(pd.NaT, index=s.index)
-    for fmt, n in sorted(best.values(), key=lambda p: -p[1]):
-        out = out.fillna(pd.to_datetime(s.astype(str).str.strip(), format=fmt, errors="coerce"))
-    if out.notna().sum() < 0.8 * len(v):
-        out = pd.to_datetime(s, errors="coerce")
+    for fmt in formats:
+        out = out.fillna(pd.to_datetime(text, format=fmt, errors="coerce"))
+    return out
+
+
+def _dates(s, name):
+    v = s.dropna()
+    formats = _date_formats(s, name)
+    if formats:
+        return _read_dates(s, formats)
+    if v.empty or not (_DATE_NAME.search(str(name)) or v.astype(str).str.strip().str.match(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}").mean() > 0.8):
+        return None
+    out = pd.to_datetime(s, errors="coerce")  # no single format: let pandas guess each
     return out if out.notna().sum() >= 0.8 * len(v) else None
 
 
-def _clean(df, comma_decimal=False):
-    df = df.rename(columns=lambda c: str(c).strip()).dropna(how="all").dropna(axis=1, how="all")
+def _drop_empty(df):
+    """dropna(how="all") over rows, then columns, without looking at every cell when it need
+    not: a row with a number is not empty, and a column with a value near its top is not."""
+    empty = None
+    for c in sorted(df.columns, key=lambda c: df[c].dtype == object):  # cheap columns first
+        empty = df[c].isna() if empty is None else empty & df[c].isna()
+        if not empty.any():
+            break
+    if empty is not None and empty.any():
+        df = df[~empty]
+    keep = [c for c in df.columns if df[c].iloc[:1000].notna().any() or df[c].notna().any()]
+    return df[keep] if len(keep) < df.shape[1] else df
+
+
+def _clean(df, comma_decimal=False, done=()):
+    """Drop empty rows and columns, and turn each text column that holds numbers or dates into
+    numbers or dates, looking at every cell; the columns in done are final already."""
+    done = {str(c).strip() for c in done}
+    df = _drop_empty(df.rename(columns=lambda c: str(c).strip()))
     df = df.loc[:, [not str(c).startswith("Unnamed:") or df[c].notna().any() for c in df.columns]]
     for c in df.columns:
-        if df[c].dtype != object:
+        if df[c].dtype != object or c in done:
             continue
         df[c] = df[c].where(df[c].isna(), df[c].astype(str).str.strip()).replace(_NA, np.nan)
         num = _numeric(df[c], comma_decimal)
@@ -174,6 +341,10 @@ for _name in FILES:
         if _wb_cache.get(_name, (None,))[0] != _sig:
             _wb_cache[_name] = (_sig, _load(_name))
         frames.update(_wb_cache[_name][1])
+    except MemoryError:
+        _wb_cache.pop(_name, None)
+        _failed[_name] = (f"it is too large to load in the sandbox's memory ({_signature(_name)[0] >> 20:,} MB on disk); "
+                          "ask about fewer columns or a sample of it, or split the file")
     except Exception as e:
         _failed[_name] = f"{type(e).__name__}: {e}"
 _profile(frames, _failed)
@@ -191,6 +362,19 @@ def _plain(v):
     if isinstance(v, (pd.Timestamp, np.datetime64)):
         return str(pd.Timestamp(v).date()) if pd.Timestamp(v) == pd.Timestamp(v).normalize() else str(v)
     return v if isinstance(v, (int, float, str, bool)) or v is None else str(v)
+
+
+def _thin(result, points=2000):
+    """A long series reduced for drawing to about `points` means of consecutive rows, and a
+    note that says so; a short one as it is, with no note."""
+    n = len(result)
+    if n <= 2 * points:
+        return result, ""
+    step = -(-n // points)
+    bucket = np.arange(n) // step
+    shown = result.groupby(bucket).mean(numeric_only=True)
+    shown.index = result.index[::step][:len(shown)]
+    return shown, f"Drawn from {len(shown):,} points, each the mean of {step:,} consecutive rows of {n:,}."
 
 
 def _emit(kind, **fields):

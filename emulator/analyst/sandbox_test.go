@@ -31,7 +31,7 @@ var pool struct {
 
 // sharedPool starts one sandbox pool for the test binary, or skips when isolation cannot be
 // set up on this machine (the plan-only tests still run).
-func sharedPool(t *testing.T) *sandbox.Pool {
+func sharedPool(t testing.TB) *sandbox.Pool {
 	t.Helper()
 	if testing.Short() {
 		t.Skip("runs Python in the sandbox; skipped with -short")
