@@ -45,3 +45,45 @@ func checkPragmas(ctx context.Context, conn *sql.Conn) error {
 	}
 	return nil
 }
+
+// SearchDocuments counts the rows of the search index and its sources, and
+// fails t if they disagree.
+func (db *DB) SearchDocuments(t interface{ Fatalf(string, ...any) }) int {
+	var docs, texts int
+	if err := db.db.QueryRow(`SELECT (SELECT COUNT(*) FROM search_docs), (SELECT COUNT(*) FROM search_fts)`).Scan(&docs, &texts); err != nil {
+		t.Fatalf("count search rows: %v", err)
+	}
+	if docs != texts {
+		t.Fatalf("search_docs has %d rows, search_fts %d", docs, texts)
+	}
+	return docs
+}
+
+// SeedSearch fills the database in one transaction with convs conversations
+// of userID, each with msgs messages whose words come from words (word i of
+// message j of conversation k is words[(k*31+j*7+i*13)%len(words)]).
+func (db *DB) SeedSearch(userID string, convs, msgs, wordsPerMessage int, words []string) error {
+	ctx := context.Background()
+	return db.withTx(ctx, func(tx *sql.Tx) error {
+		now := db.now()
+		for k := range convs {
+			id := fmt.Sprintf("c%06d", k)
+			if _, err := tx.Exec(`INSERT INTO conversations (id, user_id, title, created_at, updated_at) VALUES (?, ?, ?, ?, ?)`,
+				id, userID, fmt.Sprintf("Conversation %d about %s", k, words[k%len(words)]), now+int64(k), now+int64(k)); err != nil {
+				return err
+			}
+			for j := range msgs {
+				var b []byte
+				for i := range wordsPerMessage {
+					b = append(b, words[(k*31+j*7+i*13)%len(words)]...)
+					b = append(b, ' ')
+				}
+				if _, err := tx.Exec(`INSERT INTO messages (id, conversation_id, role, content, created_at) VALUES (?, ?, ?, ?, ?)`,
+					fmt.Sprintf("%s-m%03d", id, j), id, []string{"user", "assistant"}[j%2], string(b), now+int64(k)); err != nil {
+					return err
+				}
+			}
+		}
+		return nil
+	})
+}
