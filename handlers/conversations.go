@@ -43,9 +43,13 @@ func (h *Handler) listConversations(c echo.Context) error {
 }
 
 // conversationList loads one page of the user's conversations for the sidebar.
+// A query makes it a full-text search instead.
 func (h *Handler) conversationList(c echo.Context, query string, after store.Cursor, activeID string) (views.ConversationList, error) {
+	if strings.TrimSpace(query) != "" {
+		return h.searchList(c.Request().Context(), currentUser(c).ID, query, activeID)
+	}
 	page, err := h.db.Conversations(c.Request().Context(), store.ConversationFilter{
-		UserID: currentUser(c).ID, Query: query, After: after, Limit: sidebarPageSize})
+		UserID: currentUser(c).ID, After: after, Limit: sidebarPageSize})
 	if err != nil {
 		return views.ConversationList{}, err
 	}
@@ -53,13 +57,10 @@ func (h *Handler) conversationList(c echo.Context, query string, after store.Cur
 	for _, conv := range page.Conversations {
 		items = append(items, views.ConversationItem{ID: conv.ID, Title: conv.Title, UpdatedAt: conv.UpdatedAt, Active: conv.ID == activeID})
 	}
-	list := views.ConversationList{Query: query, Continued: !after.IsZero()}
+	list := views.ConversationList{Continued: !after.IsZero()}
 	list.Groups = views.GroupByAge(items, time.Now(), after.UpdatedAt)
 	if !page.Next.IsZero() {
 		q := url.Values{"after": {formatCursor(page.Next)}}
-		if query != "" {
-			q.Set("q", query)
-		}
 		if activeID != "" {
 			q.Set("active", activeID)
 		}

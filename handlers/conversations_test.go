@@ -132,8 +132,47 @@ func TestSidebarSearchAndPaging(t *testing.T) {
 	if strings.Contains(r.body, "Report") {
 		t.Fatal("search returned non-matching titles")
 	}
-	expect(t, ana.get("/conversations?q=nothing-like-this", "HX-Request", "true"), http.StatusOK, "No conversation title contains")
+	expect(t, ana.get("/conversations?q=nothing-like-this", "HX-Request", "true"), http.StatusOK, "Nothing found for")
 	expect(t, ana.get("/?q=report+07"), http.StatusOK, "Report 07") // without JavaScript
+}
+
+// TestSearchFindsAnswersAndColumns finds a word that only an answer holds
+// and one that only a column name holds, marks it, links to where it is,
+// and never lists another user's conversation holding the same words.
+func TestSearchFindsAnswersAndColumns(t *testing.T) {
+	a := newApp(t)
+	ana := a.signedIn("ana", store.RoleAnalyst)
+	bob := a.signedIn("bob", store.RoleAnalyst)
+	ctx := context.Background()
+	seed := func(user, title string) string {
+		u := mustUser(t, a, user)
+		c, _ := a.db.CreateConversation(ctx, u.ID, title)
+		_, run, err := a.db.StartTurn(ctx, u.ID, c.ID, "What moved?", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := a.db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted, Answer: "Palladium <b>rose</b> most."}); err != nil {
+			t.Fatal(err)
+		}
+		profile := `{"Columns":[{"Name":"settlement_px"}]}`
+		if _, err := a.db.AddFile(ctx, u.ID, store.File{ConversationID: c.ID, Name: "prices.csv", ContentType: "text/csv", Size: 1, SHA256: user, Profile: profile}); err != nil {
+			t.Fatal(err)
+		}
+		return c.ID
+	}
+	anaConv, bobConv := seed("ana", "Metals"), seed("bob", "Bob's metals")
+
+	r := ana.get("/conversations?q=palladium", "HX-Request", "true")
+	expect(t, r, http.StatusOK, "/conversations/"+anaConv+"#run-", "<mark>Palladium</mark>", "Question or answer", "&lt;b&gt;rose")
+	if strings.Contains(r.body, bobConv) {
+		t.Fatal("search listed another user's conversation")
+	}
+	r = ana.get("/conversations?q=settlement", "HX-Request", "true")
+	expect(t, r, http.StatusOK, "/conversations/"+anaConv+"#file-", "<mark>settlement</mark>", "File")
+	if strings.Contains(r.body, bobConv) {
+		t.Fatal("search listed another user's conversation")
+	}
+	expect(t, bob.get("/?q=palladium"), http.StatusOK, bobConv)
 }
 
 func TestErrorsForHTMXAreFragments(t *testing.T) {

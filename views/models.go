@@ -3,7 +3,10 @@
 // a page shows exactly what its handler chose to give it.
 package views
 
-import "time"
+import (
+	"strings"
+	"time"
+)
 
 // Page carries what every full page needs.
 type Page struct {
@@ -48,7 +51,12 @@ type ConversationList struct {
 	// Continued is true for a page after the first, which is appended to the
 	// list already shown.
 	Continued bool
+	// Results answer a search (Query not blank) in place of Groups.
+	Results []SearchResult
 }
+
+// Searching reports whether the list answers a search.
+func (l ConversationList) Searching() bool { return strings.TrimSpace(l.Query) != "" }
 
 // ConversationGroup is a run of conversations of the same age bucket.
 type ConversationGroup struct {
