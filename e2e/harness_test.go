@@ -108,6 +108,12 @@ func freeAddr(t *testing.T) string {
 // the page is saved to e2e/screenshots/<test>.png.
 func newBrowser(t *testing.T) context.Context {
 	t.Helper()
+	return newBrowserFor(t, 90*time.Second)
+}
+
+// newBrowserFor is newBrowser for a test that may take up to timeout.
+func newBrowserFor(t *testing.T, timeout time.Duration) context.Context {
+	t.Helper()
 	path := "/usr/bin/chromium"
 	if _, err := os.Stat(path); err != nil {
 		t.Fatalf("chromium is not installed at %s: run `make deps`", path)
@@ -119,7 +125,7 @@ func newBrowser(t *testing.T) context.Context {
 	)
 	actx, cancelAlloc := chromedp.NewExecAllocator(context.Background(), opts...)
 	ctx, cancelCtx := chromedp.NewContext(actx)
-	ctx, cancelTimeout := context.WithTimeout(ctx, 90*time.Second)
+	ctx, cancelTimeout := context.WithTimeout(ctx, timeout)
 	t.Cleanup(func() {
 		if t.Failed() {
 			saveScreenshot(t, ctx)

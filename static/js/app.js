@@ -45,4 +45,58 @@
     var toggle = document.getElementById("nav-toggle");
     if (link && toggle) toggle.checked = false;
   });
+
+  // Tables stack into cards on phones; each cell shows its column's name,
+  // taken from the header, so the templates need not repeat it.
+  function stackTables(root) {
+    root.querySelectorAll("table.table:not(.stacked)").forEach(function (table) {
+      var names = Array.prototype.map.call(table.querySelectorAll("thead th"), function (th) {
+        return th.textContent.trim();
+      });
+      table.querySelectorAll("tbody tr").forEach(function (tr) {
+        Array.prototype.forEach.call(tr.children, function (td, i) {
+          if (!td.hasAttribute("data-label")) td.setAttribute("data-label", names[i] || "");
+        });
+      });
+      table.classList.add("stacked");
+    });
+  }
+
+  // A box that scrolls (code, output, a wide table) must be reachable by
+  // keyboard, or its hidden part cannot be read without a mouse.
+  function focusScrollers(root) {
+    root.querySelectorAll("pre, .cell-code, .cell-output, .table-card, .sample-scroll").forEach(function (el) {
+      var scrolls = el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1;
+      if (scrolls && !el.hasAttribute("tabindex") && !el.querySelector("a, button, input, select, textarea")) {
+        el.setAttribute("tabindex", "0");
+      }
+    });
+  }
+
+  function enhance(root) {
+    stackTables(root);
+    focusScrollers(root);
+  }
+  enhance(document);
+  document.addEventListener("htmx:afterSettle", function (e) { enhance(e.target.parentNode || document); });
+  window.addEventListener("resize", function () { focusScrollers(document); });
+
+  // Keyboard: "/" focuses the search, Esc closes the drawers.
+  document.addEventListener("keydown", function (e) {
+    var t = e.target, typing = t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName);
+    if (e.key === "/" && !typing && !e.ctrlKey && !e.metaKey && !e.altKey) {
+      var search = document.getElementById("conversation-search");
+      if (search) {
+        e.preventDefault();
+        document.getElementById("nav-toggle") && (document.getElementById("nav-toggle").checked = true);
+        search.focus();
+      }
+    }
+    if (e.key === "Escape") {
+      ["files-toggle", "nav-toggle"].forEach(function (id) {
+        var box = document.getElementById(id);
+        if (box) box.checked = false;
+      });
+    }
+  });
 })();
