@@ -136,3 +136,50 @@ func runAxe(t *testing.T, ctx context.Context) []string {
 	}
 	return out
 }
+
+// TestFilesDrawerOnPhone uploads a file on a phone: the Files count follows
+// without a reload, the drawer opens on screen with a Close that is the
+// element under its own centre, Esc closes it too, and removing the file
+// brings the count back to 0.
+func TestFilesDrawerOnPhone(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+	do(t, ctx, emulate(phone, "light"), chromedp.Reload())
+	waitLoaded(t, ctx)
+	csv := t.TempDir() + "/prices.csv"
+	if err := os.WriteFile(csv, []byte("day,price\n1,2\n2,3\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
+	waitFor(t, ctx, "the count to follow the upload", `document.getElementById('files-count')?.textContent === 'Files (1)'`)
+
+	const drawerOpen = `getComputedStyle(document.getElementById('files-panel')).display !== 'none'`
+	do(t, ctx, chromedp.Click(chromedp.CSS(".files-open")))
+	waitFor(t, ctx, "the drawer", drawerOpen)
+	closeReachable := `(() => {
+		const b = document.querySelector('.files-close').getBoundingClientRect();
+		const p = document.getElementById('files-panel').getBoundingClientRect();
+		const x = b.left + b.width / 2, y = b.top + b.height / 2;
+		return p.left >= 0 && p.right <= innerWidth + 1 && b.right <= innerWidth && b.top >= 0 &&
+			document.elementFromPoint(x, y)?.closest('.files-close') !== null;
+	})()`
+	if !js[bool](t, ctx, closeReachable) {
+		t.Fatal("the drawer's Close is off screen or covered")
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(".files-close")))
+	waitFor(t, ctx, "the drawer to close", "!("+drawerOpen+")")
+
+	do(t, ctx, chromedp.Click(chromedp.CSS(".files-open")))
+	waitFor(t, ctx, "the drawer again", drawerOpen)
+	do(t, ctx, chromedp.KeyEvent("\x1b"))
+	waitFor(t, ctx, "Esc to close the drawer", "!("+drawerOpen+")")
+
+	do(t, ctx, chromedp.Click(chromedp.CSS(".files-open")))
+	js[bool](t, ctx, "window.confirm = () => true; true")
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="remove-file"]`)))
+	waitFor(t, ctx, "the count to follow the removal", `document.getElementById('files-count')?.textContent === 'Files (0)' && !document.querySelector('.file-card')`)
+	if js[int](t, ctx, `document.querySelectorAll('#file-chips input[name="file_id"]').length`) != 0 {
+		t.Fatal("the removed file is still offered for the next question")
+	}
+}

@@ -160,3 +160,21 @@ func fileView(u chat.Uploaded) views.FileCard {
 	}
 	return card
 }
+
+// removeFile removes an uploaded file from the conversation through the
+// purge path (here and in Foundry); htmx gets the refreshed panel, chips
+// and count, a plain form a redirect back.
+func (h *Handler) removeFile(c echo.Context) error {
+	convID := c.Param("id")
+	if _, err := h.purge.RemoveFile(c.Request().Context(), currentUser(c).ID, convID, c.Param("file")); err != nil {
+		return err
+	}
+	if !isHTMX(c) {
+		return redirect(c, "/conversations/"+convID)
+	}
+	panel, err := h.filesPanel(c, convID)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.FilesChanged(panel, csrfToken(c)))
+}

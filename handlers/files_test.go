@@ -2,8 +2,10 @@ package handlers_test
 
 import (
 	"bytes"
+	"context"
 	"mime/multipart"
 	"net/http"
+	"net/url"
 	"strings"
 	"testing"
 
@@ -92,4 +94,31 @@ func TestUpload(t *testing.T) {
 		bob := a.signedIn("bob", store.RoleAnalyst)
 		expect(t, bob.upload(path, true, part{"file", "x.csv", "a\n1\n"}), http.StatusNotFound)
 	})
+}
+
+// TestRemoveFile removes an uploaded file: htmx gets the panel without it
+// and the new count out of band; another user cannot remove it.
+func TestRemoveFile(t *testing.T) {
+	a := newApp(t)
+	ana := a.signedIn("ana", store.RoleAnalyst)
+	bob := a.signedIn("bob", store.RoleAnalyst)
+	ctx := context.Background()
+	u := mustUser(t, a, "ana")
+	conv, _ := a.db.CreateConversation(ctx, u.ID, "c")
+	keep, _ := a.db.AddFile(ctx, u.ID, store.File{ConversationID: conv.ID, Name: "keep.csv", ContentType: "text/csv", Size: 1, SHA256: "k"})
+	gone, _ := a.db.AddFile(ctx, u.ID, store.File{ConversationID: conv.ID, Name: "gone.csv", ContentType: "text/csv", Size: 1, SHA256: "g"})
+	path := "/conversations/" + conv.ID + "/files/" + gone.ID + "/delete"
+
+	bob.get("/")
+	expect(t, bob.postRaw(path, url.Values{"_csrf": {bob.csrf}}, "HX-Request", "true"), http.StatusNotFound)
+	r := ana.postRaw(path, url.Values{"_csrf": {ana.csrf}}, "HX-Request", "true")
+	expect(t, r, http.StatusOK, `id="files-panel"`, "keep.csv", `data-count="1" hx-swap-oob="true">Files (1)</span>`)
+	if strings.Contains(r.body, "gone.csv") {
+		t.Fatal("the removed file is still in the panel")
+	}
+	if files, _ := a.db.Files(ctx, u.ID, conv.ID); len(files) != 1 || files[0].ID != keep.ID {
+		t.Fatalf("files left: %v", files)
+	}
+	// Without JavaScript: back to the conversation.
+	expect(t, ana.post("/conversations/"+conv.ID+"/files/"+keep.ID+"/delete", nil), http.StatusSeeOther)
 }

@@ -69,6 +69,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Uploads stream large bodies to disk, so the route has its own body
 	// limit and CSRF check instead of the forms' (see uploadMiddleware).
 	e.POST("/conversations/:id/files", h.uploadFiles, h.uploadMiddleware()...)
+	user.POST("/conversations/:id/files/:file/delete", h.removeFile)
 
 	// Turns of analysis.
 	user.POST("/conversations/:id/messages", h.postMessage)

@@ -159,3 +159,20 @@ func (s *Service) auditFailure(ctx context.Context, actor, action string, cause 
 		s.log.Error("purge: audit failure", "err", err, "cause", cause)
 	}
 }
+
+// ActionRemoveFile is the audit action of an analyst removing an uploaded
+// file from a conversation.
+const ActionRemoveFile = "remove_file"
+
+// RemoveFile removes one uploaded file of one of userID's conversations
+// through the purge path: the row goes at once, its Foundry copy and its
+// blob (unless still used) through the outbox. Another user's file is
+// store.ErrNotFound, as a missing one.
+func (s *Service) RemoveFile(ctx context.Context, userID, conversationID, fileID string) (store.RemovedFile, error) {
+	removed, err := s.db.RemoveFile(ctx, userID, conversationID, fileID, ActionRemoveFile)
+	if err != nil {
+		return removed, err
+	}
+	s.kick()
+	return removed, nil
+}
