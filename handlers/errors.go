@@ -22,6 +22,9 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		return
 	}
 	e := describeError(err)
+	if errors.Is(err, store.ErrNotFound) {
+		e = h.describeMissing(c, e)
+	}
 	if e.Status >= 500 {
 		e.RequestID = c.Response().Header().Get(echo.HeaderXRequestID)
 		h.log.Error("request failed", "err", err, "request_id", e.RequestID,
@@ -38,7 +41,7 @@ func (h *Handler) handleError(err error, c echo.Context) {
 	if wantsFragment(c) {
 		rerr = render(c, e.Status, views.ErrorAlert(e))
 	} else {
-		rerr = render(c, e.Status, views.ErrorPage(h.errorPage(c, e.Title), e))
+		rerr = render(c, e.Status, views.ErrorPage(h.errorPage(c, e), e))
 	}
 	if rerr != nil {
 		h.log.Error("render error page", "err", rerr)
@@ -47,11 +50,20 @@ func (h *Handler) handleError(err error, c echo.Context) {
 }
 
 // errorPage is the frame of an error page: with the user's menu when signed
-// in, but without loading the sidebar, which may be what failed.
-func (h *Handler) errorPage(c echo.Context, title string) views.Page {
-	p := h.page(c, title)
-	if u, ok := c.Get(ctxUser).(*store.User); ok {
-		p.User = userView(u)
+// in, and the sidebar too when the error is the request's (4xx), so the
+// user can go on from where they are. A server error skips the sidebar,
+// which may be what failed.
+func (h *Handler) errorPage(c echo.Context, e views.Error) views.Page {
+	p := h.page(c, e.Title)
+	u, ok := c.Get(ctxUser).(*store.User)
+	if !ok {
+		return p
+	}
+	p.User = userView(u)
+	if e.Status < 500 {
+		if list, err := h.conversationList(c, "", store.Cursor{}, ""); err == nil {
+			p.Sidebar = &views.Sidebar{List: list}
+		}
 	}
 	return p
 }
@@ -96,6 +108,8 @@ func describeHTTPError(he *echo.HTTPError) views.Error {
 		return views.Error{Status: he.Code, Title: "Not allowed", Message: orDefault(msg, "You are not allowed to do this.")}
 	case http.StatusMethodNotAllowed:
 		return views.Error{Status: he.Code, Title: "Not allowed", Message: "This address does not accept that kind of request."}
+	case http.StatusUnprocessableEntity, http.StatusBadRequest:
+		return views.Error{Status: he.Code, Title: "Check what you sent", Message: orDefault(msg, "Something in the form is missing or not valid. Go back, correct it and try again.")}
 	case http.StatusRequestEntityTooLarge:
 		return views.Error{Status: he.Code, Title: "Too large", Message: orDefault(msg, "What you sent is larger than this form accepts.")}
 	}

@@ -48,6 +48,10 @@ func TestAdminPurge(t *testing.T) {
 		if _, err := os.Stat(blob); !os.IsNotExist(err) {
 			t.Fatalf("the uploaded file's blob is still on disk: %v", err)
 		}
+		// Its owner is told what happened, in the layout; nobody else is.
+		expect(t, ana.get("/conversations/"+convID), http.StatusGone, "was deleted on", "by an administrator", `id="sidebar"`)
+		expect(t, ana.get("/conversations/"+convID+"/gallery"), http.StatusGone, "was deleted on")
+		expect(t, root.get("/conversations/"+convID), http.StatusNotFound)
 		expect(t, root.get(r.location), http.StatusOK, "Done.")
 		expect(t, root.get("/admin"), http.StatusOK, "Audit log", "purge")
 	})
@@ -62,7 +66,7 @@ func TestAnalystDeletesOwnConversationThroughThePurgePath(t *testing.T) {
 	if r := ana.post("/conversations/"+convID+"/delete", nil); r.status != http.StatusSeeOther {
 		t.Fatalf("delete: %d", r.status)
 	}
-	expect(t, ana.get("/conversations/"+convID), http.StatusNotFound)
+	expect(t, ana.get("/conversations/"+convID), http.StatusNotFound, "Not found", `id="sidebar"`)
 }
 
 func TestReconcile(t *testing.T) {

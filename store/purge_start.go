@@ -119,6 +119,9 @@ func purgeConversationBatch(ctx context.Context, tx *sql.Tx, purgeID string, lim
 	if _, err := tx.ExecContext(ctx, queueHeldSQL, purgeID, now, convs); err != nil {
 		return 0, err
 	}
+	if _, err := tx.ExecContext(ctx, tombstoneSQL, purgeID, now, convs); err != nil {
+		return 0, err
+	}
 	if _, err := tx.ExecContext(ctx, `DELETE FROM conversations WHERE id IN (SELECT value FROM json_each(?))`, convs); err != nil {
 		return 0, err
 	}
@@ -128,6 +131,14 @@ func purgeConversationBatch(ctx context.Context, tx *sql.Tx, purgeID string, lim
 	}
 	return n, finishPurgeIfDone(ctx, tx, purgeID, now)
 }
+
+// tombstoneSQL records, for each conversation in ?3 that someone other
+// than its owner purged (an administrator, the retention job), who owned it
+// and when it went, so that the owner is told.
+const tombstoneSQL = `INSERT OR REPLACE INTO conversation_tombstones (conversation_id, user_id, action, deleted_at)
+	SELECT c.id, c.user_id, a.action, ?2 FROM conversations c
+	JOIN audit_log a ON a.purge_id = ?1 AND a.outcome = 'started'
+	WHERE c.id IN (SELECT value FROM json_each(?3)) AND a.actor <> c.user_id`
 
 // queueHeldSQL queues what the conversations in ?3 hold outside this
 // database. A Foundry file still named by a row outside them is left alone,

@@ -198,3 +198,34 @@ func TestDB_StartPurge_RefusesTheAgentVersionInUse(t *testing.T) {
 		t.Errorf("records = %+v, %v; want only version 2", recs, err)
 	}
 }
+
+// TestDB_PurgeLeavesTombstones tells the owner of a conversation an admin
+// purged what happened, and nobody else; an owner's own deletion leaves none.
+func TestDB_PurgeLeavesTombstones(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	f := newPurgeFixture(t, db)
+	if _, err := db.StartPurge(ctx, store.PurgeStart{Actor: "admin", Action: "purge", Selection: store.PurgeSelection{UserID: f.ana}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.PurgeConversations(ctx, "", 10); err != nil {
+		t.Fatal(err)
+	}
+	ts, err := db.ConversationTombstone(ctx, f.ana, f.anaConv)
+	if err != nil || ts.Action != "purge" || ts.DeletedAt.IsZero() {
+		t.Fatalf("tombstone = %+v, %v", ts, err)
+	}
+	if _, err := db.ConversationTombstone(ctx, f.bob, f.anaConv); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("another user sees the tombstone: %v", err)
+	}
+	if _, err := db.StartPurge(ctx, store.PurgeStart{Actor: f.bob, Action: "delete_conversation",
+		Selection: store.PurgeSelection{UserID: f.bob, ConversationIDs: []string{f.bobConv}}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.PurgeConversations(ctx, "", 10); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := db.ConversationTombstone(ctx, f.bob, f.bobConv); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("the owner's own deletion left a tombstone: %v", err)
+	}
+}

@@ -158,7 +158,19 @@ INSERT INTO search_fts (rowid, body)
         (SELECT group_concat(json_extract(value, '$.Name'), ' ') FROM json_each(f.profile, '$.Columns')), '') ELSE '' END
     FROM search_docs d JOIN files f ON f.id = d.ref WHERE d.kind = 'file';
 
+-- What is left of a conversation an administrator or the retention job
+-- purged: who owned it and when it went, no content, so that its owner is
+-- told what happened instead of a bare "not found".
+CREATE TABLE conversation_tombstones (
+    conversation_id TEXT PRIMARY KEY,
+    user_id         TEXT NOT NULL,
+    -- action is the purge's audit action (purge, retention).
+    action          TEXT NOT NULL,
+    deleted_at      INTEGER NOT NULL
+) WITHOUT ROWID;
+
 -- +goose Down
+DROP TABLE conversation_tombstones;
 DROP TRIGGER search_file_delete;
 DROP TRIGGER search_file_update;
 DROP TRIGGER search_file_insert;
