@@ -142,7 +142,7 @@ func (h *Handler) downloadChartsZip(c echo.Context) error {
 	}
 	hdr := c.Response().Header()
 	hdr.Set("Content-Type", "application/zip")
-	hdr.Set("Content-Disposition", contentDisposition(false, conv.Title+" charts.zip"))
+	hdr.Set("Content-Disposition", contentDisposition(false, slug(conv.Title)+"-charts.zip"))
 	c.Response().WriteHeader(http.StatusOK)
 	zw := zip.NewWriter(c.Response())
 	used := map[string]int{}
@@ -210,7 +210,7 @@ func (h *Handler) exportNotebook(c echo.Context) error {
 		return err
 	}
 	hdr := c.Response().Header()
-	hdr.Set("Content-Disposition", contentDisposition(false, nb.Title+".ipynb"))
+	hdr.Set("Content-Disposition", contentDisposition(false, slug(nb.Title)+".ipynb"))
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	return c.Blob(http.StatusOK, "application/x-ipynb+json", buf.Bytes())
 }
