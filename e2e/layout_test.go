@@ -183,3 +183,23 @@ func TestFilesDrawerOnPhone(t *testing.T) {
 		t.Fatal("the removed file is still offered for the next question")
 	}
 }
+
+// TestKeyboard opens a conversation with the composer focused, reaches the
+// search with "/", and cancels a rename with Esc.
+func TestKeyboard(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+	waitFor(t, ctx, "the composer focused on open", `document.activeElement?.id === 'composer-input'`)
+
+	// The key is dispatched in the page: DevTools' key events type the
+	// character in a separate event that the page's preventDefault on
+	// keydown cannot cancel, unlike a real keyboard.
+	js[bool](t, ctx, `document.activeElement.blur(); document.body.dispatchEvent(new KeyboardEvent('keydown', {key: '/', bubbles: true, cancelable: true})); true`)
+	waitFor(t, ctx, "/ to focus the search", `document.activeElement?.id === 'conversation-search'`)
+
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="rename-conversation"]`)))
+	waitFor(t, ctx, "the rename form", `document.activeElement?.id === 'title-input'`)
+	do(t, ctx, chromedp.SendKeys(chromedp.CSS("#title-input"), " changed"), chromedp.KeyEvent("\x1b"))
+	waitFor(t, ctx, "Esc to cancel the rename", `!document.getElementById('title-input') && document.querySelector('.conversation-title')?.textContent === 'New conversation'`)
+}

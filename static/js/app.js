@@ -92,6 +92,12 @@
         search.focus();
       }
     }
+    if (e.key === "Escape" && t.id === "title-input") {
+      // Esc cancels a rename, as the form's Cancel link does.
+      var cancel = t.form && t.form.querySelector("a.btn-ghost");
+      if (cancel) { e.preventDefault(); cancel.click(); }
+      return;
+    }
     if (e.key === "Escape") {
       ["files-toggle", "nav-toggle"].forEach(function (id) {
         var box = document.getElementById(id);
@@ -99,4 +105,11 @@
       });
     }
   });
+
+  // A conversation opens ready for the next question, unless the address
+  // points somewhere in it (a search hit), which then keeps the view.
+  var composer = document.getElementById("composer-input");
+  if (composer && !location.hash && !document.querySelector("[autofocus]")) {
+    composer.focus({ preventScroll: true });
+  }
 })();
