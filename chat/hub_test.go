@@ -102,14 +102,21 @@ func TestHubUnsubscribe(t *testing.T) {
 }
 
 func TestTitleFrom(t *testing.T) {
-	for in, want := range map[string]string{
-		"What is the average price by region?":                                                    "What is the average price by region?",
-		"```python\nimport pandas as pd\n```":                                                     "Python: import pandas as pd",
-		"  \n\nShow me a chart of monthly revenue for every region in the EMEA sales file please": "Show me a chart of monthly revenue for every…",
-		"```\n```": "",
+	for _, c := range []struct {
+		question string
+		files    []string
+		want     string
+	}{
+		{"What is the average price by region?", nil, "What is the average price by region?"},
+		{"```python\nimport pandas as pd\n```", nil, "Python: import pandas as pd"},
+		{"  \n\nShow me a chart of monthly revenue for every region in the EMEA sales file please", nil,
+			"Show me a chart of monthly revenue for every region in the"},
+		{"```\n```", nil, ""},
+		{"Give me an overview of the data", []string{"sales.csv", "b.csv"}, "Give me an overview of the data · sales.csv"},
+		{"Plot sales.csv by month", []string{"sales.csv"}, "Plot sales.csv by month"},
 	} {
-		if got := TitleFrom(in); got != want {
-			t.Errorf("TitleFrom(%q) = %q, want %q", in, got, want)
+		if got := TitleFrom(c.question, c.files); got != c.want {
+			t.Errorf("TitleFrom(%q, %q) = %q, want %q", c.question, c.files, got, c.want)
 		}
 	}
 }

@@ -33,7 +33,7 @@ func (s *Service) Start(ctx context.Context, t Turn) (*store.Message, *store.Run
 	if err != nil {
 		return nil, nil, err
 	}
-	msg, run, err := s.db.StartTurn(ctx, t.UserID, t.ConversationID, content, TitleFrom(content))
+	msg, run, err := s.db.StartTurn(ctx, t.UserID, t.ConversationID, content, TitleFrom(content, fileNames(attached)))
 	if errors.Is(err, store.ErrRunInProgress) {
 		return nil, nil, ErrBusy
 	}
@@ -234,20 +234,44 @@ func (st SessionState) After(a *Answer) SessionState {
 	return st
 }
 
-// TitleFrom names a conversation after its first question: the first line
-// that is not a code fence, cut at a word near 48 characters.
-func TitleFrom(question string) string {
+// titleRunes is about what a title may hold; the views cut what they
+// cannot show, so no "…" is ever stored.
+const titleRunes = 60
+
+// TitleFrom names a conversation after its first question and the files it
+// asks about: the first line that is not a code fence, cut at a word near
+// 60 characters, then the first file's name when the question does not
+// already name it and there is room.
+func TitleFrom(question string, files []string) string {
+	title := ""
 	for _, line := range strings.Split(question, "\n") {
 		line = strings.TrimSpace(line)
 		if line == "" || strings.HasPrefix(line, "```") {
 			continue
 		}
 		if strings.HasPrefix(question, "```") {
-			return "Python: " + cut(line, 40)
+			title = "Python: " + cut(line, titleRunes-8)
+		} else {
+			title = cut(line, titleRunes)
 		}
-		return cut(line, 48)
+		break
 	}
-	return ""
+	if len(files) == 0 || title == "" || strings.Contains(strings.ToLower(question), strings.ToLower(files[0])) {
+		return title
+	}
+	if withFile := title + " · " + files[0]; len([]rune(withFile)) <= titleRunes+24 {
+		return withFile
+	}
+	return title
+}
+
+// fileNames lists the names of files, in order.
+func fileNames(files []*store.File) []string {
+	names := make([]string, 0, len(files))
+	for _, f := range files {
+		names = append(names, f.Name)
+	}
+	return names
 }
 
 func cut(s string, n int) string {
@@ -259,5 +283,5 @@ func cut(s string, n int) string {
 	for i > n/2 && r[i] != ' ' {
 		i--
 	}
-	return strings.TrimRight(string(r[:i]), " ,.;:") + "…"
+	return strings.TrimRight(string(r[:i]), " ,.;:")
 }

@@ -158,6 +158,10 @@ INSERT INTO search_fts (rowid, body)
         (SELECT group_concat(json_extract(value, '$.Name'), ' ') FROM json_each(f.profile, '$.Columns')), '') ELSE '' END
     FROM search_docs d JOIN files f ON f.id = d.ref WHERE d.kind = 'file';
 
+-- Titles are no longer stored cut with a "…" (the views cut them); the
+-- search triggers above re-index the titles this changes.
+UPDATE conversations SET title = rtrim(title, '…') WHERE title LIKE '%…';
+
 -- What is left of a conversation an administrator or the retention job
 -- purged: who owned it and when it went, no content, so that its owner is
 -- told what happened instead of a bare "not found".
