@@ -92,7 +92,23 @@ func layoutFixture(t *testing.T, ctx context.Context, srv *server) []string {
 		"print(df.to_string())  # a deliberately long comment that makes the line wider than any phone screen\n"+
 		"plt.plot([1, 2, 3], [3, 1, 2])\nplt.title('Settlement')\nplt.savefig('/mnt/data/settlement.png')\n```", "column_with_a_long_name_11")
 	conv := js[string](t, ctx, "location.pathname")
-	return []string{"/", conv, conv + "/gallery", "/?q=settlement", "/admin", "/admin/users", "/conversations/no-such-conversation"}
+	return []string{"/", conv, conv + "/gallery", conv + "/gallery" + lightbox, "/?q=settlement", "/admin", "/admin/users", "/conversations/no-such-conversation"}
+}
+
+// lightbox marks a page of layoutFixture as the gallery with its first
+// chart opened in the lightbox.
+const lightbox = "#lightbox"
+
+// open shows the page at path; the lightbox mark opens the first chart.
+func open(t *testing.T, ctx context.Context, srv *server, path string) {
+	t.Helper()
+	page, box := strings.CutSuffix(path, lightbox)
+	do(t, ctx, chromedp.Navigate(srv.URL+page))
+	waitLoaded(t, ctx)
+	if box {
+		do(t, ctx, chromedp.Click(chromedp.CSS(".gallery-thumb")))
+		waitFor(t, ctx, "the lightbox", `(() => { const i = document.querySelector('.lightbox.open img'); return !!i && i.complete && i.naturalWidth > 0 })()`)
+	}
 }
 
 // TestPagesFitPhonesAndPassAxe opens every page at phone and desktop sizes:
@@ -106,8 +122,7 @@ func TestPagesFitPhonesAndPassAxe(t *testing.T) {
 		for _, scheme := range []string{"light", "dark"} {
 			do(t, ctx, emulate(v, scheme))
 			for _, p := range pages {
-				do(t, ctx, chromedp.Navigate(srv.URL+p))
-				waitLoaded(t, ctx)
+				open(t, ctx, srv, p)
 				if msg := js[string](t, ctx, fmt.Sprintf("%s(%d)", overflowing, v.width)); msg != "" {
 					t.Errorf("%s %s %s scrolls sideways: %s", v.name, scheme, p, msg)
 				}

@@ -21,13 +21,12 @@ func TestScreenshots(t *testing.T) {
 	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
 	ctx := newBrowserFor(t, 5*time.Minute)
 	pages := layoutFixture(t, ctx, srv)
-	names := []string{"home", "conversation", "gallery", "search", "admin", "users", "not-found"}
+	names := []string{"home", "conversation", "gallery", "lightbox", "search", "admin", "users", "not-found"}
 	for _, v := range []viewport{phone, desktop} {
 		for _, scheme := range []string{"light", "dark"} {
 			do(t, ctx, emulate(v, scheme))
 			for i, p := range pages {
-				do(t, ctx, chromedp.Navigate(srv.URL+p))
-				waitLoaded(t, ctx)
+				open(t, ctx, srv, p)
 				time.Sleep(300 * time.Millisecond)
 				buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
 				if err != nil {
