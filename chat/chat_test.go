@@ -342,3 +342,31 @@ func TestSessionEndedEarlyIsReported(t *testing.T) {
 		t.Fatalf("a same-session turn reported a new session: %+v %v", rec, a.Notices)
 	}
 }
+
+// TestTitleAfterTheFirstAnswer: a conversation whose first question was
+// only code is named after what that code made once the answer is in; a
+// later question leaves the title alone, and so does an answer after the
+// user renamed the conversation.
+func TestTitleAfterTheFirstAnswer(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	code := "```python\nimport matplotlib.pyplot as plt\nplt.plot([1, 2, 3])\nplt.savefig('/mnt/data/growth.png')\n```"
+	e.wait(t, e.start(t, code))
+	if c, _ := e.db.Conversation(ctx, e.userID, e.convID); c.Title != "Python: growth.png" {
+		t.Fatalf("title after the first answer: %q", c.Title)
+	}
+	e.wait(t, e.start(t, "```python\nopen('/mnt/data/other.csv', 'w').write('a\\n1\\n')\n```"))
+	if c, _ := e.db.Conversation(ctx, e.userID, e.convID); c.Title != "Python: growth.png" {
+		t.Fatalf("a second answer changed the title to %q", c.Title)
+	}
+
+	renamed := newEnv(t)
+	run := renamed.start(t, code)
+	if _, err := renamed.db.RenameConversation(ctx, renamed.userID, renamed.convID, "Q3 growth"); err != nil {
+		t.Fatal(err)
+	}
+	renamed.wait(t, run)
+	if c, _ := renamed.db.Conversation(ctx, renamed.userID, renamed.convID); c.Title != "Q3 growth" {
+		t.Fatalf("the answer overwrote the user's title with %q", c.Title)
+	}
+}

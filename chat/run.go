@@ -51,10 +51,25 @@ func (r *runner) do(ctx context.Context) {
 	if err := r.s.db.FinishRun(rec, r.run.ID, r.end); err != nil {
 		r.s.log.Error("record end of run", "run", r.run.ID, "err", err)
 	}
+	r.retitle(rec)
 	r.emit(rec, Event{Type: EventDone, Status: r.end.Status})
 	r.s.hub.Close(r.run.ID)
 	r.s.log.Info("run finished", "run", r.run.ID, "conversation", r.convID, "status", r.end.Status,
 		"input_tokens", r.end.InputTokens, "output_tokens", r.end.OutputTokens)
+}
+
+// retitle refines the title the question gave the conversation, now that
+// the answer is in (TitleAfter); only the first question set that title,
+// and a title the user changed is left alone.
+func (r *runner) retitle(ctx context.Context) {
+	names := fileNames(r.files)
+	from, to := TitleFrom(r.question, names), TitleAfter(r.question, names, r.answer)
+	if from == to || from == "" {
+		return
+	}
+	if _, err := r.s.db.RetitleIf(ctx, r.convID, from, to); err != nil {
+		r.s.log.Warn("retitle conversation", "conversation", r.convID, "err", err)
+	}
 }
 
 // fail records why the turn stopped, in words the user can act on.

@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 
@@ -263,6 +264,23 @@ func TitleFrom(question string, files []string) string {
 		return withFile
 	}
 	return title
+}
+
+// TitleAfter names a conversation once its first answer is in: a plain
+// question names it best as asked (TitleFrom), but a question that was
+// only code is better named after what it made, its files or charts.
+func TitleAfter(question string, files []string, a *Answer) string {
+	title := TitleFrom(question, files)
+	if !strings.HasPrefix(strings.TrimSpace(question), "```") || a == nil || len(a.Artifacts) == 0 {
+		return title
+	}
+	var made []string
+	for _, art := range a.Artifacts {
+		if !slices.Contains(made, art.Name) {
+			made = append(made, art.Name)
+		}
+	}
+	return "Python: " + cut(strings.Join(made, ", "), titleRunes-8)
 }
 
 // fileNames lists the names of files, in order.

@@ -55,7 +55,7 @@ func (h *Handler) conversationList(c echo.Context, query string, after store.Cur
 	}
 	items := make([]views.ConversationItem, 0, len(page.Conversations))
 	for _, conv := range page.Conversations {
-		items = append(items, views.ConversationItem{ID: conv.ID, Title: conv.Title, UpdatedAt: conv.UpdatedAt, Active: conv.ID == activeID})
+		items = append(items, conversationItem(conv, conv.ID == activeID))
 	}
 	list := views.ConversationList{Continued: !after.IsZero()}
 	list.Groups = views.GroupByAge(items, time.Now(), after.UpdatedAt)
@@ -142,7 +142,7 @@ func (h *Handler) renameConversation(c echo.Context) error {
 	if !isHTMX(c) {
 		return redirect(c, "/conversations/"+conv.ID)
 	}
-	item := views.ConversationItem{ID: conv.ID, Title: conv.Title, UpdatedAt: conv.UpdatedAt, Active: true}
+	item := conversationItem(conv, true)
 	return render(c, http.StatusOK, views.RenamedConversation(csrfToken(c), conversationView(conv), item))
 }
 
@@ -167,6 +167,11 @@ func cleanTitle(s string) (string, string) {
 		return "", "Keep the title under 200 characters."
 	}
 	return s, ""
+}
+
+// conversationItem is a conversation's entry in the sidebar.
+func conversationItem(c *store.Conversation, active bool) views.ConversationItem {
+	return views.ConversationItem{ID: c.ID, Title: c.Title, UpdatedAt: c.UpdatedAt, Active: active}
 }
 
 func conversationView(c *store.Conversation) views.Conversation {

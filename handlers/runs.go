@@ -56,7 +56,7 @@ func (h *Handler) postMessage(c echo.Context) error {
 	}
 	turn := views.ChatTurn{QuestionHTML: markdown.Render(msg.Content), Asked: msg.CreatedAt,
 		Answer: answerView(convID, run.ID, chat.NewAnswer(), true, time.Now())}
-	item := views.ConversationItem{ID: conv.ID, Title: conv.Title, UpdatedAt: conv.UpdatedAt, Active: true}
+	item := conversationItem(conv, true)
 	return render(c, http.StatusOK, views.StartedTurn(csrfToken(c), turn, conversationView(conv), item))
 }
 
@@ -175,10 +175,13 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 	}
 	v := answerView(convID, runID, a, false, time.Now())
 	var badge views.SessionBadge
+	var title views.Conversation
+	var item views.ConversationItem
 	if conv, err := h.db.ConversationByID(ctx, convID); err == nil {
 		badge = sessionBadge(chat.Session(conv, time.Now()).After(a))
+		title, item = conversationView(conv), conversationItem(conv, true)
 	}
-	w.event(ctx, "update", a.Seq, views.FinishedUpdate(v, badge))
+	w.event(ctx, "update", a.Seq, views.FinishedUpdate(v, badge, csrfToken(w.c), title, item))
 	w.event(ctx, "done", a.Seq, templ.Raw(a.Status))
 	return nil
 }

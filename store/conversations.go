@@ -158,6 +158,18 @@ func (db *DB) RenameConversation(ctx context.Context, userID, id, title string) 
 	return db.Conversation(ctx, userID, id)
 }
 
+// RetitleIf gives a conversation a new title if it still carries the one
+// given: an automatic title is refined only while nobody renamed it. It
+// reports whether the title changed.
+func (db *DB) RetitleIf(ctx context.Context, id, from, to string) (bool, error) {
+	res, err := db.db.ExecContext(ctx, `UPDATE conversations SET title = ? WHERE id = ? AND title = ?`, to, id, from)
+	if err != nil {
+		return false, fmt.Errorf("store: retitle conversation %s: %w", id, err)
+	}
+	n, _ := res.RowsAffected()
+	return n > 0, nil
+}
+
 // DeleteConversation removes a conversation if it belongs to userID.
 func (db *DB) DeleteConversation(ctx context.Context, userID, id string) error {
 	res, err := db.db.ExecContext(ctx, `DELETE FROM conversations WHERE id = ? AND user_id = ?`, id, userID)
