@@ -40,6 +40,10 @@ func TestChatTurnStreamsCodeOutputAndChart(t *testing.T) {
 	waitFor(t, ctx, "the code cell with its output", `(document.querySelector('.cell .cell-output')?.textContent || '').includes('total 6')`)
 	waitFor(t, ctx, "the chart", `(() => { const i = document.querySelector('.cell .chart-card img'); return !!i && i.complete && i.naturalWidth > 100 })()`)
 	waitFor(t, ctx, "the send button back", `!!document.querySelector('[data-testid="send"]')`)
+	// The first answer names the conversation after the chart its code made,
+	// in the heading and the sidebar, without a reload.
+	waitFor(t, ctx, "the title from the chart", `(document.querySelector('#conversation-title')?.textContent || '').includes('Python: counts.png') &&
+		[...document.querySelectorAll('#conversation-list a')].some(a => a.textContent.includes('Python: counts.png'))`)
 	if code := textOf(t, ctx, ".cell .cell-code"); !strings.Contains(code, "plt.bar(['a', 'b', 'c'], [3, 1, 2])") {
 		t.Fatalf("code cell shows %q", code)
 	}
