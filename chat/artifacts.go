@@ -34,6 +34,9 @@ type ArtifactRef struct {
 	ContentType string `json:"content_type"`
 	Size        int64  `json:"size"`
 	CellID      string `json:"cell_id,omitzero"`
+	// Earlier is set on a file an earlier turn made, unchanged, that this
+	// answer cites: its links work, but it is not shown as this answer's.
+	Earlier bool `json:"earlier,omitzero"`
 }
 
 // maxArtifactBytes caps one copied-out file, as Foundry caps files.
@@ -48,8 +51,10 @@ var (
 )
 
 // copyOutCall keeps what one code interpreter call made: every file of its
-// container not copied yet, and its image outputs unless the call saved its
-// charts as PNG files (which are the same charts, with a name).
+// container that the turn created or changed, and its image outputs unless
+// the call saved its charts as PNG files (which are the same charts, with a
+// name). A session keeps the files of earlier turns; those that are
+// unchanged, by content hash, stay with the turn that made them.
 func (r *runner) copyOutCall(ctx context.Context, item *foundry.Item) {
 	if item.ContainerID == "" {
 		return
@@ -61,10 +66,11 @@ func (r *runner) copyOutCall(ctx context.Context, item *foundry.Item) {
 		r.s.log.Info("list container files", "container", item.ContainerID, "err", err)
 	}
 	for _, f := range files {
-		if f.Source == "user" || r.copied[item.ContainerID+"/"+f.ID] {
+		if f.Source == "user" || !r.mayHaveChanged(item.ContainerID, f) {
 			continue
 		}
-		if a := r.copyContainerFile(ctx, item.ID, item.ContainerID, f.ID, path.Base(f.Path)); a != nil && a.ContentType == "image/png" {
+		a := r.copyContainerFile(ctx, item.ID, item.ContainerID, f.ID, path.Base(f.Path), false)
+		if a != nil && a.ContentType == "image/png" {
 			savedPNG = true
 		}
 	}
@@ -78,19 +84,41 @@ func (r *runner) copyOutCall(ctx context.Context, item *foundry.Item) {
 	}
 }
 
-// copyCitation keeps a cited file, if the listing did not already.
+// mayHaveChanged reports whether a listed file is worth downloading to
+// compare its hash: any file the turn has not seen yet, or one whose size
+// changed since it last did. Within one turn a rewrite of the same size is
+// missed; across turns every file is hashed again.
+func (r *runner) mayHaveChanged(containerID string, f foundry.ContainerFile) bool {
+	key := containerID + "/" + f.ID
+	size, seen := r.seen[key]
+	r.seen[key] = f.Bytes
+	return !seen || size != f.Bytes
+}
+
+// copyCitation keeps a cited file, if the listing did not already. A cited
+// file an earlier turn made is announced as earlier: the answer links to
+// it without showing it as its own.
 func (r *runner) copyCitation(ctx context.Context, c foundry.Citation) {
-	if c.ContainerID == "" || c.FileID == "" || r.copied[c.ContainerID+"/"+c.FileID] {
+	key := c.ContainerID + "/" + c.FileID
+	if rec, ok := r.earlier[key]; ok {
+		delete(r.earlier, key)
+		r.announce(ctx, rec, true)
 		return
 	}
-	r.copyContainerFile(ctx, "", c.ContainerID, c.FileID, c.Filename)
+	if c.ContainerID == "" || c.FileID == "" || r.tried[key] {
+		return
+	}
+	r.copyContainerFile(ctx, "", c.ContainerID, c.FileID, c.Filename, true)
 }
 
 // copyContainerFile downloads one container file into the blob store and
 // records it. A file that still fails after the retries is reported in the
-// answer rather than failing the turn.
-func (r *runner) copyContainerFile(ctx context.Context, cellID, containerID, fileID, name string) *store.Artifact {
-	r.copied[containerID+"/"+fileID] = true
+// answer rather than failing the turn. It returns the artifact only when
+// this turn made it: a version recorded by an earlier turn (same file, same
+// content) is announced only if cited, and then as earlier.
+func (r *runner) copyContainerFile(ctx context.Context, cellID, containerID, fileID, name string, cited bool) *store.Artifact {
+	key := containerID + "/" + fileID
+	r.tried[key] = true
 	name = safeName(name, fileID)
 	var sha string
 	var size int64
@@ -108,8 +136,16 @@ func (r *runner) copyContainerFile(ctx context.Context, cellID, containerID, fil
 		r.emit(ctx, Event{Type: EventCopyFailed, Missing: &MissingFile{ContainerID: containerID, FileID: fileID, Name: name, CellID: cellID}})
 		return nil
 	}
-	return r.recordArtifact(ctx, store.Artifact{CellID: cellID, ContainerID: containerID, ContainerFileID: fileID,
-		Name: name, Size: size, SHA256: sha})
+	rec := r.recordArtifact(ctx, store.Artifact{CellID: cellID, ContainerID: containerID, ContainerFileID: fileID,
+		Name: name, Size: size, SHA256: sha}, cited)
+	if rec == nil || rec.RunID != r.run.ID {
+		if rec != nil && !cited {
+			r.earlier[key] = rec // announced if the answer cites it
+		}
+		return nil
+	}
+	delete(r.earlier, key)
+	return rec
 }
 
 // copyImageOutput keeps an image output given as a data: URL.
@@ -123,10 +159,13 @@ func (r *runner) copyImageOutput(ctx context.Context, cellID, url, name string) 
 		r.s.log.Warn("store image output", "err", err)
 		return
 	}
-	r.recordArtifact(ctx, store.Artifact{CellID: cellID, Name: name, Size: size, SHA256: sha})
+	r.recordArtifact(ctx, store.Artifact{CellID: cellID, Name: name, Size: size, SHA256: sha}, false)
 }
 
-func (r *runner) recordArtifact(ctx context.Context, a store.Artifact) *store.Artifact {
+// recordArtifact records a copied-out file and announces it. The store
+// returns the existing row for a version an earlier turn kept; that one is
+// announced only when announceEarlier is set, marked as earlier.
+func (r *runner) recordArtifact(ctx context.Context, a store.Artifact, announceEarlier bool) *store.Artifact {
 	if size := a.Size; size == 0 {
 		r.notice(ctx, "The session made an empty file, "+a.Name+"; it is not kept.")
 		return nil
@@ -138,9 +177,17 @@ func (r *runner) recordArtifact(ctx context.Context, a store.Artifact) *store.Ar
 		r.s.log.Error("record artifact", "err", err)
 		return nil
 	}
-	r.emit(ctx, Event{Type: EventArtifact, Artifact: &ArtifactRef{ID: rec.ID, Name: rec.Name, Kind: rec.Kind,
-		ContentType: rec.ContentType, Size: rec.Size, CellID: rec.CellID}})
+	if rec.RunID == r.run.ID || announceEarlier {
+		r.announce(ctx, rec, rec.RunID != r.run.ID)
+	}
 	return rec
+}
+
+// announce tells the answer of a kept file; earlier marks one an earlier
+// turn made, which the answer links to without showing it as its own.
+func (r *runner) announce(ctx context.Context, rec *store.Artifact, earlier bool) {
+	r.emit(ctx, Event{Type: EventArtifact, Artifact: &ArtifactRef{ID: rec.ID, Name: rec.Name, Kind: rec.Kind,
+		ContentType: rec.ContentType, Size: rec.Size, CellID: rec.CellID, Earlier: earlier}})
 }
 
 // retry runs f until it succeeds, fails with an error not worth retrying,

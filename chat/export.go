@@ -52,7 +52,7 @@ func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook
 // the inline images when none were kept. blobOf maps artifact ids to blobs.
 func (s *Service) cellImages(a *Answer, c *Cell, blobOf map[string]string) [][]byte {
 	var out [][]byte
-	for _, art := range a.Artifacts {
+	for _, art := range a.Own() {
 		if art.CellID != c.ID || art.Kind != store.ArtifactImage || art.ContentType != "image/png" {
 			continue
 		}

@@ -29,8 +29,9 @@ func (s *Service) RetryCopy(ctx context.Context, userID, convID, runID, fileID s
 	if missing == nil {
 		return nil, ErrNothingToRetry
 	}
-	r := &runner{s: s, run: run, convID: convID, userID: userID, seq: a.Seq, answer: a, copied: map[string]bool{}}
-	r.copyContainerFile(ctx, missing.CellID, missing.ContainerID, missing.FileID, missing.Name)
+	r := &runner{s: s, run: run, convID: convID, userID: userID, seq: a.Seq, answer: a}
+	r.resetCopies()
+	r.copyContainerFile(ctx, missing.CellID, missing.ContainerID, missing.FileID, missing.Name, false)
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}

@@ -20,8 +20,12 @@ type runner struct {
 	seq    int64
 	answer *Answer
 	end    store.RunEnd
-	// copied holds "container/file" of the container files already kept.
-	copied map[string]bool
+	// seen holds the size of each container file ("container/file") the
+	// turn has listed; tried the files it tried to copy; earlier the files
+	// of earlier turns it found unchanged, announced only if cited.
+	seen    map[string]int64
+	tried   map[string]bool
+	earlier map[string]*store.Artifact
 	// lastContainer is the session the conversation used before this turn;
 	// sessionChecked is set once this turn's session is known.
 	lastContainer  string
@@ -39,7 +43,7 @@ type runner struct {
 func (r *runner) do(ctx context.Context) {
 	r.answer = NewAnswer()
 	r.end = store.RunEnd{Status: store.RunCompleted}
-	r.copied = map[string]bool{}
+	r.resetCopies()
 	err := r.turn(ctx)
 	if err != nil {
 		r.fail(ctx, err)
@@ -122,4 +126,9 @@ func (r *runner) checkSession(ctx context.Context, containerID string) {
 		r.end.NewSession = true
 		r.notice(ctx, "This answer runs in a new Code Interpreter session: the previous one ended early. Your files are attached again; variables from earlier answers are gone.")
 	}
+}
+
+// resetCopies forgets which files of the session the runner has copied.
+func (r *runner) resetCopies() {
+	r.seen, r.tried, r.earlier = map[string]int64{}, map[string]bool{}, map[string]*store.Artifact{}
 }

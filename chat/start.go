@@ -155,7 +155,7 @@ func (s *Service) Answers(ctx context.Context, runIDs []string) (map[string]*Ans
 	for _, id := range finished {
 		out[id] = fold(decodeEvents(rows[id]))
 	}
-	return out, nil
+	return out, s.markEarlier(ctx, out)
 }
 
 // decodeEvents turns stored rows into events; a row that cannot be read

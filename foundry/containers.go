@@ -24,11 +24,12 @@ type ContainerFile struct {
 // citation mentions are found this way after each code call. Only content
 // download is documented for Foundry; listing (and DeleteContainerFile) are
 // OpenAI routes whose availability there is UNCONFIRMED, so callers should
-// treat an error here as "no extra files", not as a failed turn.
+// treat an error here as "no extra files", not as a failed turn. Files come
+// oldest first, the order in which they were made.
 func (c *Client) ContainerFiles(ctx context.Context, containerID string) ([]ContainerFile, error) {
 	var out []ContainerFile
 	err := c.call(ctx, "list container files "+containerID, func(ctx context.Context) error {
-		it := c.containers.Files.ListAutoPaging(ctx, containerID, openai.ContainerFileListParams{})
+		it := c.containers.Files.ListAutoPaging(ctx, containerID, openai.ContainerFileListParams{Order: openai.ContainerFileListParamsOrderAsc})
 		for it.Next() {
 			f := it.Current()
 			cid := f.ContainerID

@@ -22,7 +22,7 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 		v.Missing = append(v.Missing, views.MissingFile{FileID: m.FileID, Name: m.Name})
 	}
 	charts := map[string][]views.Chart{}
-	for _, art := range a.Artifacts {
+	for _, art := range a.Own() {
 		if art.Kind == store.ArtifactImage {
 			charts[art.CellID] = append(charts[art.CellID], views.Chart{ID: art.ID, Name: art.Name})
 			continue

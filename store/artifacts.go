@@ -50,8 +50,9 @@ func scanArtifact(row rowScanner) (*Artifact, error) {
 	return &a, nil
 }
 
-// AddArtifact records a copied-out file. A container file already recorded
-// is not recorded twice: the existing row is returned.
+// AddArtifact records a copied-out file. A version of a container file
+// already recorded (same container file, same content) is not recorded
+// twice: the existing row is returned.
 func (db *DB) AddArtifact(ctx context.Context, a Artifact) (*Artifact, error) {
 	a.ID, a.CreatedAt = newID(), fromMillis(db.now())
 	_, err := db.db.ExecContext(ctx, `INSERT INTO artifacts (id, conversation_id, run_id, cell_id, container_id,
@@ -59,7 +60,7 @@ func (db *DB) AddArtifact(ctx context.Context, a Artifact) (*Artifact, error) {
 		a.ID, a.ConversationID, a.RunID, a.CellID, a.ContainerID, a.ContainerFileID, a.Name, a.ContentType, a.Size,
 		a.SHA256, a.Kind, toMillis(a.CreatedAt))
 	if isUniqueViolation(err) {
-		return db.artifactByContainerFile(ctx, a.ContainerID, a.ContainerFileID)
+		return db.artifactByContainerFile(ctx, a.ContainerID, a.ContainerFileID, a.SHA256)
 	}
 	if err != nil {
 		return nil, fmt.Errorf("store: add artifact: %w", err)
@@ -67,9 +68,10 @@ func (db *DB) AddArtifact(ctx context.Context, a Artifact) (*Artifact, error) {
 	return &a, nil
 }
 
-func (db *DB) artifactByContainerFile(ctx context.Context, containerID, fileID string) (*Artifact, error) {
+func (db *DB) artifactByContainerFile(ctx context.Context, containerID, fileID, sha string) (*Artifact, error) {
 	return scanArtifact(db.db.QueryRowContext(ctx, `SELECT `+artifactColumns+` FROM artifacts a
-		JOIN conversations c ON c.id = a.conversation_id WHERE a.container_id = ? AND a.container_file_id = ?`, containerID, fileID))
+		JOIN conversations c ON c.id = a.conversation_id
+		WHERE a.container_id = ? AND a.container_file_id = ? AND a.sha256 = ?`, containerID, fileID, sha))
 }
 
 // Artifact returns an artifact with the id of its conversation's owner;

@@ -122,7 +122,8 @@ func (db *DB) PurgeSummary(ctx context.Context, sel PurgeSelection) (PurgeSummar
 		{`SELECT count(*), coalesce(sum(size), 0), coalesce(sum(foundry_file_id <> ''), 0) FROM files
 			WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `)`,
 			[]any{&s.Files, &s.FileBytes, &s.FoundryFiles}},
-		{`SELECT count(*), coalesce(sum(size), 0), coalesce(sum(container_file_id <> ''), 0) FROM artifacts
+		{`SELECT count(*), coalesce(sum(size), 0),
+			count(DISTINCT CASE WHEN container_file_id <> '' THEN container_id || '/' || container_file_id END) FROM artifacts
 			WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `)`,
 			[]any{&s.Artifacts, &s.ArtifactBytes, &s.ContainerFiles}},
 	}
@@ -246,8 +247,9 @@ func (db *DB) PurgeRemotePreview(ctx context.Context, sel PurgeSelection, limit 
 		WHERE ` + where + ` AND c.foundry_conversation_id <> ''
 	UNION ALL SELECT 'foundry_file', '', foundry_file_id, size FROM files
 		WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `) AND foundry_file_id <> ''
-	UNION ALL SELECT 'container_file', container_id, container_file_id, size FROM artifacts
+	UNION ALL SELECT 'container_file', container_id, container_file_id, max(size) FROM artifacts
 		WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `) AND container_file_id <> ''
+		GROUP BY container_id, container_file_id
 	LIMIT ?`
 	rows, err := db.db.QueryContext(ctx, q, slices.Concat(args, args, args, []any{limit})...)
 	if err != nil {

@@ -153,8 +153,9 @@ const queueHeldSQL = `INSERT INTO outbox (purge_id, kind, parent, target, bytes,
 		WHERE f.conversation_id IN (SELECT value FROM json_each(?3)) AND f.foundry_file_id <> ''
 		AND NOT EXISTS (SELECT 1 FROM files o WHERE o.foundry_file_id = f.foundry_file_id AND o.foundry_file_id <> ''
 			AND o.conversation_id NOT IN (SELECT value FROM json_each(?3)))
-	UNION ALL SELECT ?1, 'container_file', container_id, container_file_id, size, ?2, ?2 FROM artifacts
+	UNION ALL SELECT ?1, 'container_file', container_id, container_file_id, max(size), ?2, ?2 FROM artifacts
 		WHERE conversation_id IN (SELECT value FROM json_each(?3)) AND container_file_id <> ''
+		GROUP BY container_id, container_file_id
 	UNION ALL SELECT ?1, 'blob', '', sha256, max(size), ?2, ?2 FROM (
 		SELECT sha256, size FROM files WHERE conversation_id IN (SELECT value FROM json_each(?3))
 		UNION ALL SELECT sha256, size FROM artifacts WHERE conversation_id IN (SELECT value FROM json_each(?3)))
