@@ -14,6 +14,8 @@ type execRequest struct {
 	MaxOutput      int    `json:"max_output"`
 	MaxFigures     int    `json:"max_figures"`
 	MaxFigureBytes int    `json:"max_figure_bytes"`
+	// Stream asks for partial output frames while the cell runs (stream.go).
+	Stream bool `json:"stream,omitzero"`
 }
 
 // Exec runs code as the next cell of the session. A Python exception comes
@@ -45,6 +47,8 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 	cell := s.cell.Add(1)
 	req := execRequest{Op: "exec", Cell: cell, Code: code, MaxOutput: s.cfg.MaxOutputBytes,
 		MaxFigures: s.cfg.MaxFigures, MaxFigureBytes: s.cfg.MaxFigureBytes}
+	out := &outputStream{fn: outputFrom(ctx), room: s.cfg.MaxOutputBytes}
+	req.Stream = out.fn != nil
 	s.running.Store(true) // before the send: an early Interrupt is kept for the cell (see worker.py)
 	if err := s.w.conn.send(req); err != nil {
 		s.running.Store(false)
@@ -52,7 +56,7 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 	}
 	var timedOut atomic.Bool
 	stop := s.watchCell(ctx, cell, &timedOut)
-	reply, figs, err := s.readExecReply()
+	reply, figs, err := s.readExecReply(out)
 	stop()
 	s.running.Store(false)
 	if err != nil {

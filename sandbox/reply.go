@@ -92,10 +92,11 @@ func (f *wireFiles) UnmarshalJSON(b []byte) error {
 
 // readExecReply reads an exec reply and its figures within the host's
 // limits: the figure count and sizes are checked against Config before any
-// figure is read, and each figure frame again as it arrives.
-func (s *Session) readExecReply() (*wireReply, [][]byte, error) {
+// figure is read, and each figure frame again as it arrives. Partial output
+// frames before the reply go to out (stream.go).
+func (s *Session) readExecReply(out *outputStream) (*wireReply, [][]byte, error) {
 	var reply wireReply
-	if err := s.w.conn.recvWithin(&reply, execBound(s.cfg)); err != nil {
+	if err := s.recvExecReply(&reply, out, execBound(s.cfg)); err != nil {
 		return nil, nil, err
 	}
 	if n := len(reply.Figures); n > s.cfg.MaxFigures {

@@ -6,6 +6,9 @@ one kind byte, a 4-byte big-endian length and the body:
   J  a JSON object (request or response)
   B  a binary chunk (file bytes, figure PNG); a zero-length B ends a stream
   X  aborts an upload stream
+While a cell runs with "stream" set, J frames {"partial": true, "text": ...}
+carry what it printed since the last one, at most ten a second, before its
+reply; the reply still carries the whole output.
 The protocol fds are private duplicates; fds 0-2 point at /dev/null so user
 code (input(), subprocesses, C libraries) can never corrupt the protocol.
 """
@@ -22,6 +25,7 @@ import signal
 import stat
 import struct
 import sys
+import threading
 import time
 import traceback
 import types
@@ -102,11 +106,47 @@ class Conn:
         self.send(b"J", json.dumps(obj, ensure_ascii=False).encode("utf-8", "replace"))
 
 
+class Streamer:
+    """Sends what a cell prints while it runs, at most every INTERVAL
+    seconds, from a thread: a cell that prints once and then computes for a
+    minute shows its line at once. Only kept text is sent (after the output
+    budget), so streaming never sends more than the reply would."""
+
+    INTERVAL = 0.1
+
+    def __init__(self, conn):
+        self.conn, self.lock, self.pending = conn, threading.Lock(), []
+        self.stopped = threading.Event()
+        self.thread = threading.Thread(target=self.loop, name="wb-stream", daemon=True)
+        self.thread.start()
+
+    def add(self, text):
+        with self.lock:
+            self.pending.append(text)
+
+    def loop(self):
+        while not self.stopped.wait(self.INTERVAL):
+            self.flush()
+
+    def flush(self):
+        with self.lock:
+            if not self.pending:
+                return
+            text, self.pending = "".join(self.pending), []
+            self.conn.send_json({"partial": True, "text": text})
+
+    def close(self):
+        """Stop sending; what is pending goes in the reply, which has it all."""
+        self.stopped.set()
+        self.thread.join()
+
+
 class Capture(io.TextIOBase):
     """A text stream that keeps at most the shared budget of characters."""
 
-    def __init__(self, budget):
+    def __init__(self, budget, streamer=None):
         self.parts, self.budget, self.truncated = [], budget, False
+        self.streamer = streamer
 
     @property
     def encoding(self):
@@ -127,6 +167,8 @@ class Capture(io.TextIOBase):
         if room > 0:
             self.parts.append(s[:room])
             self.budget[0] = max(0, room - len(s))
+            if self.streamer is not None:
+                self.streamer.add(s[:room])
         return len(s)
 
     def text(self):
@@ -373,7 +415,8 @@ class Kernel:
         self.max_figure_bytes = int(req.get("max_figure_bytes", 5 << 20))
         self.figures, self.dropped, self.errors = [], 0, []
         budget = [cap]
-        out, err = Capture(budget), Capture(budget)
+        streamer = Streamer(self.conn) if req.get("stream") else None
+        out, err = Capture(budget, streamer), Capture(budget, streamer)
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = out, err
         t0 = time.monotonic()
@@ -384,6 +427,8 @@ class Kernel:
             error = error or late
         finally:
             sys.stdout, sys.stderr = saved
+            if streamer is not None:
+                streamer.close()
         for m in self.errors:
             err.write(m + "\n")
         after = scan_files()
