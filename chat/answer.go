@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"time"
+
+	"github.com/analyst-workbench/workbench/store"
 )
 
 // Answer is the state of an assistant answer, folded from a run's events.
@@ -43,13 +45,15 @@ type Answer struct {
 // CellStatus is where a code cell is.
 type CellStatus string
 
-// A cell is written, then run, then completed or failed; a stored step
-// this version cannot read shows as an unreadable cell.
+// A cell is written, then run, then completed or failed, or stopped when
+// the user stopped the turn while it ran; a stored step this version cannot
+// read shows as an unreadable cell.
 const (
 	CellWriting    CellStatus = "writing"
 	CellRunning    CellStatus = "running"
 	CellCompleted  CellStatus = "completed"
 	CellFailed     CellStatus = "failed"
+	CellStopped    CellStatus = "stopped"
 	CellUnreadable CellStatus = "unreadable"
 )
 
@@ -58,14 +62,19 @@ const unreadableLogs = "This step was recorded in a format this version of the w
 
 // Cell is one code interpreter call.
 type Cell struct {
-	ID          string
-	Code        string
-	Logs        string
-	Status      CellStatus
-	ContainerID string
-	Images      []string // image URLs (data: URLs from the local engine)
-	StartedAt   time.Time
-	Duration    time.Duration
+	ID   string
+	Code string
+	// Logs is the cell's output: what streamed while it ran, until the
+	// whole output arrives and replaces it.
+	Logs string
+	// streaming is set while Logs holds streamed output only; complete
+	// once the whole output came, after which late pieces are ignored.
+	streaming, complete bool
+	Status              CellStatus
+	ContainerID         string
+	Images              []string // image URLs (data: URLs from the local engine)
+	StartedAt           time.Time
+	Duration            time.Duration
 }
 
 // Done reports whether the answer is final.
@@ -103,11 +112,7 @@ func (a *Answer) Apply(e Event) {
 		a.Cells = append(a.Cells, &Cell{ID: fmt.Sprintf("unreadable-%d", e.Seq), Status: CellUnreadable, Logs: unreadableLogs})
 	case EventDone:
 		a.Status = e.Status
-		for _, c := range a.Cells {
-			if c.Status == CellWriting || c.Status == CellRunning {
-				c.Status = CellFailed
-			}
-		}
+		a.endCells(e.At)
 	default:
 		a.applyStep(e)
 	}
@@ -140,7 +145,14 @@ func (a *Answer) applyStep(e Event) {
 		}
 	case EventLogs:
 		c := a.cell(e.CellID, at)
-		c.Logs = joinOutput(c.Logs, e.Text)
+		if c.streaming {
+			c.Logs, c.streaming = "", false
+		}
+		c.Logs, c.complete = joinOutput(c.Logs, e.Text), true
+	case EventLogsDelta:
+		if c := a.cell(e.CellID, at); !c.complete {
+			c.Logs, c.streaming = c.Logs+e.Text, true
+		}
 	case EventImage:
 		if e.Image != "" {
 			c := a.cell(e.CellID, at)
@@ -164,6 +176,25 @@ func (a *Answer) applyStep(e Event) {
 		return
 	}
 	a.Progress = "" // the agent has begun
+}
+
+// endCells ends the cells a finished run left open. When the user stopped
+// the run, the cell that was running is stopped, not failed, and keeps what
+// it printed; so is the last cell if the stop made it fail.
+func (a *Answer) endCells(at time.Time) {
+	stopped := a.Status == store.RunCancelled
+	for i, c := range a.Cells {
+		open := c.Status == CellWriting || c.Status == CellRunning
+		switch {
+		case stopped && (open || c.Status == CellFailed && i == len(a.Cells)-1):
+			c.Status = CellStopped
+			if c.Duration == 0 && !c.StartedAt.IsZero() && !at.IsZero() {
+				c.Duration = at.Sub(c.StartedAt)
+			}
+		case open:
+			c.Status = CellFailed
+		}
+	}
 }
 
 func (a *Answer) finishCell(c *Cell, status CellStatus, at time.Time) {

@@ -24,6 +24,10 @@ const (
 	EventCodeStatus EventType = "code_status"
 	// EventLogs carries what a cell printed, in Text.
 	EventLogs EventType = "logs"
+	// EventLogsDelta carries what a running cell printed since the last
+	// one, in Text (the local engine streams it; Foundry sends only the
+	// whole output, as EventLogs, which replaces what streamed).
+	EventLogsDelta EventType = "logs_delta"
 	// EventImage carries an image a cell drew, as a URL in Image.
 	EventImage EventType = "image"
 	// EventCellDone ends a cell: Status is completed or failed, Text its code.

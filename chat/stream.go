@@ -102,6 +102,8 @@ func translate(fe *foundry.Event) (Event, bool) {
 		e.Type, e.Text, e.Status = EventCodeStatus, "", fe.Status
 	case foundry.EventLogs:
 		e.Type = EventLogs
+	case foundry.EventLogsDelta:
+		e.Type = EventLogsDelta
 	case foundry.EventImage:
 		e.Type, e.Image = EventImage, fe.Output.URL
 	case foundry.EventItemDone:

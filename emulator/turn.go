@@ -172,7 +172,7 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 	var files []*containerFile
 	if err == nil {
 		tr.run.emit("response.code_interpreter_call.interpreting", at)
-		res, files, err = c.exec(ctx, code, tr.s.now)
+		res, files, err = c.exec(sandbox.WithOutput(ctx, tr.streamLogs(idx, id)), code, tr.s.now)
 	} else if tr.c == nil {
 		cid = "" // no container came to be: the stored item must not name one
 	}
@@ -191,6 +191,19 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 		tr.written = appendUnique(tr.written, f)
 	}
 	return cell, nil
+}
+
+// logsDeltaEvent carries what a running cell printed since the last one (an
+// emulator extension: the hosted service shows a call's output only when it
+// completes, in output_item.done; clients that do not know the event ignore
+// it). The completed item's logs still carry the whole output.
+const logsDeltaEvent = "response.code_interpreter_call_logs.delta"
+
+// streamLogs returns what sends a running cell's output as it is printed.
+func (tr *turnRun) streamLogs(idx int, id string) sandbox.OutputFunc {
+	return func(text string) {
+		tr.run.emit(logsDeltaEvent, map[string]any{"output_index": idx, "item_id": id, "delta": text})
+	}
 }
 
 func appendUnique(files []*containerFile, f *containerFile) []*containerFile {

@@ -29,6 +29,10 @@ const (
 	EventCodeStatus EventType = "code_status"
 	// EventLogs carries the printed output of a call in Text.
 	EventLogs EventType = "logs"
+	// EventLogsDelta carries, in Text, what a running call printed since
+	// the last one. Only the local engine sends it (an extension); the
+	// call's EventLogs still carries the whole output when it completes.
+	EventLogsDelta EventType = "logs_delta"
 	// EventImage carries an image output of a call in Output.
 	EventImage EventType = "image"
 	// EventFileCitation carries a cited container file in Citation.

@@ -176,6 +176,8 @@ func (s *Stream) handle(w *wireEvent) {
 	case "response.code_interpreter_call_code.done":
 		s.item(w.ItemID).codeDone = true
 		s.emit(w, Event{Type: EventCodeDone, Text: string(w.Code)})
+	case "response.code_interpreter_call_logs.delta": // the local engine's extension
+		s.emit(w, Event{Type: EventLogsDelta, Text: w.Delta})
 	case "response.code_interpreter_call.in_progress", "response.code_interpreter_call.interpreting",
 		"response.code_interpreter_call.completed":
 		s.emit(w, Event{Type: EventCodeStatus, Status: w.Type[len("response.code_interpreter_call."):]})

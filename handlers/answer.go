@@ -48,8 +48,11 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 				}
 			}
 		}
-		if c.Status == "running" && c.Duration == 0 && !c.StartedAt.IsZero() {
-			cell.Duration = now.Sub(c.StartedAt)
+		if c.Status == chat.CellRunning {
+			cell.Logs, cell.LogsCut = logTail(cell.Logs, liveLogLines)
+			if c.Duration == 0 && !c.StartedAt.IsZero() {
+				cell.Duration = now.Sub(c.StartedAt)
+			}
 		}
 		v.Cells = append(v.Cells, cell)
 	}
@@ -86,6 +89,26 @@ func statusLine(a *chat.Answer, now time.Time) string {
 		return a.Progress
 	}
 	return "Thinking…"
+}
+
+// liveLogLines is how much of a running cell's output each update shows:
+// its tail, as a terminal does. The whole output shows once the cell ends.
+const liveLogLines = 200
+
+// logTail returns the last n lines of logs and how many lines came before.
+func logTail(logs string, n int) (string, int) {
+	i, lines := len(logs), 0
+	if strings.HasSuffix(logs, "\n") {
+		i--
+	}
+	for ; i > 0; i-- {
+		if logs[i-1] == '\n' {
+			if lines++; lines == n {
+				return logs[i:], strings.Count(logs[:i], "\n")
+			}
+		}
+	}
+	return logs, 0
 }
 
 // isInlineImage accepts the images the page may show inline: PNG, JPEG and

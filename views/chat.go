@@ -74,9 +74,12 @@ type AnswerCell struct {
 	CodeHTML string
 	Code     string
 	Logs     string
+	// LogsCut counts the earlier lines left out of Logs while the step
+	// runs, so that a long stream re-renders only its tail.
+	LogsCut int
 	// ErrorLine is the last line of a Python traceback in Logs, if any.
 	ErrorLine string
-	Status    string // writing, running, completed, failed
+	Status    string // writing, running, completed, failed, stopped
 	// Collapsed folds a finished step that is not the answer's result.
 	Collapsed bool
 	Duration  time.Duration

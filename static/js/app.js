@@ -39,6 +39,14 @@
     });
   }).observe(document.getElementById("toasts") || document.createElement("div"), { childList: true });
 
+  // A running step's output follows its end, as a terminal does: each
+  // update replaces the answer, which would scroll the output back to its
+  // top.
+  document.addEventListener("htmx:sseMessage", function (e) {
+    var outs = e.target.querySelectorAll ? e.target.querySelectorAll(".cell-running .cell-output") : [];
+    outs.forEach(function (o) { o.scrollTop = o.scrollHeight; });
+  });
+
   // Close the mobile navigation after choosing a conversation.
   document.addEventListener("click", function (e) {
     var link = e.target.closest && e.target.closest(".conv-link");
