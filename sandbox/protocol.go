@@ -166,8 +166,9 @@ type (
 		Traceback []string `json:"traceback"`
 	}
 	wireValue struct {
-		Text string `json:"text"`
-		HTML string `json:"html"`
+		Text  string `json:"text"`
+		HTML  string `json:"html"`
+		Table string `json:"table"`
 	}
 	wireFile struct {
 		Name    string `json:"name"`

@@ -21,9 +21,9 @@ const (
 	listedEntryBytes = 96
 	// textFields are the text fields of an exec reply that worker.py caps at
 	// Config.MaxOutputBytes characters each: the output (stdout and stderr
-	// share one cap), the value's text and HTML, the error's value and its
-	// traceback.
-	textFields = 5
+	// share one cap), the value's text, HTML and table form, the error's
+	// value and its traceback.
+	textFields = 6
 	// replySlack covers the rest of a reply: flags, counts, figure sizes and
 	// an error's name.
 	replySlack = 64 << 10
@@ -140,7 +140,7 @@ func (s *Session) result(r *wireReply, figs [][]byte) *Result {
 			r.FiguresDropped, s.cfg.MaxFigures, s.cfg.MaxFigureBytes)
 	}
 	if r.Value != nil {
-		res.Value = &Value{Text: r.Value.Text, HTML: r.Value.HTML}
+		res.Value = &Value{Text: r.Value.Text, HTML: r.Value.HTML, Table: r.Value.Table}
 	}
 	if capValue(res.Value, max) || capError(res.Error, max) {
 		res.Truncated = true
@@ -166,6 +166,9 @@ func capValue(v *Value, max int) bool {
 	v.Text, cut = capBytes(v.Text, max)
 	if len(v.HTML) > max {
 		v.HTML, cut = "", true
+	}
+	if len(v.Table) > max { // cut JSON would not parse
+		v.Table, cut = "", true
 	}
 	return cut
 }

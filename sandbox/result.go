@@ -28,6 +28,10 @@ type Result struct {
 type Value struct {
 	Text string // repr()
 	HTML string // _repr_html_(), e.g. for DataFrames; may be empty
+	// Table is a DataFrame or Series as JSON (see table_payload in
+	// worker.py): index names, columns, dtypes, numeric flags, the first
+	// rows, total_rows and total_columns. Empty for other values.
+	Table string
 }
 
 // Figure is one matplotlib figure rendered as PNG.

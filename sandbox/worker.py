@@ -106,6 +106,68 @@ class Conn:
         self.send(b"J", json.dumps(obj, ensure_ascii=False).encode("utf-8", "replace"))
 
 
+# A DataFrame or Series result also goes as a table: its first rows (at most
+# TABLE_CELLS cells, TABLE_ROWS rows, TABLE_COLUMNS columns) and its totals.
+TABLE_ROWS = 1000
+TABLE_COLUMNS = 100
+TABLE_CELLS = 50000
+
+
+def table_cell(v):
+    """A cell as JSON: numbers stay numbers, missing values are null."""
+    if hasattr(v, "item") and not isinstance(v, (str, bytes)):
+        try:
+            v = v.item()
+        except Exception:
+            pass
+    if v is None or isinstance(v, bool):
+        return v
+    if isinstance(v, int):
+        return v if abs(v) < 2 ** 53 else str(v)
+    if isinstance(v, float):
+        if v != v:
+            return None
+        return v if abs(v) != float("inf") else str(v)
+    try:
+        if v != v:  # NaT, pd.NA
+            return None
+    except Exception:
+        pass
+    return str(v)
+
+
+def label(v):
+    return " / ".join(str(x) for x in v) if isinstance(v, tuple) else str(v)
+
+
+def table_payload(value):
+    """The structured form of a DataFrame or Series result, or None."""
+    pd = sys.modules.get("pandas")
+    if pd is None:
+        return None
+    if isinstance(value, pd.Series):
+        value = value.to_frame(name=value.name if value.name is not None else "value")
+    if not isinstance(value, pd.DataFrame):
+        return None
+    ncols = min(len(value.columns), TABLE_COLUMNS)
+    nrows = min(len(value), TABLE_ROWS, max(1, TABLE_CELLS // max(ncols, 1)))
+    head = value.iloc[:nrows, :ncols]
+    numeric = [pd.api.types.is_numeric_dtype(t) and not pd.api.types.is_bool_dtype(t) for t in head.dtypes]
+    rows = []
+    for idx, row in zip(head.index, head.itertuples(index=False, name=None)):
+        key = list(idx) if isinstance(idx, tuple) else [idx]
+        rows.append([table_cell(k) for k in key] + [table_cell(c) for c in row])
+    return {
+        "index": [("" if n is None else str(n)) for n in value.index.names],
+        "columns": [label(c) for c in head.columns],
+        "dtypes": [str(t) for t in head.dtypes],
+        "numeric": numeric,
+        "rows": rows,
+        "total_rows": len(value),
+        "total_columns": len(value.columns),
+    }
+
+
 class Streamer:
     """Sends what a cell prints while it runs, at most every INTERVAL
     seconds, from a thread: a cell that prints once and then computes for a
@@ -397,6 +459,14 @@ class Kernel:
             out["text"] = repr(value)[:cap]
         except Exception as e:
             out["text"] = "<repr failed: %s>" % type(e).__name__
+        try:
+            table = table_payload(value)
+            if table is not None:
+                encoded = json.dumps(table, ensure_ascii=False, allow_nan=False)
+                if len(encoded) <= cap:
+                    out["table"] = encoded
+        except Exception:
+            pass  # the text form still shows
         html = getattr(value, "_repr_html_", None)
         if callable(html) and not isinstance(value, type):
             try:
