@@ -50,6 +50,9 @@ type ExecResult struct {
 	Error *ExecError
 	// Value is the text of the cell's last expression, if any.
 	Value string
+	// Table is the value's table form as JSON when it is a DataFrame or
+	// Series (see sandbox.Value.Table), else empty.
+	Table string
 	// Images holds a PNG per figure the cell left open.
 	Images [][]byte
 	// Files lists the files the cell wrote or changed in /mnt/data.

@@ -114,7 +114,7 @@ func (k sandboxKernel) Exec(ctx context.Context, code string) (*ExecResult, erro
 		out.Error = &ExecError{Name: res.Error.Name, Value: res.Error.Value, Traceback: res.Error.Traceback}
 	}
 	if res.Value != nil {
-		out.Value = res.Value.Text
+		out.Value, out.Table = res.Value.Text, res.Value.Table
 	}
 	for _, f := range res.Figures {
 		out.Images = append(out.Images, f.PNG)

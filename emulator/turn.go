@@ -247,6 +247,20 @@ func (tr *turnRun) traceWaits(ctx context.Context) (_ context.Context, resumed f
 // analyst's result lines).
 const sessionMarker = "@@wb-session "
 
+// tableMarker prefixes the logs line that carries a DataFrame result as a
+// table, before its text form (an emulator extension, hidden by the app
+// like sessionMarker): {"text_lines": N, "table": {...}}, where the N lines
+// after it are the text form the table stands for.
+const tableMarker = "@@wb-table "
+
+func writeTableMarker(logs *strings.Builder, res *ExecResult) {
+	if res.Table == "" {
+		return
+	}
+	lines := strings.Count(res.Value, "\n") + 1
+	fmt.Fprintf(logs, "%s{\"text_lines\":%d,\"table\":%s}\n", tableMarker, lines, res.Table)
+}
+
 // cellOutputs turns a result into code interpreter outputs: one logs entry with what a
 // notebook would show, then one image per figure.
 func cellOutputs(res *ExecResult) []any {
@@ -265,6 +279,7 @@ func cellOutputs(res *ExecResult) []any {
 		}
 		logs.WriteString("\n")
 	} else if res.Value != "" {
+		writeTableMarker(&logs, res)
 		logs.WriteString(res.Value + "\n")
 	}
 	if res.Truncated {

@@ -48,6 +48,9 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 				}
 			}
 		}
+		if c.Status != chat.CellRunning && cell.ErrorLine == "" {
+			cell.Output = outputParts(c.Logs)
+		}
 		if c.Status == chat.CellRunning {
 			cell.Logs, cell.LogsCut = logTail(cell.Logs, liveLogLines)
 			if c.Duration == 0 && !c.StartedAt.IsZero() {

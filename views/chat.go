@@ -74,6 +74,9 @@ type AnswerCell struct {
 	CodeHTML string
 	Code     string
 	Logs     string
+	// Output is Logs split into text and tables, once the step has ended;
+	// empty while it runs, when Logs shows as it streams.
+	Output []OutputPart
 	// LogsCut counts the earlier lines left out of Logs while the step
 	// runs, so that a long stream re-renders only its tail.
 	LogsCut int

@@ -1,0 +1,86 @@
+package chat
+
+import (
+	"encoding/json"
+	"strings"
+)
+
+// Table is a DataFrame or Series a cell returned, as the local engine's
+// kernel sends it: its first rows and its totals.
+type Table struct {
+	// Index names the index levels ("" for an unnamed one); each row starts
+	// with one value per level.
+	Index   []string `json:"index"`
+	Columns []string `json:"columns"`
+	Dtypes  []string `json:"dtypes"`
+	// Numeric says which columns hold numbers (right-aligned, sorted as
+	// numbers).
+	Numeric []bool `json:"numeric"`
+	// Rows are the first rows: index values, then one value per column;
+	// numbers are float64, missing values nil, anything else a string.
+	Rows         [][]any `json:"rows"`
+	TotalRows    int     `json:"total_rows"`
+	TotalColumns int     `json:"total_columns"`
+}
+
+// OutputPart is a piece of a cell's output: text, or a table that stands
+// for the text form of a result.
+type OutputPart struct {
+	Text  string
+	Table *Table
+}
+
+// tableMarker starts the logs line of a table (see the emulator's README).
+const tableMarker = "@@wb-table "
+
+// SplitOutput splits a cell's logs into text and tables, dropping the
+// marker lines not meant for people (see WithoutMarkers). A table replaces
+// the text form of the result that follows its marker.
+func SplitOutput(logs string) []OutputPart {
+	if !strings.Contains(logs, "@@wb") {
+		return textPart(nil, logs)
+	}
+	var parts []OutputPart
+	var text strings.Builder
+	lines := strings.SplitAfter(logs, "\n")
+	for i := 0; i < len(lines); i++ {
+		line := lines[i]
+		if !strings.HasPrefix(line, "@@wb") {
+			text.WriteString(line)
+			continue
+		}
+		t, skip, ok := parseTableMarker(line)
+		if !ok {
+			continue
+		}
+		parts = textPart(parts, text.String())
+		text.Reset()
+		parts = append(parts, OutputPart{Table: t})
+		i += min(skip, len(lines)-1-i)
+	}
+	return textPart(parts, text.String())
+}
+
+func textPart(parts []OutputPart, text string) []OutputPart {
+	if strings.TrimSpace(text) == "" {
+		return parts
+	}
+	return append(parts, OutputPart{Text: text})
+}
+
+// parseTableMarker reads a table marker line: the table and how many lines
+// of text form it stands for.
+func parseTableMarker(line string) (*Table, int, bool) {
+	body, ok := strings.CutPrefix(strings.TrimRight(line, "\n"), tableMarker)
+	if !ok {
+		return nil, 0, false
+	}
+	var m struct {
+		TextLines int    `json:"text_lines"`
+		Table     *Table `json:"table"`
+	}
+	if json.Unmarshal([]byte(body), &m) != nil || m.Table == nil || m.TextLines < 0 {
+		return nil, 0, false
+	}
+	return m.Table, m.TextLines, true
+}
