@@ -83,8 +83,9 @@ func TestChatTurnStreamsCodeOutputAndChart(t *testing.T) {
 		t.Fatalf("after reload the output is %q", out)
 	}
 	waitFor(t, ctx, "the chart after reload", `!!document.querySelector('.answer[data-status="completed"] .chart-card img')`)
-	if usage := textOf(t, ctx, `[data-testid="usage"]`); !strings.Contains(usage, "in") {
-		t.Fatalf("usage line %q", usage)
+	// The local engine's token counts are estimates: no usage line.
+	if js[bool](t, ctx, `!!document.querySelector('[data-testid="usage"]')`) {
+		t.Fatal("a usage line on the local engine")
 	}
 }
 

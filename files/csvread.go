@@ -36,6 +36,10 @@ type csvReader struct {
 	strayLine     int64
 	longRecords   int64
 	longLine      int64
+
+	// records counts the records returned; comments the comment lines
+	// skipped.
+	records, comments int64
 }
 
 const (
@@ -49,16 +53,34 @@ func newCSVReader(r io.Reader, delim byte) *csvReader {
 	return &csvReader{br: bufio.NewReaderSize(r, 256<<10), delim: delim}
 }
 
-// next reads the next non-blank record and returns its number of fields, or
-// io.EOF after the last one. Field i is then field(i), valid until next.
+// next reads the next record that is neither blank nor a comment line and
+// returns its number of fields, or io.EOF after the last one. Field i is
+// then field(i), valid until next.
 func (r *csvReader) next() (int, error) {
 	for {
 		n, err := r.record()
-		if err != nil || n > 1 || len(r.buf) > 0 {
+		if err != nil {
 			return n, err
 		}
-		// A blank line: pandas skips it too.
+		if n <= 1 && len(r.buf) == 0 {
+			continue // a blank line: pandas skips it too
+		}
+		if isComment(r.field(0), r.records == 0) {
+			r.comments++
+			continue
+		}
+		r.records++
+		return n, nil
 	}
+}
+
+// isComment reports a comment line, by the rules of the built-in analyst's
+// loader (emulator/analyst/loader.py), so that the file card and the
+// analyst agree on a file's shape: a line starting with "#", or, before
+// the header, with "//" (leading spaces ignored).
+func isComment(line []byte, beforeHeader bool) bool {
+	line = bytes.TrimLeft(line, " \t")
+	return bytes.HasPrefix(line, []byte("#")) || beforeHeader && bytes.HasPrefix(line, []byte("//"))
 }
 
 func (r *csvReader) record() (int, error) {

@@ -32,7 +32,7 @@ func consistency(lines [][]byte, d byte) (fields int, share float64) {
 	counts := map[int]int{}
 	n := 0
 	for _, l := range lines {
-		if len(bytes.TrimSpace(l)) == 0 {
+		if len(bytes.TrimSpace(l)) == 0 || isComment(l, true) {
 			continue
 		}
 		counts[fieldsOutsideQuotes(l, d)]++

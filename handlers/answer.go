@@ -11,6 +11,17 @@ import (
 	"github.com/analyst-workbench/workbench/views"
 )
 
+// answerView is the package's answerView, quiet about tokens on the local
+// engine: its counts are estimates (four characters a token), not usage
+// any bill reports.
+func (h *Handler) answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
+	v := answerView(convID, runID, a, live, now)
+	if h.engine.Local {
+		v.InputTokens, v.OutputTokens = 0, 0
+	}
+	return v
+}
+
 // answerView turns the folded state of a run into what the page shows.
 func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
 	v := views.Answer{
@@ -30,32 +41,14 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 		v.Files = append(v.Files, views.ArtifactChip{ID: art.ID, Name: art.Name, Size: art.Size, ContentType: art.ContentType})
 	}
 	for _, c := range a.Cells {
-		cell := views.AnswerCell{ID: c.ID, Code: c.Code, CodeHTML: markdown.Highlight(c.Code, "python"),
-			Logs: chat.WithoutMarkers(c.Logs), Status: string(c.Status), Duration: c.Duration}
-		if lastLine, ok := pythonError(c.Logs); ok && cell.Status == "completed" {
-			cell.Status, cell.ErrorLine = "failed", lastLine
-		} else if ok {
-			cell.ErrorLine = lastLine
+		if emptyCell(c) {
+			continue
 		}
+		cell := cellView(c, now)
 		// Copied-out charts replace the inline images they were made from.
 		if kept := charts[c.ID]; len(kept) > 0 {
-			cell.Charts = kept
+			cell.Charts, cell.Images = kept, nil
 			delete(charts, c.ID)
-		} else {
-			for _, img := range c.Images {
-				if isInlineImage(img) {
-					cell.Images = append(cell.Images, img)
-				}
-			}
-		}
-		if c.Status != chat.CellRunning && cell.ErrorLine == "" {
-			cell.Output = outputParts(c.Logs)
-		}
-		if c.Status == chat.CellRunning {
-			cell.Logs, cell.LogsCut = logTail(cell.Logs, liveLogLines)
-			if c.Duration == 0 && !c.StartedAt.IsZero() {
-				cell.Duration = now.Sub(c.StartedAt)
-			}
 		}
 		v.Cells = append(v.Cells, cell)
 	}
@@ -72,6 +65,43 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 		v.StatusLine = statusLine(a, now)
 	}
 	return v
+}
+
+// cellView shows one code cell. A running cell shows the tail of what it
+// printed, and only the tail is searched, so that each streamed update
+// costs the same however long the output has grown.
+func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
+	cell := views.AnswerCell{ID: c.ID, Code: c.Code, CodeHTML: markdown.Highlight(c.Code, "python"),
+		Status: string(c.Status), Duration: c.Duration}
+	logs := c.Logs
+	if c.Status == chat.CellRunning {
+		logs, cell.LogsCut = logTail(logs, liveLogLines)
+		if c.Duration == 0 && !c.StartedAt.IsZero() {
+			cell.Duration = now.Sub(c.StartedAt)
+		}
+	}
+	cell.Logs = chat.WithoutMarkers(logs)
+	if lastLine, ok := pythonError(logs); ok {
+		cell.ErrorLine = lastLine
+		if c.Status == chat.CellCompleted {
+			cell.Status = string(chat.CellFailed)
+		}
+	} else if c.Status != chat.CellRunning {
+		cell.Output = outputParts(logs)
+	}
+	for _, img := range c.Images {
+		if isInlineImage(img) {
+			cell.Images = append(cell.Images, img)
+		}
+	}
+	return cell
+}
+
+// emptyCell reports a finished cell with nothing to show: no code, no
+// output, no image.
+func emptyCell(c *chat.Cell) bool {
+	return c.Status != chat.CellWriting && c.Status != chat.CellRunning && strings.TrimSpace(c.Code) == "" &&
+		strings.TrimSpace(chat.WithoutMarkers(c.Logs)) == "" && len(c.Images) == 0
 }
 
 // statusLine says what a live answer is doing.

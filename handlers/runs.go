@@ -55,7 +55,7 @@ func (h *Handler) postMessage(c echo.Context) error {
 		return err
 	}
 	turn := views.ChatTurn{QuestionHTML: markdown.Render(msg.Content), Asked: msg.CreatedAt,
-		Answer: answerView(convID, run.ID, chat.NewAnswer(), true, time.Now())}
+		Answer: h.answerView(convID, run.ID, chat.NewAnswer(), true, time.Now())}
 	item := conversationItem(conv, true)
 	return render(c, http.StatusOK, views.StartedTurn(csrfToken(c), turn, conversationView(conv), item))
 }
@@ -158,7 +158,7 @@ func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID st
 
 // sendAnswer sends the live answer as one update.
 func (h *Handler) sendAnswer(ctx context.Context, w *sseWriter, convID, runID string, a *chat.Answer) error {
-	return w.event(ctx, "update", a.Seq, views.AnswerBody(answerView(convID, runID, a, true, time.Now())))
+	return w.event(ctx, "update", a.Seq, views.AnswerBody(h.answerView(convID, runID, a, true, time.Now())))
 }
 
 // endStream sends the final answer, then done; a failure to read the run
@@ -173,7 +173,7 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 		// The run ended without a done event reaching us (another process, a crash).
 		a.Status, a.Error = run.Status, run.Error
 	}
-	v := answerView(convID, runID, a, false, time.Now())
+	v := h.answerView(convID, runID, a, false, time.Now())
 	var badge views.SessionBadge
 	var title views.Conversation
 	var item views.ConversationItem
@@ -256,11 +256,13 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 		} else {
 			v.Running = t.Run.ID
 		}
-		av := answerView(conv.ID, t.Run.ID, a, live, now)
+		av := h.answerView(conv.ID, t.Run.ID, a, live, now)
 		av.NewSession = t.Run.NewSession
 		v.Turns = append(v.Turns, views.ChatTurn{QuestionHTML: markdown.Render(t.Message.Content), Asked: t.Message.CreatedAt, Answer: av})
-		v.InputTokens += t.Run.InputTokens
-		v.OutputTokens += t.Run.OutputTokens
+		if !h.engine.Local {
+			v.InputTokens += t.Run.InputTokens
+			v.OutputTokens += t.Run.OutputTokens
+		}
 	}
 	var last *chat.Answer
 	if len(turns) > 0 {
@@ -295,5 +297,5 @@ func (h *Handler) retryCopy(c echo.Context) error {
 	if !isHTMX(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
-	return render(c, http.StatusOK, views.AnswerView(answerView(convID, runID, a, false, time.Now())))
+	return render(c, http.StatusOK, views.AnswerView(h.answerView(convID, runID, a, false, time.Now())))
 }
