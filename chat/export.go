@@ -35,10 +35,17 @@ func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook
 	if err != nil {
 		return notebook.Notebook{}, err
 	}
+	loaders := map[string]bool{}
 	for _, t := range turns {
 		a := answers[t.Run.ID]
 		turn := notebook.Turn{Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
 		for _, c := range a.Cells {
+			if c.IsLoader() && loaders[c.Code] {
+				continue // the same loader again: the notebook has it already
+			}
+			if c.IsLoader() {
+				loaders[c.Code] = true
+			}
 			count++
 			turn.Cells = append(turn.Cells, notebook.Cell{Code: c.Code, Stdout: WithoutMarkers(c.Logs),
 				Images: s.cellImages(a, c, blobOf), ExecutionCount: count})

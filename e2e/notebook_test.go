@@ -1,6 +1,8 @@
 package e2e
 
 import (
+	"fmt"
+	"os"
 	"strings"
 	"testing"
 
@@ -78,6 +80,52 @@ func TestDataFrameRendersAsTable(t *testing.T) {
 	}
 	if !js[bool](t, ctx, `!document.querySelector('[data-testid="copy-csv"]').hidden`) {
 		t.Fatal("no Copy as CSV button")
+	}
+	saveScreenshot(t, ctx)
+}
+
+// TestEachAnswerShowsOnlyItsOwnCharts uploads a CSV with a comment line:
+// its card reads the shape the analyst reads; the loader is one line; a
+// second chart answer shows its one chart, not the first one again.
+func TestEachAnswerShowsOnlyItsOwnCharts(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+
+	var b strings.Builder
+	b.WriteString("# Data source: a test, daily closes\nDate,Open,Close,Volume\n")
+	for i := 1; i <= 28; i++ {
+		fmt.Fprintf(&b, "2024-02-%02d,%d.5,%d.25,%d\n", i, 100+i, 101+i, 1000*i)
+	}
+	csv := t.TempDir() + "/stocks.csv"
+	if err := os.WriteFile(csv, []byte(b.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
+	waitFor(t, ctx, "the file's card", `!!document.querySelector('.file-card[data-file-name="stocks.csv"]')`)
+	if got := textOf(t, ctx, `.file-card[data-file-name="stocks.csv"]`); !strings.Contains(got, "28 rows × 4 columns") || strings.Contains(got, "Data source") {
+		t.Fatalf("the card reads %q", got)
+	}
+
+	ask(t, ctx, "plot Close over time as a line chart")
+	waitFor(t, ctx, "the first answer", `document.querySelectorAll('.answer .answer-status[data-status="completed"]').length === 1`)
+	if got := textOf(t, ctx, `.answer [data-testid="loader-cell"] summary`); !strings.Contains(got, "Loaded stocks.csv: 28 × 4") {
+		t.Fatalf("loader line %q", got)
+	}
+	if js[bool](t, ctx, `document.querySelector('.answer [data-testid="loader-cell"]').open`) {
+		t.Fatal("the loader is open")
+	}
+	ask(t, ctx, "plot Open over time as a line chart")
+	waitFor(t, ctx, "the second answer", `document.querySelectorAll('.answer .answer-status[data-status="completed"]').length === 2`)
+	counts := js[[]int](t, ctx, `Array.from(document.querySelectorAll('.answer')).map(a => a.querySelectorAll('.chart-card').length)`)
+	if len(counts) != 2 || counts[0] != 1 || counts[1] != 1 {
+		t.Fatalf("charts per answer %v, want [1 1]", counts)
+	}
+	do(t, ctx, chromedp.Reload())
+	waitLoaded(t, ctx)
+	counts = js[[]int](t, ctx, `Array.from(document.querySelectorAll('.answer')).map(a => a.querySelectorAll('.chart-card').length)`)
+	if len(counts) != 2 || counts[0] != 1 || counts[1] != 1 {
+		t.Fatalf("after reload, charts per answer %v, want [1 1]", counts)
 	}
 	saveScreenshot(t, ctx)
 }

@@ -89,12 +89,26 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 	} else if c.Status != chat.CellRunning {
 		cell.Output = outputParts(logs)
 	}
+	if c.IsLoader() && cell.ErrorLine == "" {
+		cell.Loader = loaderLine(c, logs)
+	}
 	for _, img := range c.Images {
 		if isInlineImage(img) {
 			cell.Images = append(cell.Images, img)
 		}
 	}
 	return cell
+}
+
+// loaderLine is the one line a loader cell shows.
+func loaderLine(c *chat.Cell, logs string) string {
+	switch {
+	case c.Status == chat.CellWriting || c.Status == chat.CellRunning:
+		return "Loading files…"
+	case chat.LoaderSummary(logs) != "":
+		return chat.LoaderSummary(logs)
+	}
+	return "Files loaded"
 }
 
 // emptyCell reports a finished cell with nothing to show: no code, no

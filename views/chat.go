@@ -74,6 +74,9 @@ type AnswerCell struct {
 	CodeHTML string
 	Code     string
 	Logs     string
+	// Loader, when set, says what the built-in analyst's file loader
+	// loaded ("Loaded stocks.csv: 524 × 11"); the cell shows as that line.
+	Loader string
 	// Output is Logs split into text and tables, once the step has ended;
 	// empty while it runs, when Logs shows as it streams.
 	Output []OutputPart
