@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
@@ -127,5 +128,28 @@ func TestEachAnswerShowsOnlyItsOwnCharts(t *testing.T) {
 	if len(counts) != 2 || counts[0] != 1 || counts[1] != 1 {
 		t.Fatalf("after reload, charts per answer %v, want [1 1]", counts)
 	}
+	saveScreenshot(t, ctx)
+}
+
+// TestInteractiveChart asks for a line chart: the built-in analyst writes
+// its Vega-Lite spec beside the PNG, the page draws it with the vendored
+// vega-embed (no eval, CSP intact), and hovering a point shows a tooltip.
+func TestInteractiveChart(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+	csv := t.TempDir() + "/prices.csv"
+	os.WriteFile(csv, []byte("Date,Close\n2024-01-01,10\n2024-01-02,12\n2024-01-03,11\n2024-01-04,15\n"), 0o644)
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
+	waitFor(t, ctx, "the file's card", `!!document.querySelector('.file-card[data-file-name="prices.csv"]')`)
+
+	ask(t, ctx, "plot Close over time as a line chart")
+	waitFor(t, ctx, "the interactive chart", `document.querySelector('figure[data-vega-lite]')?.dataset.vegaState === 'ready' && !!document.querySelector('figure[data-vega-lite] svg .mark-symbol path')`)
+	if js[bool](t, ctx, `!!document.querySelector('.artifact-chip')`) {
+		t.Fatal("the spec shows as a file chip too")
+	}
+	point := js[[]float64](t, ctx, `(() => { const p = document.querySelector('figure[data-vega-lite] svg .mark-symbol path'); p.scrollIntoView({block: "center"}); const r = p.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`)
+	do(t, ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, point[0], point[1]))
+	waitFor(t, ctx, "the tooltip", `(document.querySelector('#vg-tooltip-element.visible')?.textContent || '').includes('2024')`)
 	saveScreenshot(t, ctx)
 }

@@ -32,14 +32,8 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 	for _, m := range a.Missing {
 		v.Missing = append(v.Missing, views.MissingFile{FileID: m.FileID, Name: m.Name})
 	}
-	charts := map[string][]views.Chart{}
-	for _, art := range a.Own() {
-		if art.Kind == store.ArtifactImage {
-			charts[art.CellID] = append(charts[art.CellID], views.Chart{ID: art.ID, Name: art.Name})
-			continue
-		}
-		v.Files = append(v.Files, views.ArtifactChip{ID: art.ID, Name: art.Name, Size: art.Size, ContentType: art.ContentType})
-	}
+	charts, files := chartsOf(a.Own())
+	v.Files = files
 	for _, c := range a.Cells {
 		if emptyCell(c) {
 			continue

@@ -300,6 +300,58 @@ def file_list(snapshot, names=None):
     return [{"name": k, "size": snapshot[k][0], "mtime_ns": snapshot[k][1]} for k in keys]
 
 
+VEGA_POINTS = 5000
+
+
+def _vl_value(v):
+    if hasattr(v, "isoformat"):
+        return v.isoformat()
+    if type(v).__name__ == "datetime64":
+        return str(v)
+    return table_cell(v)
+
+
+def wb_vega_lite(fig, path):
+    """Write path's .vl.json beside a saved matplotlib line chart: the same
+    lines as a Vega-Lite spec with their data, so the page can show the chart
+    with tooltips, zoom and a clickable legend. Other charts get no spec."""
+    axes = [ax for ax in fig.axes if ax.get_lines()]
+    if len(axes) != 1:
+        return None
+    ax = axes[0]
+    values, temporal = [], False
+    for i, line in enumerate(ax.get_lines()):
+        label = str(line.get_label())
+        series = label if not label.startswith("_") else "series %d" % (i + 1)
+        xs, ys = line.get_xdata(), line.get_ydata()
+        step = max(1, len(xs) // VEGA_POINTS)
+        for x, y in list(zip(xs, ys))[::step]:
+            x = _vl_value(x)
+            temporal = temporal or (isinstance(x, str) and x[:4].isdigit() and "-" in x)
+            values.append({"x": x, "y": _vl_value(y), "series": series})
+    if not values:
+        return None
+    title = ax.get_title() or (fig._suptitle.get_text() if getattr(fig, "_suptitle", None) else "")
+    spec = {
+        "$schema": "https://vega.github.io/schema/vega-lite/v5.json",
+        "title": title, "width": "container", "height": 320, "autosize": {"type": "fit-x", "contains": "padding"},
+        "data": {"values": values},
+        "params": [{"name": "zoom", "select": {"type": "interval", "encodings": ["x"]}, "bind": "scales"},
+                   {"name": "legend", "select": {"type": "point", "fields": ["series"]}, "bind": "legend"}],
+        "mark": {"type": "line", "point": {"size": 24}, "tooltip": True},
+        "encoding": {
+            "x": {"field": "x", "type": "temporal" if temporal else "quantitative", "title": ax.get_xlabel() or None},
+            "y": {"field": "y", "type": "quantitative", "title": ax.get_ylabel() or None, "scale": {"zero": False}},
+            "color": {"field": "series", "type": "nominal", "title": None},
+            "opacity": {"condition": {"param": "legend", "value": 1}, "value": 0.15},
+        },
+    }
+    out = os.path.splitext(str(path))[0] + ".vl.json"
+    with open(out, "w") as f:
+        json.dump(spec, f, allow_nan=False)
+    return out
+
+
 def display(*objs):
     """A notebook-style display(): prints each object's text form."""
     for o in objs:
@@ -343,7 +395,7 @@ class Kernel:
         # in IPython: pickle then finds functions and classes the user
         # defined, which a saved session needs.
         main = types.ModuleType("__main__")
-        main.__dict__.update({"__builtins__": __builtins__, "display": display})
+        main.__dict__.update({"__builtins__": __builtins__, "display": display, "wb_vega_lite": wb_vega_lite})
         sys.modules["__main__"] = main
         self.ns = main.__dict__
         self.defs = {}  # name -> source of the latest top-level def or class
@@ -600,7 +652,7 @@ class Kernel:
         limit = int(req.get("max_bytes", 1 << 31))
         saved, lost, aliases, modules, sent, seen = [], [], {}, {}, 0, {}
         for name, value in list(self.ns.items()):
-            if name.startswith("__") or name in ("display", "_"):
+            if name.startswith("__") or name in ("display", "wb_vega_lite", "_"):
                 continue
             if isinstance(value, types.ModuleType):
                 modules[name] = value.__name__

@@ -59,6 +59,11 @@ type MissingFile struct {
 // Chart is a chart kept as an artifact.
 type Chart struct {
 	ID, Name string
+	// VegaLite is the URL of the chart's Vega-Lite spec, which the page
+	// renders interactive over the PNG; NoImage says there is no PNG (ID
+	// is then the spec's).
+	VegaLite string
+	NoImage  bool
 }
 
 // ArtifactChip is a generated file offered for download.

@@ -432,5 +432,6 @@ def _save_chart(fig, name):
                 axis.set_major_formatter(matplotlib.ticker.FuncFormatter(lambda v, _: f"{v:,.0f}" if abs(v) >= 1000 else f"{v:g}"))
     fig.tight_layout()
     fig.savefig(name, dpi=110)
+    globals().get("wb_vega_lite", lambda *a: None)(fig, name)  # the interactive twin (sandbox/worker.py)
     _emit("chart", file=name, title=fig.axes[0].get_title() if fig.axes else "")
     plt.show()

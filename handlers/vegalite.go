@@ -1,0 +1,49 @@
+package handlers
+
+import (
+	"strings"
+
+	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+)
+
+// vegaLiteExt names a Vega-Lite spec file: the built-in analyst writes one
+// beside each line chart's PNG, and a model on Foundry may write one.
+const vegaLiteExt = ".vl.json"
+
+// chartsOf sorts an answer's own files into charts by cell and other files.
+// A spec pairs with the PNG of the same name, which it makes interactive;
+// a spec alone is a chart of its own. The PNG stays the artifact of the
+// gallery, the zip and the notebook.
+func chartsOf(arts []chat.ArtifactRef) (map[string][]views.Chart, []views.ArtifactChip) {
+	specs := map[string]chat.ArtifactRef{}
+	for _, art := range arts {
+		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); ok {
+			specs[base] = art
+		}
+	}
+	charts := map[string][]views.Chart{}
+	var files []views.ArtifactChip
+	for _, art := range arts {
+		switch {
+		case art.Kind == store.ArtifactImage:
+			ch := views.Chart{ID: art.ID, Name: art.Name}
+			base := strings.TrimSuffix(art.Name, ".png")
+			if spec, ok := specs[base]; ok && base != art.Name {
+				ch.VegaLite = artifactURL(spec.ID, false)
+				delete(specs, base)
+			}
+			charts[art.CellID] = append(charts[art.CellID], ch)
+		case !strings.HasSuffix(art.Name, vegaLiteExt):
+			files = append(files, views.ArtifactChip{ID: art.ID, Name: art.Name, Size: art.Size, ContentType: art.ContentType})
+		}
+	}
+	for _, art := range arts { // specs with no PNG, in order
+		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); ok && specs[base].ID == art.ID {
+			charts[art.CellID] = append(charts[art.CellID], views.Chart{ID: art.ID, Name: art.Name,
+				VegaLite: artifactURL(art.ID, false), NoImage: true})
+		}
+	}
+	return charts, files
+}

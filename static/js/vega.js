@@ -1,0 +1,69 @@
+// Interactive charts: a figure with data-vega-lite="<url of a Vega-Lite
+// spec>" is drawn by the vendored vega-embed over its PNG (hover tooltips,
+// zoom and pan, a clickable legend, PNG/SVG download). The vega scripts
+// load only when a page has such a figure; without them the PNG stays.
+(function () {
+  "use strict";
+
+  var me = document.currentScript;
+  var libs = (me && me.getAttribute("data-libs") || "").split(" ").filter(Boolean);
+  var loading = null;
+
+  // load adds the vega scripts one after another (each needs the last).
+  function load() {
+    if (loading) return loading;
+    loading = libs.reduce(function (p, src) {
+      return p.then(function () {
+        return new Promise(function (resolve, reject) {
+          var s = document.createElement("script");
+          s.src = src;
+          s.onload = resolve;
+          s.onerror = reject;
+          document.head.appendChild(s);
+        });
+      });
+    }, Promise.resolve());
+    return loading;
+  }
+
+  function dark() {
+    return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
+  }
+
+  function draw(fig) {
+    fig.setAttribute("data-vega-state", "loading");
+    var url = fig.getAttribute("data-vega-lite");
+    Promise.all([load(), fetch(url, { credentials: "same-origin" }).then(function (r) {
+      if (!r.ok) throw new Error("spec " + r.status);
+      return r.json();
+    })]).then(function (got) {
+      var view = fig.querySelector(".vega-view");
+      if (!view) {
+        view = document.createElement("div");
+        view.className = "vega-view";
+        fig.insertBefore(view, fig.firstChild);
+      }
+      // ast + the interpreter: vega evaluates expressions without eval,
+      // as the page's CSP (script-src 'self') requires.
+      return window.vegaEmbed(view, got[1], {
+        ast: true, expr: window.vega.expressionInterpreter, theme: dark() ? "dark" : undefined,
+        actions: { export: true, source: false, compiled: false, editor: false }, renderer: "svg",
+      });
+    }).then(function () {
+      var img = fig.querySelector("img");
+      if (img) img.hidden = true;
+      fig.setAttribute("data-vega-state", "ready");
+    }).catch(function () {
+      fig.setAttribute("data-vega-state", "failed"); // the PNG stays
+    });
+  }
+
+  function prepare(root) {
+    if (!root.querySelectorAll || !libs.length) return;
+    root.querySelectorAll("figure[data-vega-lite]:not([data-vega-state])").forEach(draw);
+  }
+
+  document.addEventListener("DOMContentLoaded", function () { prepare(document); });
+  document.addEventListener("htmx:afterSwap", function (e) { prepare(e.target); });
+  document.addEventListener("htmx:sseMessage", function (e) { prepare(e.target); });
+})();
