@@ -78,10 +78,10 @@ type Cell struct {
 }
 
 // Done reports whether the answer is final.
-func (a *Answer) Done() bool { return a.Status != "" && a.Status != "running" }
+func (a *Answer) Done() bool { return a.Status != "" && a.Status != store.RunRunning }
 
 // NewAnswer returns the empty state of a running answer.
-func NewAnswer() *Answer { return &Answer{Status: "running"} }
+func NewAnswer() *Answer { return &Answer{Status: store.RunRunning} }
 
 // Apply folds one event into the answer.
 func (a *Answer) Apply(e Event) {

@@ -39,7 +39,7 @@ func (r *runner) turn(ctx context.Context) error {
 		if err := r.s.db.SetFoundryConversation(ctx, conv.ID, fc.ID); err != nil {
 			return err
 		}
-	case Session(conv, time.Now()).State == "expired":
+	case Session(conv, time.Now()).State == StatusExpired:
 		if err := r.renew(ctx, conv); err != nil {
 			return err
 		}

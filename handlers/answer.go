@@ -26,7 +26,7 @@ func (h *Handler) answerView(convID, runID string, a *chat.Answer, live bool, no
 func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
 	v := views.Answer{
 		ConversationID: convID, RunID: runID, Live: live, LastSeq: a.Seq,
-		Notices: a.Notices, TextHTML: renderText(a.Text, a.Artifacts), Error: a.Error, Status: a.Status,
+		Notices: a.Notices, TextHTML: renderText(a.Text, a.Artifacts), Error: a.Error, Status: views.RunStatus(a.Status),
 		InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
 	}
 	for _, m := range a.Missing {
@@ -50,7 +50,7 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 	// last cell, and any still running or failed, stay open.
 	for i := range v.Cells {
 		c := &v.Cells[i]
-		c.Collapsed = i < len(v.Cells)-1 && c.Status == "completed" && len(c.Charts) == 0 && len(c.Images) == 0
+		c.Collapsed = i < len(v.Cells)-1 && c.Status == views.CellCompleted && len(c.Charts) == 0 && len(c.Images) == 0
 	}
 	for _, kept := range charts { // charts no cell claims, e.g. cited ones
 		v.Charts = append(v.Charts, kept...)
@@ -66,7 +66,7 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 // costs the same however long the output has grown.
 func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 	cell := views.AnswerCell{ID: c.ID, Code: c.Code, CodeHTML: markdown.Highlight(c.Code, "python"),
-		Status: string(c.Status), Duration: c.Duration}
+		Status: views.CellState(c.Status), Duration: c.Duration}
 	logs := c.Logs
 	if c.Status == chat.CellRunning {
 		logs, cell.LogsCut = logTail(logs, liveLogLines)
@@ -78,7 +78,7 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 	if lastLine, ok := pythonError(logs); ok {
 		cell.ErrorLine = lastLine
 		if c.Status == chat.CellCompleted {
-			cell.Status = string(chat.CellFailed)
+			cell.Status = views.CellFailed
 		}
 	} else if c.Status != chat.CellRunning {
 		cell.Output = outputParts(logs)
@@ -117,9 +117,9 @@ func statusLine(a *chat.Answer, now time.Time) string {
 	if n := len(a.Cells); n > 0 {
 		c := a.Cells[n-1]
 		switch c.Status {
-		case "writing":
+		case chat.CellWriting:
 			return "Writing code…"
-		case "running":
+		case chat.CellRunning:
 			return "Running… " + now.Sub(c.StartedAt).Round(100*time.Millisecond).String()
 		}
 	}

@@ -169,7 +169,7 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 		h.log.Error("event stream", "run", runID, "err", err)
 		w.event(ctx, "error", a.Seq, templ.Raw(`<div class="alert alert-error">The answer could not be loaded. Reload the page.</div>`))
 	}
-	if run, rerr := h.db.RunByID(ctx, runID); rerr == nil && a.Status == "running" {
+	if run, rerr := h.db.RunByID(ctx, runID); rerr == nil && a.Status == store.RunRunning {
 		// The run ended without a done event reaching us (another process, a crash).
 		a.Status, a.Error = run.Status, run.Error
 	}
@@ -274,7 +274,7 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 
 // sessionBadge shows a session state.
 func sessionBadge(st chat.SessionState) views.SessionBadge {
-	return views.SessionBadge{State: string(st.State), ExpiresIn: st.ExpiresIn}
+	return views.SessionBadge{State: views.SessionState(st.State), ExpiresIn: st.ExpiresIn}
 }
 
 // retryCopy tries again to copy out a file of a finished answer and

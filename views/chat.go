@@ -37,7 +37,7 @@ type Answer struct {
 	TextHTML string
 	Cells    []AnswerCell
 	Error    string
-	Status   string
+	Status   RunStatus
 	// StatusLine says what is happening while live: "Writing code…".
 	StatusLine   string
 	InputTokens  int64
@@ -90,7 +90,7 @@ type AnswerCell struct {
 	LogsCut int
 	// ErrorLine is the last line of a Python traceback in Logs, if any.
 	ErrorLine string
-	Status    string // writing, running, completed, failed, stopped
+	Status    CellState
 	// Collapsed folds a finished step that is not the answer's result.
 	Collapsed bool
 	Duration  time.Duration
@@ -102,7 +102,7 @@ type AnswerCell struct {
 
 // SessionBadge is the session state shown above the chat.
 type SessionBadge struct {
-	State     string // none, active, idle, expired, restored
+	State     SessionState
 	ExpiresIn time.Duration
 }
 

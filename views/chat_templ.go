@@ -306,12 +306,12 @@ func sessionBadgeContent(s SessionBadge) templ.Component {
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
 		switch s.State {
-		case "active":
+		case SessionActive:
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 22, "<span class=\"badge badge-session badge-active\" title=\"Variables and files stay loaded between questions.\">Session active</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		case "idle":
+		case SessionIdle:
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 23, "<span class=\"badge badge-session badge-idle\" title=\"The session ends after 30 minutes without a question.\">Idle — expires in ")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -329,12 +329,12 @@ func sessionBadgeContent(s SessionBadge) templ.Component {
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		case "expired":
+		case SessionExpired:
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 25, "<span class=\"badge badge-session badge-expired\" title=\"The next question starts a fresh session.\">Expired — a new session will start with your files</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		case "restored":
+		case SessionRestored:
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 26, "<span class=\"badge badge-session badge-active\" title=\"This session was set aside to free memory while idle, and was restored for the latest answer: see the note above it.\">Session restored</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -755,7 +755,7 @@ func AnswerBody(a Answer) templ.Component {
 				return templ_7745c5c3_Err
 			}
 		}
-		if a.Error != "" && a.Status == "cancelled" {
+		if a.Error != "" && a.Status == RunCancelled {
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 61, "<div class=\"alert alert-warning answer-error\" role=\"status\">")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
@@ -1382,22 +1382,22 @@ func cellStatus(c AnswerCell) templ.Component {
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
 		switch c.Status {
-		case "writing":
+		case CellWriting:
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 114, "<span class=\"pill pill-running\"><span class=\"spinner\" aria-hidden=\"true\"></span>writing</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		case "running":
+		case CellRunning:
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 115, "<span class=\"pill pill-running\"><span class=\"spinner\" aria-hidden=\"true\"></span>running</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		case "failed":
+		case CellFailed:
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 116, "<span class=\"pill pill-error\">error</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
-		case "stopped":
+		case CellStopped:
 			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 117, "<span class=\"pill pill-stopped\" title=\"You stopped this step; what it printed until then is kept.\">stopped</span>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err

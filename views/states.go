@@ -1,0 +1,36 @@
+package views
+
+// CellState is where a code cell of an answer is; handlers map the chat
+// package's cell statuses onto these (views import nothing of chat).
+type CellState string
+
+// The states a cell shows.
+const (
+	CellWriting   CellState = "writing"
+	CellRunning   CellState = "running"
+	CellCompleted CellState = "completed"
+	CellFailed    CellState = "failed"
+	CellStopped   CellState = "stopped"
+)
+
+// SessionState is what the session badge says.
+type SessionState string
+
+// The states of a conversation's Code Interpreter session.
+const (
+	SessionNone     SessionState = "none"
+	SessionActive   SessionState = "active"
+	SessionIdle     SessionState = "idle"
+	SessionExpired  SessionState = "expired"
+	SessionRestored SessionState = "restored"
+)
+
+// RunStatus is an answer's run status, as the store records it.
+type RunStatus string
+
+// The run statuses the page treats apart.
+const (
+	RunRunning   RunStatus = "running"
+	RunCompleted RunStatus = "completed"
+	RunCancelled RunStatus = "cancelled"
+)
