@@ -61,11 +61,74 @@ func SplitOutput(logs string) []OutputPart {
 	return textPart(parts, text.String())
 }
 
+// textPart appends text, with the frames printed in it as tables.
 func textPart(parts []OutputPart, text string) []OutputPart {
 	if strings.TrimSpace(text) == "" {
 		return parts
 	}
+	for _, para := range paragraphs(text) {
+		parts = appendParagraph(parts, para)
+	}
+	return parts
+}
+
+// Bounds on reading printed frames back: a paragraph longer than
+// maxFrameLines stays text, and a frame may follow at most maxLeadLines
+// lines of other text in its paragraph ("Summary:" and the like).
+const (
+	maxFrameLines = 500
+	maxLeadLines  = 5
+)
+
+// appendParagraph appends a paragraph, its tail as a table when it is a
+// printed frame.
+func appendParagraph(parts []OutputPart, para string) []OutputPart {
+	lines := strings.SplitAfter(para, "\n")
+	if len(lines) <= maxFrameLines {
+		for lead := 0; lead <= maxLeadLines && lead < len(lines)-1; lead++ {
+			if t, ok := ParseFrameText(strings.Join(lines[lead:], "")); ok {
+				parts = appendText(parts, strings.Join(lines[:lead], ""))
+				return append(parts, OutputPart{Table: t})
+			}
+		}
+	}
+	return appendText(parts, para)
+}
+
+// appendText appends text, joined to the text part before it if any.
+func appendText(parts []OutputPart, text string) []OutputPart {
+	if text == "" {
+		return parts
+	}
+	if n := len(parts); n > 0 && parts[n-1].Table == nil {
+		parts[n-1].Text += text
+		return parts
+	}
 	return append(parts, OutputPart{Text: text})
+}
+
+// paragraphs splits text at blank lines, keeping each blank line with the
+// paragraph before it; a frame's "[N rows x M columns]" footer stays with
+// its frame.
+func paragraphs(text string) []string {
+	var out []string
+	for text != "" {
+		i := strings.Index(text, "\n\n")
+		if i < 0 {
+			out = append(out, text)
+			break
+		}
+		para, rest := text[:i+2], text[i+2:]
+		if line, after, found := strings.Cut(rest, "\n"); frameFooter.MatchString(line) {
+			para, rest = para+line, after
+			if found {
+				para += "\n"
+			}
+		}
+		out = append(out, para)
+		text = rest
+	}
+	return out
 }
 
 // parseTableMarker reads a table marker line: the table and how many lines
