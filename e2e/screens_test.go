@@ -6,6 +6,7 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/cdp"
 	"github.com/chromedp/cdproto/emulation"
@@ -31,8 +32,17 @@ func TestNotebookScreenshots(t *testing.T) {
 	os.WriteFile(csv, []byte(b.String()), 0o644)
 	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
 	waitFor(t, ctx, "the file's card", `!!document.querySelector('.file-card[data-file-name="stocks.csv"]')`)
+	do(t, ctx, chromedp.EmulateViewport(1280, 800))
+	ask(t, ctx, "```python\nimport time\nfor step in range(1, 400):\n    print(f'epoch {step}: loss {1 / step:.4f}', flush=True)\n    time.sleep(0.05)\n```")
+	waitFor(t, ctx, "a live cell", `(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('epoch')`)
+	time.Sleep(2 * time.Second)
+	t.Logf("live output %v", js[[]float64](t, ctx, `(() => { const o = document.querySelector('.cell-running [data-testid="cell-output"]'); return [o.scrollTop, o.scrollHeight, o.clientHeight] })()`))
+	t.Run("live", func(t *testing.T) { saveScreenshot(t, ctx) })
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="stop"]`)))
+	waitFor(t, ctx, "the send button", `!!document.querySelector('[data-testid="send"]')`)
 	ask(t, ctx, "plot Close over time as a line chart")
 	waitFor(t, ctx, "the chart", `document.querySelectorAll('.answer .answer-status[data-status="completed"]').length === 1`)
+	waitFor(t, ctx, "the interactive chart", `document.querySelector('figure[data-vega-lite]')?.dataset.vegaState === 'ready'`)
 	ask(t, ctx, "```python\nframes['stocks.csv'].describe()\n```")
 	waitFor(t, ctx, "the table", `document.querySelectorAll('.answer .answer-status[data-status="completed"]').length === 2`)
 	for _, v := range []struct {

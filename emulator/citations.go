@@ -19,7 +19,7 @@ func citeFiles(text string, c *container, written []*containerFile) (string, []a
 	}
 	var missing []string
 	for _, f := range written {
-		if !strings.Contains(text, "(sandbox:"+f.Path+")") {
+		if !strings.Contains(text, "(sandbox:"+f.Path+")") && !isChartTwin(f, written) {
 			missing = append(missing, "- ["+f.name()+"](sandbox:"+f.Path+")")
 		}
 	}
@@ -93,4 +93,20 @@ func splitRunes(s string, n int) []string {
 		chunks = append(chunks, string(runes[i:min(i+size, len(runes))]))
 	}
 	return chunks
+}
+
+// isChartTwin reports a chart's Vega-Lite spec written beside its PNG
+// (name.vl.json beside name.png, see sandbox/worker.py): it is the same
+// chart, drawn interactive by the app, not a file to list.
+func isChartTwin(f *containerFile, written []*containerFile) bool {
+	base, ok := strings.CutSuffix(f.Path, ".vl.json")
+	if !ok {
+		return false
+	}
+	for _, g := range written {
+		if g.Path == base+".png" {
+			return true
+		}
+	}
+	return false
 }

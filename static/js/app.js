@@ -42,10 +42,13 @@
   // A running step's output follows its end, as a terminal does: each
   // update replaces the answer, which would scroll the output back to its
   // top.
-  document.addEventListener("htmx:sseMessage", function (e) {
-    var outs = e.target.querySelectorAll ? e.target.querySelectorAll(".cell-running .cell-output") : [];
-    outs.forEach(function (o) { o.scrollTop = o.scrollHeight; });
-  });
+  function followOutput() {
+    requestAnimationFrame(function () {
+      document.querySelectorAll(".cell-running .cell-output").forEach(function (o) { o.scrollTop = o.scrollHeight; });
+    });
+  }
+  document.addEventListener("htmx:sseMessage", followOutput);
+  document.addEventListener("htmx:afterSettle", followOutput);
 
   // Close the mobile navigation after choosing a conversation.
   document.addEventListener("click", function (e) {
