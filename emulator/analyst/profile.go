@@ -71,7 +71,8 @@ func inputFiles(files []string, history []Message) []string {
 	}
 	var out []string
 	for _, f := range files {
-		if dataExt[strings.ToLower(path.Ext(f))] && !written[f] && !strings.HasPrefix(path.Base(f), ".") {
+		// A .vl.json is a chart's interactive twin (sandbox/worker.py's wb_vega_lite), not data.
+		if dataExt[strings.ToLower(path.Ext(f))] && !written[f] && !strings.HasPrefix(path.Base(f), ".") && !strings.HasSuffix(f, ".vl.json") {
 			out = append(out, f)
 		}
 	}
