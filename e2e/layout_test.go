@@ -91,7 +91,7 @@ func layoutFixture(t *testing.T, ctx context.Context, srv *server) []string {
 		"df = pd.DataFrame({f'column_with_a_long_name_{i}': range(3) for i in range(12)})\n"+
 		"print(df.to_string())  # a deliberately long comment that makes the line wider than any phone screen\n"+
 		"plt.plot([1, 2, 3], [3, 1, 2])\nplt.title('Settlement')\nplt.savefig('/mnt/data/settlement.png')\n```", "column_with_a_long_name_11")
-	waitFor(t, ctx, "the top bar to take the new title", `document.getElementById('topbar-title').textContent === document.querySelector('.conversation-title').textContent && document.querySelector('.conversation-title').textContent.startsWith('Python: import pandas')`)
+	waitFor(t, ctx, "the top bar to take the new title", `document.getElementById('topbar-title').textContent === document.querySelector('.conversation-title').textContent && document.querySelector('.conversation-title').textContent.startsWith('Python: settlement.png')`)
 	conv := js[string](t, ctx, "location.pathname")
 	return []string{"/", conv, conv + "/gallery", conv + "/gallery" + lightbox, "/?q=settlement", "/admin", "/admin/users", "/conversations/no-such-conversation"}
 }
