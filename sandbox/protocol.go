@@ -4,7 +4,6 @@ import (
 	"bufio"
 	"encoding/binary"
 	"encoding/json"
-	"errors"
 	"io"
 )
 
@@ -136,14 +135,7 @@ func (c *conn) recvWithin(v any, b bound) error {
 	if kind != frameJSON {
 		return protocolError("got frame %q, want JSON", kind)
 	}
-	if err := json.Unmarshal(body, v); err != nil {
-		var limit *LimitError
-		if errors.As(err, &limit) {
-			return limit
-		}
-		return protocolError("bad JSON: %v", err)
-	}
-	return nil
+	return decodeReply(body, v)
 }
 
 // recvBlobWithin reads one binary frame of at most b.max bytes.

@@ -67,8 +67,8 @@ func (s *Session) recvExecReply(reply *wireReply, out *outputStream, b bound) er
 	}
 }
 
-// decodeReply decodes a reply's JSON as conn.recvWithin does: a limit the
-// decoding met (a listing too long) is returned as it is.
+// decodeReply decodes a reply's JSON: a limit the decoding met (a listing
+// too long) is returned as it is, anything else is the protocol broken.
 func decodeReply(body []byte, v any) error {
 	if err := json.Unmarshal(body, v); err != nil {
 		var limit *LimitError
