@@ -47,7 +47,7 @@ type LimitError struct {
 
 // Error says which limit was broken and what to do, in words a user can act on.
 func (e *LimitError) Error() string {
-	hint := "start a new session"
+	hint := "run it again in a new session (the next question starts one)"
 	if h, ok := limitHints[e.Limit]; ok && strings.Contains(h, "%d") {
 		hint += " and " + fmt.Sprintf(h, e.Max)
 	} else if ok {

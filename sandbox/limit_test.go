@@ -44,7 +44,7 @@ func wantLimit(t *testing.T, s *Session, err error, limit Limit) {
 	if !errors.As(err, &le) || le.Limit != limit || !isReset(err) {
 		t.Fatalf("err = %v; want a LimitError for %q wrapping ErrSessionReset", err, limit)
 	}
-	if !strings.Contains(err.Error(), "To go on, start a new session and") {
+	if !strings.Contains(err.Error(), "To go on, run it again in a new session (the next question starts one) and") {
 		t.Fatalf("message says nothing the user can do: %s", err)
 	}
 	var ended *LimitError
