@@ -107,11 +107,15 @@ func (s *Session) measure(dataBytes int64) {
 // is under way.
 func (p *Pool) trimSoon() {
 	p.mu.Lock()
-	over := p.usedLocked() > p.cfg.MemoryBudget
-	p.mu.Unlock()
-	if over && p.trimming.CompareAndSwap(false, true) {
-		go p.trim()
+	defer p.mu.Unlock()
+	if p.closed || p.usedLocked() <= p.cfg.MemoryBudget || !p.trimming.CompareAndSwap(false, true) {
+		return
 	}
+	p.wg.Add(1) // under p.mu, before Close can wait: Close waits for the trim
+	go func() {
+		defer p.wg.Done()
+		p.trim()
+	}()
 }
 
 // trim evicts the least recently used idle kernels until the kernels fit
