@@ -96,11 +96,11 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 
 // loaderLine is the one line a loader cell shows.
 func loaderLine(c *chat.Cell, logs string) string {
-	switch {
-	case c.Status == chat.CellWriting || c.Status == chat.CellRunning:
+	if c.Status == chat.CellWriting || c.Status == chat.CellRunning {
 		return "Loading files…"
-	case chat.LoaderSummary(logs) != "":
-		return chat.LoaderSummary(logs)
+	}
+	if s := chat.LoaderSummary(logs); s != "" {
+		return s
 	}
 	return "Files loaded"
 }

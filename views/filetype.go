@@ -20,7 +20,6 @@ var humanTypes = map[string]string{
 	"text/markdown":                  "Markdown",
 	"application/x-ipynb+json":       "Jupyter notebook",
 	"application/vnd.apache.parquet": "Parquet table",
-	"application/octet-stream":       "File",
 }
 
 // HumanType names a file's type for people: "CSV table", "PNG image",
@@ -28,7 +27,7 @@ var humanTypes = map[string]string{
 func HumanType(contentType, name string) string {
 	t, _, err := mime.ParseMediaType(contentType)
 	if err == nil {
-		if h, ok := humanTypes[t]; ok && t != "application/octet-stream" {
+		if h, ok := humanTypes[t]; ok {
 			return h
 		}
 		if kind, sub, ok := strings.Cut(t, "/"); ok && (kind == "image" || kind == "audio" || kind == "video") {
