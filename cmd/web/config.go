@@ -174,11 +174,7 @@ const minMetricsToken = 16
 // proxyNets parses TrustedProxies; a bare address is a network of one.
 func (c config) proxyNets() ([]*net.IPNet, error) {
 	var nets []*net.IPNet
-	for _, s := range strings.Split(c.TrustedProxies, ",") {
-		s = strings.TrimSpace(s)
-		if s == "" {
-			continue
-		}
+	for _, s := range splitList(c.TrustedProxies) {
 		cidr := s
 		if ip := net.ParseIP(s); ip != nil && ip.To4() != nil {
 			cidr += "/32"
