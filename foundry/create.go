@@ -92,15 +92,7 @@ func (c *Client) afterFailedCreate(ctx context.Context, req ResponseRequest, err
 // mayHaveCreated reports whether a failed creation may still have started a
 // response: the connection broke, or the service (or a gateway before it)
 // answered with a conflict, a rate limit or a server error.
-func mayHaveCreated(err error) bool {
-	var ae *APIError
-	if !errors.As(err, &ae) {
-		return true // no answer at all
-	}
-	s := ae.StatusCode
-	return s == http.StatusRequestTimeout || s == http.StatusConflict || s == http.StatusTooManyRequests || s >= 500 ||
-		IsConversationLocked(err)
-}
+func mayHaveCreated(err error) bool { return transient(err) || IsConversationLocked(err) }
 
 // createRetryDelay says whether a refused creation (known not to have made a
 // response) is worth sending again, and after how long.

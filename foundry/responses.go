@@ -120,7 +120,6 @@ type Response struct {
 	Status         ResponseStatus
 	ConversationID string
 	CreatedAt      time.Time
-	Background     bool
 	Metadata       map[string]string
 	Output         []Item
 	Usage          Usage
@@ -130,9 +129,8 @@ type Response struct {
 
 type wireStoredResponse struct {
 	wireResponse
-	CreatedAt  unixTime               `json:"created_at"`
-	Background bool                   `json:"background"`
-	Metadata   map[string]looseString `json:"metadata"`
+	CreatedAt unixTime               `json:"created_at"`
+	Metadata  map[string]looseString `json:"metadata"`
 }
 
 func responseFrom(raw string) (Response, error) {
@@ -141,7 +139,7 @@ func responseFrom(raw string) (Response, error) {
 		return Response{}, err
 	}
 	r := Response{ID: w.ID, Status: ResponseStatus(w.Status), ConversationID: conversationID(w.Conversation),
-		CreatedAt: time.Time(w.CreatedAt), Background: w.Background}
+		CreatedAt: time.Time(w.CreatedAt)}
 	for k, v := range w.Metadata {
 		if r.Metadata == nil {
 			r.Metadata = map[string]string{}

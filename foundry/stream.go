@@ -56,7 +56,7 @@ type itemState struct {
 	typ         string
 	containerID string
 	codeDone    bool
-	text        string // the text reported so far for this item
+	text        strings.Builder // the text reported so far for this item; a Builder, as it grows by every delta
 	done        bool
 }
 
@@ -167,7 +167,7 @@ func (s *Stream) handle(w *wireEvent) {
 	case "response.output_item.added":
 		s.itemAdded(w)
 	case "response.output_text.delta":
-		s.item(w.ItemID).text += w.Delta
+		s.item(w.ItemID).text.WriteString(w.Delta)
 		s.emit(w, Event{Type: EventTextDelta, Text: w.Delta})
 	case "response.output_text.done":
 		s.textDone(w, w.ItemID, w.Text)
@@ -239,11 +239,12 @@ func (s *Stream) created(w *wireEvent) {
 // came (and then the stream was cut), only the rest is reported.
 func (s *Stream) textDone(w *wireEvent, itemID, text string) {
 	st := s.item(itemID)
-	rest, ok := strings.CutPrefix(text, st.text)
+	rest, ok := strings.CutPrefix(text, st.text.String())
 	if !ok || rest == "" {
 		return
 	}
-	st.text = text
+	st.text.Reset()
+	st.text.WriteString(text)
 	s.emit(w, Event{Type: EventTextDelta, ItemID: itemID, OutputIndex: w.OutputIndex, Text: rest})
 }
 
