@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"regexp"
+	"strings"
 	"testing"
 
 	"github.com/analyst-workbench/workbench/handlers"
@@ -84,5 +85,26 @@ func TestMetricsToken(t *testing.T) {
 				t.Fatalf("status %d, want %d", rec.Code, tc.want)
 			}
 		})
+	}
+}
+
+// TestMetrics_SandboxFigures: /metrics reports the sandbox's figures, all
+// from one reading of the pool per scrape.
+func TestMetrics_SandboxFigures(t *testing.T) {
+	reads := 0
+	a := newAppWith(t, func(c *handlers.Config) {
+		c.Sandbox = func() handlers.SandboxStats {
+			reads++
+			return handlers.SandboxStats{Live: 3, Busy: 1, Idle: 2, Evictions: 7}
+		}
+	})
+	r := a.browser().get("/metrics")
+	for _, want := range []string{"workbench_sandbox_live 3", "workbench_sandbox_busy 1", "workbench_sandbox_idle 2", "workbench_sandbox_evictions_total 7"} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
+	}
+	if reads != 1 {
+		t.Errorf("one scrape read the pool %d times, want once", reads)
 	}
 }

@@ -34,18 +34,16 @@ func (h *Handler) sandboxCard() *views.SandboxCard {
 		Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
 }
 
-// registerSandbox exports the sandbox figures at /metrics, read when
-// scraped.
+// registerSandbox exports the sandbox figures at /metrics, read once per
+// scrape (reading them locks the pool and walks its sessions).
 func (m *metrics) registerSandbox(read func() SandboxStats) {
-	gauge := func(name, help string, v func(SandboxStats) float64) prometheus.Collector {
-		return prometheus.NewGaugeFunc(prometheus.GaugeOpts{Name: "workbench_sandbox_" + name, Help: help},
-			func() float64 { return v(read()) })
+	gauge := func(name, help string, v func(SandboxStats) float64) sandboxMetric {
+		return sandboxMetric{prometheus.NewDesc("workbench_sandbox_"+name, help, nil, nil), prometheus.GaugeValue, v}
 	}
-	counter := func(name, help string, v func(SandboxStats) float64) prometheus.Collector {
-		return prometheus.NewCounterFunc(prometheus.CounterOpts{Name: "workbench_sandbox_" + name, Help: help},
-			func() float64 { return v(read()) })
+	counter := func(name, help string, v func(SandboxStats) float64) sandboxMetric {
+		return sandboxMetric{prometheus.NewDesc("workbench_sandbox_"+name, help, nil, nil), prometheus.CounterValue, v}
 	}
-	m.registry.MustRegister(
+	m.registry.MustRegister(sandboxCollector{read: read, metrics: []sandboxMetric{
 		gauge("memory_budget_bytes", "Memory all kernels may use together.", func(s SandboxStats) float64 { return float64(s.Budget) }),
 		gauge("memory_used_bytes", "Memory the live and warm kernels use, as last measured.", func(s SandboxStats) float64 { return float64(s.Used) }),
 		gauge("kernel_bytes", "Measured memory of a warm kernel.", func(s SandboxStats) float64 { return float64(s.KernelSize) }),
@@ -58,5 +56,34 @@ func (m *metrics) registerSandbox(read func() SandboxStats) {
 		counter("restores_total", "Evicted sessions restored.", func(s SandboxStats) float64 { return float64(s.Restores) }),
 		counter("queued_total", "Questions that waited for a free sandbox.", func(s SandboxStats) float64 { return float64(s.QueuedTotal) }),
 		counter("refused_total", "Questions refused because the line for a sandbox was full.", func(s SandboxStats) float64 { return float64(s.Refused) }),
-	)
+	}})
+}
+
+// sandboxMetric is one figure of SandboxStats as a metric.
+type sandboxMetric struct {
+	desc  *prometheus.Desc
+	kind  prometheus.ValueType
+	value func(SandboxStats) float64
+}
+
+// sandboxCollector reads the figures once and reports every metric from
+// that one reading, so a scrape is consistent (live = busy + idle).
+type sandboxCollector struct {
+	read    func() SandboxStats
+	metrics []sandboxMetric
+}
+
+// Describe sends every metric's description.
+func (c sandboxCollector) Describe(ch chan<- *prometheus.Desc) {
+	for _, m := range c.metrics {
+		ch <- m.desc
+	}
+}
+
+// Collect reads the figures once and sends every metric.
+func (c sandboxCollector) Collect(ch chan<- prometheus.Metric) {
+	st := c.read()
+	for _, m := range c.metrics {
+		ch <- prometheus.MustNewConstMetric(m.desc, m.kind, m.value(st))
+	}
 }
