@@ -3,9 +3,9 @@ package store
 import (
 	"context"
 	"database/sql"
+	"encoding/json"
 	"errors"
 	"fmt"
-	"strings"
 	"time"
 )
 
@@ -130,42 +130,26 @@ func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEv
 }
 
 // RunEventsOf returns every recorded event of the given runs, by run id, in
-// one query per few hundred runs rather than one per run: a conversation
-// page folds all of its answers at once.
+// one query rather than one per run: a conversation page folds all of its
+// answers at once. The ids go in as one JSON list, as elsewhere in the store.
 func (db *DB) RunEventsOf(ctx context.Context, runIDs []string) (map[string][]RunEvent, error) {
 	out := make(map[string][]RunEvent, len(runIDs))
-	const chunk = 500 // well under SQLite's limit on bound parameters
-	for len(runIDs) > 0 {
-		n := min(chunk, len(runIDs))
-		if err := db.runEventsChunk(ctx, runIDs[:n], out); err != nil {
-			return nil, err
-		}
-		runIDs = runIDs[n:]
-	}
-	return out, nil
-}
-
-func (db *DB) runEventsChunk(ctx context.Context, runIDs []string, out map[string][]RunEvent) error {
-	args := make([]any, len(runIDs))
-	for i, id := range runIDs {
-		args[i] = id
-	}
-	q := `SELECT run_id, seq, type, data FROM run_events WHERE run_id IN (?` +
-		strings.Repeat(",?", len(runIDs)-1) + `) ORDER BY run_id, seq`
-	rows, err := db.db.QueryContext(ctx, q, args...)
+	list, _ := json.Marshal(runIDs)
+	rows, err := db.db.QueryContext(ctx, `SELECT run_id, seq, type, data FROM run_events
+		WHERE run_id IN (SELECT value FROM json_each(?)) ORDER BY run_id, seq`, string(list))
 	if err != nil {
-		return fmt.Errorf("store: run events: %w", err)
+		return nil, fmt.Errorf("store: run events: %w", err)
 	}
 	defer rows.Close()
 	for rows.Next() {
 		var runID string
 		var e RunEvent
 		if err := rows.Scan(&runID, &e.Seq, &e.Type, &e.Data); err != nil {
-			return fmt.Errorf("store: run events: %w", err)
+			return nil, fmt.Errorf("store: run events: %w", err)
 		}
 		out[runID] = append(out[runID], e)
 	}
-	return rows.Err()
+	return out, rows.Err()
 }
 
 // RunEnd is how a run finished.
