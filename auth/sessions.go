@@ -39,14 +39,7 @@ func (a *Accounts) SessionUser(ctx context.Context, token string) (*store.User, 
 	if token == "" {
 		return nil, ErrSessionEnded
 	}
-	s, err := a.db.LoginSession(ctx, sessionID(token))
-	if errors.Is(err, store.ErrNotFound) {
-		return nil, ErrSessionEnded
-	}
-	if err != nil {
-		return nil, err
-	}
-	u, err := a.db.UserByID(ctx, s.UserID)
+	u, err := a.db.UserBySession(ctx, sessionID(token))
 	if errors.Is(err, store.ErrNotFound) {
 		return nil, ErrSessionEnded
 	}

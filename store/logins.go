@@ -56,6 +56,19 @@ func (db *DB) LoginSession(ctx context.Context, id string) (*LoginSession, error
 	return &s, nil
 }
 
+// UserBySession returns the account of a live session in one query: it runs
+// on every signed-in request. ErrNotFound means the session has ended or
+// expired, or its account is gone.
+func (db *DB) UserBySession(ctx context.Context, id string) (*User, error) {
+	u, err := scanUser(db.db.QueryRowContext(ctx, `SELECT `+prefixed("u", userColumns)+`
+		FROM login_sessions s JOIN users u ON u.id = s.user_id
+		WHERE s.id = ? AND s.expires_at > ?`, id, db.now()))
+	if err != nil && !errors.Is(err, ErrNotFound) {
+		return nil, fmt.Errorf("store: user of a session: %w", err)
+	}
+	return u, err
+}
+
 // DeleteLoginSession ends one session; ending one that does not exist is
 // not an error, so signing out twice is harmless.
 func (db *DB) DeleteLoginSession(ctx context.Context, id string) error {
