@@ -47,12 +47,23 @@ func (s *Server) expiredConversation(t *turnSpec) error {
 // currently operating on this conversation. Please retry in a few
 // seconds."), seen in paulgmiller/careme#379; Foundry's answer is UNCONFIRMED.
 func (s *Server) lockedConversation(t *turnSpec) error {
-	if s.cfg.Lenient || t.conversation == nil || !s.runs.busy(t.conversation.ID) {
-		return nil
+	if id := s.lockedID(t); id != "" && s.runs.busy(id) {
+		return errConversationLocked
 	}
-	return &apiError{status: http.StatusBadRequest, code: "conversation_locked", param: "conversation",
-		message: "Another process is currently operating on this conversation. Please retry in a few seconds."}
+	return nil
 }
+
+// lockedID is the conversation whose running response would lock out t, or
+// "" when none can: the lenient emulator lets responses overlap.
+func (s *Server) lockedID(t *turnSpec) string {
+	if s.cfg.Lenient || t.conversation == nil {
+		return ""
+	}
+	return t.conversation.ID
+}
+
+var errConversationLocked = &apiError{status: http.StatusBadRequest, code: "conversation_locked", param: "conversation",
+	message: "Another process is currently operating on this conversation. Please retry in a few seconds."}
 
 // checkCancellable refuses to cancel a response created without background:
 // "Only responses created with the background parameter set to true can be
@@ -92,6 +103,11 @@ func (s *Server) cancelledEnding() (status string, err *responseError, event str
 func (rs *runSet) busy(conversationID string) bool {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
+	return rs.busyLocked(conversationID)
+}
+
+// busyLocked is busy for a caller that holds rs.mu.
+func (rs *runSet) busyLocked(conversationID string) bool {
 	for _, r := range rs.runs {
 		c := r.initial.Conversation
 		if c != nil && c.ID == conversationID && !isClosed(r.ended) {

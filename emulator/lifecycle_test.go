@@ -1,8 +1,10 @@
 package emulator
 
 import (
+	"encoding/json"
 	"net/http"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 )
@@ -197,6 +199,32 @@ func TestConversationRules(t *testing.T) {
 		t.Errorf("second turn while one runs: %d %s", status, body)
 	}
 	after.json("POST", "/openai/v1/responses/"+slow["id"].(string)+"/cancel", nil, 200)
+
+	// Turns that arrive together: exactly one runs, the others are locked out.
+	racing := after.json("POST", "/openai/v1/conversations", nil, 200)
+	var wg sync.WaitGroup
+	var mu sync.Mutex
+	var won []string
+	for range 8 {
+		wg.Go(func() {
+			status, body := after.do("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": racing["id"],
+				"background": true, "input": "```python\nimport time\ntime.sleep(60)\n```"}))
+			if status == http.StatusOK {
+				var r map[string]any
+				json.Unmarshal(body, &r)
+				mu.Lock()
+				won = append(won, r["id"].(string))
+				mu.Unlock()
+			}
+		})
+	}
+	wg.Wait()
+	if len(won) != 1 {
+		t.Errorf("%d of 8 turns sent at once ran in one conversation, want 1", len(won))
+	}
+	for _, id := range won {
+		after.json("POST", "/openai/v1/responses/"+id+"/cancel", nil, 200)
+	}
 	if got := after.json("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": fresh["id"], "input": "hi"}), 200); got["status"] != "completed" {
 		t.Errorf("turn after the cancel: %v", got["status"])
 	}

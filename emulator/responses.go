@@ -24,7 +24,10 @@ func (s *Server) createResponse(w http.ResponseWriter, r *http.Request) error {
 	ctx, cancel := context.WithCancel(s.ctx)
 	rn := newRun(cancel)
 	rn.initial = t.resp
-	s.runs.add(t.resp.ID, rn)
+	if !s.runs.addUnlessBusy(t.resp.ID, rn, s.lockedID(t)) {
+		cancel()
+		return errConversationLocked // one started between prepareTurn's check and now
+	}
 	slow := s.faults.take(r, FaultSlowTokens)
 	s.wg.Go(func() {
 		defer cancel()

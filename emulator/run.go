@@ -102,14 +102,22 @@ const keepRuns = 10 * time.Minute
 
 func newRunSet() *runSet { return &runSet{runs: map[string]*run{}} }
 
-func (rs *runSet) add(id string, r *run) {
+// addUnlessBusy registers r unless a response of conversationID still runs
+// ("" checks nothing); the check and the registration are one step, so two
+// requests at once cannot both pass the check.
+func (rs *runSet) addUnlessBusy(id string, r *run, conversationID string) bool {
 	rs.mu.Lock()
+	if conversationID != "" && rs.busyLocked(conversationID) {
+		rs.mu.Unlock()
+		return false
+	}
 	rs.runs[id] = r
 	rs.mu.Unlock()
 	go func() {
 		<-r.ended
 		time.AfterFunc(keepRuns, func() { rs.remove(id) })
 	}()
+	return true
 }
 
 func (rs *runSet) get(id string) *run {
