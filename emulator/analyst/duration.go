@@ -1,7 +1,6 @@
 package analyst
 
 import (
-	"strconv"
 	"strings"
 )
 
@@ -89,7 +88,7 @@ func readDuration(q *Query, ps *parsed, f *Frame) {
 		}
 		q.Agg = map[string]string{"longest": "max", "shortest": "min"}[w]
 		if i > 0 && ps.toks[i-1].num {
-			q.N, _ = strconv.Atoi(ps.toks[i-1].low)
+			q.N = ps.numberBefore(i)
 		}
 	}
 }

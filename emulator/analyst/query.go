@@ -81,14 +81,7 @@ type parsed struct {
 func (ps *parsed) has(k string) bool { _, ok := ps.kws[k]; return ok }
 
 // hasWord reports whether the question contains the word as typed (lowercased).
-func (ps *parsed) hasWord(w string) bool {
-	for _, t := range ps.toks {
-		if t.low == w {
-			return true
-		}
-	}
-	return false
-}
+func (ps *parsed) hasWord(w string) bool { return ps.wordAt(w) >= 0 }
 
 // at returns the position of keyword k, or -1.
 func (ps *parsed) at(k string) int {
