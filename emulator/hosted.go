@@ -92,11 +92,11 @@ func (s *Server) checkReplayable(resp *response) error {
 // status "cancelled" (OpenAI's background mode guide): the stream simply
 // ends, and a GET of the response tells the rest. The lenient emulator
 // ends it with response.failed carrying status "cancelled", as it used to.
-func (s *Server) cancelledEnding() (status string, err *responseError, event string) {
+func (s *Server) cancelledEnding() (err *responseError, event string) {
 	if s.cfg.Lenient {
-		return "cancelled", &responseError{Code: "cancelled", Message: "The response was cancelled."}, "response.failed"
+		return &responseError{Code: "cancelled", Message: "The response was cancelled."}, "response.failed"
 	}
-	return "cancelled", nil, ""
+	return nil, ""
 }
 
 // busy reports whether a response of the conversation is still running.

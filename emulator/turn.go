@@ -321,7 +321,7 @@ func (tr *turnRun) finish(ctx context.Context, runErr error) *response {
 	switch resp.Status {
 	case "completed":
 	case "cancelled":
-		_, _, event = tr.s.cancelledEnding()
+		_, event = tr.s.cancelledEnding()
 	default:
 		event = "response.failed"
 	}
@@ -335,8 +335,8 @@ func (tr *turnRun) finish(ctx context.Context, runErr error) *response {
 func (tr *turnRun) failure(ctx context.Context, err error) (string, *responseError) {
 	switch {
 	case ctx.Err() != nil: // cancelled, whatever the kernel made of it
-		status, e, _ := tr.s.cancelledEnding()
-		return status, e
+		e, _ := tr.s.cancelledEnding()
+		return "cancelled", e
 	case errors.Is(err, errContainerGone):
 		return "failed", &responseError{Code: "container_expired", Message: "Container is expired."}
 	case errors.As(err, new(*sandbox.LimitError)):
