@@ -200,6 +200,12 @@ func TestConversationRules(t *testing.T) {
 	}
 	after.json("POST", "/openai/v1/responses/"+slow["id"].(string)+"/cancel", nil, 200)
 
+	// A background response must be stored, to be polled, resumed or cancelled.
+	status, body = after.do("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"background": true, "store": false, "input": "hi"}))
+	if status != http.StatusBadRequest || !strings.Contains(string(body), "store=true") {
+		t.Errorf("background without store: %d %s", status, body)
+	}
+
 	// Turns that arrive together: exactly one runs, the others are locked out.
 	racing := after.json("POST", "/openai/v1/conversations", nil, 200)
 	var wg sync.WaitGroup

@@ -59,6 +59,11 @@ func (s *Server) prepareTurn(r *http.Request, req *responseRequest) (*turnSpec, 
 	if len(req.Conversation) > 0 && string(req.Conversation) != "null" && req.PreviousResponseID != "" {
 		return nil, errBadRequest("conversation", "Mutually exclusive parameters: Ensure you are only providing one of: 'previous_response_id' or 'conversation'.")
 	}
+	if req.Background && req.Store != nil && !*req.Store && !s.cfg.Lenient {
+		// "Background mode requires store=true" (OpenAI's background mode guide); Foundry's
+		// answer is UNCONFIRMED, the text ours.
+		return nil, errBadRequest("store", "Background mode requires store=true: a background response is kept so that it can be polled, resumed or cancelled.")
+	}
 	agent, err := s.resolveAgent(r, req)
 	if err != nil {
 		return nil, err
