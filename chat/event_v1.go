@@ -59,7 +59,6 @@ func fromV1Foundry(f *v1Foundry) Event {
 	e := Event{Type: EventType(f.Type), CellID: f.ItemID, ContainerID: f.ContainerID, Text: f.Text, Status: f.Status}
 	switch f.Type {
 	case "item_added":
-		e.Type = "item_added"
 		if f.Item != nil && f.Item.Type == "code_interpreter_call" {
 			e.Type = EventCellAdded
 		}
