@@ -47,7 +47,12 @@ _SAMPLE_BYTES = 1 << 18
 
 def _read_csv(path):
     if os.path.getsize(path) > _FAST_MIN:
-        df = _read_csv_fast(path)
+        try:
+            df = _read_csv_fast(path)
+        except pd.errors.ParserError as e:
+            if "out of memory" in str(e):  # the C tokenizer's way of saying MemoryError
+                raise MemoryError(str(e)) from e
+            raise
         if df is not None:
             return df
     return _read_csv_careful(path)
@@ -139,13 +144,16 @@ def _read_csv_fast(path):
     opts = {"eu": {"decimal": ",", "thousands": "."}, "us": {"thousands": ","}}.get(styles.pop() if styles else "", {})
     if comma_decimal and not opts:
         opts = {"decimal": ","}
-    dtypes = {c: str for c, (kind, _) in plan.items() if kind != "num"}
+    dtypes = {c: "category" if kind in ("text", "date") and _repeats(head[c]) else str
+              for c, (kind, _) in plan.items() if kind != "num"}
+    # In chunks (low_memory): the tokens of a whole 500 MB file at once would not fit the
+    # sandbox's memory, and every column that is not a number has its dtype given anyway.
     try:
         df = pd.read_csv(path, sep=sep, encoding=enc, skiprows=skip, dtype=dtypes, keep_default_na=False,
-                         na_values=_NA, skipinitialspace=True, low_memory=False, **opts)
+                         na_values=_NA, skipinitialspace=True, **opts)
     except UnicodeDecodeError:
         df = pd.read_csv(path, sep=sep, encoding="cp1252", skiprows=skip, dtype=dtypes, keep_default_na=False,
-                         na_values=_NA, skipinitialspace=True, low_memory=False, **opts)
+                         na_values=_NA, skipinitialspace=True, **opts)
     if list(df.columns) != list(head.columns):
         return None
     done = set()
@@ -156,6 +164,13 @@ def _read_csv_fast(path):
     return _clean(df, comma_decimal, done)
 
 
+def _repeats(s):
+    """Whether a text column of the sample repeats its values enough to be read as categories:
+    each distinct string is then made once, not once per row (the row holds a code), which
+    is what lets a file of hundreds of megabytes fit the sandbox's memory."""
+    return s.nunique() <= 0.5 * max(1, s.notna().sum())
+
+
 def _finish(s, kind, formats):
     """Turn a column of the full read into what the careful way would have made of it, and say
     whether that is final; a column the sample misjudged is left for _clean to look at whole.
@@ -163,7 +178,7 @@ def _finish(s, kind, formats):
     repeats its values."""
     if kind == "num" and pd.api.types.is_numeric_dtype(s):
         return s, True
-    if s.dtype != object:
+    if s.dtype != object and not isinstance(s.dtype, pd.CategoricalDtype):
         return s, False
     s = _by_value(s, lambda u: u.str.strip().replace(_NA, np.nan))
     if kind == "date":
@@ -175,8 +190,13 @@ def _finish(s, kind, formats):
 
 def _by_value(s, fn):
     """fn applied to each distinct value of s, spread back over its rows (missing stays
-    missing)."""
-    codes, uniques = pd.factorize(s)
+    missing). A categorical s comes back as a plain column whose rows share the string
+    objects of its categories: the careful way's dtype and behaviour (a categorical's
+    group-by and value_counts also list categories no row has), at 8 bytes a row."""
+    if isinstance(s.dtype, pd.CategoricalDtype):
+        codes, uniques = s.cat.codes.to_numpy(), s.cat.categories.to_numpy(dtype=object)
+    else:
+        codes, uniques = pd.factorize(s)
     done = fn(pd.Series(uniques, dtype=object))
     out = pd.Series(done.to_numpy().take(np.maximum(codes, 0)), index=s.index, dtype=done.dtype)
     return out.where(codes >= 0) if (codes < 0).any() else out
@@ -263,8 +283,13 @@ def _clean(df, comma_decimal=False, done=()):
     """Drop empty rows and columns, and turn each text column that holds numbers or dates into
     numbers or dates, looking at every cell; the columns in done are final already."""
     done = {str(c).strip() for c in done}
-    df = _drop_empty(df.rename(columns=lambda c: str(c).strip()))
-    df = df.loc[:, [not str(c).startswith("Unnamed:") or df[c].notna().any() for c in df.columns]]
+    # In place where pandas allows it: a big frame copied whole (rename, loc, reset_index)
+    # needs its size again in memory, which a 500 MB file in the sandbox does not have.
+    df.columns = [str(c).strip() for c in df.columns]
+    df = _drop_empty(df)
+    keep = [not str(c).startswith("Unnamed:") or df[c].notna().any() for c in df.columns]
+    if not all(keep):
+        df = df.loc[:, keep]
     for c in df.columns:
         if df[c].dtype != object or c in done:
             continue
@@ -276,7 +301,9 @@ def _clean(df, comma_decimal=False, done=()):
         when = _dates(df[c], c)
         if when is not None:
             df[c] = when
-    return df.reset_index(drop=True)
+    if not df.index.equals(pd.RangeIndex(len(df))):
+        df = df.reset_index(drop=True)
+    return df
 
 
 def _load(name):
@@ -343,8 +370,10 @@ for _name in FILES:
         frames.update(_wb_cache[_name][1])
     except MemoryError:
         _wb_cache.pop(_name, None)
-        _failed[_name] = (f"it is too large to load in the sandbox's memory ({_signature(_name)[0] >> 20:,} MB on disk); "
-                          "ask about fewer columns or a sample of it, or split the file")
+        _failed[_name] = (f"it is too large to load whole in the sandbox's memory ({_signature(_name)[0] >> 20:,} MB on disk). "
+                          "Read only the columns you need in a fenced python block, e.g. "
+                          f"pd.read_csv('/mnt/data/{_name}', usecols=[...]) or nrows=1_000_000 for a sample, "
+                          "or upload the file split into parts")
     except Exception as e:
         _failed[_name] = f"{type(e).__name__}: {e}"
 _profile(frames, _failed)
