@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -32,7 +33,7 @@ type Answer struct {
 	// Error is set when the run failed or was cut short.
 	Error string
 	// Status is "running" until done, then the run's final status.
-	Status       string
+	Status       store.RunStatus
 	InputTokens  int64
 	OutputTokens int64
 	// ContainerID is the Code Interpreter session of the last call.
@@ -111,7 +112,7 @@ func (a *Answer) Apply(e Event) {
 	case EventUnreadable:
 		a.Cells = append(a.Cells, &Cell{ID: fmt.Sprintf("unreadable-%d", e.Seq), Status: CellUnreadable, Logs: unreadableLogs})
 	case EventDone:
-		a.Status = e.Status
+		a.Status = store.RunStatus(e.Status)
 		a.endCells(e.At)
 	default:
 		a.applyStep(e)
@@ -137,10 +138,14 @@ func (a *Answer) applyStep(e Event) {
 		c.Code, c.Status = e.Text, CellRunning
 	case EventCodeStatus:
 		c := a.cell(e.CellID, at)
-		if e.Status == "interpreting" || e.Status == "in_progress" && c.Code != "" {
+		switch foundry.CallStatus(e.Status) {
+		case foundry.CallInterpreting:
 			c.Status = CellRunning
-		}
-		if e.Status == "completed" {
+		case foundry.CallInProgress:
+			if c.Code != "" {
+				c.Status = CellRunning
+			}
+		case foundry.CallCompleted:
 			a.finishCell(c, CellCompleted, at)
 		}
 	case EventLogs:
@@ -212,7 +217,7 @@ func (a *Answer) finishCell(c *Cell, status CellStatus, at time.Time) {
 
 // cellOutcome turns the status of a finished code call into its cell's.
 func cellOutcome(itemStatus string) string {
-	if itemStatus == "failed" || itemStatus == "incomplete" {
+	if foundry.CallStatus(itemStatus).Failed() {
 		return string(CellFailed)
 	}
 	return string(CellCompleted)

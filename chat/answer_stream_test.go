@@ -44,14 +44,14 @@ func TestAnswerStoppedCellKeepsOutput(t *testing.T) {
 		chat.Event{Type: chat.EventCodeDone, CellID: "c", Text: "loop()", At: t0},
 		chat.Event{Type: chat.EventLogsDelta, CellID: "c", Text: "step 1\n", At: t0},
 		chat.Event{Type: chat.EventError, Text: "You stopped this answer."},
-		chat.Event{Type: chat.EventDone, Status: store.RunCancelled, At: t0.Add(3 * time.Second)},
+		chat.Event{Type: chat.EventDone, Status: string(store.RunCancelled), At: t0.Add(3 * time.Second)},
 	)
 	c := a.Cells[0]
 	if c.Status != chat.CellStopped || c.Logs != "step 1\n" || c.Duration != 3*time.Second {
 		t.Fatalf("stopped cell: %s %q %s", c.Status, c.Logs, c.Duration)
 	}
 	failed := fold(chat.Event{Type: chat.EventCellAdded, CellID: "c", At: t0},
-		chat.Event{Type: chat.EventDone, Status: store.RunFailed})
+		chat.Event{Type: chat.EventDone, Status: string(store.RunFailed)})
 	if failed.Cells[0].Status != chat.CellFailed {
 		t.Fatalf("a failed run's open cell is %s", failed.Cells[0].Status)
 	}

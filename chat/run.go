@@ -56,7 +56,7 @@ func (r *runner) do(ctx context.Context) {
 		r.s.log.Error("record end of run", "run", r.run.ID, "err", err)
 	}
 	r.retitle(rec)
-	r.emit(rec, Event{Type: EventDone, Status: r.end.Status})
+	r.emit(rec, Event{Type: EventDone, Status: string(r.end.Status)})
 	r.s.hub.Close(r.run.ID)
 	r.s.log.Info("run finished", "run", r.run.ID, "conversation", r.convID, "status", r.end.Status,
 		"input_tokens", r.end.InputTokens, "output_tokens", r.end.OutputTokens)

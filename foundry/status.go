@@ -23,3 +23,21 @@ func (s ResponseStatus) Terminal() bool {
 	}
 	return false
 }
+
+// CallStatus is the status of a code_interpreter_call item: in progress
+// while the code is written, interpreting while it runs, then completed,
+// incomplete or failed (reference §5, the output item's status).
+type CallStatus string
+
+// The statuses of a code_interpreter_call item.
+const (
+	CallInProgress   CallStatus = "in_progress"
+	CallInterpreting CallStatus = "interpreting"
+	CallCompleted    CallStatus = "completed"
+	CallIncomplete   CallStatus = "incomplete"
+	CallFailed       CallStatus = "failed"
+)
+
+// Failed reports whether the call ended without its code having run to
+// the end.
+func (s CallStatus) Failed() bool { return s == CallFailed || s == CallIncomplete }

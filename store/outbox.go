@@ -126,7 +126,7 @@ func finishPurgeIfDone(ctx context.Context, tx *sql.Tx, purgeID string, now int6
 	// large purge's pending entries each time would make it quadratic.
 	var pending, finished bool
 	err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM outbox WHERE purge_id = ?1 AND done_at = 0),
-		EXISTS (SELECT 1 FROM audit_log WHERE purge_id = ?1 AND outcome = 'completed')`, purgeID).Scan(&pending, &finished)
+		EXISTS (SELECT 1 FROM audit_log WHERE purge_id = ?1 AND outcome = ?2)`, purgeID, AuditCompleted).Scan(&pending, &finished)
 	if err != nil || pending || finished {
 		return err
 	}

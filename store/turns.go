@@ -9,14 +9,18 @@ import (
 	"time"
 )
 
-// Run statuses. A run is "running" until it ends in one of the others.
+// RunStatus is where a run stands: running until it ends in one of the
+// others. The values are the runs.status CHECK of migration 0002.
+type RunStatus string
+
+// Run statuses.
 const (
-	RunRunning     = "running"
-	RunCompleted   = "completed"
-	RunIncomplete  = "incomplete"
-	RunFailed      = "failed"
-	RunCancelled   = "cancelled"
-	RunInterrupted = "interrupted"
+	RunRunning     RunStatus = "running"
+	RunCompleted   RunStatus = "completed"
+	RunIncomplete  RunStatus = "incomplete"
+	RunFailed      RunStatus = "failed"
+	RunCancelled   RunStatus = "cancelled"
+	RunInterrupted RunStatus = "interrupted"
 )
 
 // ErrRunInProgress is returned when a conversation already has a running turn.
@@ -36,7 +40,7 @@ type Run struct {
 	ID             string
 	ConversationID string
 	MessageID      string
-	Status         string
+	Status         RunStatus
 	// Error is the user-facing reason of a failed or incomplete run.
 	Error        string
 	ResponseID   string
@@ -85,8 +89,8 @@ func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content, ti
 			m.ID, conversationID, content, now); err != nil {
 			return err
 		}
-		_, err = tx.ExecContext(ctx, `INSERT INTO runs (id, conversation_id, message_id, status, started_at) VALUES (?, ?, ?, 'running', ?)`,
-			r.ID, conversationID, m.ID, now)
+		_, err = tx.ExecContext(ctx, `INSERT INTO runs (id, conversation_id, message_id, status, started_at) VALUES (?, ?, ?, ?, ?)`,
+			r.ID, conversationID, m.ID, RunRunning, now)
 		if isUniqueViolation(err) {
 			return ErrRunInProgress
 		}
@@ -154,7 +158,7 @@ func (db *DB) RunEventsOf(ctx context.Context, runIDs []string) (map[string][]Ru
 
 // RunEnd is how a run finished.
 type RunEnd struct {
-	Status       string
+	Status       RunStatus
 	Error        string
 	ResponseID   string
 	InputTokens  int64
@@ -195,8 +199,8 @@ func (db *DB) FinishRun(ctx context.Context, runID string, end RunEnd) error {
 // InterruptRuns marks every running run as interrupted; the app calls it at
 // start, because a run cannot outlive the process that drove it.
 func (db *DB) InterruptRuns(ctx context.Context) (int64, error) {
-	res, err := db.db.ExecContext(ctx, `UPDATE runs SET status = 'interrupted', finished_at = ?,
-		error = 'The server restarted while this answer was being written.' WHERE status = 'running'`, db.now())
+	res, err := db.db.ExecContext(ctx, `UPDATE runs SET status = ?, finished_at = ?,
+		error = 'The server restarted while this answer was being written.' WHERE status = ?`, RunInterrupted, db.now(), RunRunning)
 	if err != nil {
 		return 0, fmt.Errorf("store: interrupt runs: %w", err)
 	}
