@@ -21,6 +21,7 @@ func (h *Handler) Register(e *echo.Echo) {
 		middleware.RequestID(),
 		h.logRequests(),
 		h.metrics.observe,
+		h.renderErrors,
 		middleware.Recover(),
 		middleware.SecureWithConfig(secureHeaders),
 		h.idleBodies,
@@ -100,6 +101,19 @@ var secureHeaders = middleware.SecureConfig{
 	ReferrerPolicy:     "same-origin",
 	ContentSecurityPolicy: "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; " +
 		"img-src 'self' data: blob:; connect-src 'self'; frame-ancestors 'none'; base-uri 'self'; form-action 'self'",
+}
+
+// renderErrors renders a handler's error here, inside the request log and
+// the metrics, so that both record the status the user got: echo's own
+// error handler runs only after every middleware has returned, by when the
+// log would have written 200.
+func (h *Handler) renderErrors(next echo.HandlerFunc) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		if err := next(c); err != nil {
+			h.handleError(err, c)
+		}
+		return nil
+	}
 }
 
 // logRequests logs one line per request with its id, status and duration.
