@@ -327,19 +327,30 @@ func BenchmarkFirstEvent20InFlight(b *testing.B) {
 func TestLoad_AWaitingQuestionIsToldItsPlace(t *testing.T) {
 	l := newLiveApp(t, sandbox.Config{Warm: 1, MemoryBudget: 250 << 20})
 	c := newLoadClient(t, l, "ana")
-	var busy sync.WaitGroup
+	var busy, sleeping sync.WaitGroup
 	for range 2 {
 		id, err := c.createConversation()
 		if err != nil {
 			t.Fatal(err)
 		}
+		// Each cell says when it holds its kernel (live output), so the
+		// third question asks while both sleep, however slow the machine.
+		var once sync.Once
+		bc := *c
+		bc.onEvent = func(e chat.Event) {
+			if e.Type == chat.EventLogsDelta && strings.Contains(e.Text, "sleeping") {
+				once.Do(sleeping.Done)
+			}
+		}
+		sleeping.Add(1)
 		busy.Go(func() {
-			if _, err := c.ask(id, "```python\nimport time\ntime.sleep(8)\nprint('slept')\n```", "slept"); err != nil {
+			defer once.Do(sleeping.Done)
+			if _, err := bc.ask(id, "```python\nimport time\nprint('sleeping', flush=True)\ntime.sleep(8)\nprint('slept')\n```", "slept"); err != nil {
 				t.Error(err)
 			}
 		})
-		time.Sleep(2 * time.Second) // each takes a kernel before the next asks
 	}
+	sleeping.Wait()
 	id, err := c.createConversation()
 	if err != nil {
 		t.Fatal(err)
