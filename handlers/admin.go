@@ -35,6 +35,10 @@ func (h *Handler) showAdmin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	shares, err := h.db.LiveShares(ctx, 100)
+	if err != nil {
+		return err
+	}
 	v := overviewView(o)
 	v.FilterUser, v.FilterQuery = filter.UserID, filter.Query
 	v.UserOptions = adminUsersView(users, "")
@@ -43,6 +47,7 @@ func (h *Handler) showAdmin(c echo.Context) error {
 		return err
 	}
 	v.Audit, v.RetentionDays = auditView(audit), retain
+	v.Shares = adminShareRows(shares)
 	v.Sandbox = h.sandboxCard()
 	for _, cv := range convs {
 		v.Conversations = append(v.Conversations, views.AdminConversationRow{ID: cv.ID, Title: cv.Title, Username: cv.Username,

@@ -15,7 +15,13 @@ import (
 // engine: its counts are estimates (four characters a token), not usage
 // any bill reports.
 func (h *Handler) answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
-	v := answerView(convID, runID, a, live, now)
+	return h.answerViewUnder("", convID, runID, a, live, now)
+}
+
+// answerViewUnder is answerView for the page at sharePath: a shared page's
+// files come from the share's routes ("" is the owner's page).
+func (h *Handler) answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
+	v := answerViewUnder(sharePath, convID, runID, a, live, now)
 	if h.engine.Local {
 		v.InputTokens, v.OutputTokens = 0, 0
 	}
@@ -24,15 +30,19 @@ func (h *Handler) answerView(convID, runID string, a *chat.Answer, live bool, no
 
 // answerView turns the folded state of a run into what the page shows.
 func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
+	return answerViewUnder("", convID, runID, a, live, now)
+}
+
+func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
 	v := views.Answer{
-		ConversationID: convID, RunID: runID, Live: live, LastSeq: a.Seq,
-		Notices: a.Notices, TextHTML: renderText(a.Text, a.Artifacts), Error: a.Error, Status: views.RunStatus(a.Status),
+		ConversationID: convID, RunID: runID, Live: live, LastSeq: a.Seq, SharePath: sharePath,
+		Notices: a.Notices, TextHTML: renderText(sharePath, a.Text, a.Artifacts), Error: a.Error, Status: views.RunStatus(a.Status),
 		InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
 	}
 	for _, m := range a.Missing {
 		v.Missing = append(v.Missing, views.MissingFile{FileID: m.FileID, Name: m.Name})
 	}
-	charts, files := chartsOf(a.Own())
+	charts, files := chartsOf(sharePath, a.Own())
 	v.Files = files
 	for _, c := range a.Cells {
 		if emptyCell(c) {
@@ -166,14 +176,14 @@ func isInlineImage(url string) bool {
 // renderText renders the answer's markdown as sanitized HTML. Links to
 // sandbox files point at their copied-out artifacts; links to files not
 // copied (yet) become plain text.
-func renderText(text string, arts []chat.ArtifactRef) string {
+func renderText(sharePath, text string, arts []chat.ArtifactRef) string {
 	if strings.TrimSpace(text) == "" {
 		return ""
 	}
 	opts := markdown.Options{RewriteSandboxLink: func(name string) (string, bool) {
 		for i := len(arts) - 1; i >= 0; i-- {
 			if arts[i].Name == path.Base(name) {
-				return artifactURL(arts[i].ID, arts[i].Kind == store.ArtifactImage), true
+				return artifactURL(sharePath, arts[i].ID, arts[i].Kind == store.ArtifactImage), true
 			}
 		}
 		return "", false
@@ -181,12 +191,17 @@ func renderText(text string, arts []chat.ArtifactRef) string {
 	return opts.Render(text)
 }
 
-// artifactURL is where an artifact is downloaded, or shown inline.
-func artifactURL(id string, inline bool) string {
-	if inline {
-		return "/artifacts/" + id + "?inline=1"
+// artifactURL is where an artifact is downloaded, or shown inline: under
+// the share on a shared page (sharePath), the owner's route otherwise.
+func artifactURL(sharePath, id string, inline bool) string {
+	u := "/artifacts/" + id
+	if sharePath != "" {
+		u = sharePath + "/artifacts/" + id
 	}
-	return "/artifacts/" + id
+	if inline {
+		u += "?inline=1"
+	}
+	return u
 }
 
 // pythonError finds a Python traceback in a cell's output and returns its

@@ -32,24 +32,8 @@ func (h *Handler) downloadArtifact(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	f, err := h.chat.OpenBlob(a.SHA256)
-	if errors.Is(err, fs.ErrNotExist) {
-		return echo.NewHTTPError(http.StatusNotFound, "This file has been deleted.")
-	}
-	if err != nil {
-		return err
-	}
-	defer f.Close()
-	inline := c.QueryParam("inline") == "1" && inlineTypes[a.ContentType]
-	hdr := c.Response().Header()
-	hdr.Set("Content-Type", a.ContentType)
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	// Even if a browser ignored the disposition, the file runs nothing.
-	hdr.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
-	hdr.Set("Cache-Control", "private, max-age=3600")
-	hdr.Set("Content-Disposition", contentDisposition(inline, a.Name))
-	http.ServeContent(c.Response(), c.Request(), "", a.CreatedAt, f)
-	return nil
+	c.Response().Header().Set("Cache-Control", "private, max-age=3600")
+	return h.serveBlob(c, a.SHA256, a.ContentType, a.Name, a.CreatedAt, c.QueryParam("inline") == "1")
 }
 
 // contentDisposition names the file for the browser (RFC 6266): an ASCII

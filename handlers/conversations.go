@@ -94,6 +94,9 @@ func (h *Handler) showConversation(c echo.Context) error {
 		return err
 	}
 	v.Conversation.Renaming = c.QueryParam("rename") == "1"
+	if v.Shares, err = h.sharePanel(c, conv.ID); err != nil {
+		return err
+	}
 	return render(c, http.StatusOK, views.ChatPage(p, v))
 }
 
@@ -133,6 +136,9 @@ func (h *Handler) renameConversation(c echo.Context) error {
 			return err
 		}
 		chatView.Conversation = v
+		if chatView.Shares, err = h.sharePanel(c, conv.ID); err != nil {
+			return err
+		}
 		return render(c, http.StatusUnprocessableEntity, views.ChatPage(p, chatView))
 	}
 	conv, err := h.db.RenameConversation(ctx, userID, id, title)

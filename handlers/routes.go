@@ -49,6 +49,13 @@ func (h *Handler) Register(e *echo.Echo) {
 		app.GET("/auth/oidc/callback", h.finishOIDC)
 	}
 
+	// Read-only links: outside the session middleware, which would start
+	// a session and set a cookie, so that a shared page is the same for
+	// everyone it lets in (see openShare and viewer).
+	e.GET("/s/:token", h.showShare)
+	e.GET("/s/:token/artifacts/:artifact", h.downloadSharedArtifact)
+	e.GET("/s/:token/files/:file", h.downloadSharedFile)
+
 	user := app.Group("", h.requireUser)
 
 	// Conversations.
@@ -59,6 +66,8 @@ func (h *Handler) Register(e *echo.Echo) {
 	user.GET("/conversations/:id/title", h.showConversationTitle)
 	user.POST("/conversations/:id/rename", h.renameConversation)
 	user.POST("/conversations/:id/delete", h.deleteConversation)
+	user.POST("/conversations/:id/shares", h.createShare)
+	user.POST("/conversations/:id/shares/:share/revoke", h.revokeShare)
 
 	// Generated files.
 	user.GET("/artifacts/:id", h.downloadArtifact)
@@ -86,6 +95,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	admin.GET("/reconcile", h.showReconcile)
 	admin.POST("/reconcile", h.reconcile)
 	admin.POST("/retention", h.setRetention)
+	admin.POST("/shares/:share/revoke", h.revokeAnyShare)
 	admin.GET("/users", h.showUsers)
 	admin.POST("/users", h.createUser)
 	admin.POST("/users/:id/password", h.resetPassword)

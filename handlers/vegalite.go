@@ -16,7 +16,7 @@ const vegaLiteExt = ".vl.json"
 // A spec pairs with the PNG of the same name, which it makes interactive;
 // a spec alone is a chart of its own. The PNG stays the artifact of the
 // gallery, the zip and the notebook.
-func chartsOf(arts []chat.ArtifactRef) (map[string][]views.Chart, []views.ArtifactChip) {
+func chartsOf(sharePath string, arts []chat.ArtifactRef) (map[string][]views.Chart, []views.ArtifactChip) {
 	specs := map[string]chat.ArtifactRef{}
 	for _, art := range arts {
 		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); ok {
@@ -31,7 +31,7 @@ func chartsOf(arts []chat.ArtifactRef) (map[string][]views.Chart, []views.Artifa
 			ch := views.Chart{ID: art.ID, Name: art.Name}
 			base := strings.TrimSuffix(art.Name, ".png")
 			if spec, ok := specs[base]; ok && base != art.Name {
-				ch.VegaLite = artifactURL(spec.ID, false)
+				ch.VegaLite = artifactURL(sharePath, spec.ID, false)
 				delete(specs, base)
 			}
 			charts[art.CellID] = append(charts[art.CellID], ch)
@@ -42,7 +42,7 @@ func chartsOf(arts []chat.ArtifactRef) (map[string][]views.Chart, []views.Artifa
 	for _, art := range arts { // specs with no PNG, in order
 		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); ok && specs[base].ID == art.ID {
 			charts[art.CellID] = append(charts[art.CellID], views.Chart{ID: art.ID, Name: art.Name,
-				VegaLite: artifactURL(art.ID, false), NoImage: true})
+				VegaLite: artifactURL(sharePath, art.ID, false), NoImage: true})
 		}
 	}
 	return charts, files

@@ -14,7 +14,9 @@ type AdminOverview struct {
 	FilterUser, FilterQuery string
 	UserOptions             []AdminUser
 	Audit                   []AuditRow
-	RetentionDays           int
+	// Shares are the live read-only links of every user.
+	Shares        []AdminShareRow
+	RetentionDays int
 	// Sandbox is the local engine's sandbox; nil on Foundry.
 	Sandbox *SandboxCard
 }

@@ -11,6 +11,8 @@ type Chat struct {
 	Session SessionBadge
 	// Running is the run in progress, if any; the composer offers Stop.
 	Running string
+	// Shares is the Share control: its options and the live links.
+	Shares SharePanel
 	// Usage sums the tokens of every turn.
 	InputTokens, OutputTokens int64
 }
@@ -49,6 +51,9 @@ type Answer struct {
 	Charts []Chart
 	// Missing are generated files that could not be copied out.
 	Missing []MissingFile
+	// SharePath is set on a read-only shared page (/s/<token>): files are
+	// served under it, and nothing that acts on the conversation shows.
+	SharePath string
 }
 
 // MissingFile is a generated file that could not be copied out.
