@@ -723,7 +723,7 @@ func FileChips(f FilesPanel) templ.Component {
 		}
 		ctx = templ.InitializeContext(ctx)
 		ctx = templ.ClearChildren(ctx)
-		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 57, "<div id=\"file-chips\" class=\"file-chips\" aria-label=\"Files for the next question\">")
+		templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 57, "<div id=\"file-chips\" class=\"file-chips\" role=\"group\" aria-label=\"Files for the next question\">")
 		if templ_7745c5c3_Err != nil {
 			return templ_7745c5c3_Err
 		}
