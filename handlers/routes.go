@@ -136,7 +136,7 @@ func (h *Handler) logRequests() echo.MiddlewareFunc {
 				level = slog.LevelError
 			}
 			h.log.LogAttrs(c.Request().Context(), level, "request",
-				slog.String("method", v.Method), slog.String("path", v.URIPath), slog.Int("status", v.Status),
+				slog.String("method", v.Method), slog.String("path", logPath(v.URIPath)), slog.Int("status", v.Status),
 				slog.Duration("duration", v.Latency.Round(time.Microsecond)), slog.String("request_id", v.RequestID),
 				slog.String("remote", v.RemoteIP))
 			return nil

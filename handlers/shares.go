@@ -130,6 +130,20 @@ func (h *Handler) sharePanel(c echo.Context, convID string) (views.SharePanel, e
 
 func sharePath(token string) string { return "/s/" + token }
 
+// logPath hides the secret of a read-only link in the request log, so that
+// reading the log does not open the link; the share's id is logged instead
+// when a page is viewed.
+func logPath(p string) string {
+	rest, ok := strings.CutPrefix(p, "/s/")
+	if !ok {
+		return p
+	}
+	if _, after, found := strings.Cut(rest, "/"); found {
+		return "/s/…/" + after
+	}
+	return "/s/…"
+}
+
 // shareURL is the whole link, to copy: this site as the browser reached it.
 func shareURL(c echo.Context, token string) string {
 	return c.Scheme() + "://" + c.Request().Host + sharePath(token)

@@ -3,6 +3,7 @@ package handlers_test
 import (
 	"context"
 	"encoding/json"
+	"log/slog"
 	"net/http"
 	"net/url"
 	"regexp"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -226,4 +228,32 @@ func TestDeletingAConversationEndsItsLinks(t *testing.T) {
 		t.Fatalf("delete: %d", r.status)
 	}
 	expect(t, a.browser().get(link), http.StatusNotFound, "no longer valid")
+}
+
+func TestPurgingAConversationEndsItsLinks(t *testing.T) {
+	a := newApp(t)
+	root := a.signedIn("root", store.RoleAdmin)
+	ana := a.signedIn("ana", store.RoleAnalyst)
+	convID := ana.create()
+	link := "/s/" + ana.share(convID, url.Values{"anyone": {"1"}})
+	if r := root.post("/admin/purge", url.Values{"conversation_id": {convID}, "dry_run": {"0"}}); r.status != http.StatusSeeOther {
+		t.Fatalf("purge: %d %s", r.status, excerpt(r.body))
+	}
+	if err := a.purge.Drain(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	expect(t, a.browser().get(link), http.StatusNotFound, "no longer valid")
+	expect(t, root.get("/admin"), http.StatusOK, "Shared links", "No live links.")
+}
+
+func TestRequestLogHidesShareTokens(t *testing.T) {
+	var log lockedBuffer
+	a := newAppWith(t, func(c *handlers.Config) { c.Logger = slog.New(slog.NewTextHandler(&log, nil)) })
+	ana := a.signedIn("ana", store.RoleAnalyst)
+	token := ana.share(ana.create(), url.Values{})
+	ana.get("/s/" + token)
+	ana.get("/s/" + token + "/artifacts/nothing")
+	if got := log.String(); strings.Contains(got, token) || !strings.Contains(got, "path=/s/…/artifacts/nothing") {
+		t.Fatalf("request log:\n%s", got)
+	}
 }
