@@ -11,6 +11,7 @@ import (
 	"path"
 	"strconv"
 	"strings"
+	"time"
 	"unicode"
 
 	"github.com/analyst-workbench/workbench/notebook"
@@ -34,6 +35,29 @@ func (h *Handler) downloadArtifact(c echo.Context) error {
 	}
 	c.Response().Header().Set("Cache-Control", "private, max-age=3600")
 	return h.serveBlob(c, a.SHA256, a.ContentType, a.Name, a.CreatedAt, c.QueryParam("inline") == "1")
+}
+
+// serveBlob sends stored bytes under the Cache-Control already set: a
+// generated file to its owner, and generated and uploaded files through a
+// share. Only images are ever shown inline (inlineTypes).
+func (h *Handler) serveBlob(c echo.Context, sha, contentType, name string, modified time.Time, inline bool) error {
+	f, err := h.chat.OpenBlob(sha)
+	if errors.Is(err, fs.ErrNotExist) {
+		return echo.NewHTTPError(http.StatusNotFound, "This file has been deleted.")
+	}
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	inline = inline && inlineTypes[contentType]
+	hdr := c.Response().Header()
+	hdr.Set("Content-Type", contentType)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	// Even if a browser ignored the disposition, the file runs nothing.
+	hdr.Set("Content-Security-Policy", "default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; sandbox")
+	hdr.Set("Content-Disposition", contentDisposition(inline, name))
+	http.ServeContent(c.Response(), c.Request(), "", modified, f)
+	return nil
 }
 
 // contentDisposition names the file for the browser (RFC 6266): an ASCII
