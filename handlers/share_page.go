@@ -33,10 +33,11 @@ var errShareGone = echo.NewHTTPError(http.StatusNotFound,
 
 // openShare loads the live link named in the path, for whoever may read
 // it. A link for signed-in users sends anyone else to the sign-in page,
-// which returns here. ok is false when the answer is already written.
+// which returns here. ok is false when the request is answered: by err, or
+// by the redirect already written.
 func (h *Handler) openShare(c echo.Context) (share *store.Share, viewer *store.User, ok bool, err error) {
-	// No answer about a link may be kept by a cache: the link may be
-	// revoked the next minute. A page served below says otherwise.
+	// No refusal or redirect may be kept by a cache, since the link may
+	// change any minute; a link that opens replaces this below.
 	c.Response().Header().Set("Cache-Control", "no-store")
 	c.Response().Header().Set("X-Robots-Tag", "noindex, nofollow")
 	share, err = h.db.ShareByToken(c.Request().Context(), c.Param("token"))
