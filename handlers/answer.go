@@ -33,6 +33,8 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 	return answerViewUnder("", convID, runID, a, live, now)
 }
 
+// answerViewUnder is answerView for the page at sharePath ("" for the
+// owner's page): links to files go through the share.
 func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
 	v := views.Answer{
 		ConversationID: convID, RunID: runID, Live: live, LastSeq: a.Seq, SharePath: sharePath,
