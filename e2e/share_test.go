@@ -27,6 +27,7 @@ func createShare(t *testing.T, ctx context.Context, anyone bool) string {
 	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="create-share"]`)))
 	waitFor(t, ctx, "the new link", `document.querySelectorAll('[data-testid="share-url"]').length > `+strconv.Itoa(n)+
 		` && !!document.querySelector('.share-new [data-testid="share-url"]')`)
+	waitFor(t, ctx, "the new link selected to copy", `document.activeElement === document.querySelector('.share-new [data-testid="share-url"]')`)
 	return js[string](t, ctx, `document.querySelector('.share-new [data-testid="share-url"]').value`)
 }
 

@@ -92,6 +92,16 @@
   document.addEventListener("htmx:afterSettle", function (e) { enhance(e.target.parentNode || document); });
   window.addEventListener("resize", function () { focusScrollers(document); });
 
+  // A read-only link just made is selected, ready to copy.
+  document.addEventListener("htmx:afterSettle", function () {
+    var input = document.querySelector("#share-list .share-new input:not([data-selected])");
+    if (input) {
+      input.setAttribute("data-selected", "");
+      input.focus();
+      input.select();
+    }
+  });
+
   // Keyboard: "/" focuses the search, Esc closes the drawers.
   document.addEventListener("keydown", function (e) {
     var t = e.target, typing = t.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName);
