@@ -73,6 +73,10 @@ func sentence(m marker) string {
 			m.str("left"), m.str("right"), m.str("on"), m.str("rows"), m.str("cols"), m.str("matched"), m.str("of"), m.str("left"))
 	case "nochart":
 		return "No chart: after the conditions and missing values nothing was left to draw, so none was saved. Loosen a condition, or ask for an overview to see what the data holds."
+	case "thinned":
+		// The chart's own caption, in the answer too: the reader should not
+		// take 2,000 drawn points for the data.
+		return "The chart: " + m.str("note") + " The numbers in this answer come from every row."
 	case "chart":
 		return fmt.Sprintf("Chart: %s — saved as %s.", m.str("title"), fileLink(m.str("file")))
 	case "file":

@@ -121,6 +121,7 @@ func (g *gen) timeChart(kind string) {
 	g.line("shown, _note = _thin(result)")
 	g.line("if _note:")
 	g.line("    fig.text(0.01, 0.005, _note, fontsize=8, alpha=0.7)")
+	g.line("    _emit(\"thinned\", note=_note)")
 	if kind == "area" {
 		g.line("ax.stackplot(shown.index, shown.fillna(0).T.values, labels=[str(c) for c in shown.columns], alpha=0.85)")
 	} else {

@@ -274,3 +274,63 @@ func must[T any](v T, err error) T {
 	}
 	return v
 }
+
+// BenchmarkChart2MPoints times the built-in analyst's line chart of a
+// 2,000,000-row series, from the loaded frame to the saved PNG (issue 19:
+// under a second), and checks that the chart is drawn from about 2,000
+// points and says so.
+func BenchmarkChart2MPoints(b *testing.B) {
+	ctx := context.Background()
+	sess, err := sharedPool(b).Session(ctx)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer sess.Close()
+	gen := `
+import numpy as np, pandas as pd
+n = 2_000_000
+pd.DataFrame({"when": pd.date_range("2020-01-01", periods=n, freq="min").strftime("%Y-%m-%d %H:%M"),
+              "value": np.random.default_rng(3).normal(size=n).cumsum().round(3)}).to_csv("minutes.csv", index=False)
+print("written")
+`
+	if r, err := sess.Exec(ctx, gen); err != nil || r.Error != nil {
+		b.Fatalf("%v %+v", err, r.Error)
+	}
+	load, err := sess.Exec(ctx, "FILES = ['minutes.csv']\n"+loaderPy)
+	if err != nil || load.Error != nil {
+		b.Fatalf("%v %+v", err, load.Error)
+	}
+	p, err := parseProfile(load.Stdout)
+	if err != nil {
+		b.Fatal(err)
+	}
+	pl := makePlan("plot value over time", nil, p)
+	if len(pl.Cells) == 0 {
+		b.Fatalf("no chart planned: %q", pl.Reply)
+	}
+	var took []float64
+	var ran []Cell
+	for range b.N {
+		start := time.Now()
+		var figures int
+		var out string
+		for _, code := range pl.Cells {
+			r, err := sess.Exec(ctx, code)
+			if err != nil || r.Error != nil {
+				b.Fatalf("%v %+v", err, r.Error)
+			}
+			figures += len(r.Files)
+			out += r.Stdout
+		}
+		took = append(took, time.Since(start).Seconds())
+		if figures == 0 || !strings.Contains(out, "each the mean of 1,000 consecutive rows of 2,000,000") {
+			b.Fatalf("the chart was not drawn from a named reduction (%d files):\n%s", figures, out)
+		}
+		ran = append(ran, Cell{Code: pl.Cells[0], Stdout: out})
+	}
+	if text := writeAnswer(&pl, ran[:1]); !strings.Contains(text, "Drawn from 2,000 points, each the mean of 1,000 consecutive rows") {
+		b.Fatalf("the answer does not name the reduction:\n%s", text)
+	}
+	slices.Sort(took)
+	b.ReportMetric(took[len(took)/2]*1000, "chart-ms")
+}
