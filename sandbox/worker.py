@@ -503,7 +503,7 @@ def _bar_spec(ax, names, colors):
         enc[pos] = {"field": "start", "type": kp[0], "title": pos_title}
         enc[pos + "2"] = {"field": "end"}
         tooltip += [{"field": "start", "type": kp[0], "title": "from"}, {"field": "end", "type": kp[0], "title": "to"}]
-        mark = {"type": "rect", "tooltip": True, "stroke": "white", "strokeWidth": 0.5, "strokeOpacity": 0.6}
+        mark = {"type": "rect", "tooltip": True}
     if len(bars) > 1:
         tooltip.append({"field": "series", "type": "nominal", "title": "series"})
     tooltip.append({"field": "value", "type": "quantitative", "title": val_title or "value", "format": ",.6~g"})
@@ -579,7 +579,7 @@ def _pie_spec(ax, names, colors):
         colors.append(_hex(w.get_facecolor()))
     start = math.radians(90 - wedges[0].theta1)  # matplotlib turns anticlockwise from 3 o'clock
     return [{"data": {"values": values},
-             "mark": {"type": "arc", "tooltip": True, "stroke": "white", "strokeWidth": 1},
+             "mark": {"type": "arc", "tooltip": True},
              "encoding": {"theta": {"field": "share", "type": "quantitative", "stack": True,
                                     "scale": {"type": "linear", "domain": [0, 1], "range": [start, start - 2 * math.pi]}},
                           "order": {"field": "order"},

@@ -120,7 +120,7 @@ func (g *gen) timeChart(kind string) {
 	// the chart; the numbers reported still come from every row.
 	g.line("shown, _note = _thin(result)")
 	g.line("if _note:")
-	g.line("    fig.text(0.01, 0.005, _note, fontsize=8, alpha=0.7)")
+	g.line("    fig.text(0.01, 0.005, _note, fontsize=8)")
 	g.line("    _emit(\"thinned\", note=_note)")
 	if kind == "area" {
 		g.line("ax.stackplot(shown.index, shown.fillna(0).T.values, labels=[str(c) for c in shown.columns], alpha=0.85)")
@@ -158,10 +158,10 @@ func (g *gen) histChart() {
 	m := g.numericMeasures()[0]
 	if len(g.q.By) > 0 {
 		g.line("for name, part in df.groupby(%s):", py(g.q.By[0]))
-		g.line("    ax.hist(part[%s].dropna(), bins=30, alpha=0.5, label=str(name))", py(m))
+		g.line("    ax.hist(part[%s].dropna(), bins=30, rwidth=0.92, alpha=0.5, label=str(name))", py(m))
 		g.line("ax.legend(title=%s)", py(g.q.By[0]))
 	} else {
-		g.line("ax.hist(%s.dropna(), bins=30, edgecolor=\"white\")", col(m))
+		g.line("ax.hist(%s.dropna(), bins=30, rwidth=0.92)", col(m)) // gaps, not white edges: the ground may be dark
 	}
 	g.line("s = %s.dropna()", col(m))
 	g.line("_emit(\"dist\", col=%s, n=len(s), mean=s.mean(), median=s.median(), std=s.std(), min=s.min(), max=s.max())", py(m))
@@ -237,7 +237,9 @@ func (g *gen) categoryChart(kind string) {
 	}
 	switch kind {
 	case "pie":
-		g.line("ax.pie(result.values, labels=result.index.astype(str), autopct=\"%%1.1f%%%%\", startangle=90)")
+		// The percentages sit on the slices: black reads on every default colour.
+		g.line("_, _, shares = ax.pie(result.values, labels=result.index.astype(str), autopct=\"%%1.1f%%%%\", startangle=90)")
+		g.line("plt.setp(shares, color=\"black\")")
 		g.line("ax.axis(\"equal\")")
 	case "barh":
 		g.line("ax.barh(result.index.astype(str)[::-1], result.values[::-1])")

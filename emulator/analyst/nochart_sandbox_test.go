@@ -30,7 +30,7 @@ func TestBlankChartsAreNeverSaved(t *testing.T) {
 		t.Errorf("a failing chart: error %v, files %v, %d figures shown", c.Error, c.Files, k.figs[failing])
 	}
 	drawn := "fig, ax = plt.subplots()\nax.bar(['a'], [3])\n_save_chart(fig, 'drawn.png')"
-	if c := k.exec(drawn); len(c.Files) != 1 || k.figs[drawn] != 1 {
+	if c := k.exec(drawn); len(c.Files) != 2 || c.Files[0] != "drawn.png" || k.figs[drawn] != 1 { // the PNG and its .vl.json
 		t.Errorf("a real chart: files %v, %d figures", c.Files, k.figs[drawn])
 	}
 }
