@@ -1,6 +1,7 @@
 package e2e
 
 import (
+	"context"
 	"fmt"
 	"os"
 	"strings"
@@ -152,4 +153,64 @@ func TestInteractiveChart(t *testing.T) {
 	do(t, ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, point[0], point[1]))
 	waitFor(t, ctx, "the tooltip", `(document.querySelector('#vg-tooltip-element.visible')?.textContent || '').includes('2024')`)
 	saveScreenshot(t, ctx)
+}
+
+// TestInteractiveBarChart asks for a bar chart: its Vega-Lite twin is drawn
+// as bars with the PNG's categories, hovering a bar shows its category and
+// value, and in the dark theme the chart is drawn with light text and no
+// inverted picture (the PNG reads as drawn, on its transparent ground).
+func TestInteractiveBarChart(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+	csv := t.TempDir() + "/sales.csv"
+	os.WriteFile(csv, []byte("region,revenue\nNorth,120\nSouth,80\nNorth,30\nEast,55\nWest,20\nSouth,10\n"), 0o644)
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
+	waitFor(t, ctx, "the file's card", `!!document.querySelector('.file-card[data-file-name="sales.csv"]')`)
+
+	ask(t, ctx, "bar chart of revenue by region")
+	const bars = `figure[data-vega-lite] svg .mark-rect path`
+	waitFor(t, ctx, "the interactive bars", `document.querySelector('figure[data-vega-lite]')?.dataset.vegaState === 'ready' && document.querySelectorAll('`+bars+`').length === 4`)
+	labels := js[[]string](t, ctx, `Array.from(document.querySelectorAll('figure[data-vega-lite] svg .role-axis-label text')).map(e => e.textContent)`)
+	if !strings.Contains(strings.Join(labels, ","), "North,South,East,West") {
+		t.Errorf("axis labels %v, want the bars' regions in the PNG's order", labels)
+	}
+	point := js[[]float64](t, ctx, `(() => { const p = document.querySelector('`+bars+`'); p.scrollIntoView({block: "center"}); const r = p.getBoundingClientRect(); return [r.x + r.width / 2, r.y + r.height / 2] })()`)
+	do(t, ctx, chromedp.MouseEvent(input.DispatchMouseEventTypeMouseMoved, point[0], point[1]))
+	waitFor(t, ctx, "the tooltip", `(() => { const t = document.querySelector('#vg-tooltip-element.visible')?.textContent || ''; return t.includes('North') && t.includes('150') })()`)
+	if lum := labelLuminance(t, ctx); lum > 0.5 {
+		t.Errorf("light theme: axis labels of luminance %.2f on a white card", lum)
+	}
+	t.Run("light", func(t *testing.T) { saveScreenshot(t, ctx) })
+
+	do(t, ctx, colorScheme("dark"), chromedp.Reload())
+	waitLoaded(t, ctx)
+	waitFor(t, ctx, "the interactive bars, dark", `document.querySelector('figure[data-vega-lite]')?.dataset.vegaState === 'ready' && document.querySelectorAll('`+bars+`').length === 4`)
+	if lum := labelLuminance(t, ctx); lum < 0.5 {
+		t.Errorf("dark theme: axis labels of luminance %.2f on a dark card", lum)
+	}
+	if bg := js[string](t, ctx, `getComputedStyle(document.querySelector('figure[data-vega-lite] svg')).backgroundColor`); bg != "rgba(0, 0, 0, 0)" && bg != "transparent" {
+		t.Errorf("dark theme: the chart has its own ground %s, a block on the card", bg)
+	}
+	js[bool](t, ctx, `(document.querySelector('.answer .chart-card').scrollIntoView({block: "center"}), true)`)
+	t.Run("dark", func(t *testing.T) { saveScreenshot(t, ctx) })
+
+	// The gallery shows the PNG itself: as drawn, never inverted.
+	navigates(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="gallery-link"]`)))
+	waitFor(t, ctx, "the gallery's chart", `(() => { const i = document.querySelector('.gallery-thumb img'); return !!i && i.complete && i.naturalWidth > 100 })()`)
+	if f := js[string](t, ctx, `getComputedStyle(document.querySelector('.gallery-thumb img')).filter`); f != "none" {
+		t.Errorf("dark theme: the chart's PNG is filtered: %s", f)
+	}
+	t.Run("gallery-dark", func(t *testing.T) { saveScreenshot(t, ctx) })
+}
+
+// labelLuminance is the relative luminance (0 black, 1 white) of the
+// interactive chart's first axis label.
+func labelLuminance(t *testing.T, ctx context.Context) float64 {
+	t.Helper()
+	return js[float64](t, ctx, `(() => {
+		const fill = getComputedStyle(document.querySelector('figure[data-vega-lite] svg .role-axis-label text')).fill;
+		const [r, g, b] = (fill.match(/[\d.]+/g) || [0, 0, 0]).map(Number).map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4 });
+		return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+	})()`)
 }

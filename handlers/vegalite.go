@@ -9,7 +9,8 @@ import (
 )
 
 // vegaLiteExt names a Vega-Lite spec file: the built-in analyst writes one
-// beside each line chart's PNG, and a model on Foundry may write one.
+// beside each chart's PNG it can express (lines, bars, histograms, points,
+// areas, pies), and a model on Foundry may write one.
 const vegaLiteExt = ".vl.json"
 
 // chartsOf sorts an answer's own files into charts by cell and other files.

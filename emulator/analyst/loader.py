@@ -21,6 +21,8 @@ plt.rcParams.update({
     "text.color": _INK, "axes.labelcolor": _INK, "axes.titlecolor": _INK, "axes.edgecolor": _INK,
     "xtick.color": _INK, "ytick.color": _INK, "grid.color": _INK,
     "legend.facecolor": "none", "legend.edgecolor": _INK, "legend.labelcolor": _INK,
+    "boxplot.boxprops.color": _INK, "boxplot.whiskerprops.color": _INK, "boxplot.capprops.color": _INK,
+    "boxplot.flierprops.markeredgecolor": _INK, "hatch.color": _INK,
 })
 
 _NA = ["", "NA", "N/A", "n/a", "na", "NaN", "nan", "null", "NULL", "None", "none", "-", "--", "?", "missing", "#N/A", "n.a."]

@@ -45,8 +45,12 @@
       }
       // ast + the interpreter: vega evaluates expressions without eval,
       // as the page's CSP (script-src 'self') requires.
+      // The dark theme's light text on the card's own ground (its #333
+      // would be a grey block on the dark page), with a quieter grid.
       return window.vegaEmbed(view, got[1], {
         ast: true, expr: window.vega.expressionInterpreter, theme: dark() ? "dark" : undefined,
+        config: dark() ? { background: "transparent", axis: { gridColor: "#343a46", domainColor: "#6b7280", tickColor: "#6b7280" } }
+          : { background: "transparent" },
         actions: { export: true, source: false, compiled: false, editor: false }, renderer: "svg",
       });
     }).then(function () {
