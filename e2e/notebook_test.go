@@ -181,6 +181,7 @@ func TestInteractiveBarChart(t *testing.T) {
 	if lum := labelLuminance(t, ctx); lum > 0.5 {
 		t.Errorf("light theme: axis labels of luminance %.2f on a white card", lum)
 	}
+	linkContrast(t, ctx, "light")
 	t.Run("light", func(t *testing.T) { saveScreenshot(t, ctx) })
 
 	do(t, ctx, colorScheme("dark"), chromedp.Reload())
@@ -192,7 +193,8 @@ func TestInteractiveBarChart(t *testing.T) {
 	if bg := js[string](t, ctx, `getComputedStyle(document.querySelector('figure[data-vega-lite] svg')).backgroundColor`); bg != "rgba(0, 0, 0, 0)" && bg != "transparent" {
 		t.Errorf("dark theme: the chart has its own ground %s, a block on the card", bg)
 	}
-	js[bool](t, ctx, `(document.querySelector('.answer .chart-card').scrollIntoView({block: "center"}), true)`)
+	linkContrast(t, ctx, "dark")
+	js[bool](t, ctx, `(document.querySelector('.answer .chart-card figcaption').scrollIntoView({block: "center"}), true)`)
 	t.Run("dark", func(t *testing.T) { saveScreenshot(t, ctx) })
 
 	// The gallery shows the PNG itself: as drawn, never inverted.
@@ -213,4 +215,23 @@ func labelLuminance(t *testing.T, ctx context.Context) float64 {
 		const [r, g, b] = (fill.match(/[\d.]+/g) || [0, 0, 0]).map(Number).map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4 });
 		return 0.2126 * r + 0.7152 * g + 0.0722 * b;
 	})()`)
+}
+
+// linkContrast checks the chart card's links against the card's ground:
+// at least 4.5:1 (WCAG AA for text).
+func linkContrast(t *testing.T, ctx context.Context, theme string) {
+	t.Helper()
+	got := js[[]float64](t, ctx, `(() => {
+		const lum = c => { const [r, g, b] = c.match(/[\d.]+/g).map(Number).map(v => { v /= 255; return v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4 }); return 0.2126 * r + 0.7152 * g + 0.0722 * b };
+		const card = lum(getComputedStyle(document.querySelector('.answer .chart-card')).backgroundColor);
+		return [...document.querySelectorAll('.answer .chart-card figcaption a')].map(a => { const l = lum(getComputedStyle(a).color); return (Math.max(l, card) + 0.05) / (Math.min(l, card) + 0.05) });
+	})()`)
+	if len(got) == 0 {
+		t.Fatalf("%s theme: no links on the chart card", theme)
+	}
+	for _, c := range got {
+		if c < 4.5 {
+			t.Errorf("%s theme: a chart card link has contrast %.2f:1 with the card", theme, c)
+		}
+	}
 }
