@@ -320,9 +320,14 @@ def _hex(c):
     return matplotlib.colors.to_hex(c, keep_alpha=False)
 
 
-def _series_name(artist, i):
+def _series_name(artist, names, what):
+    """The artist's legend label, or what it is ("points", "line 2") when
+    matplotlib keeps it out of the legend."""
     label = str(artist.get_label())
-    return label if label and not label.startswith("_") else "series %d" % (i + 1)
+    if label and not label.startswith("_"):
+        return label
+    n = sum(1 for x in names if x == what or x.startswith(what + " ")) + 1
+    return what if n == 1 else "%s %d" % (what, n)
 
 
 def _axis_kind(axis):
@@ -395,7 +400,7 @@ def _line_layers(ax, kx, names, colors, notes):
     """The plain lines of ax as one line layer, or [] when there are none."""
     import numpy as np
     values, dashes, markers = [], [], False
-    for i, line in enumerate(ax.get_lines()):
+    for line in ax.get_lines():
         if line.get_transform() != ax.transData or line.get_linestyle() in ("None", " ", ""):
             raise _NoSpec("a reference line or markers only")
         xs = np.asarray(line.get_xdata(orig=False), dtype=float)
@@ -403,7 +408,7 @@ def _line_layers(ax, kx, names, colors, notes):
         ok = np.isfinite(xs)
         if len(xs) < 2 or np.any(np.diff(xs[ok]) < 0) or np.all(xs[ok] == xs[ok][0]):
             raise _NoSpec("a line drawn out of x order")  # a box plot's outline, say
-        name = _series_name(line, len(names))
+        name = _series_name(line, names, "line")
         step = _thin_every(len(xs))
         if step > 1:
             notes.append("%s: every %s%s of %s points shown." % (name, step, _ordinal(step), "{:,}".format(len(xs))))
@@ -461,9 +466,9 @@ def _bar_spec(ax, names, colors):
     if kv[0] != "quantitative":
         raise _NoSpec("bars along a category axis")
     values, opacity = [], None
-    for i, c in enumerate(bars):
+    for c in bars:
         # ax.hist labels its first bar, not the container
-        name = _series_name(c if not str(c.get_label()).startswith("_") or not c.patches else c.patches[0], i)
+        name = _series_name(c if not str(c.get_label()).startswith("_") or not c.patches else c.patches[0], names, "bars")
         names.append(name)
         colors.append(_hex(c.patches[0].get_facecolor()) if c.patches else "#1f77b4")
         for p in c.patches:
@@ -517,13 +522,13 @@ def _scatter_layers(ax, kx, ky, names, colors, notes):
     import matplotlib.collections
     import numpy as np
     values = []
-    for i, c in enumerate(ax.collections):
+    for c in ax.collections:
         if type(c) is not matplotlib.collections.PathCollection:
             raise _NoSpec("a collection other than points")
         if c.get_array() is not None or len(c.get_facecolor()) > 1 or len(np.unique(c.get_sizes())) > 1:
             raise _NoSpec("colour- or size-mapped points")
         pts = np.asarray(c.get_offsets(), dtype=float)
-        name = _series_name(c, i)
+        name = _series_name(c, names, "points")
         step = _thin_every(len(pts))
         if step > 1:
             notes.append("%s: every %s%s of %s points shown." % (name, step, _ordinal(step), "{:,}".format(len(pts))))
@@ -541,7 +546,7 @@ def _area_layers(ax, kx, names, colors):
     import matplotlib.collections
     import numpy as np
     values = []
-    for i, c in enumerate(ax.collections):
+    for c in ax.collections:
         paths = c.get_paths()
         if type(c) is not matplotlib.collections.PolyCollection or len(paths) != 1:
             raise _NoSpec("a collection other than one filled band")
@@ -549,7 +554,7 @@ def _area_layers(ax, kx, names, colors):
         n = (len(v) - 3) // 2
         if n < 2 or len(v) != 2 * n + 3 or not np.allclose(v[1:n + 1, 0], v[n + 2:2 * n + 2, 0][::-1]):
             raise _NoSpec("a filled shape that is no band over x")
-        name = _series_name(c, i)
+        name = _series_name(c, names, "area")
         lower, upper = v[1:n + 1, 1], v[n + 2:2 * n + 2, 1][::-1]
         for x, lo, hi in zip(v[1:n + 1, 0], lower, upper):
             values.append({"x": _axis_value(kx, x), "series": name, "base": table_cell(float(lo)),
@@ -573,7 +578,7 @@ def _pie_spec(ax, names, colors):
         raise _NoSpec("a pie mixed with other marks")
     values = []
     for i, w in enumerate(wedges):
-        name = _series_name(w, i)
+        name = _series_name(w, names, "slice")
         values.append({"series": name, "share": table_cell(round((w.theta2 - w.theta1) / 360.0, 6)), "order": i})
         names.append(name)
         colors.append(_hex(w.get_facecolor()))
