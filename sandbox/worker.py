@@ -539,7 +539,8 @@ def _scatter_layers(ax, kx, ky, names, colors, notes):
     alpha = ax.collections[0].get_alpha()
     size = float(ax.collections[0].get_sizes()[0]) if len(ax.collections[0].get_sizes()) else 36.0
     return [{"data": {"values": values},
-             "mark": {"type": "point", "filled": True, "size": size * 1.6, "opacity": alpha if alpha is not None else 1, "tooltip": True}}]
+             "mark": {"type": "point", "filled": True, "size": size * (110 / 72) ** 2,  # points² at the PNG's 110 dpi, in pixels²
+                      "opacity": alpha if alpha is not None else 1, "tooltip": True}}]
 
 
 def _area_layers(ax, kx, names, colors):
@@ -650,8 +651,12 @@ def _spec(fig):
         params.append({"name": "zoom", "select": {"type": "interval", "encodings": zoom}, "bind": "scales"})
     if legend is not None and len(names) > 1:
         params.append({"name": "legend", "select": {"type": "point", "fields": ["series"]}, "bind": "legend"})
-        shown = layers[0]["mark"].get("opacity", 1)  # the PNG's alpha, while every series is on
-        enc["opacity"] = {"condition": {"param": "legend", "value": shown}, "value": 0.15 * shown}
+        for layer in layers:
+            # A series clicked off fades. A line fades its stroke only: its
+            # hover points stay as unseen as the PNG's (no markers).
+            shown = layer["mark"].get("opacity", 1)  # the PNG's alpha, while every series is on
+            channel = "strokeOpacity" if layer["mark"]["type"] == "line" else "opacity"
+            layer.setdefault("encoding", {})[channel] = {"condition": {"param": "legend", "value": shown}, "value": 0.15 * shown}
     if params:
         layers[0]["params"] = params
     title = ax.get_title() or (fig._suptitle.get_text() if getattr(fig, "_suptitle", None) else "")
