@@ -184,7 +184,10 @@ func TestInteractiveBarChart(t *testing.T) {
 	linkContrast(t, ctx, "light")
 	t.Run("light", func(t *testing.T) { saveScreenshot(t, ctx) })
 
-	do(t, ctx, colorScheme("dark"), chromedp.Reload())
+	// The theme changed with the page open: the chart is drawn again in it.
+	do(t, ctx, colorScheme("dark"))
+	waitFor(t, ctx, "the chart redrawn with light labels", `document.querySelector('figure[data-vega-lite]')?.dataset.vegaState === 'ready' && `+labelLuminanceJS+` > 0.5`)
+	do(t, ctx, chromedp.Reload())
 	waitLoaded(t, ctx)
 	waitFor(t, ctx, "the interactive bars, dark", `document.querySelector('figure[data-vega-lite]')?.dataset.vegaState === 'ready' && document.querySelectorAll('`+bars+`').length === 4`)
 	if lum := labelLuminance(t, ctx); lum < 0.5 {
@@ -210,12 +213,15 @@ func TestInteractiveBarChart(t *testing.T) {
 // interactive chart's first axis label.
 func labelLuminance(t *testing.T, ctx context.Context) float64 {
 	t.Helper()
-	return js[float64](t, ctx, `(() => {
-		const fill = getComputedStyle(document.querySelector('figure[data-vega-lite] svg .role-axis-label text')).fill;
-		const [r, g, b] = (fill.match(/[\d.]+/g) || [0, 0, 0]).map(Number).map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4 });
-		return 0.2126 * r + 0.7152 * g + 0.0722 * b;
-	})()`)
+	return js[float64](t, ctx, labelLuminanceJS)
 }
+
+const labelLuminanceJS = `(() => {
+	const label = document.querySelector('figure[data-vega-lite] svg .role-axis-label text');
+	const fill = label ? getComputedStyle(label).fill : '';
+	const [r, g, b] = (fill.match(/[\d.]+/g) || [0, 0, 0]).map(Number).map(c => { c /= 255; return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4 });
+	return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+})()`
 
 // linkContrast checks the chart card's links against the card's ground:
 // at least 4.5:1 (WCAG AA for text).

@@ -53,7 +53,8 @@
           : { background: "transparent" },
         actions: { export: true, source: false, compiled: false, editor: false }, renderer: "svg",
       });
-    }).then(function () {
+    }).then(function (result) {
+      fig._vega = result;
       var img = fig.querySelector("img");
       if (img) img.hidden = true;
       fig.setAttribute("data-vega-state", "ready");
@@ -67,6 +68,20 @@
     root.querySelectorAll("figure[data-vega-lite]:not([data-vega-state])").forEach(draw);
   }
 
+  // A theme changed while the page is open redraws the charts in the new
+  // one: the dark theme's light text would not read on the light card.
+  function redraw() {
+    document.querySelectorAll('figure[data-vega-state="ready"]').forEach(function (fig) {
+      if (fig._vega) fig._vega.finalize();
+      fig._vega = null;
+      draw(fig);
+    });
+  }
+
+  if (window.matchMedia) {
+    var scheme = window.matchMedia("(prefers-color-scheme: dark)");
+    if (scheme.addEventListener) scheme.addEventListener("change", redraw);
+  }
   document.addEventListener("DOMContentLoaded", function () { prepare(document); });
   document.addEventListener("htmx:afterSwap", function (e) { prepare(e.target); });
   document.addEventListener("htmx:sseMessage", function (e) { prepare(e.target); });
