@@ -51,6 +51,8 @@ func TestNotebookScreenshots(t *testing.T) {
 		scheme string
 	}{{"desktop-light", 1280, "light"}, {"desktop-dark", 1280, "dark"}, {"phone-light", 390, "light"}, {"phone-dark", 390, "dark"}} {
 		do(t, ctx, chromedp.EmulateViewport(v.width, 900), colorScheme(v.scheme))
+		time.Sleep(700 * time.Millisecond) // the chart is drawn again in the new theme, colours ease over
+		waitFor(t, ctx, "the interactive chart", `document.querySelector('figure[data-vega-lite]')?.dataset.vegaState === 'ready'`)
 		for i, sel := range []string{".answer .chart-card", ".answer [data-testid=\"data-table\"]"} {
 			js[bool](t, ctx, `(document.querySelector('`+sel+`').scrollIntoView({block: "center"}), true)`)
 			t.Run(fmt.Sprintf("%s-%d", v.name, i), func(t *testing.T) { saveScreenshot(t, ctx) })
