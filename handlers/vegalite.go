@@ -10,7 +10,7 @@ import (
 
 // vegaLiteExt names a Vega-Lite spec file: the built-in analyst writes one
 // beside each chart's PNG it can express (lines, bars, histograms, points,
-// areas, pies), and a model on Foundry may write one.
+// areas, box plots, pies), and a model on Foundry may write one.
 const vegaLiteExt = ".vl.json"
 
 // chartsOf sorts an answer's own files into charts by cell and other files.

@@ -304,8 +304,8 @@ def file_list(snapshot, names=None):
 # figure back (the artists it drew, not the data frame it came from, so the
 # spec holds exactly what the PNG shows) and writes it as a Vega-Lite spec.
 # Every artist must be understood: a figure with anything else (an image, a
-# box plot, a colour-mapped scatter, a second plot) gets no spec and keeps
-# its PNG, never a wrong interactive chart.
+# colour-mapped scatter, a notched or sideways box plot, a second plot) gets
+# no spec and keeps its PNG, never a wrong interactive chart.
 
 VEGA_POINTS = 2000  # per series; the built-in analyst's _thin draws no more either
 VL_SCHEMA = "https://vega.github.io/schema/vega-lite/v5.json"
@@ -571,6 +571,63 @@ def _area_layers(ax, kx, names, colors):
                                       {"field": "value", "type": "quantitative", "title": ax.get_ylabel() or "value", "format": ",.6~g"}]}}]
 
 
+def _box_spec(ax):
+    """A vertical box plot as matplotlib's boxplot draws it, seven lines a
+    box (the box, two whiskers, two caps, the median, the outliers), read
+    back as each box's five numbers and its outliers."""
+    import numpy as np
+    lines = ax.get_lines()
+    if not lines or len(lines) % 7 or ax.patches or ax.collections:
+        raise _NoSpec("no box plot")
+    kx = _axis_kind(ax.xaxis)
+    if kx[0] == "quantitative" and ax.xaxis.get_ticklocs().size:
+        kx = ("nominal", dict(zip(ax.xaxis.get_ticklocs(), [t.get_text() for t in ax.xaxis.get_ticklabels()])))
+    if kx[0] != "nominal":
+        raise _NoSpec("boxes along no category axis")
+    boxes, outliers = [], []
+    for i in range(0, len(lines), 7):
+        box, w1, w2, c1, c2, med, fl = lines[i:i + 7]
+        bx, by = np.asarray(box.get_xdata(), float), np.asarray(box.get_ydata(), float)
+        if len(bx) != 5 or bx[0] != bx[-1] or by[0] != by[-1] or fl.get_linestyle() not in ("None", " ", ""):
+            raise _NoSpec("a notched or horizontal box, or no box plot")
+        center = (bx.min() + bx.max()) / 2
+        whiskers = np.concatenate([np.asarray(w.get_ydata(), float) for w in (w1, w2)])
+        if any(len(set(np.asarray(w.get_xdata(), float))) != 1 for w in (w1, w2)) or len(set(np.asarray(med.get_ydata(), float))) != 1:
+            raise _NoSpec("no vertical box")
+        category = _axis_value(kx, center)
+        boxes.append({"category": category, "lower": table_cell(float(whiskers.min())), "q1": table_cell(float(by.min())),
+                      "median": table_cell(float(np.asarray(med.get_ydata(), float)[0])), "q3": table_cell(float(by.max())),
+                      "upper": table_cell(float(whiskers.max()))})
+        outliers += [{"category": category, "value": table_cell(float(y))} for y in np.asarray(fl.get_ydata(), float)]
+    ink, median = _hex(lines[0].get_color()), _hex(lines[5].get_color())
+    order = [b["category"] for b in boxes]
+    x = {"field": "category", "type": "nominal", "title": ax.get_xlabel() or None, "sort": order, "axis": {"labelAngle": 0}}
+    y = {"type": "quantitative", "title": ax.get_ylabel() or None, "scale": {"zero": False}}
+    stats = [{"field": "category", "type": "nominal", "title": ax.get_xlabel() or "box"}] + [
+        {"field": f, "type": "quantitative", "title": t, "format": ",.6~g"}
+        for f, t in (("upper", "upper whisker"), ("q3", "3rd quartile"), ("median", "median"), ("q1", "1st quartile"), ("lower", "lower whisker"))]
+    def flat(band, color, stroke):
+        return {"type": "bar", "width": {"band": band}, "fill": "transparent", "stroke": color, "strokeWidth": stroke}
+
+    def part(mark, enc):
+        return {"mark": mark, "encoding": dict(enc, x=x, tooltip=stats)}
+    layers = [  # the boxes' layers share their data, given on the spec (see _spec)
+        part({"type": "rule", "color": ink}, {"y": dict(y, field="lower"), "y2": {"field": "q1"}}),
+        part({"type": "rule", "color": ink}, {"y": dict(y, field="q3"), "y2": {"field": "upper"}}),
+        # Caps, box and median as bars a fraction of the band wide (as
+        # matplotlib's are of the gap between boxes), whatever the width.
+        part(flat(0.25, ink, 1), {"y": dict(y, field="lower"), "y2": {"field": "lower"}}),
+        part(flat(0.25, ink, 1), {"y": dict(y, field="upper"), "y2": {"field": "upper"}}),
+        part(dict(flat(0.5, ink, 1), tooltip=True), {"y": dict(y, field="q1"), "y2": {"field": "q3"}}),
+        part(flat(0.5, median, 1.5), {"y": dict(y, field="median"), "y2": {"field": "median"}}),
+    ]
+    if outliers:
+        layers.append({"data": {"values": outliers}, "mark": {"type": "point", "color": ink, "tooltip": True},
+                       "encoding": {"x": x, "y": dict(y, field="value"),
+                                    "tooltip": [stats[0], {"field": "value", "type": "quantitative", "title": "outlier", "format": ",.6~g"}]}})
+    return layers, boxes
+
+
 def _pie_spec(ax, names, colors):
     import math
     import matplotlib.patches
@@ -606,7 +663,7 @@ def _spec(fig):
     import matplotlib.patches
     ax = _content_axes(fig)
     names, colors, notes = [], [], [t.get_text() for t in fig.texts if t.get_text().strip()]
-    zoom, axes_enc = None, True
+    zoom, axes_enc, boxes = None, True, None
     if ax.patches and all(isinstance(p, matplotlib.patches.Wedge) for p in ax.patches):
         layers, axes_enc = _pie_spec(ax, names, colors), False
     elif ax.patches:
@@ -625,7 +682,12 @@ def _spec(fig):
             raise _NoSpec("an unknown collection")
         else:
             layers, zoom = [], ["x"]
-        layers += _line_layers(ax, kx, names, colors, notes)
+        try:
+            layers += _line_layers(ax, kx, names, colors, notes)
+        except _NoSpec:
+            if layers:
+                raise
+            (layers, boxes), zoom, axes_enc = _box_spec(ax), None, False
         if not layers:
             raise _NoSpec("nothing drawn")
     if len(set(names)) != len(names):
@@ -633,7 +695,7 @@ def _spec(fig):
     legend = _legend(ax)
     if legend is None and not axes_enc and ax.patches and not ax.containers:
         legend = {"title": None}  # a pie's labels sit by its slices; the legend names them here
-    enc = {"color": _color(names, colors, legend)}
+    enc = {"color": _color(names, colors, legend)} if names else {}  # a box plot's colours are its marks'
     if axes_enc:
         enc["x"] = {"field": "x", "type": kx[0], "title": ax.get_xlabel() or None}
         enc["y"] = {"field": "y", "type": "quantitative", "title": ax.get_ylabel() or None, "scale": {"zero": False}}
@@ -663,6 +725,8 @@ def _spec(fig):
     spec = {"$schema": VL_SCHEMA, "title": {"text": title, "subtitle": notes} if notes else title,
             "width": "container", "height": 320, "autosize": {"type": "fit-x", "contains": "padding"},
             "encoding": enc}
+    if boxes:
+        spec["data"] = {"values": boxes}
     if len(layers) == 1:
         layer = layers[0]
         spec["encoding"] = {**enc, **layer.pop("encoding", {})}
@@ -674,8 +738,8 @@ def _spec(fig):
 
 def wb_vega_lite(fig, path):
     """Write path's .vl.json beside a saved matplotlib chart: what it draws
-    (lines, bars, a histogram, points with a trend line, stacked areas, a
-    pie) as a Vega-Lite spec with its data, so the page can show the chart
+    (lines, bars, a histogram, points with a trend line, stacked areas, box
+    plots, a pie) as a Vega-Lite spec with its data, so the page can show the chart
     with tooltips, zoom and a clickable legend. A figure a spec would not
     show faithfully gets none; its PNG stays."""
     spec = vega_lite_spec(fig)
