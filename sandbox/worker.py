@@ -469,6 +469,8 @@ def _bar_spec(ax, names, colors):
     for c in bars:
         # ax.hist labels its first bar, not the container
         name = _series_name(c if not str(c.get_label()).startswith("_") or not c.patches else c.patches[0], names, "bars")
+        if len({_hex(p.get_facecolor()) for p in c.patches}) > 1:
+            raise _NoSpec("bars of one series in several colours")
         names.append(name)
         colors.append(_hex(c.patches[0].get_facecolor()) if c.patches else "#1f77b4")
         for p in c.patches:
@@ -515,7 +517,7 @@ def _bar_spec(ax, names, colors):
     enc["tooltip"] = tooltip
     if opacity is not None and opacity < 1:
         mark["opacity"] = opacity
-    return [{"data": {"values": values}, "mark": mark, "encoding": enc}], kp[0] != "nominal"
+    return [{"data": {"values": values}, "mark": mark, "encoding": enc}]
 
 
 def _scatter_layers(ax, kx, ky, names, colors, notes):
@@ -667,8 +669,7 @@ def _spec(fig):
     if ax.patches and all(isinstance(p, matplotlib.patches.Wedge) for p in ax.patches):
         layers, axes_enc = _pie_spec(ax, names, colors), False
     elif ax.patches:
-        layers, continuous = _bar_spec(ax, names, colors)
-        axes_enc = False
+        layers, axes_enc = _bar_spec(ax, names, colors), False
     else:
         kx, ky = _axis_kind(ax.xaxis), _axis_kind(ax.yaxis)
         if ky[0] != "quantitative" or kx[0] == "nominal":

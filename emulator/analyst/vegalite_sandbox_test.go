@@ -291,6 +291,7 @@ func TestChartsWithoutSpec_Sandbox(t *testing.T) {
 		"unsorted":       "fig, ax = plt.subplots()\nax.plot([3, 1, 2], [1, 2, 3])\n_save_chart(fig, 'loop.png')",
 		"sideways boxes": "fig, ax = plt.subplots()\nax.boxplot([[1, 2, 3, 9]], vert=False)\n_save_chart(fig, 'hbox.png')",
 		"notched boxes":  "fig, ax = plt.subplots()\nax.boxplot([[1, 2, 3, 4, 5, 9]], notch=True)\n_save_chart(fig, 'notch.png')",
+		"bar colours":    "fig, ax = plt.subplots()\nax.bar(['a', 'b'], [1, 2], color=['red', 'blue'])\n_save_chart(fig, 'colours.png')",
 		"bars and line":  "fig, ax = plt.subplots()\nax.bar(['a', 'b'], [1, 2])\nax.plot([0, 1], [1, 2])\n_save_chart(fig, 'mixed.png')",
 	}
 	for name, code := range figures {
