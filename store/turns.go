@@ -26,13 +26,29 @@ const (
 // ErrRunInProgress is returned when a conversation already has a running turn.
 var ErrRunInProgress = errors.New("store: a turn is already running in this conversation")
 
+// MessageKind says what a user message is.
+type MessageKind string
+
+// The kinds of user message.
+const (
+	// KindQuestion is a question for the agent.
+	KindQuestion MessageKind = "question"
+	// KindStep is code the analyst edited and ran as written; its Content
+	// is the code.
+	KindStep MessageKind = "step"
+)
+
 // Message is one user question or assistant answer.
 type Message struct {
 	ID             string
 	ConversationID string
 	Role           string
 	Content        string
-	CreatedAt      time.Time
+	// Kind is set on user messages.
+	Kind MessageKind
+	// Author is the username of who ran a step; empty for questions.
+	Author    string
+	CreatedAt time.Time
 }
 
 // Run is the work that answers one user message.
@@ -67,13 +83,27 @@ type RunEvent struct {
 // first question names it.
 const DefaultTitle = "New conversation"
 
-// StartTurn records the user's message and a running run for it, in one
+// StartTurn records the user's question and a running run for it, in one
 // transaction, and names a still untitled conversation with title. It
 // returns ErrRunInProgress if the conversation already has a running turn,
 // and ErrNotFound if the conversation is not the user's.
 func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content, title string) (*Message, *Run, error) {
+	return db.startTurn(ctx, userID, conversationID, KindQuestion, content, title)
+}
+
+// StartStep records a step, code the user runs as written, with userID as
+// its author, and a running run for it; it fails as StartTurn does.
+func (db *DB) StartStep(ctx context.Context, userID, conversationID, code string) (*Message, *Run, error) {
+	return db.startTurn(ctx, userID, conversationID, KindStep, code, "")
+}
+
+func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind MessageKind, content, title string) (*Message, *Run, error) {
 	now := db.now()
-	m := &Message{ID: newID(), ConversationID: conversationID, Role: "user", Content: content, CreatedAt: fromMillis(now)}
+	m := &Message{ID: newID(), ConversationID: conversationID, Role: "user", Content: content, Kind: kind, CreatedAt: fromMillis(now)}
+	var author sql.NullString
+	if kind == KindStep {
+		author = sql.NullString{String: userID, Valid: true}
+	}
 	r := &Run{ID: newID(), ConversationID: conversationID, MessageID: m.ID, Status: RunRunning, StartedAt: fromMillis(now)}
 	err := db.withTx(ctx, func(tx *sql.Tx) error {
 		res, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = ?,
@@ -85,8 +115,8 @@ func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content, ti
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO messages (id, conversation_id, role, content, created_at) VALUES (?, ?, 'user', ?, ?)`,
-			m.ID, conversationID, content, now); err != nil {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO messages (id, conversation_id, role, content, kind, author_id, created_at)
+			VALUES (?, ?, 'user', ?, ?, ?, ?)`, m.ID, conversationID, content, kind, author, now); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO runs (id, conversation_id, message_id, status, started_at) VALUES (?, ?, ?, ?, ?)`,
@@ -101,6 +131,11 @@ func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content, ti
 	}
 	if err != nil {
 		return nil, nil, fmt.Errorf("store: start turn: %w", err)
+	}
+	if kind == KindStep {
+		if err := db.db.QueryRowContext(ctx, `SELECT username FROM users WHERE id = ?`, userID).Scan(&m.Author); err != nil {
+			return nil, nil, fmt.Errorf("store: start step: %w", err)
+		}
 	}
 	return m, r, nil
 }
@@ -254,8 +289,8 @@ func RunIDs(turns []Turn) []string {
 
 // Turns returns the conversation's turns, oldest first.
 func (db *DB) Turns(ctx context.Context, conversationID string) ([]Turn, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT m.id, m.content, m.created_at, `+runColumns+`
-		FROM runs r JOIN messages m ON m.id = r.message_id
+	rows, err := db.db.QueryContext(ctx, `SELECT m.id, m.content, m.kind, COALESCE(u.username, ''), m.created_at, `+runColumns+`
+		FROM runs r JOIN messages m ON m.id = r.message_id LEFT JOIN users u ON u.id = m.author_id
 		WHERE r.conversation_id = ? ORDER BY r.started_at, r.id`, conversationID)
 	if err != nil {
 		return nil, fmt.Errorf("store: turns: %w", err)
@@ -267,7 +302,7 @@ func (db *DB) Turns(ctx context.Context, conversationID string) ([]Turn, error) 
 		var created int64
 		var r Run
 		var started, finished int64
-		if err := rows.Scan(&m.ID, &m.Content, &created, &r.ID, &r.ConversationID, &r.MessageID, &r.Status, &r.Error,
+		if err := rows.Scan(&m.ID, &m.Content, &m.Kind, &m.Author, &created, &r.ID, &r.ConversationID, &r.MessageID, &r.Status, &r.Error,
 			&r.ResponseID, &r.InputTokens, &r.OutputTokens, &r.NewSession, &started, &finished); err != nil {
 			return nil, fmt.Errorf("store: turns: %w", err)
 		}

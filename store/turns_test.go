@@ -41,3 +41,46 @@ func TestRunEventsOf(t *testing.T) {
 		}
 	}
 }
+
+// TestStartStep records a step as such, with its author, and keeps it
+// apart from questions when the turns are read back; a step, like a
+// question, cannot start while a turn runs.
+func TestStartStep(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	c, _ := db.CreateConversation(ctx, u.ID, "Sales")
+	_, run, err := db.StartTurn(ctx, u.ID, c.ID, "plot sales", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := db.StartStep(ctx, u.ID, c.ID, "x = 1"); err != store.ErrRunInProgress {
+		t.Fatalf("a step during a running turn: %v, want ErrRunInProgress", err)
+	}
+	if err := db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted}); err != nil {
+		t.Fatal(err)
+	}
+	msg, _, err := db.StartStep(ctx, u.ID, c.ID, "x = 1")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if msg.Kind != store.KindStep || msg.Author != "ana" || msg.Content != "x = 1" {
+		t.Fatalf("started step: %+v", msg)
+	}
+	turns, err := db.Turns(ctx, c.ID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(turns) != 2 {
+		t.Fatalf("%d turns, want 2", len(turns))
+	}
+	if q := turns[0].Message; q.Kind != store.KindQuestion || q.Author != "" {
+		t.Errorf("question read back as %+v", q)
+	}
+	if s := turns[1].Message; s.Kind != store.KindStep || s.Author != "ana" || s.Content != "x = 1" {
+		t.Errorf("step read back as %+v", s)
+	}
+	if got, _ := db.Conversation(ctx, u.ID, c.ID); got.Title != "Sales" {
+		t.Errorf("a step renamed the conversation to %q", got.Title)
+	}
+}
