@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"cmp"
 	"context"
 	"io"
 	"strings"
@@ -39,6 +40,9 @@ func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook
 	for _, t := range turns {
 		a := answers[t.Run.ID]
 		turn := notebook.Turn{Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
+		if t.Message.Kind == store.KindStep {
+			turn.EditedBy = cmp.Or(t.Message.Author, "the analyst")
+		}
 		for _, c := range a.Cells {
 			if c.IsLoader() && loaders[c.Code] {
 				continue // the same loader again: the notebook has it already

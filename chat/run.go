@@ -15,7 +15,10 @@ type runner struct {
 	convID   string
 	userID   string
 	question string
-	files    []*store.File
+	// step is the code of a step, which must run as written; empty for a
+	// question.
+	step  string
+	files []*store.File
 
 	seq    int64
 	answer *Answer
@@ -47,6 +50,8 @@ func (r *runner) do(ctx context.Context) {
 	err := r.turn(ctx)
 	if err != nil {
 		r.fail(ctx, err)
+	} else if r.step != "" {
+		r.checkStep(ctx)
 	}
 	r.end.Answer = r.answer.Text
 	r.end.InputTokens, r.end.OutputTokens = r.answer.InputTokens, r.answer.OutputTokens
@@ -55,7 +60,9 @@ func (r *runner) do(ctx context.Context) {
 	if err := r.s.db.FinishRun(rec, r.run.ID, r.end); err != nil {
 		r.s.log.Error("record end of run", "run", r.run.ID, "err", err)
 	}
-	r.retitle(rec)
+	if r.step == "" {
+		r.retitle(rec)
+	}
 	r.emit(rec, Event{Type: EventDone, Status: string(r.end.Status)})
 	r.s.hub.Close(r.run.ID)
 	r.s.log.Info("run finished", "run", r.run.ID, "conversation", r.convID, "status", r.end.Status,

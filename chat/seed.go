@@ -48,7 +48,7 @@ func (s *Service) seed(ctx context.Context, convID, currentRun string, files []*
 	}
 	msgs := []foundry.Message{{Role: "user", Text: seedNote(files, total, left)}}
 	for _, t := range earlier {
-		msgs = append(msgs, foundry.Message{Role: "user", Text: clip(t.Message.Content, seedQuestionRune)},
+		msgs = append(msgs, foundry.Message{Role: "user", Text: seedQuestion(t.Message)},
 			foundry.Message{Role: "assistant", Text: answerSummary(answers[t.Run.ID], t.Run)})
 	}
 	return msgs, nil
@@ -77,6 +77,16 @@ func seedNote(files []*store.File, turns, left int) string {
 		b.WriteString(" The earlier questions and their answers follow.")
 	}
 	return b.String()
+}
+
+// seedQuestion is an earlier question as the new session sees it; a step
+// says that the analyst ran that code, so that the model does not take it
+// for a request to run it again.
+func seedQuestion(m *store.Message) string {
+	if m.Kind != store.KindStep {
+		return clip(m.Content, seedQuestionRune)
+	}
+	return "[The analyst ran this code of their own in the earlier session]\n```python\n" + clip(m.Content, seedQuestionRune) + "\n```"
 }
 
 // answerSummary is an earlier answer as the new session sees it: its text,

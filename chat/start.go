@@ -41,22 +41,27 @@ func (s *Service) Start(ctx context.Context, t Turn) (*store.Message, *store.Run
 	if err != nil {
 		return nil, nil, err
 	}
+	s.launch(&runner{s: s, run: run, convID: t.ConversationID, userID: t.UserID, question: content, files: attached})
+	return msg, run, nil
+}
+
+// launch runs r's turn in the background, on the service's context rather
+// than the caller's request, so that a closed tab never stops a turn.
+func (s *Service) launch(r *runner) {
 	rctx, cancel := context.WithCancelCause(s.ctx)
 	s.mu.Lock()
-	s.running[run.ID] = cancel
+	s.running[r.run.ID] = cancel
 	s.mu.Unlock()
-	s.hub.Open(run.ID)
+	s.hub.Open(r.run.ID)
 	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
 		defer cancel(nil)
-		r := &runner{s: s, run: run, convID: t.ConversationID, userID: t.UserID, question: content, files: attached}
 		r.do(rctx)
 		s.mu.Lock()
-		delete(s.running, run.ID)
+		delete(s.running, r.run.ID)
 		s.mu.Unlock()
 	}()
-	return msg, run, nil
 }
 
 // selectFiles returns the files to attach: all of the conversation's, or

@@ -25,6 +25,11 @@ func (h *Handler) answerViewUnder(sharePath, convID, runID string, a *chat.Answe
 	if h.engine.Local {
 		v.InputTokens, v.OutputTokens = 0, 0
 	}
+	// The owner may edit a finished cell and run it again; a shared page
+	// is read-only.
+	for i := range v.Cells {
+		v.Cells[i].Editable = !live && sharePath == ""
+	}
 	return v
 }
 

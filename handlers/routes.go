@@ -83,6 +83,7 @@ func (h *Handler) Register(e *echo.Echo) {
 
 	// Turns of analysis.
 	user.POST("/conversations/:id/messages", h.postMessage)
+	user.POST("/conversations/:id/steps", h.postStep)
 	user.GET("/conversations/:id/runs/:run/events", h.streamRunEvents)
 	user.POST("/conversations/:id/runs/:run/cancel", h.cancelRun)
 	user.POST("/conversations/:id/runs/:run/files/:file/retry", h.retryCopy)

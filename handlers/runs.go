@@ -46,7 +46,29 @@ func (h *Handler) postMessage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
+	return h.startedTurn(c, msg, run)
+}
+
+// postStep runs the user's own (edited) code in the conversation's session
+// and answers, as postMessage does, with the step and its live answer.
+func (h *Handler) postStep(c echo.Context) error {
+	msg, run, err := h.chat.StartStep(c.Request().Context(), chat.Step{UserID: currentUser(c).ID,
+		ConversationID: c.Param("id"), Code: c.FormValue("code")})
+	if msg, ok := userMessage(err); ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
+	}
+	if err != nil {
+		return err
+	}
+	return h.startedTurn(c, msg, run)
+}
+
+// startedTurn answers a turn that has just started: a redirect to the
+// conversation for a plain form, else the turn to append with its live
+// answer, which opens the run's event stream.
+func (h *Handler) startedTurn(c echo.Context, msg *store.Message, run *store.Run) error {
 	h.metrics.turns.Inc()
+	convID := run.ConversationID
 	if isNavigation(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
@@ -54,10 +76,20 @@ func (h *Handler) postMessage(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	turn := views.ChatTurn{QuestionHTML: markdown.Render(msg.Content), Asked: msg.CreatedAt,
-		Answer: h.answerView(convID, run.ID, chat.NewAnswer(), true, time.Now())}
+	turn := turnView(msg, h.answerView(convID, run.ID, chat.NewAnswer(), true, time.Now()))
 	item := conversationItem(conv, true)
 	return render(c, http.StatusOK, views.StartedTurn(csrfToken(c), turn, conversationView(conv), item))
+}
+
+// turnView shows a user message, a question or a step, with its answer.
+func turnView(msg *store.Message, answer views.Answer) views.ChatTurn {
+	t := views.ChatTurn{Asked: msg.CreatedAt, Answer: answer}
+	if msg.Kind == store.KindStep {
+		t.Step = &views.StepView{Author: msg.Author, Code: msg.Content, CodeHTML: markdown.Highlight(msg.Content, "python")}
+	} else {
+		t.QuestionHTML = markdown.Render(msg.Content)
+	}
+	return t
 }
 
 // cancelRun stops a turn.
@@ -258,7 +290,7 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 		}
 		av := h.answerView(conv.ID, t.Run.ID, a, live, now)
 		av.NewSession = t.Run.NewSession
-		v.Turns = append(v.Turns, views.ChatTurn{QuestionHTML: markdown.Render(t.Message.Content), Asked: t.Message.CreatedAt, Answer: av})
+		v.Turns = append(v.Turns, turnView(t.Message, av))
 		if !h.engine.Local {
 			v.InputTokens += t.Run.InputTokens
 			v.OutputTokens += t.Run.OutputTokens

@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"fmt"
@@ -9,7 +10,6 @@ import (
 	"time"
 
 	"github.com/analyst-workbench/workbench/auth"
-	"github.com/analyst-workbench/workbench/markdown"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
@@ -131,7 +131,12 @@ func (h *Handler) sharedView(ctx context.Context, share *store.Share) (views.Sha
 			a.Notices = append(a.Notices, "This answer was still being written when the page was loaded; reload later for the rest.")
 		}
 		av := h.answerViewUnder(base, share.ConversationID, t.Run.ID, a, false, now)
-		v.Turns = append(v.Turns, views.ChatTurn{QuestionHTML: markdown.Render(t.Message.Content), Asked: t.Message.CreatedAt, Answer: av})
+		turn := turnView(t.Message, av)
+		if turn.Step != nil {
+			// A link anyone may open does not name the owner, nor the author of their steps.
+			turn.Step.Author = cmp.Or(v.SharedBy, "the analyst")
+		}
+		v.Turns = append(v.Turns, turn)
 	}
 	if share.IncludeUploads {
 		v.Files, err = h.sharedFiles(ctx, share)

@@ -90,7 +90,11 @@ func build(nb Notebook) document {
 // "t3-c2" are stable across exports of the same conversation, which keeps
 // golden files and diffs between exports meaningful.
 func turnCells(n int, t Turn) []cell {
-	cells := []cell{markdownCell(fmt.Sprintf("t%d-q", n), questionText(t.Question))}
+	head := questionText(t.Question)
+	if t.EditedBy != "" {
+		head = "*Edited by " + t.EditedBy + ": their own code, run as written.*"
+	}
+	cells := []cell{markdownCell(fmt.Sprintf("t%d-q", n), head)}
 	for i, c := range t.Cells {
 		cells = append(cells, codeCell(fmt.Sprintf("t%d-c%d", n, i+1), c))
 	}

@@ -22,6 +22,9 @@ type Notebook struct {
 // answer.
 type Turn struct {
 	Question string
+	// EditedBy, when set, makes the turn a step: code that user edited and
+	// ran as written. Its code cells carry the code; Question is not shown.
+	EditedBy string
 	// Answer is markdown, written as is into a markdown cell.
 	Answer string
 	Cells  []Cell

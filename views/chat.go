@@ -22,8 +22,19 @@ type ChatTurn struct {
 	// QuestionHTML is the question rendered as markdown, so pasted code
 	// reads as code.
 	QuestionHTML string
-	Asked        time.Time
-	Answer       Answer
+	// Step, when set, makes the turn a step: code the user edited and ran
+	// as written, shown as such instead of a question bubble.
+	Step   *StepView
+	Asked  time.Time
+	Answer Answer
+}
+
+// StepView is the code of a step as the user sent it, and who sent it.
+type StepView struct {
+	Author string
+	Code   string
+	// CodeHTML is the highlighted code.
+	CodeHTML string
 }
 
 // Answer is an assistant answer, live or finished.
@@ -98,6 +109,9 @@ type AnswerCell struct {
 	Status    CellState
 	// Collapsed folds a finished step that is not the answer's result.
 	Collapsed bool
+	// Editable offers Edit and Run again: the cell's answer is finished
+	// and the page is its owner's.
+	Editable bool
 	Duration  time.Duration
 	// Charts are the cell's images kept as artifacts; Images the inline
 	// ones shown until they are.

@@ -1,0 +1,114 @@
+// Steps: "Edit" on a finished code cell opens an editor with its code in
+// the cell; "Run" (or Ctrl/Cmd+Enter) posts the code to run as written in
+// the conversation's session, and the step appears at the bottom like an
+// answer, streaming. "Run again" posts the cell's code as it is. A refusal
+// (empty code, a turn still running) comes back as a toast, and the
+// editor stays open with what was typed.
+(function () {
+  "use strict";
+
+  function stepsURL() {
+    var conv = document.querySelector(".conversation[data-conversation-id]");
+    return conv ? "/conversations/" + conv.dataset.conversationId + "/steps" : "";
+  }
+
+  function codeOf(cell) {
+    var copy = cell.querySelector(".cell-actions [data-copy]");
+    return copy ? copy.dataset.copy : "";
+  }
+
+  function csrf() {
+    var m = document.querySelector('meta[name="csrf-token"]');
+    return m ? m.content : "";
+  }
+
+  // run posts code as a step; source is the button that asked, which gets
+  // htmx's request events and stays disabled meanwhile.
+  function run(source, code) {
+    var url = stepsURL();
+    if (!url || source.disabled) return;
+    source.disabled = true;
+    htmx.ajax("POST", url, {
+      source: source, target: "#messages", swap: "beforeend",
+      values: { code: code }, headers: { "X-CSRF-Token": csrf() }
+    });
+  }
+
+  function openEditor(cell) {
+    var existing = cell.querySelector(".step-editor textarea");
+    if (existing) { existing.focus(); return; }
+    var id = "step-input-" + (cell.dataset.cellId || Date.now());
+    var ed = document.createElement("div");
+    ed.className = "step-editor";
+    ed.innerHTML =
+      '<label class="sr-only"></label>' +
+      '<textarea spellcheck="false" autocapitalize="off" autocomplete="off" data-testid="step-input"></textarea>' +
+      '<div class="step-editor-bar">' +
+      '<span class="hint muted small">Runs as written in this conversation’s session · Ctrl+Enter runs · Esc cancels</span>' +
+      '<button type="button" class="btn btn-sm" data-step-cancel>Cancel</button>' +
+      '<button type="button" class="btn btn-primary btn-sm" data-step-run data-testid="step-run">Run</button>' +
+      "</div>";
+    var label = ed.querySelector("label"), ta = ed.querySelector("textarea");
+    label.htmlFor = ta.id = id;
+    label.textContent = "Code to run";
+    ta.value = codeOf(cell);
+    ta.rows = Math.min(Math.max(ta.value.split("\n").length + 1, 6), 24);
+    var code = cell.querySelector(".cell-code");
+    (code || cell.lastElementChild).insertAdjacentElement("afterend", ed);
+    cell.open = true;
+    cell.classList.add("editing");
+    ta.focus();
+    ta.setSelectionRange(ta.value.length, ta.value.length);
+  }
+
+  function closeEditor(cell) {
+    var ed = cell.querySelector(".step-editor");
+    if (ed) ed.remove();
+    cell.classList.remove("editing");
+    var edit = cell.querySelector("[data-edit-step]");
+    if (edit) edit.focus();
+  }
+
+  document.addEventListener("click", function (e) {
+    var t = e.target.closest && e.target.closest("[data-edit-step], [data-run-again], [data-step-run], [data-step-cancel]");
+    if (!t) return;
+    var cell = t.closest(".cell");
+    if (!cell) return;
+    e.preventDefault();
+    if (t.hasAttribute("data-edit-step")) openEditor(cell);
+    else if (t.hasAttribute("data-run-again")) run(t, codeOf(cell));
+    else if (t.hasAttribute("data-step-cancel")) closeEditor(cell);
+    else run(t, cell.querySelector(".step-editor textarea").value);
+  });
+
+  document.addEventListener("keydown", function (e) {
+    var ta = e.target;
+    if (!ta.closest || !ta.closest(".step-editor") || ta.tagName !== "TEXTAREA") return;
+    var cell = ta.closest(".cell");
+    if (e.key === "Enter" && (e.ctrlKey || e.metaKey)) {
+      e.preventDefault();
+      run(cell.querySelector("[data-step-run]"), ta.value);
+    } else if (e.key === "Escape") {
+      e.preventDefault();
+      closeEditor(cell);
+    } else if (e.key === "Tab" && !e.shiftKey && !e.altKey && !e.ctrlKey && !e.metaKey) {
+      // Tab indents, as in any code editor; Esc leaves the editor.
+      e.preventDefault();
+      ta.setRangeText("    ", ta.selectionStart, ta.selectionEnd, "end");
+    }
+  });
+
+  document.addEventListener("htmx:afterRequest", function (e) {
+    var src = e.detail.elt;
+    if (!src.matches || !src.matches("[data-step-run], [data-run-again]")) return;
+    src.disabled = false;
+    if (!e.detail.successful) return;
+    var cell = src.closest(".cell");
+    if (cell && src.hasAttribute("data-step-run")) {
+      cell.querySelector(".step-editor").remove();
+      cell.classList.remove("editing");
+    }
+    var last = document.querySelector("#messages .turn:last-child");
+    if (last) last.scrollIntoView({ behavior: "smooth", block: "start" });
+  });
+})();
