@@ -112,7 +112,7 @@ type AnswerCell struct {
 	// Editable offers Edit and Run again: the cell's answer is finished
 	// and the page is its owner's.
 	Editable bool
-	Duration  time.Duration
+	Duration time.Duration
 	// Charts are the cell's images kept as artifacts; Images the inline
 	// ones shown until they are.
 	Charts []Chart
