@@ -12,10 +12,14 @@ type Rules struct{}
 
 // Next returns the next cell of the turn, or the reply once the cells have run. A turn runs a
 // loading cell, then the cells planned from its profile, then replies from their markers; a
-// question with fenced python blocks runs those blocks instead.
+// question with fenced python blocks runs those blocks instead, and one that only asks to see a
+// variable that earlier code of the conversation defined shows it (askedVariable).
 func (r *Rules) Next(_ context.Context, t *Turn) (Step, error) {
 	if blocks := FencedBlocks(t.Question); len(blocks) > 0 {
 		return fencedStep(blocks, t.Cells), nil
+	}
+	if name, ok := askedVariable(t.Question, t.History); ok {
+		return variableStep(name, t.Cells), nil
 	}
 	start := profileCell(t.Cells)
 	if start < 0 {
