@@ -37,6 +37,13 @@ type liveApp struct {
 // zero); it skips when the sandbox is unavailable.
 func newLiveApp(t testing.TB, cfg sandbox.Config) *liveApp {
 	t.Helper()
+	return newLiveAppPlanner(t, cfg, nil)
+}
+
+// newLiveAppPlanner is newLiveApp whose engine writes code with planner,
+// as the app's does; nil runs only fenced python blocks.
+func newLiveAppPlanner(t testing.TB, cfg sandbox.Config, planner emulator.Planner) *liveApp {
+	t.Helper()
 	ctx := context.Background()
 	dir := t.TempDir()
 	db, err := store.Open(ctx, filepath.Join(dir, "app.db"), migrations.FS, nil)
@@ -52,7 +59,7 @@ func newLiveApp(t testing.TB, cfg sandbox.Config) *liveApp {
 		t.Skip("sandbox unavailable:", err)
 	}
 	t.Cleanup(func() { pool.Close() })
-	emu, err := emulator.New(emulator.Config{Token: "t", DataDir: filepath.Join(dir, "engine"), Kernels: emulator.SandboxKernels{Pool: pool}})
+	emu, err := emulator.New(emulator.Config{Token: "t", DataDir: filepath.Join(dir, "engine"), Kernels: emulator.SandboxKernels{Pool: pool}, Planner: planner})
 	if err != nil {
 		t.Fatal(err)
 	}
