@@ -34,7 +34,12 @@
     });
   }
 
-  function openEditor(cell) {
+  // drafts holds the text of each open editor by cell id, so that an
+  // editor survives its answer being rendered again (a late update, a
+  // file copied again) with what was typed.
+  var drafts = {};
+
+  function openEditor(cell, draft) {
     var existing = cell.querySelector(".step-editor textarea");
     if (existing) { existing.focus(); return; }
     var id = "step-input-" + (cell.dataset.cellId || Date.now());
@@ -51,7 +56,8 @@
     var label = ed.querySelector("label"), ta = ed.querySelector("textarea");
     label.htmlFor = ta.id = id;
     label.textContent = "Code to run";
-    ta.value = codeOf(cell);
+    ta.value = draft != null ? draft : codeOf(cell);
+    drafts[cell.dataset.cellId] = ta.value;
     ta.rows = Math.min(Math.max(ta.value.split("\n").length + 1, 6), 24);
     var code = cell.querySelector(".cell-code");
     (code || cell.lastElementChild).insertAdjacentElement("afterend", ed);
@@ -62,6 +68,7 @@
   }
 
   function closeEditor(cell) {
+    delete drafts[cell.dataset.cellId];
     var ed = cell.querySelector(".step-editor");
     if (ed) ed.remove();
     cell.classList.remove("editing");
@@ -102,13 +109,31 @@
     var src = e.detail.elt;
     if (!src.matches || !src.matches("[data-step-run], [data-run-again]")) return;
     src.disabled = false;
-    if (!e.detail.successful) return;
+    // app.js shows a refusal as a toast, which htmx then counts as a
+    // success: the status says whether the step started.
+    var xhr = e.detail.xhr;
+    if (!xhr || xhr.status < 200 || xhr.status >= 300) return;
     var cell = src.closest(".cell");
     if (cell && src.hasAttribute("data-step-run")) {
+      delete drafts[cell.dataset.cellId];
       cell.querySelector(".step-editor").remove();
       cell.classList.remove("editing");
     }
     var last = document.querySelector("#messages .turn:last-child");
     if (last) last.scrollIntoView({ behavior: "smooth", block: "start" });
   });
+
+  document.addEventListener("input", function (e) {
+    var cell = e.target.closest && e.target.closest(".step-editor") && e.target.closest(".cell");
+    if (cell) drafts[cell.dataset.cellId] = e.target.value;
+  });
+
+  function reopen() {
+    Object.keys(drafts).forEach(function (id) {
+      var cell = document.getElementById("cell-" + id);
+      if (cell && !cell.querySelector(".step-editor")) openEditor(cell, drafts[id]);
+    });
+  }
+  document.addEventListener("htmx:afterSettle", reopen);
+  document.addEventListener("htmx:sseMessage", reopen);
 })();
