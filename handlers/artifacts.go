@@ -122,7 +122,7 @@ func (h *Handler) showGallery(c echo.Context) error {
 	}
 	questions := map[string]string{}
 	for _, t := range turns {
-		questions[t.Run.ID] = t.Message.Content
+		questions[t.Run.ID] = caption(t.Message)
 	}
 	g := views.Gallery{Conversation: conversationView(conv)}
 	for _, a := range arts {
@@ -139,6 +139,15 @@ func (h *Handler) showGallery(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.GalleryPage(p, g))
+}
+
+// caption names the user message that made a chart: the question, or for
+// a step who edited the code.
+func caption(m *store.Message) string {
+	if m.Kind == store.KindStep {
+		return "Edited by " + m.Author
+	}
+	return m.Content
 }
 
 // downloadChartsZip streams every chart of a conversation as one zip file,

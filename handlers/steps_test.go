@@ -91,11 +91,19 @@ func TestStep_EditedCodeRunsInTheSessionAndTheNextQuestionUsesIt(t *testing.T) {
 		t.Fatalf("\"show y\" answered %q with cells %+v", words.Text, words.Cells)
 	}
 
-	// Reloaded, the step is still a step, and every finished cell offers Edit and Run again.
+	// A chart a step draws is kept in the gallery like any other, captioned with its author.
+	chart := l.awaitAnswer(ana.postHTMX(path+"/steps", url.Values{"code": {
+		"import matplotlib.pyplot as plt\nplt.bar(['x', 'y'], [x, y])\nplt.savefig('/mnt/data/step_chart.png')"}}))
+	if len(chart.Artifacts) != 1 || chart.Artifacts[0].Name != "step_chart.png" {
+		t.Fatalf("the chart step kept %+v", chart.Artifacts)
+	}
+	expect(t, ana.get(path+"/gallery"), http.StatusOK, "step_chart.png", "Edited by ana")
+
+	// Reloaded, the steps are still steps, and every finished cell offers Edit and Run again.
 	page := ana.get(path)
 	expect(t, page, http.StatusOK, "Edited by <strong>ana</strong>", `data-testid="edit-step"`, `data-testid="run-again"`)
-	if n := strings.Count(page.body, `data-testid="step-head"`); n != 1 {
-		t.Fatalf("the page shows %d steps, want 1", n)
+	if n := strings.Count(page.body, `data-testid="step-head"`); n != 2 {
+		t.Fatalf("the page shows %d steps, want 2", n)
 	}
 	nb := ana.get(path + "/export.ipynb")
 	expect(t, nb, http.StatusOK, "Edited by ana", `"y = x * 2\n"`)
