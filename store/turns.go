@@ -100,9 +100,13 @@ func (db *DB) StartStep(ctx context.Context, userID, conversationID, code string
 func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind MessageKind, content, title string) (*Message, *Run, error) {
 	now := db.now()
 	m := &Message{ID: newID(), ConversationID: conversationID, Role: "user", Content: content, Kind: kind, CreatedAt: fromMillis(now)}
-	var author sql.NullString
+	// A question leaves kind and author to their defaults, so that the
+	// statement also works on a database from before they were added.
+	insert := `INSERT INTO messages (id, conversation_id, role, content, created_at) VALUES (?, ?, 'user', ?, ?)`
+	args := []any{m.ID, conversationID, content, now}
 	if kind == KindStep {
-		author = sql.NullString{String: userID, Valid: true}
+		insert = `INSERT INTO messages (id, conversation_id, role, content, created_at, kind, author_id) VALUES (?, ?, 'user', ?, ?, 'step', ?)`
+		args = append(args, userID)
 	}
 	r := &Run{ID: newID(), ConversationID: conversationID, MessageID: m.ID, Status: RunRunning, StartedAt: fromMillis(now)}
 	err := db.withTx(ctx, func(tx *sql.Tx) error {
@@ -115,8 +119,7 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
 		}
-		if _, err := tx.ExecContext(ctx, `INSERT INTO messages (id, conversation_id, role, content, kind, author_id, created_at)
-			VALUES (?, ?, 'user', ?, ?, ?, ?)`, m.ID, conversationID, content, kind, author, now); err != nil {
+		if _, err := tx.ExecContext(ctx, insert, args...); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO runs (id, conversation_id, message_id, status, started_at) VALUES (?, ?, ?, ?, ?)`,
