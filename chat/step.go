@@ -44,7 +44,11 @@ func (s *Service) StartStep(ctx context.Context, st Step) (*store.Message, *stor
 	if err != nil {
 		return nil, nil, err
 	}
-	msg, run, err := s.db.StartStep(ctx, st.UserID, st.ConversationID, code)
+	// Steps start from a cell, so the conversation has its name already;
+	// one started through the API on an empty conversation is named as a
+	// question of code would be.
+	title := TitleFrom("```python\n"+code+"\n```", nil)
+	msg, run, err := s.db.StartStep(ctx, st.UserID, st.ConversationID, code, title)
 	if errors.Is(err, store.ErrRunInProgress) {
 		return nil, nil, ErrBusy
 	}

@@ -92,9 +92,9 @@ func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content, ti
 }
 
 // StartStep records a step, code the user runs as written, with userID as
-// its author, and a running run for it; it fails as StartTurn does.
-func (db *DB) StartStep(ctx context.Context, userID, conversationID, code string) (*Message, *Run, error) {
-	return db.startTurn(ctx, userID, conversationID, KindStep, code, "")
+// its author, and a running run for it; it names and fails as StartTurn does.
+func (db *DB) StartStep(ctx context.Context, userID, conversationID, code, title string) (*Message, *Run, error) {
+	return db.startTurn(ctx, userID, conversationID, KindStep, code, title)
 }
 
 func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind MessageKind, content, title string) (*Message, *Run, error) {

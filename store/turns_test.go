@@ -54,13 +54,13 @@ func TestStartStep(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, _, err := db.StartStep(ctx, u.ID, c.ID, "x = 1"); err != store.ErrRunInProgress {
+	if _, _, err := db.StartStep(ctx, u.ID, c.ID, "x = 1", "Python: x = 1"); err != store.ErrRunInProgress {
 		t.Fatalf("a step during a running turn: %v, want ErrRunInProgress", err)
 	}
 	if err := db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted}); err != nil {
 		t.Fatal(err)
 	}
-	msg, _, err := db.StartStep(ctx, u.ID, c.ID, "x = 1")
+	msg, _, err := db.StartStep(ctx, u.ID, c.ID, "x = 1", "Python: x = 1")
 	if err != nil {
 		t.Fatal(err)
 	}
