@@ -105,8 +105,8 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 	insert := `INSERT INTO messages (id, conversation_id, role, content, created_at) VALUES (?, ?, 'user', ?, ?)`
 	args := []any{m.ID, conversationID, content, now}
 	if kind == KindStep {
-		insert = `INSERT INTO messages (id, conversation_id, role, content, created_at, kind, author_id) VALUES (?, ?, 'user', ?, ?, 'step', ?)`
-		args = append(args, userID)
+		insert = `INSERT INTO messages (id, conversation_id, role, content, created_at, kind, author_id) VALUES (?, ?, 'user', ?, ?, ?, ?)`
+		args = append(args, KindStep, userID)
 	}
 	r := &Run{ID: newID(), ConversationID: conversationID, MessageID: m.ID, Status: RunRunning, StartedAt: fromMillis(now)}
 	err := db.withTx(ctx, func(tx *sql.Tx) error {
