@@ -107,6 +107,20 @@ func TestStep_EditedCodeRunsInTheSessionAndTheNextQuestionUsesIt(t *testing.T) {
 	}
 	nb := ana.get(path + "/export.ipynb")
 	expect(t, nb, http.StatusOK, "Edited by ana", `"y = x * 2\n"`)
+
+	// A shared page shows the steps read-only; a link for anyone does not name their author.
+	bob := l.signedIn("bob", store.RoleAnalyst)
+	for form, by := range map[string]string{"": "ana", "1": "the analyst"} {
+		reader := bob
+		if form == "1" {
+			reader = l.browser()
+		}
+		shared := reader.get("/s/" + ana.share(convID, url.Values{"anyone": {form}}))
+		expect(t, shared, http.StatusOK, "Edited by <strong>"+by+"</strong>", "y is 42")
+		if strings.Contains(shared.body, `data-testid="edit-step"`) || strings.Contains(shared.body, `data-testid="run-again"`) {
+			t.Errorf("the shared page (anyone=%q) offers to edit or run code", form)
+		}
+	}
 }
 
 // TestStep_Refusals: empty code, code over the cap, a turn still running
