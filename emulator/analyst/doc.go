@@ -23,7 +23,10 @@
 //     back to Rules, saying so in the reply, when the endpoint fails. Its streamed text reaches
 //     the function set with WithTextStream.
 //
-// A fenced ```python block in the question runs exactly as written under either planner.
+// A fenced ```python block in the question runs exactly as written under either planner. Under
+// Rules, a question that only asks to see a name ("show y") that earlier fenced code of the
+// conversation assigned (a question of code, or a step the analyst edited) shows its value from
+// the kernel.
 //
 // The emulator adapts its types field by field: Turn and Message copy over; a Cell takes the
 // code, the ExecResult's Stdout, Value and Error (name and value), and the names of the files
