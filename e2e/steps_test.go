@@ -118,8 +118,19 @@ func shootEditor(t *testing.T, ctx context.Context, file string) {
 			t.Fatal(err)
 		}
 	}
+	// The code as sent, unfolded, at desktop width.
 	do(t, ctx, emulate(desktop, "light"))
 	clickJS(t, ctx, `[data-step-cancel]`)
+	js[bool](t, ctx, `document.querySelector('.step-sent').open = true, document.querySelector('.turn-step').scrollIntoView({block: 'center'}), true`)
+	time.Sleep(300 * time.Millisecond)
+	buf, err := chromedp.Run(ctx, chromedp.CaptureScreenshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(strings.TrimSuffix(file, ".png")+"-sent.png", buf, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	js[bool](t, ctx, `document.querySelector('.step-sent').open = false, true`)
 }
 
 // askNext asks a question and waits for its own answer (not an earlier
