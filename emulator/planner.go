@@ -61,16 +61,15 @@ type Step struct {
 // block of the question runs exactly as written, in order, and the reply reports their output.
 type FencedPlanner struct{}
 
-// Next returns the next unrun fenced block, then a reply written from the results.
+// Next returns the next unrun fenced block, then a reply written from the
+// results, as the built-in analyst does for fenced blocks.
 func (FencedPlanner) Next(_ context.Context, t *Turn) (Step, error) {
 	blocks := FencedBlocks(t.Question)
-	if len(t.Cells) < len(blocks) {
-		return Step{Code: blocks[len(t.Cells)]}, nil
-	}
 	if len(blocks) == 0 {
 		return Step{Text: noCodeReply(t.Files)}, nil
 	}
-	return Step{Text: summarizeCells(t.Cells)}, nil
+	s := analyst.FencedStep(blocks, analystTurn(t).Cells)
+	return Step{Code: s.Code, Text: s.Text}, nil
 }
 
 // FencedBlocks returns the code of every fenced python block in text, in
@@ -87,33 +86,4 @@ func noCodeReply(files []string) string {
 		fmt.Fprintf(&b, "\n\nFiles in /mnt/data: %s.", strings.Join(files, ", "))
 	}
 	return b.String()
-}
-
-// maxReplyOutput caps how much of a cell's output is echoed into the reply.
-const maxReplyOutput = 4000
-
-func summarizeCells(cells []Cell) string {
-	var b strings.Builder
-	for i, c := range cells {
-		if len(cells) > 1 {
-			fmt.Fprintf(&b, "Cell %d ", i+1)
-		} else {
-			b.WriteString("The code ")
-		}
-		r := c.Result
-		if r.Error != nil {
-			fmt.Fprintf(&b, "failed with %s: %s.\n\n", r.Error.Name, r.Error.Value)
-			continue
-		}
-		out := strings.TrimRight(r.Stdout+r.Value, "\n")
-		if out == "" {
-			b.WriteString("ran without printing anything.\n\n")
-			continue
-		}
-		if len(out) > maxReplyOutput {
-			out = out[:maxReplyOutput] + "\n…"
-		}
-		fmt.Fprintf(&b, "printed:\n\n%s\n\n", analyst.Fence(out))
-	}
-	return strings.TrimRight(b.String(), "\n")
 }

@@ -43,7 +43,7 @@ func TestFencedPlanner(t *testing.T) {
 		turn.Cells = append(turn.Cells, Cell{Code: step.Code, Result: res})
 	}
 	step, _ := p.Next(context.Background(), turn)
-	want := "Cell 1 printed:\n\n```\na\n```\n\nCell 2 failed with ZeroDivisionError: division by zero."
+	want := "Cell 1 printed `a`.\n\nCell 2 failed with ZeroDivisionError: division by zero."
 	if step.Code != "" || step.Text != want {
 		t.Errorf("reply %q, want %q", step.Text, want)
 	}

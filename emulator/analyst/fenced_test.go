@@ -2,7 +2,6 @@ package analyst
 
 import (
 	"context"
-	"strings"
 	"testing"
 
 	"github.com/yuin/goldmark"
@@ -10,15 +9,18 @@ import (
 	gmtext "github.com/yuin/goldmark/text"
 )
 
-// TestFencedReplyKeepsOutputInOneBlock is issue 13 item 13: output with a
-// run of backticks must stay inside the code block of the reply, not close
-// it and turn the rest into markdown of the answer.
-func TestFencedReplyKeepsOutputInOneBlock(t *testing.T) {
-	for _, out := range []string{
-		"plain",
-		"```\n# Not a heading\n[link](https://evil.example)",
-		"a ```` b\n`````",
-		"```",
+// TestFencedReplyKeepsOutputOutOfTheMarkdown is issue 13 item 13: output
+// with backticks, a heading or a link must never become markdown of the
+// answer. The reply quotes only a one-line output without backticks, as
+// inline code; the rest it points at (the page shows it under the cell).
+func TestFencedReplyKeepsOutputOutOfTheMarkdown(t *testing.T) {
+	for out, quoted := range map[string]bool{
+		"plain": true,
+		"```\n# Not a heading\n[link](https://evil.example)": false,
+		"a ```` b\n`````":              false,
+		"```":                          false,
+		"# heading":                    true,
+		"[link](https://evil.example)": true,
 	} {
 		turn := &Turn{Question: "```python\nprint(1)\n```", Cells: []Cell{{Code: "print(1)", Stdout: out}}}
 		step, err := (&Rules{}).Next(context.Background(), turn)
@@ -27,23 +29,18 @@ func TestFencedReplyKeepsOutputInOneBlock(t *testing.T) {
 		}
 		src := []byte(step.Text)
 		doc := goldmark.New().Parser().Parse(gmtext.NewReader(src))
-		var blocks []string
+		var spans []string
 		ast.Walk(doc, func(n ast.Node, entering bool) (ast.WalkStatus, error) {
-			if entering && (n.Kind() == ast.KindHeading || n.Kind() == ast.KindLink) {
-				t.Errorf("output %q: a %s escaped the code block", out, n.Kind())
+			if entering && (n.Kind() == ast.KindHeading || n.Kind() == ast.KindLink || n.Kind() == ast.KindFencedCodeBlock) {
+				t.Errorf("output %q: a %s escaped into the reply %q", out, n.Kind(), step.Text)
 			}
-			if cb, ok := n.(*ast.FencedCodeBlock); ok && entering {
-				var b strings.Builder
-				for i := 0; i < cb.Lines().Len(); i++ {
-					seg := cb.Lines().At(i)
-					b.Write(seg.Value(src))
-				}
-				blocks = append(blocks, b.String())
+			if entering && n.Kind() == ast.KindCodeSpan {
+				spans = append(spans, string(n.Text(src)))
 			}
 			return ast.WalkContinue, nil
 		})
-		if len(blocks) != 1 || blocks[0] != out+"\n" {
-			t.Errorf("output %q: code blocks %q, want exactly the output", out, blocks)
+		if got := len(spans) == 1 && spans[0] == out; got != quoted {
+			t.Errorf("output %q: quoted as %q in %q, want quoted=%v", out, spans, step.Text, quoted)
 		}
 	}
 }

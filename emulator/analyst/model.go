@@ -84,7 +84,7 @@ func textStream(ctx context.Context) func(string) {
 // Next asks the model for the next cell or the answer.
 func (m *Model) Next(ctx context.Context, t *Turn) (Step, error) {
 	if blocks := FencedBlocks(t.Question); len(blocks) > 0 {
-		return fencedStep(blocks, t.Cells), nil
+		return FencedStep(blocks, t.Cells), nil
 	}
 	if profileCell(t.Cells) >= 0 {
 		return m.rules.Next(ctx, t) // this turn already fell back to the rules

@@ -210,7 +210,7 @@ func TestModel_FencedRunsAsWritten(t *testing.T) {
 		t.Fatalf("step %+v, %v", step, err)
 	}
 	turn.Cells = []Cell{{Code: step.Code, Stdout: "1\n"}}
-	if step, _ = m.Next(context.Background(), turn); !strings.Contains(step.Text, "printed:\n\n```\n1\n```") {
+	if step, _ = m.Next(context.Background(), turn); !strings.Contains(step.Text, "printed `1`.") {
 		t.Errorf("reply %q", step.Text)
 	}
 	if len(s.bodies) != 0 {

@@ -16,7 +16,7 @@ type Rules struct{}
 // variable that earlier code of the conversation defined shows it (askedVariable).
 func (r *Rules) Next(_ context.Context, t *Turn) (Step, error) {
 	if blocks := FencedBlocks(t.Question); len(blocks) > 0 {
-		return fencedStep(blocks, t.Cells), nil
+		return FencedStep(blocks, t.Cells), nil
 	}
 	if name, ok := askedVariable(t.Question, t.History); ok {
 		return variableStep(name, t.Cells), nil
@@ -86,8 +86,12 @@ func withNote(note, text string) string {
 	return "_Note: " + note + "_\n\n" + text
 }
 
-// fencedStep runs the fenced blocks in order, then reports what each printed.
-func fencedStep(blocks []string, cells []Cell) Step {
+// FencedStep runs the fenced blocks in order, stopping at the first that
+// fails, then says how each went. The page shows each cell's output under
+// its code, so the reply does not print it again: a one-line result is
+// quoted, anything longer is pointed at. Both of the emulator's planners
+// (the built-in analyst and the fenced-only one) reply through it.
+func FencedStep(blocks []string, cells []Cell) Step {
 	if len(cells) < len(blocks) && (len(cells) == 0 || cells[len(cells)-1].Error == nil) {
 		return Step{Code: blocks[len(cells)]}
 	}
@@ -98,23 +102,40 @@ func fencedStep(blocks []string, cells []Cell) Step {
 		} else {
 			b.WriteString("The code ")
 		}
-		out := strings.TrimRight(c.Stdout+c.Value, "\n")
+		out := strings.TrimRight(WithoutMarkerLines(c.Stdout+c.Value), "\n")
 		switch {
 		case c.Error != nil:
 			fmt.Fprintf(&b, "failed with %s: %s.\n\n", c.Error.Name, c.Error.Value)
 		case out == "":
 			b.WriteString("ran without printing anything.\n\n")
+		case !strings.Contains(out, "\n") && len(out) <= maxQuotedOutput && !strings.Contains(out, "`"):
+			fmt.Fprintf(&b, "printed `%s`.\n\n", out)
 		default:
-			if len(out) > 4000 {
-				out = out[:4000] + "\n…"
-			}
-			fmt.Fprintf(&b, "printed:\n\n%s\n\n", Fence(out))
+			b.WriteString("ran; what it printed is shown under its code above.\n\n")
 		}
 	}
 	if len(cells) < len(blocks) {
 		fmt.Fprintf(&b, "The remaining %d block(s) did not run because of the error.", len(blocks)-len(cells))
 	}
 	return Step{Text: strings.TrimRight(b.String(), "\n")}
+}
+
+// maxQuotedOutput is the longest one-line output a reply quotes.
+const maxQuotedOutput = 120
+
+// WithoutMarkerLines drops the kernel's machine-readable lines (@@wb…) from
+// printed output, keeping what a person reads.
+func WithoutMarkerLines(out string) string {
+	if !strings.Contains(out, "@@wb") {
+		return out
+	}
+	var b strings.Builder
+	for _, line := range strings.SplitAfter(out, "\n") {
+		if !strings.HasPrefix(line, "@@wb") {
+			b.WriteString(line)
+		}
+	}
+	return b.String()
 }
 
 // noFilesReply answers a turn without a data file: what the analyst can do once one is

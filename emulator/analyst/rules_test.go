@@ -23,9 +23,29 @@ func TestRules_Fenced(t *testing.T) {
 		turn.Cells = append(turn.Cells, c)
 	}
 	step, _ := r.Next(context.Background(), turn)
-	want := "Cell 1 printed:\n\n```\na\n```\n\nCell 2 failed with ZeroDivisionError: division by zero.\n\nThe remaining 1 block(s) did not run because of the error."
+	want := "Cell 1 printed `a`.\n\nCell 2 failed with ZeroDivisionError: division by zero.\n\nThe remaining 1 block(s) did not run because of the error."
 	if step.Code != "" || step.Text != want {
 		t.Errorf("reply %q, want %q", step.Text, want)
+	}
+}
+
+// TestFencedStep_DoesNotRepeatOutput: the page shows a cell's output under
+// its code, so the reply quotes a one-line result and points at anything
+// longer (a table, a listing) instead of printing it a second time.
+func TestFencedStep_DoesNotRepeatOutput(t *testing.T) {
+	table := "  month  revenue\n0   Jan      120\n1   Feb      135\n"
+	for _, tc := range []struct {
+		cell Cell
+		want string
+	}{
+		{Cell{Stdout: table}, "The code ran; what it printed is shown under its code above."},
+		{Cell{Stdout: "@@wb-table {}\n", Value: "42"}, "The code printed `42`."},
+		{Cell{Stdout: "\n"}, "The code ran without printing anything."},
+		{Cell{Stdout: strings.Repeat("x", 200) + "\n"}, "The code ran; what it printed is shown under its code above."},
+	} {
+		if got := FencedStep([]string{"code"}, []Cell{tc.cell}).Text; got != tc.want {
+			t.Errorf("output %q: reply %q, want %q", tc.cell.Stdout+tc.cell.Value, got, tc.want)
+		}
 	}
 }
 
