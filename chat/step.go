@@ -7,6 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"github.com/analyst-workbench/workbench/markdown"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -47,7 +48,7 @@ func (s *Service) StartStep(ctx context.Context, st Step) (*store.Message, *stor
 	// Steps start from a cell, so the conversation has its name already;
 	// one started through the API on an empty conversation is named as a
 	// question of code would be.
-	title := TitleFrom("```python\n"+code+"\n```", nil)
+	title := TitleFrom(markdown.Fence(code, "python"), nil)
 	msg, run, err := s.db.StartStep(ctx, st.UserID, st.ConversationID, code, title)
 	if errors.Is(err, store.ErrRunInProgress) {
 		return nil, nil, ErrBusy
@@ -73,9 +74,6 @@ func ValidateStep(code string) (string, error) {
 		return "", &UserError{"The code contains invalid characters."}
 	case len(code) > MaxStepBytes:
 		return "", &UserError{fmt.Sprintf("The code is too long: keep it under %d KB, or upload it as a file and load it from /mnt/data.", MaxStepBytes>>10)}
-	case strings.Contains(code, "```"):
-		// The step travels in a ```python block, which three backticks in the code would close early.
-		return "", &UserError{"The code contains ``` (three backticks), which cannot be sent in a code block. Write them another way, for example \"`\" * 3."}
 	}
 	return code, nil
 }
@@ -86,7 +84,7 @@ func ValidateStep(code string) (string, error) {
 func StepInput(code string) string {
 	return "The analyst edited this Python code and asks you to run it exactly as written, with the code_interpreter tool, " +
 		"in a single call, without changing, fixing or adding anything. Then say in one or two sentences what it printed or made.\n\n" +
-		"```python\n" + code + "\n```"
+		markdown.Fence(code, "python")
 }
 
 // checkStep tells the user when the code that ran is not the code of the

@@ -37,6 +37,20 @@ func TestStepRunsAsWrittenInTheSession(t *testing.T) {
 	}
 }
 
+// TestStepWithBackticksRunsAsWritten: code that holds ``` travels in a
+// longer fence, so it reaches the kernel whole.
+func TestStepWithBackticksRunsAsWritten(t *testing.T) {
+	e := newEnv(t)
+	code := "fence = '```'\nprint(fence * 2, \"````\")"
+	a, rec := e.wait(t, e.step(t, code))
+	if rec.Status != store.RunCompleted || len(a.Cells) != 1 || a.Cells[0].Code != code || len(a.Notices) != 0 {
+		t.Fatalf("step %s (%s) ran %+v, notices %q", rec.Status, rec.Error, a.Cells, a.Notices)
+	}
+	if !strings.Contains(a.Cells[0].Logs, "`````` ````") {
+		t.Fatalf("step printed %q", a.Cells[0].Logs)
+	}
+}
+
 // TestStepChangedByTheAgentIsSaid: a hosted model may rewrite the code or
 // not run it; the step then says so instead of passing the result off as
 // the analyst's code.
@@ -119,7 +133,6 @@ func TestBadSteps(t *testing.T) {
 	for code, want := range map[string]string{
 		"\n \t\n":                      "Write some code",
 		strings.Repeat("#", 100<<10+1): "too long",
-		"print('```')":                 "three backticks",
 		"print('ok')\xff":              "invalid characters",
 	} {
 		_, _, err := e.svc.StartStep(ctx, chat.Step{UserID: e.userID, ConversationID: e.convID, Code: code})

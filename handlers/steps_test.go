@@ -133,7 +133,6 @@ func TestStep_Refusals(t *testing.T) {
 	expect(t, ana.postHTMX(path, url.Values{"code": {" \r\n\t"}}), http.StatusUnprocessableEntity, "Write some code before running it.")
 	expect(t, ana.postHTMX(path, url.Values{"code": {strings.Repeat("x = 1\n", 20_000)}}), http.StatusUnprocessableEntity,
 		"The code is too long: keep it under 100 KB")
-	expect(t, ana.postHTMX(path, url.Values{"code": {"print('```')"}}), http.StatusUnprocessableEntity, "three backticks")
 	expect(t, ana.postHTMX(path, url.Values{"code": {"print(1)"}}), http.StatusUnprocessableEntity,
 		"A question is still being answered in this conversation")
 

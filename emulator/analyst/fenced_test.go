@@ -2,8 +2,10 @@ package analyst
 
 import (
 	"context"
+	"slices"
 	"testing"
 
+	"github.com/analyst-workbench/workbench/markdown"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	gmtext "github.com/yuin/goldmark/text"
@@ -55,5 +57,34 @@ func TestFence(t *testing.T) {
 		if got := Fence(in); got != want {
 			t.Errorf("Fence(%q) = %q, want %q", in, got, want)
 		}
+	}
+}
+
+// TestFencedBlocks reads fences as CommonMark does: a longer fence holds
+// code with ``` in it, a closing fence must be a line of its own, other
+// languages do not run, and a fence typed at the end of the last line of
+// an unclosed block is not code.
+func TestFencedBlocks(t *testing.T) {
+	for _, tc := range []struct {
+		text string
+		want []string
+	}{
+		{"```python\nprint(1)\n```", []string{"print(1)"}},
+		{"Run this:\n\n```py\na = 1\n\nb = 2\n```\nthen\n```python3\nprint(a + b)\n```", []string{"a = 1\n\nb = 2", "print(a + b)"}},
+		{"````python\nprint('```')\nx = \"```\"\n````", []string{"print('```')\nx = \"```\""}},
+		{"```python\ns = '''\n```\n'''\n```", []string{"s = '''"}},
+		{"```sql\nselect 1\n```\n```python\nprint(2)\n```", []string{"print(2)"}},
+		{"```python\r\nprint(3)\r\n```", []string{"print(3)"}},
+		{"```python\nprint(4)```", []string{"print(4)"}},
+		{"```python\nprint(5)\n", []string{"print(5)\n"}},
+		{"no code here", nil},
+	} {
+		if got := FencedBlocks(tc.text); !slices.Equal(got, tc.want) {
+			t.Errorf("FencedBlocks(%q) = %q, want %q", tc.text, got, tc.want)
+		}
+	}
+	code := "print('```')\nprint(\"````\")"
+	if got := FencedBlocks(markdown.Fence(code, "python")); len(got) != 1 || got[0] != code {
+		t.Errorf("a fence from markdown.Fence gave %q, want the code back", got)
 	}
 }

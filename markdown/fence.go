@@ -1,0 +1,22 @@
+package markdown
+
+import "strings"
+
+// Fence wraps text in a code fence of backticks longer than any run of
+// backticks inside it (at least three), as CommonMark allows, with info
+// (a language, or "") after the opening fence. Code or output that holds
+// ``` then cannot close the block early and have the rest of it read as
+// markdown, or as a second block.
+func Fence(text, info string) string {
+	longest, run := 0, 0
+	for i := 0; i < len(text); i++ {
+		if text[i] != '`' {
+			run = 0
+			continue
+		}
+		run++
+		longest = max(longest, run)
+	}
+	fence := strings.Repeat("`", max(3, longest+1))
+	return fence + info + "\n" + text + "\n" + fence
+}
