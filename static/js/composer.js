@@ -55,7 +55,9 @@
 
   document.addEventListener("htmx:afterRequest", function (e) {
     var form = e.detail.elt;
-    if (form.id === "composer" && e.detail.successful) {
+    // app.js shows a refusal (4xx/5xx) as a toast and marks it no error for
+    // htmx, so the status is checked here: a refused question stays typed.
+    if (form.id === "composer" && e.detail.successful && e.detail.xhr.status < 400) {
       var ta = document.getElementById("composer-input");
       ta.value = "";
       grow(ta);
