@@ -125,7 +125,11 @@ func (h *Handler) showGallery(c echo.Context) error {
 		questions[t.Run.ID] = caption(t.Message)
 	}
 	g := views.Gallery{Conversation: conversationView(conv)}
+	twins := chartTwins(arts)
 	for _, a := range arts {
+		if twins[a.ID] {
+			continue
+		}
 		item := views.GalleryItem{ID: a.ID, Name: a.Name, Size: a.Size, ContentType: a.ContentType, RunID: a.RunID,
 			CellID: a.CellID, Question: questions[a.RunID], CreatedAt: a.CreatedAt}
 		if a.Kind == store.ArtifactImage {

@@ -110,6 +110,20 @@ func TestArtifactDownloads(t *testing.T) {
 		expect(t, r, http.StatusOK, `id="chart-`+chart.ID+`"`, "report.html", "résumé chart.png")
 		expect(t, bob.get("/conversations/"+convID+"/gallery"), http.StatusNotFound)
 	})
+	t.Run("a chart's spec is not listed beside it; a spec alone is", func(t *testing.T) {
+		ctx := context.Background()
+		twin, err := a.db.AddArtifact(ctx, store.Artifact{ConversationID: convID, RunID: chart.RunID, Name: "résumé chart.vl.json",
+			ContentType: "application/json", Size: 2, SHA256: chart.SHA256, Kind: store.ArtifactFile})
+		if err != nil {
+			t.Fatal(err)
+		}
+		alone := a.addArtifact(t, u.ID, convID, "sketch.vl.json", "application/json", store.ArtifactFile, "{}")
+		r := ana.get("/conversations/" + convID + "/gallery")
+		expect(t, r, http.StatusOK, "sketch.vl.json", `/artifacts/`+alone.ID)
+		if strings.Contains(r.body, twin.ID) || strings.Contains(r.body, "résumé chart.vl.json") {
+			t.Fatalf("the gallery lists the chart's spec as a file")
+		}
+	})
 }
 
 func TestAdminOverview(t *testing.T) {

@@ -48,3 +48,22 @@ func chartsOf(sharePath string, arts []chat.ArtifactRef) (map[string][]views.Cha
 	}
 	return charts, files
 }
+
+// chartTwins returns the ids of the specs that pair with a PNG of the same
+// name made by the same turn: the gallery shows that PNG as the chart, and
+// lists no spec beside it as a file of its own.
+func chartTwins(arts []*store.Artifact) map[string]bool {
+	pngs := map[[2]string]bool{}
+	for _, a := range arts {
+		if base, ok := strings.CutSuffix(a.Name, ".png"); ok && a.Kind == store.ArtifactImage {
+			pngs[[2]string{a.RunID, base}] = true
+		}
+	}
+	twins := map[string]bool{}
+	for _, a := range arts {
+		if base, ok := strings.CutSuffix(a.Name, vegaLiteExt); ok && pngs[[2]string{a.RunID, base}] {
+			twins[a.ID] = true
+		}
+	}
+	return twins
+}
