@@ -1,82 +1,225 @@
 package chat
 
 import (
-	"cmp"
 	"context"
+	"fmt"
 	"io"
+	"math"
+	"slices"
+	"strconv"
 	"strings"
+	"time"
 
 	"github.com/analyst-workbench/workbench/notebook"
+	"github.com/analyst-workbench/workbench/report"
 	"github.com/analyst-workbench/workbench/store"
 )
 
-// Notebook gathers a conversation of userID as a notebook: each question,
-// the cells its answer ran with their output and charts, and the answer.
-func (s *Service) Notebook(ctx context.Context, userID, convID string) (notebook.Notebook, error) {
+// StepError refuses an export of steps the conversation does not have.
+type StepError struct{ ID string }
+
+func (e *StepError) Error() string { return "chat: no step " + e.ID + " in this conversation" }
+
+// UserMessage says what to do instead.
+func (e *StepError) UserMessage() string {
+	return "This conversation has no step “" + e.ID + "”. Choose the steps to export from the conversation's Export menu."
+}
+
+// Report gathers a conversation of userID as a report: each question, the
+// cells its answer ran with their output, tables and charts, and the
+// answer. steps, when not empty, are the run ids of the turns to keep; an
+// id the conversation does not have is a *StepError. A loader cell that
+// repeats an earlier one is left out. The Markdown, HTML and notebook
+// exports all start from this one gathering.
+func (s *Service) Report(ctx context.Context, userID, convID string, steps []string) (report.Report, error) {
 	conv, err := s.db.Conversation(ctx, userID, convID)
 	if err != nil {
-		return notebook.Notebook{}, err
+		return report.Report{}, err
 	}
 	turns, err := s.db.Turns(ctx, conv.ID)
 	if err != nil {
-		return notebook.Notebook{}, err
+		return report.Report{}, err
+	}
+	if turns, err = chosenTurns(turns, steps); err != nil {
+		return report.Report{}, err
 	}
 	// One query for every artifact's blob, not one per chart.
 	arts, err := s.db.Artifacts(ctx, userID, conv.ID)
 	if err != nil {
-		return notebook.Notebook{}, err
+		return report.Report{}, err
 	}
 	blobOf := map[string]string{}
 	for _, art := range arts {
 		blobOf[art.ID] = art.SHA256
 	}
-	nb := notebook.Notebook{Title: conv.Title}
-	count := 0
 	answers, err := s.Answers(ctx, store.RunIDs(turns))
 	if err != nil {
-		return notebook.Notebook{}, err
+		return report.Report{}, err
 	}
+	r := report.Report{Title: conv.Title, Exported: time.Now().UTC()}
 	loaders := map[string]bool{}
 	for _, t := range turns {
 		a := answers[t.Run.ID]
-		turn := notebook.Turn{Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
-		if t.Message.Kind == store.KindStep {
-			turn.EditedBy = cmp.Or(t.Message.Author, "the analyst")
-		}
+		turn := report.Turn{RunID: t.Run.ID, Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
 		for _, c := range a.Cells {
 			if c.IsLoader() && loaders[c.Code] {
-				continue // the same loader again: the notebook has it already
+				continue // the same loader again: the report has it already
 			}
 			if c.IsLoader() {
 				loaders[c.Code] = true
 			}
+			turn.Cells = append(turn.Cells, report.Cell{Code: c.Code, Printed: WithoutMarkers(c.Logs),
+				Output: reportOutput(c.Logs), Charts: s.cellImages(a, c, blobOf), Loader: c.IsLoader()})
+		}
+		turn.Charts = s.loneImages(a, blobOf)
+		r.Turns = append(r.Turns, turn)
+	}
+	return r, nil
+}
+
+// chosenTurns keeps the turns whose run ids are in steps, all of them when
+// steps is empty.
+func chosenTurns(turns []store.Turn, steps []string) ([]store.Turn, error) {
+	if len(steps) == 0 {
+		return turns, nil
+	}
+	var kept []store.Turn
+	for _, t := range turns {
+		if slices.Contains(steps, t.Run.ID) {
+			kept = append(kept, t)
+		}
+	}
+	for _, id := range steps {
+		if !slices.ContainsFunc(kept, func(t store.Turn) bool { return t.Run.ID == id }) {
+			return nil, &StepError{ID: id}
+		}
+	}
+	return kept, nil
+}
+
+// Notebook gathers a conversation of userID as a Jupyter notebook, the
+// steps chosen as for Report.
+func (s *Service) Notebook(ctx context.Context, userID, convID string, steps []string) (notebook.Notebook, error) {
+	r, err := s.Report(ctx, userID, convID, steps)
+	if err != nil {
+		return notebook.Notebook{}, err
+	}
+	return NotebookOf(r), nil
+}
+
+// NotebookOf lays a report out as a notebook: every cell numbered in
+// order, with what it printed and drew; the turn's charts no cell claims
+// have no place in a notebook and are left out, as Jupyter would.
+func NotebookOf(r report.Report) notebook.Notebook {
+	nb := notebook.Notebook{Title: r.Title}
+	count := 0
+	for _, t := range r.Turns {
+		turn := notebook.Turn{Question: t.Question, Answer: t.Answer, Error: t.Error}
+		for _, c := range t.Cells {
 			count++
-			turn.Cells = append(turn.Cells, notebook.Cell{Code: c.Code, Stdout: WithoutMarkers(c.Logs),
-				Images: s.cellImages(a, c, blobOf), ExecutionCount: count})
+			cell := notebook.Cell{Code: c.Code, Stdout: c.Printed, ExecutionCount: count}
+			for _, img := range c.Charts {
+				cell.Images = append(cell.Images, img.PNG)
+			}
+			turn.Cells = append(turn.Cells, cell)
 		}
 		nb.Turns = append(nb.Turns, turn)
 	}
-	return nb, nil
+	return nb
 }
 
-// cellImages returns a cell's charts as PNG bytes: the copied-out ones, or
-// the inline images when none were kept. blobOf maps artifact ids to blobs.
-func (s *Service) cellImages(a *Answer, c *Cell, blobOf map[string]string) [][]byte {
-	var out [][]byte
+// reportOutput splits a cell's output into text and tables for a report.
+func reportOutput(logs string) []report.Part {
+	var out []report.Part
+	for _, p := range SplitOutput(logs) {
+		if p.Table != nil {
+			out = append(out, report.Part{Table: reportTable(p.Table)})
+		} else {
+			out = append(out, report.Part{Text: p.Text})
+		}
+	}
+	return out
+}
+
+// reportTable formats a table's values as the page shows them.
+func reportTable(t *Table) *report.Table {
+	rt := &report.Table{TotalRows: t.TotalRows, TotalColumns: t.TotalColumns}
+	for _, name := range t.Index {
+		rt.Columns = append(rt.Columns, report.Column{Name: name, Index: true})
+	}
+	for i, name := range t.Columns {
+		rt.Columns = append(rt.Columns, report.Column{Name: name, Numeric: i < len(t.Numeric) && t.Numeric[i]})
+	}
+	for _, row := range t.Rows {
+		if len(row) != len(rt.Columns) {
+			continue // a malformed row: skip rather than misalign
+		}
+		cells := make([]string, len(row))
+		for i, x := range row {
+			cells[i], _ = FormatValue(x)
+		}
+		rt.Rows = append(rt.Rows, cells)
+	}
+	return rt
+}
+
+// FormatValue formats one value of a Table as pandas prints it: integers
+// as they are, other numbers to six significant digits, missing values as
+// "". full is the value in full, for sorting and copying.
+func FormatValue(x any) (shown, full string) {
+	switch x := x.(type) {
+	case float64:
+		full := strconv.FormatFloat(x, 'g', -1, 64)
+		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
+			return strconv.FormatFloat(x, 'f', -1, 64), full
+		}
+		return strconv.FormatFloat(x, 'g', 6, 64), full
+	case bool:
+		if x {
+			return "True", "True"
+		}
+		return "False", "False"
+	case string:
+		return x, x
+	default:
+		return "", ""
+	}
+}
+
+// cellImages returns a cell's charts: the copied-out ones, or the inline
+// images when none were kept. blobOf maps artifact ids to blobs.
+func (s *Service) cellImages(a *Answer, c *Cell, blobOf map[string]string) []report.Image {
+	var out []report.Image
 	for _, art := range a.Own() {
 		if art.CellID != c.ID || art.Kind != store.ArtifactImage || art.ContentType != "image/png" {
 			continue
 		}
 		if b, err := s.readBlob(blobOf[art.ID]); err == nil {
-			out = append(out, b)
+			out = append(out, report.Image{Name: art.Name, PNG: b})
 		}
 	}
 	if len(out) > 0 {
 		return out
 	}
-	for _, url := range c.Images {
+	for i, url := range c.Images {
 		if b, ok := decodeDataURL(url); ok && strings.HasPrefix(url, "data:image/png") {
-			out = append(out, b)
+			out = append(out, report.Image{Name: fmt.Sprintf("figure-%d.png", i+1), PNG: b})
+		}
+	}
+	return out
+}
+
+// loneImages returns the answer's own charts that no cell of it claims,
+// as the page shows them after the cells.
+func (s *Service) loneImages(a *Answer, blobOf map[string]string) []report.Image {
+	var out []report.Image
+	for _, art := range a.Own() {
+		if art.Kind != store.ArtifactImage || art.ContentType != "image/png" ||
+			slices.ContainsFunc(a.Cells, func(c *Cell) bool { return c.ID == art.CellID }) {
+			continue
+		}
+		if b, err := s.readBlob(blobOf[art.ID]); err == nil {
+			out = append(out, report.Image{Name: art.Name, PNG: b})
 		}
 	}
 	return out

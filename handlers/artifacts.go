@@ -9,12 +9,14 @@ import (
 	"mime"
 	"net/http"
 	"path"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
 	"unicode"
 
 	"github.com/analyst-workbench/workbench/notebook"
+	"github.com/analyst-workbench/workbench/report"
 	"github.com/analyst-workbench/workbench/static"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/thumbs"
@@ -220,9 +222,10 @@ func (h *Handler) conversationArtifacts(c echo.Context) (*store.Conversation, []
 	return conv, arts, err
 }
 
-// exportNotebook downloads the conversation as a Jupyter notebook.
+// exportNotebook downloads the conversation, or the steps chosen, as a
+// Jupyter notebook.
 func (h *Handler) exportNotebook(c echo.Context) error {
-	nb, err := h.chat.Notebook(c.Request().Context(), currentUser(c).ID, c.Param("id"))
+	nb, err := h.chat.Notebook(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
 	if err != nil {
 		return err
 	}
@@ -234,6 +237,63 @@ func (h *Handler) exportNotebook(c echo.Context) error {
 	hdr.Set("Content-Disposition", contentDisposition(false, slug(nb.Title)+".ipynb"))
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	return c.Blob(http.StatusOK, "application/x-ipynb+json", buf.Bytes())
+}
+
+// exportMarkdown downloads the conversation, or the steps chosen, as a zip
+// of a Markdown file and the charts it shows.
+func (h *Handler) exportMarkdown(c echo.Context) error {
+	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := report.WriteMarkdownZip(&buf, r, slug(r.Title)+".md"); err != nil {
+		return err
+	}
+	hdr := c.Response().Header()
+	hdr.Set("Content-Disposition", contentDisposition(false, slug(r.Title)+".zip"))
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	return c.Blob(http.StatusOK, "application/zip", buf.Bytes())
+}
+
+// exportHTML downloads the conversation, or the steps chosen, as one HTML
+// page to read offline or send by e-mail. It is served with a policy that
+// lets it run nothing and load nothing, even if a browser shows it here.
+func (h *Handler) exportHTML(c echo.Context) error {
+	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
+	if err != nil {
+		return err
+	}
+	var buf bytes.Buffer
+	if err := report.WriteHTML(&buf, r, report.DefaultMaxHTML); err != nil {
+		return err
+	}
+	hdr := c.Response().Header()
+	hdr.Set("Content-Disposition", contentDisposition(false, slug(r.Title)+".html"))
+	hdr.Set("Content-Security-Policy", report.CSP)
+	hdr.Set("X-Content-Type-Options", "nosniff")
+	return c.Blob(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// maxExportSteps bounds the step ids one export request may name.
+const maxExportSteps = 1000
+
+// exportSteps reads the steps to export: repeated step=<run id> (the
+// Export menu's checkboxes) and steps=<id>,<id> (a link), in order, each
+// once. None means the whole conversation.
+func exportSteps(c echo.Context) []string {
+	q := c.QueryParams()
+	ids := q["step"]
+	for _, list := range q["steps"] {
+		ids = append(ids, strings.Split(list, ",")...)
+	}
+	var out []string
+	for _, id := range ids {
+		if id = strings.TrimSpace(id); id != "" && !slices.Contains(out, id) && len(out) < maxExportSteps {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // showThumbnail serves a chart's cached thumbnail; a source that is not a

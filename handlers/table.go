@@ -1,9 +1,6 @@
 package handlers
 
 import (
-	"math"
-	"strconv"
-
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/views"
 )
@@ -49,27 +46,12 @@ func dataTable(t *chat.Table) *views.DataTable {
 	return v
 }
 
-// tableCell formats one value: integers as they are, other numbers to six
-// significant digits, as pandas prints them.
+// tableCell formats one value as chat.FormatValue does, marking a missing
+// one.
 func tableCell(x any) views.TableCell {
-	switch x := x.(type) {
-	case nil:
+	if x == nil {
 		return views.TableCell{Missing: true}
-	case float64:
-		full := strconv.FormatFloat(x, 'g', -1, 64)
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return views.TableCell{Text: strconv.FormatFloat(x, 'f', -1, 64), Value: full}
-		}
-		return views.TableCell{Text: strconv.FormatFloat(x, 'g', 6, 64), Value: full}
-	case bool:
-		s := "False"
-		if x {
-			s = "True"
-		}
-		return views.TableCell{Text: s, Value: s}
-	case string:
-		return views.TableCell{Text: x, Value: x}
-	default:
-		return views.TableCell{}
 	}
+	shown, full := chat.FormatValue(x)
+	return views.TableCell{Text: shown, Value: full}
 }

@@ -54,6 +54,15 @@ func CodeCSS() string {
 	return b.String()
 }
 
+// LightCodeCSS returns the light half of CodeCSS only, for documents that are always light
+// whatever the reader's setting, such as a printed or e-mailed report.
+func LightCodeCSS() string {
+	var b strings.Builder
+	b.WriteString(".chroma { overflow-x: auto; tab-size: 4; padding: 12px 16px; border-radius: 8px; }\n")
+	writeTheme(&b, "", lightTheme, styledTypes(lightTheme), nil)
+	return b.String()
+}
+
 // styledTypes returns, in a stable order, the token types any of themes gives a look of its
 // own. Both themes need a rule for each, or a colour from the light rules would leak into
 // dark mode.
