@@ -1,0 +1,236 @@
+package report
+
+import (
+	"archive/zip"
+	"bytes"
+	"image"
+	"image/color"
+	"image/png"
+	"io"
+	"regexp"
+	"strings"
+	"testing"
+)
+
+// chart is a real PNG of w×h pixels, filled with noise-free colour rows so
+// it compresses to a size that grows with h.
+func chart(t testing.TB, w, h int) []byte {
+	t.Helper()
+	img := image.NewRGBA(image.Rect(0, 0, w, h))
+	for y := 0; y < h; y++ {
+		for x := 0; x < w; x++ {
+			img.Set(x, y, color.RGBA{uint8(x * y), uint8(x + y), uint8(y), 255})
+		}
+	}
+	var b bytes.Buffer
+	if err := png.Encode(&b, img); err != nil {
+		t.Fatal(err)
+	}
+	return b.Bytes()
+}
+
+// sample covers what an export meets: a loader (chat leaves out its
+// repeats, so there is one), an empty
+// cell, a table cut to its first rows, printed text with backticks, charts
+// with awkward names, a chart no cell claims, an answer linking a chart
+// and a file, markup in an answer, and a failed turn.
+func sample(t testing.TB) Report {
+	t.Helper()
+	rows := make([][]string, 60)
+	for i := range rows {
+		rows[i] = []string{"r" + string(rune('a'+i%26)), "1|2", "3.5"}
+	}
+	loader := Cell{Code: "# load files\ndf = load('sales.csv')", Output: []Part{{Text: "Loaded sales.csv: 120 × 4\n"}}, Loader: true}
+	return Report{
+		Title: "Sales — 2025",
+		Turns: []Turn{
+			{
+				RunID:    "run1",
+				Question: "Total by region?\nAnd as a chart.",
+				Cells: []Cell{
+					loader,
+					{Code: "", Output: []Part{{Text: "\n"}}},
+					{Code: "df.groupby('region').sum()", Output: []Part{
+						{Text: "Totals:\n"},
+						{Table: &Table{Columns: []Column{{Name: "region", Index: true}, {Name: "note"}, {Name: "total", Numeric: true}},
+							Rows: rows, TotalRows: 1000, TotalColumns: 2}},
+					}},
+					{Code: "plt.savefig('/mnt/data/by region.png')", Output: []Part{{Text: "printed ``` fence\n"}},
+						Charts: []Image{{Name: "by region.png", PNG: chart(t, 40, 20)}}},
+				},
+				Charts: []Image{{Name: "../lone.png", PNG: chart(t, 30, 10)}},
+				Answer: "See ![the chart](sandbox:/mnt/data/by%20region.png) and [the data](sandbox:/mnt/data/out.csv).\n\n**North** leads.<script>alert(1)</script>",
+			},
+			{
+				RunID:    "run2",
+				Question: "```python\nprint(1)\n```",
+				Cells:    []Cell{{Code: "print(1)", Output: []Part{{Text: "1\n"}}}},
+				Error:    "The run failed.",
+			},
+		},
+	}
+}
+
+func TestMarkdown(t *testing.T) {
+	md, charts := Markdown(sample(t))
+	for _, want := range []string{
+		"# Sales — 2025\n",
+		"## Files loaded\n",
+		"## 1. Total by region?\n\n> Total by region?\n> And as a chart.\n",
+		"```python\ndf.groupby('region').sum()\n```",
+		"| region | note | total |\n|---|---|--:|\n| ra | 1\\|2 | 3.5 |\n",
+		"*Showing the first 50 of 1,000 rows.*",
+		"````text\nprinted ``` fence\n````",
+		"![by region.png](charts/01-by-region.png)",
+		"![../lone.png](charts/02-lone.png)",
+		"See ![the chart](charts/01-by-region.png) and the data.",
+		"## 2. Python code\n",
+		"**Error:** The run failed.",
+	} {
+		if !strings.Contains(md, want) {
+			t.Errorf("markdown lacks %q\n%s", want, md)
+		}
+	}
+	if n := strings.Count(md, "# load files"); n != 1 {
+		t.Errorf("the loader appears %d times, want once", n)
+	}
+	if i, j := strings.Index(md, "# load files"), strings.Index(md, "## 1."); i > j {
+		t.Error("the loader is not at the top")
+	}
+	if n := strings.Count(md, "| ra |"); n != 2 { // rows 0 and 26 of the first 50
+		t.Errorf("%d rows of ra, want 2 (the table is cut at 50 rows)", n)
+	}
+	if strings.Contains(md, "sandbox:") {
+		t.Error("a sandbox link is left in the markdown")
+	}
+	if len(charts) != 2 || charts[0].Path != "charts/01-by-region.png" || charts[1].Path != "charts/02-lone.png" {
+		t.Fatalf("charts %v", charts)
+	}
+}
+
+// imageRef finds the images a Markdown file shows.
+var imageRef = regexp.MustCompile(`!\[[^\]]*\]\(([^)]+)\)`)
+
+func TestMarkdownZipHasEveryChartItShows(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteMarkdownZip(&buf, sample(t), "sales-2025.md"); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string][]byte{}
+	for _, f := range zr.File {
+		rc, _ := f.Open()
+		b, _ := io.ReadAll(rc)
+		rc.Close()
+		files[f.Name] = b
+	}
+	md, ok := files["sales-2025.md"]
+	if !ok {
+		t.Fatalf("no markdown in %v", zr.File)
+	}
+	referenced := map[string]bool{}
+	for _, m := range imageRef.FindAllStringSubmatch(string(md), -1) {
+		referenced[m[1]] = true
+		if !bytes.HasPrefix(files[m[1]], []byte(pngSignature)) {
+			t.Errorf("%s is shown but not a PNG in the zip", m[1])
+		}
+	}
+	for name := range files {
+		if name != "sales-2025.md" && !referenced[name] {
+			t.Errorf("%s is in the zip but nothing shows it", name)
+		}
+	}
+	if len(referenced) != 2 {
+		t.Errorf("%d charts shown, want 2", len(referenced))
+	}
+}
+
+func TestHTML(t *testing.T) {
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, sample(t), DefaultMaxHTML); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	for _, want := range []string{
+		`<meta http-equiv="Content-Security-Policy" content="default-src &#39;none&#39;; img-src data:; style-src &#39;unsafe-inline&#39;">`,
+		"<title>Sales — 2025</title>",
+		`<h2><span class="n">1.</span> Total by region?</h2>`,
+		`<details class="code"><summary>Code</summary><pre class="chroma">`,
+		`<th class="index">region</th><th>note</th><th class="num">total</th>`,
+		`<tr><td>ra</td><td>1|2</td><td class="num">3.5</td></tr>`,
+		`<p class="table-note">Showing the first 50 of 1,000 rows.</p>`,
+		"<pre class=\"output\">printed ``` fence</pre>",
+		`<img src="data:image/png;base64,iVBORw0KGgo`,
+		`<figcaption>by region.png</figcaption>`,
+		`<strong>North</strong> leads.`,
+		"and the data.",
+		`<strong>Error:</strong> The run failed.`,
+	} {
+		if !strings.Contains(page, want) {
+			t.Errorf("html lacks %q", want)
+		}
+	}
+	if strings.Contains(strings.ToLower(page), "<script") {
+		t.Error("the report has a script element")
+	}
+	if m := regexp.MustCompile(`(?i)(src|href)="(https?:|//|/)`).FindString(page); m != "" {
+		t.Errorf("the report points outside itself: %s", m)
+	}
+	if strings.Contains(page, "sandbox:") {
+		t.Error("a sandbox link is left in the report")
+	}
+	if n := strings.Count(page, "# load files"); n != 1 {
+		t.Errorf("the loader appears %d times, want once", n)
+	}
+	if n := strings.Count(page, `<div class="cell">`); n != 4 { // loader, table, chart, print(1)
+		t.Errorf("%d cells, want 4 (the empty one left out)", n)
+	}
+	if n := strings.Count(page, "<img "); n != 2 {
+		t.Errorf("%d images, want 2 (the answer's image is text)", n)
+	}
+}
+
+func TestHTMLLeavesOutWhatDoesNotFit(t *testing.T) {
+	r := sample(t)
+	big := chart(t, 600, 400)
+	r.Turns[1].Cells[0].Charts = []Image{{Name: "huge.png", PNG: big}}
+	var small bytes.Buffer
+	if err := WriteHTML(&small, sample(t), DefaultMaxHTML); err != nil {
+		t.Fatal(err)
+	}
+	limit := int64(small.Len()) + int64(len(big)) // the base64 form is a third larger: it cannot fit
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, r, limit); err != nil {
+		t.Fatal(err)
+	}
+	page := buf.String()
+	if int64(buf.Len()) > limit {
+		t.Errorf("report is %d bytes, over the %d limit", buf.Len(), limit)
+	}
+	if !strings.Contains(page, "1 chart was left out to keep this report under") || !strings.Contains(page, "huge.png") {
+		t.Error("the report does not say what it left out")
+	}
+	if !strings.Contains(page, `Chart “huge.png” left out`) {
+		t.Error("no note where the chart was")
+	}
+	if n := strings.Count(page, "<img "); n != 2 {
+		t.Errorf("%d images, want the 2 that fit", n)
+	}
+}
+
+func TestFileName(t *testing.T) {
+	for in, want := range map[string]string{
+		"by region.png":       "by-region.png",
+		"../../etc/passwd":    "passwd.png",
+		`C:\x\résumé.png`:     "r-sum-.png",
+		"":                    "chart.png",
+		"Umsatz 2025 (€).png": "Umsatz-2025-.png",
+	} {
+		if got := fileName(in); got != want {
+			t.Errorf("fileName(%q) = %q, want %q", in, got, want)
+		}
+	}
+}
