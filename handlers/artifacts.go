@@ -15,6 +15,7 @@ import (
 	"time"
 	"unicode"
 
+	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/notebook"
 	"github.com/analyst-workbench/workbench/report"
 	"github.com/analyst-workbench/workbench/static"
@@ -227,7 +228,7 @@ func (h *Handler) conversationArtifacts(c echo.Context) (*store.Conversation, []
 func (h *Handler) exportNotebook(c echo.Context) error {
 	nb, err := h.chat.Notebook(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
 	if err != nil {
-		return err
+		return exportError(err)
 	}
 	var buf bytes.Buffer
 	if err := notebook.Write(&buf, nb); err != nil {
@@ -244,7 +245,7 @@ func (h *Handler) exportNotebook(c echo.Context) error {
 func (h *Handler) exportMarkdown(c echo.Context) error {
 	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
 	if err != nil {
-		return err
+		return exportError(err)
 	}
 	var buf bytes.Buffer
 	if err := report.WriteMarkdownZip(&buf, r, slug(r.Title)+".md"); err != nil {
@@ -262,7 +263,7 @@ func (h *Handler) exportMarkdown(c echo.Context) error {
 func (h *Handler) exportHTML(c echo.Context) error {
 	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
 	if err != nil {
-		return err
+		return exportError(err)
 	}
 	var buf bytes.Buffer
 	if err := report.WriteHTML(&buf, r, report.DefaultMaxHTML); err != nil {
@@ -273,6 +274,16 @@ func (h *Handler) exportHTML(c echo.Context) error {
 	hdr.Set("Content-Security-Policy", report.CSP)
 	hdr.Set("X-Content-Type-Options", "nosniff")
 	return c.Blob(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
+}
+
+// exportError tells the user which chosen step the conversation does not
+// have; other errors go on to the error handler.
+func exportError(err error) error {
+	var se *chat.StepError
+	if errors.As(err, &se) {
+		return echo.NewHTTPError(http.StatusBadRequest, se.UserMessage())
+	}
+	return err
 }
 
 // maxExportSteps bounds the step ids one export request may name.

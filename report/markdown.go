@@ -187,7 +187,7 @@ func quote(q string) string {
 
 // sandboxLink matches a Markdown link or image to a file of the code
 // interpreter's session, which means nothing outside the app.
-var sandboxLink = regexp.MustCompile(`(!?)\[([^\]]*)\]\(<?sandbox:/mnt/data/([^)\s>]+)>?\)`)
+var sandboxLink = regexp.MustCompile(`(!?)\[([^\]]*)\]\(<?sandbox:/mnt/data/([^)>]+)>?\)`)
 
 // rewriteSandboxLinks points the answer's links to charts at their copies
 // beside the Markdown; links to anything else become their text.
