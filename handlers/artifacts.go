@@ -226,7 +226,11 @@ func (h *Handler) conversationArtifacts(c echo.Context) (*store.Conversation, []
 // exportNotebook downloads the conversation, or the steps chosen, as a
 // Jupyter notebook.
 func (h *Handler) exportNotebook(c echo.Context) error {
-	nb, err := h.chat.Notebook(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
+	steps, err := exportSteps(c)
+	if err != nil {
+		return err
+	}
+	nb, err := h.chat.Notebook(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
 	if err != nil {
 		return exportError(err)
 	}
@@ -243,7 +247,11 @@ func (h *Handler) exportNotebook(c echo.Context) error {
 // exportMarkdown downloads the conversation, or the steps chosen, as a zip
 // of a Markdown file and the charts it shows.
 func (h *Handler) exportMarkdown(c echo.Context) error {
-	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
+	steps, err := exportSteps(c)
+	if err != nil {
+		return err
+	}
+	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
 	if err != nil {
 		return exportError(err)
 	}
@@ -261,7 +269,11 @@ func (h *Handler) exportMarkdown(c echo.Context) error {
 // page to read offline or send by e-mail. It is served with a policy that
 // lets it run nothing and load nothing, even if a browser shows it here.
 func (h *Handler) exportHTML(c echo.Context) error {
-	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), exportSteps(c))
+	steps, err := exportSteps(c)
+	if err != nil {
+		return err
+	}
+	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
 	if err != nil {
 		return exportError(err)
 	}
@@ -290,9 +302,10 @@ func exportError(err error) error {
 const maxExportSteps = 1000
 
 // exportSteps reads the steps to export: repeated step=<run id> (the
-// Export menu's checkboxes) and steps=<id>,<id> (a link), in order, each
-// once. None means the whole conversation.
-func exportSteps(c echo.Context) []string {
+// export page's checkboxes) and steps=<id>,<id> (a link), in order, each
+// once. None means the whole conversation, unless the export page sent
+// them (chosen=1) with every box unticked.
+func exportSteps(c echo.Context) ([]string, error) {
 	q := c.QueryParams()
 	ids := q["step"]
 	for _, list := range q["steps"] {
@@ -304,7 +317,32 @@ func exportSteps(c echo.Context) []string {
 			out = append(out, id)
 		}
 	}
-	return out
+	if len(out) == 0 && q.Get("chosen") != "" {
+		return nil, echo.NewHTTPError(http.StatusBadRequest, "Tick at least one step to export, then choose the format again.")
+	}
+	return out, nil
+}
+
+// showExport offers the steps of a conversation for export, each ticked.
+func (h *Handler) showExport(c echo.Context) error {
+	ctx := c.Request().Context()
+	conv, err := h.db.Conversation(ctx, currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	turns, err := h.db.Turns(ctx, conv.ID)
+	if err != nil {
+		return err
+	}
+	e := views.ExportChoice{Conversation: conversationView(conv)}
+	for i, t := range turns {
+		e.Steps = append(e.Steps, views.ExportStep{RunID: t.Run.ID, N: i + 1, Question: report.Heading(t.Message.Content), Asked: t.Message.CreatedAt})
+	}
+	p, err := h.userPage(c, "Export · "+conv.Title, conv.ID)
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.ExportPage(p, e))
 }
 
 // showThumbnail serves a chart's cached thumbnail; a source that is not a

@@ -73,6 +73,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	user.GET("/artifacts/:id", h.downloadArtifact)
 	user.GET("/artifacts/:id/thumb", h.showThumbnail)
 	user.GET("/conversations/:id/export.ipynb", h.exportNotebook)
+	user.GET("/conversations/:id/export", h.showExport)
 	user.GET("/conversations/:id/export.md", h.exportMarkdown)
 	user.GET("/conversations/:id/export.html", h.exportHTML)
 	user.GET("/conversations/:id/gallery", h.showGallery)

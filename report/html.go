@@ -100,7 +100,7 @@ func htmlReport(r Report, maxBytes int64) htmlView {
 		v.Loaders = append(v.Loaders, htmlCellOf(c))
 	}
 	for i, t := range r.Turns {
-		ht := htmlTurn{N: i + 1, Heading: oneLine(firstLine(t.Question)), Question: template.HTML(markdown.Render(t.Question)),
+		ht := htmlTurn{N: i + 1, Heading: oneLine(Heading(t.Question)), Question: questionHTML(t.Question),
 			Answer: template.HTML(answerHTML(t.Answer)), Error: t.Error}
 		for _, c := range cells[i] {
 			ht.Cells = append(ht.Cells, htmlCellOf(c))
@@ -205,5 +205,14 @@ func answerHTML(answer string) string {
 	if strings.TrimSpace(answer) == "" {
 		return ""
 	}
-	return remoteImage.ReplaceAllString(markdown.Render(answer), "")
+	return remoteImage.ReplaceAllString(markdown.Render(rewriteSandboxLinks(answer, nil)), "")
+}
+
+// questionHTML renders a question, or nothing when it is only code: the
+// cells show that code already.
+func questionHTML(q string) template.HTML {
+	if onlyCode(q) {
+		return ""
+	}
+	return template.HTML(answerHTML(q))
 }

@@ -86,8 +86,10 @@ func (m *mdWriter) line(lines ...string) {
 }
 
 func (m *mdWriter) turn(n int, t Turn, cells []Cell) {
-	m.line("", fmt.Sprintf("## %d. %s", n, oneLine(firstLine(t.Question))), "")
-	m.line(quote(t.Question))
+	m.line("", fmt.Sprintf("## %d. %s", n, oneLine(Heading(t.Question))))
+	if !onlyCode(t.Question) {
+		m.line("", quote(t.Question))
+	}
 	for _, c := range cells {
 		m.cell(c)
 	}
@@ -231,9 +233,17 @@ func fileName(name string) string {
 	return s
 }
 
-// firstLine is the first line of s with words in it, cut to 100 runes:
-// the heading of a turn. A question that is only code is "Python code".
-func firstLine(s string) string {
+// onlyCode reports whether a question is nothing but code, which its
+// cells show already.
+func onlyCode(q string) bool { return Heading(q) == codeHeading }
+
+// codeHeading heads a step whose question is only code.
+const codeHeading = "Python code"
+
+// Heading is the first line of a question with words in it, cut to 100
+// runes: the heading of its step. A question that is only code is
+// "Python code".
+func Heading(s string) string {
 	fence := false
 	for _, l := range strings.Split(s, "\n") {
 		l = strings.TrimSpace(l)
@@ -248,7 +258,7 @@ func firstLine(s string) string {
 			return l
 		}
 	}
-	return "Python code"
+	return codeHeading
 }
 
 // oneLine joins s's lines with spaces, for a heading.

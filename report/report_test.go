@@ -103,6 +103,9 @@ func TestMarkdown(t *testing.T) {
 	if strings.Contains(md, "sandbox:") {
 		t.Error("a sandbox link is left in the markdown")
 	}
+	if strings.Contains(md, "> ```python") {
+		t.Error("a question that is only code is quoted above the same code")
+	}
 	if len(charts) != 2 || charts[0].Path != "charts/01-by-region.png" || charts[1].Path != "charts/02-lone.png" {
 		t.Fatalf("charts %v", charts)
 	}
@@ -190,6 +193,9 @@ func TestHTML(t *testing.T) {
 	}
 	if n := strings.Count(page, "<img "); n != 2 {
 		t.Errorf("%d images, want 2 (the answer's image is text)", n)
+	}
+	if n := strings.Count(page, `<blockquote class="question">`); n != 1 {
+		t.Errorf("%d questions quoted, want 1 (the other is only code)", n)
 	}
 }
 
