@@ -82,6 +82,9 @@ func TestExportHTMLReportOffline(t *testing.T) {
 	if n := js[int](t, ctx, `document.querySelectorAll('.cell table tbody tr').length`); n < 3 {
 		t.Errorf("the monthly table has %d rows, want 3", n)
 	}
+	for _, msg := range runAxe(t, ctx) {
+		t.Errorf("the report: axe: %s", msg)
+	}
 	if shots != "" {
 		do(t, ctx, emulate(viewport{"report", 1000, 900, false}, "light"))
 		shoot(t, ctx, filepath.Join(shots, "export-report.png"))
@@ -100,6 +103,9 @@ func TestExportHTMLReportOffline(t *testing.T) {
 		if w := js[int](t, ctx, `document.documentElement.scrollWidth`); w > int(phone.width) {
 			t.Errorf("steps page is %d px wide on a %d px phone (%s)", w, phone.width, scheme)
 		}
+		for _, msg := range runAxe(t, ctx) {
+			t.Errorf("steps page (%s): axe: %s", scheme, msg)
+		}
 		if shots != "" {
 			shoot(t, ctx, filepath.Join(shots, "export-steps-phone-"+scheme+".png"))
 		}
@@ -110,6 +116,9 @@ func TestExportHTMLReportOffline(t *testing.T) {
 		r := js[[]float64](t, ctx, `(() => { const r = document.querySelector('.export-menu-panel').getBoundingClientRect(); return [r.left, r.right] })()`)
 		if r[0] < 0 || r[1] > float64(phone.width) {
 			t.Errorf("the export menu spans %v on a %d px phone (%s)", r, phone.width, scheme)
+		}
+		for _, msg := range runAxe(t, ctx) {
+			t.Errorf("open export menu (%s): axe: %s", scheme, msg)
 		}
 		if shots != "" {
 			shoot(t, ctx, filepath.Join(shots, "export-menu-phone-"+scheme+".png"))
