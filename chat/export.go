@@ -40,6 +40,10 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 	if err != nil {
 		return report.Report{}, err
 	}
+	number := map[string]int{}
+	for i, t := range turns {
+		number[t.Run.ID] = i + 1
+	}
 	if turns, err = chosenTurns(turns, steps); err != nil {
 		return report.Report{}, err
 	}
@@ -60,7 +64,7 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 	loaders := map[string]bool{}
 	for _, t := range turns {
 		a := answers[t.Run.ID]
-		turn := report.Turn{RunID: t.Run.ID, Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
+		turn := report.Turn{RunID: t.Run.ID, N: number[t.Run.ID], Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
 		for _, c := range a.Cells {
 			if c.IsLoader() && loaders[c.Code] {
 				continue // the same loader again: the report has it already

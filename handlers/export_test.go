@@ -133,7 +133,8 @@ func TestExportReports(t *testing.T) {
 
 	t.Run("steps choose what goes in", func(t *testing.T) {
 		r := ana.get(base + ".html?step=" + runs[1] + "&step=" + runs[2])
-		expect(t, r, http.StatusOK, "<td>Tromso</td>", "third step", "2 steps")
+		expect(t, r, http.StatusOK, "<td>Tromso</td>", "third step", "2 steps",
+			`<h2><span class="n">2.</span>`, `<h2><span class="n">3.</span>`) // numbered as in the conversation
 		if strings.Contains(r.body, `<blockquote class="question"><p>total revenue`) || strings.Contains(r.body, "bar_revenue_by_region.png") {
 			t.Error("a step left out is in the report")
 		}

@@ -100,7 +100,7 @@ func htmlReport(r Report, maxBytes int64) htmlView {
 		v.Loaders = append(v.Loaders, htmlCellOf(c))
 	}
 	for i, t := range r.Turns {
-		ht := htmlTurn{N: i + 1, Heading: oneLine(Heading(t.Question)), Question: questionHTML(t.Question),
+		ht := htmlTurn{N: t.number(i), Heading: oneLine(Heading(t.Question)), Question: questionHTML(t.Question),
 			Answer: template.HTML(answerHTML(t.Answer)), Error: t.Error}
 		for _, c := range cells[i] {
 			ht.Cells = append(ht.Cells, htmlCellOf(c))
@@ -205,8 +205,22 @@ func answerHTML(answer string) string {
 	if strings.TrimSpace(answer) == "" {
 		return ""
 	}
-	return remoteImage.ReplaceAllString(markdown.Render(rewriteSandboxLinks(answer, nil)), "")
+	html := remoteImage.ReplaceAllString(markdown.Render(rewriteSandboxLinks(answer, nil)), "")
+	return localLink.ReplaceAllStringFunc(html, func(a string) string {
+		if m := localLink.FindStringSubmatch(a); !outside.MatchString(m[1]) {
+			return m[2] // a link into the app, which a file away from it cannot follow
+		}
+		return a
+	})
 }
+
+// localLink matches a rendered link with its address and text; outside
+// matches the addresses a reader of the file can still follow. Anchors
+// never nest, so the first </a> closes the link.
+var (
+	localLink = regexp.MustCompile(`(?s)<a\b[^>]*?href="([^"]*)"[^>]*>(.*?)</a>`)
+	outside   = regexp.MustCompile(`^(https?:|mailto:)`)
+)
 
 // questionHTML renders a question, or nothing when it is only code: the
 // cells show that code already.

@@ -63,7 +63,7 @@ func Markdown(r Report) (string, []ChartFile) {
 		}
 	}
 	for i, t := range r.Turns {
-		m.turn(i+1, t, turns[i])
+		m.turn(t.number(i), t, turns[i])
 	}
 	return m.b.String(), m.charts
 }

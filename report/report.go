@@ -24,7 +24,10 @@ type Report struct {
 // Turn is one question with the code the agent ran and its answer.
 type Turn struct {
 	// RunID names the step, for choosing steps.
-	RunID    string
+	RunID string
+	// N is the step's number in the whole conversation, kept when only
+	// some steps are exported; 0 numbers the turns in order.
+	N        int
 	Question string
 	// Answer is markdown, as the agent wrote it.
 	Answer string
@@ -154,4 +157,12 @@ func (c Cell) empty() bool {
 		}
 	}
 	return true
+}
+
+// number is the number a turn is shown with: its own, or its place.
+func (t Turn) number(i int) int {
+	if t.N > 0 {
+		return t.N
+	}
+	return i + 1
 }

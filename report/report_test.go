@@ -59,7 +59,7 @@ func sample(t testing.TB) Report {
 						Charts: []Image{{Name: "by region.png", PNG: chart(t, 40, 20)}}},
 				},
 				Charts: []Image{{Name: "../lone.png", PNG: chart(t, 30, 10)}},
-				Answer: "See ![the chart](sandbox:/mnt/data/by%20region.png) and [the data](sandbox:/mnt/data/out.csv).\n\n**North** leads.<script>alert(1)</script>",
+				Answer: "See ![the chart](sandbox:/mnt/data/by%20region.png) and [the data](sandbox:/mnt/data/out.csv); [in the app](/artifacts/x), [docs](https://pandas.pydata.org/).\n\n**North** leads.<script>alert(1)</script>",
 			},
 			{
 				RunID:    "run2",
@@ -83,7 +83,7 @@ func TestMarkdown(t *testing.T) {
 		"````text\nprinted ``` fence\n````",
 		"![by region.png](charts/01-by-region.png)",
 		"![../lone.png](charts/02-lone.png)",
-		"See ![the chart](charts/01-by-region.png) and the data.",
+		"See ![the chart](charts/01-by-region.png) and the data;",
 		"## 2. Python code\n",
 		"**Error:** The run failed.",
 	} {
@@ -169,7 +169,7 @@ func TestHTML(t *testing.T) {
 		`<img src="data:image/png;base64,iVBORw0KGgo`,
 		`<figcaption>by region.png</figcaption>`,
 		`<strong>North</strong> leads.`,
-		"and the data.",
+		"and the data; in the app, <a href=\"https://pandas.pydata.org/\"",
 		`<strong>Error:</strong> The run failed.`,
 	} {
 		if !strings.Contains(page, want) {
@@ -179,8 +179,8 @@ func TestHTML(t *testing.T) {
 	if strings.Contains(strings.ToLower(page), "<script") {
 		t.Error("the report has a script element")
 	}
-	if m := regexp.MustCompile(`(?i)(src|href)="(https?:|//|/)`).FindString(page); m != "" {
-		t.Errorf("the report points outside itself: %s", m)
+	if m := regexp.MustCompile(`(?i)(src="(https?:|//|/)|href="/)`).FindString(page); m != "" {
+		t.Errorf("the report loads from or links into the app: %s", m)
 	}
 	if strings.Contains(page, "sandbox:") {
 		t.Error("a sandbox link is left in the report")
