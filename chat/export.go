@@ -61,6 +61,7 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 		return report.Report{}, err
 	}
 	r := report.Report{Title: conv.Title, Exported: time.Now().UTC()}
+	budget := int64(maxExportCharts)
 	loaders := map[string]bool{}
 	for _, t := range turns {
 		a := answers[t.Run.ID]
@@ -73,12 +74,29 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 				loaders[c.Code] = true
 			}
 			turn.Cells = append(turn.Cells, report.Cell{Code: c.Code, Printed: WithoutMarkers(c.Logs),
-				Output: reportOutput(c.Logs), Charts: s.cellImages(a, c, blobOf), Loader: c.IsLoader()})
+				Output: reportOutput(c.Logs), Charts: within(&budget, s.cellImages(a, c, blobOf)), Loader: c.IsLoader()})
 		}
-		turn.Charts = s.loneImages(a, blobOf)
+		turn.Charts = within(&budget, s.loneImages(a, blobOf))
 		r.Turns = append(r.Turns, turn)
 	}
 	return r, nil
+}
+
+// maxExportCharts bounds the chart bytes one export holds in memory;
+// charts past it are named in the export but left out.
+const maxExportCharts = 256 << 20
+
+// within keeps the charts that fit in what is left of budget, in order,
+// and empties the others' bytes.
+func within(budget *int64, charts []report.Image) []report.Image {
+	for i := range charts {
+		if n := int64(len(charts[i].PNG)); n <= *budget {
+			*budget -= n
+		} else {
+			charts[i].PNG = nil
+		}
+	}
+	return charts
 }
 
 // chosenTurns keeps the turns whose run ids are in steps, all of them when
@@ -123,7 +141,9 @@ func NotebookOf(r report.Report) notebook.Notebook {
 			count++
 			cell := notebook.Cell{Code: c.Code, Stdout: c.Printed, ExecutionCount: count}
 			for _, img := range c.Charts {
-				cell.Images = append(cell.Images, img.PNG)
+				if img.PNG != nil {
+					cell.Images = append(cell.Images, img.PNG)
+				}
 			}
 			turn.Cells = append(turn.Cells, cell)
 		}

@@ -135,6 +135,10 @@ const pngSignature = "\x89PNG\r\n\x1a\n"
 func images(charts []Image) []htmlImage {
 	var out []htmlImage
 	for _, c := range charts {
+		if c.PNG == nil {
+			out = append(out, htmlImage{Name: c.Name, LeftOut: true}) // left out when gathered
+			continue
+		}
 		if !bytes.HasPrefix(c.PNG, []byte(pngSignature)) {
 			continue
 		}
@@ -174,7 +178,7 @@ func fitImages(v *htmlView, maxBytes int64) []string {
 	var left []string
 	for i, img := range all {
 		size := int64(len(srcs[i]))
-		if size > budget {
+		if img.LeftOut || size > budget {
 			img.LeftOut = true
 			left = append(left, img.Name)
 			budget -= int64(len(img.Name)) * 2

@@ -122,6 +122,10 @@ func (m *mdWriter) cell(c Cell) {
 // images writes each chart as an image in charts/, named in order.
 func (m *mdWriter) images(charts []Image) {
 	for _, img := range charts {
+		if img.PNG == nil {
+			m.line("", "*Chart “"+escapeText(img.Name)+"” left out to keep this export small.*")
+			continue
+		}
 		p := fmt.Sprintf("charts/%02d-%s", len(m.charts)+1, fileName(img.Name))
 		m.charts = append(m.charts, ChartFile{Path: p, PNG: img.PNG})
 		m.byName[path.Base(img.Name)] = p

@@ -77,7 +77,9 @@ type Column struct {
 	Numeric, Index bool
 }
 
-// Image is a PNG chart with the name it was saved under.
+// Image is a PNG chart with the name it was saved under. A nil PNG is a
+// chart the caller left out to bound the export's size: the report names
+// it where it would have been.
 type Image struct {
 	Name string
 	PNG  []byte

@@ -240,3 +240,24 @@ func TestFileName(t *testing.T) {
 		}
 	}
 }
+
+// A chart the caller left out (nil PNG) is named where it was, in both
+// forms, and nothing in the zip points at it.
+func TestChartLeftOutByCaller(t *testing.T) {
+	r := sample(t)
+	r.Turns[0].Cells[3].Charts = []Image{{Name: "by region.png"}}
+	md, charts := Markdown(r)
+	if !strings.Contains(md, "*Chart “by region.png” left out to keep this export small.*") {
+		t.Errorf("markdown does not name the chart left out:\n%s", md)
+	}
+	if len(charts) != 1 || strings.Contains(md, "by-region.png") {
+		t.Errorf("charts %v; the one left out must have no file", charts)
+	}
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, r, DefaultMaxHTML); err != nil {
+		t.Fatal(err)
+	}
+	if page := buf.String(); !strings.Contains(page, "1 chart was left out") || !strings.Contains(page, `Chart “by region.png” left out`) {
+		t.Error("the HTML report does not name the chart left out")
+	}
+}
