@@ -18,6 +18,7 @@ import (
 // StepError refuses an export of steps the conversation does not have.
 type StepError struct{ ID string }
 
+// Error names the step for the log.
 func (e *StepError) Error() string { return "chat: no step " + e.ID + " in this conversation" }
 
 // UserMessage says what to do instead.
