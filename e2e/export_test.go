@@ -43,6 +43,12 @@ func TestExportHTMLReportOffline(t *testing.T) {
 	if shots != "" {
 		shoot(t, ctx, filepath.Join(shots, "export-menu-desktop-light.png"))
 	}
+	do(t, ctx, chromedp.KeyEvent("\x1b"))
+	waitFor(t, ctx, "Esc to close the menu", `!document.querySelector('.export-menu[open]')`)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="export-menu"]`)))
+	waitFor(t, ctx, "the menu again", `!!document.querySelector('.export-menu[open]')`)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#messages`)))
+	waitFor(t, ctx, "a click outside to close the menu", `!document.querySelector('.export-menu[open]')`)
 	href := js[string](t, ctx, `document.querySelector('[data-testid="export-html"]').getAttribute('href')`)
 	if href != conv+"/export.html" {
 		t.Fatalf("HTML report link %q", href)

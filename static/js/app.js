@@ -124,7 +124,19 @@
         var box = document.getElementById(id);
         if (box) box.checked = false;
       });
+      document.querySelectorAll("details.export-menu[open]").forEach(function (d) {
+        d.open = false;
+        d.querySelector("summary").focus();
+      });
     }
+  });
+
+  // The Export menu closes, as menus do, on a click outside it or once a
+  // download is chosen; without script it closes on its own button.
+  document.addEventListener("click", function (e) {
+    document.querySelectorAll("details.export-menu[open]").forEach(function (d) {
+      if (!d.contains(e.target) || e.target.closest("a[download]")) d.open = false;
+    });
   });
 
   // A conversation opens ready for the next question, unless the address
