@@ -78,7 +78,7 @@ func TestExportHTMLReportOffline(t *testing.T) {
 	waitFor(t, ctx, "every chart drawn", `(() => { const imgs = [...document.querySelectorAll('figure.chart img')];
 		return imgs.length === 2 && imgs.every(i => i.complete && i.naturalWidth > 100) })()`)
 	for _, want := range []string{"Files loaded", "total revenue by region as a bar chart", "units per month.png", "Code"} {
-		if !strings.Contains(js[string](t, ctx, `document.body.innerText`), want) {
+		if !strings.Contains(js[string](t, ctx, `document.body.textContent`), want) {
 			t.Errorf("the report lacks %q", want)
 		}
 	}

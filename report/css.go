@@ -17,11 +17,11 @@ h2 .n { color: #6b7280; font-weight: 600; }
 .question > :first-child { margin-top: 0; }
 .question > :last-child { margin-bottom: 0; }
 .cell { margin: 12px 0; }
-details.code, .loaders details { border: 1px solid #e5e7eb; border-radius: 8px; background: #f7f7f8; }
+details.code { border: 1px solid #e5e7eb; border-radius: 8px; background: #f7f7f8; }
+.section-label { margin: 0 0 4px; color: #57606a; font-size: 0.8em; font-weight: 600; text-transform: uppercase; letter-spacing: 0.04em; }
 details > summary { cursor: pointer; padding: 6px 12px; color: #57606a; font-size: 0.9em; }
 details .chroma { margin: 0; border-radius: 0 0 8px 8px; }
-.loaders { margin: 0 0 16px; }
-.loaders .cell { padding: 0 12px; }
+.loaders { margin: 0 0 8px; }
 pre, code { font-family: ui-monospace, SFMono-Regular, Menlo, Consolas, "Liberation Mono", monospace; font-size: 0.88em; }
 pre { white-space: pre-wrap; overflow-wrap: anywhere; }
 pre.output { margin: 8px 0; padding: 10px 14px; border: 1px solid #e5e7eb; border-radius: 8px; background: #fbfbfc; }

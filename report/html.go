@@ -65,9 +65,11 @@ type htmlTurn struct {
 }
 
 type htmlCell struct {
-	Code   template.HTML
-	Output []htmlPart
-	Charts []htmlImage
+	// Summary labels the folded code.
+	Summary string
+	Code    template.HTML
+	Output  []htmlPart
+	Charts  []htmlImage
 }
 
 type htmlPart struct {
@@ -113,7 +115,10 @@ func htmlReport(r Report, maxBytes int64) htmlView {
 }
 
 func htmlCellOf(c Cell) htmlCell {
-	hc := htmlCell{Charts: images(c.Charts)}
+	hc := htmlCell{Summary: "Code", Charts: images(c.Charts)}
+	if c.Loader {
+		hc.Summary = "Code that loads the files"
+	}
 	if strings.TrimSpace(c.Code) != "" {
 		hc.Code = template.HTML(markdown.Highlight(strings.TrimRight(c.Code, "\n"), "python"))
 	}

@@ -59,7 +59,7 @@ func Markdown(r Report) (string, []ChartFile) {
 	if len(loaders) > 0 {
 		m.line("", "## Files loaded")
 		for _, c := range loaders {
-			m.cell(c)
+			m.loader(c)
 		}
 	}
 	for i, t := range r.Turns {
@@ -100,6 +100,16 @@ func (m *mdWriter) turn(n int, t Turn, cells []Cell) {
 	if t.Error != "" {
 		m.line("", "**Error:** "+oneLine(t.Error))
 	}
+}
+
+// loader writes a loader cell with its code folded in a details element,
+// which GitHub and most viewers show closed: it is long, and the same in
+// every conversation.
+func (m *mdWriter) loader(c Cell) {
+	code := c.Code
+	c.Code = ""
+	m.line("", "<details><summary>Code that loads the files</summary>", "", fenced("python", code), "", "</details>")
+	m.cell(c)
 }
 
 func (m *mdWriter) cell(c Cell) {

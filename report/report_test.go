@@ -75,7 +75,8 @@ func TestMarkdown(t *testing.T) {
 	md, charts := Markdown(sample(t))
 	for _, want := range []string{
 		"# Sales — 2025\n",
-		"## Files loaded\n",
+		"## Files loaded\n\n<details><summary>Code that loads the files</summary>\n\n```python\n# load files\n",
+		"```\n\n</details>\n\n```text\nLoaded sales.csv: 120 × 4\n```",
 		"## 1. Total by region?\n\n> Total by region?\n> And as a chart.\n",
 		"```python\ndf.groupby('region').sum()\n```",
 		"| region | note | total |\n|---|---|--:|\n| ra | 1\\|2 | 3.5 |\n",
