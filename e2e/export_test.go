@@ -95,6 +95,14 @@ func TestExportHTMLReportOffline(t *testing.T) {
 		do(t, ctx, emulate(viewport{"report", 1000, 900, false}, "light"))
 		shoot(t, ctx, filepath.Join(shots, "export-report.png"))
 	}
+	// Read on a phone, as an e-mail often is: nothing wider than the screen.
+	do(t, ctx, emulate(phone, "dark"))
+	if w := js[int](t, ctx, `document.documentElement.scrollWidth`); w > int(phone.width) {
+		t.Errorf("the report is %d px wide on a %d px phone", w, phone.width)
+	}
+	if shots != "" {
+		shoot(t, ctx, filepath.Join(shots, "export-report-phone.png"))
+	}
 	do(t, ctx, online())
 
 	// The steps page, on a phone: one box per step, the formats as buttons,
