@@ -30,15 +30,13 @@ var page = template.Must(template.New("report").Parse(htmlTemplate))
 // WriteHTML writes r as one self-contained HTML page: charts as data URIs,
 // tables as HTML tables, code folded, answers rendered and sanitized, no
 // script and no address outside the file. Charts that would take the page
-// past maxBytes are left out, and the page says which.
+// past maxBytes are left out, and the page says which. On an error w may
+// hold part of the page, so callers write to a buffer they can drop.
 func WriteHTML(w io.Writer, r Report, maxBytes int64) error {
-	v := htmlReport(r, maxBytes)
-	var buf bytes.Buffer
-	if err := page.Execute(&buf, v); err != nil {
+	if err := page.Execute(w, htmlReport(r, maxBytes)); err != nil {
 		return fmt.Errorf("report: html: %w", err)
 	}
-	_, err := buf.WriteTo(w)
-	return err
+	return nil
 }
 
 // htmlView is what the template shows.
