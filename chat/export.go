@@ -78,13 +78,14 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 				Output: reportOutput(c.Logs), Charts: within(&budget, s.cellImages(a, c, blobOf)), Loader: c.IsLoader()})
 		}
 		turn.Charts = within(&budget, s.loneImages(a, blobOf))
+		turn.Files = s.turnFiles(a, blobOf, &budget)
 		r.Turns = append(r.Turns, turn)
 	}
 	return r, nil
 }
 
-// maxExportCharts bounds the chart bytes one export holds in memory;
-// charts past it are named in the export but left out.
+// maxExportCharts bounds the bytes of charts and files one export holds
+// in memory; those past it are named in the export but left out.
 const maxExportCharts = 256 << 20
 
 // within keeps the charts that fit in what is left of budget, in order,
@@ -246,6 +247,27 @@ func (s *Service) loneImages(a *Answer, blobOf map[string]string) []report.Image
 		if b, err := s.readBlob(blobOf[art.ID]); err == nil {
 			out = append(out, report.Image{Name: art.Name, PNG: b})
 		}
+	}
+	return out
+}
+
+// turnFiles returns the files other than charts the answer wrote, for the
+// Markdown zip: those up to maxNotebookImage that fit in what is left of
+// budget; the others by name only.
+func (s *Service) turnFiles(a *Answer, blobOf map[string]string, budget *int64) []report.File {
+	var out []report.File
+	for _, art := range a.Own() {
+		if art.Kind == store.ArtifactImage {
+			continue
+		}
+		f := report.File{Name: art.Name}
+		if art.Size <= maxNotebookImage && art.Size <= *budget {
+			if b, err := s.readBlob(blobOf[art.ID]); err == nil {
+				f.Data = b
+				*budget -= int64(len(b))
+			}
+		}
+		out = append(out, f)
 	}
 	return out
 }

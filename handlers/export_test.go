@@ -45,13 +45,13 @@ func exportConversation(t *testing.T) (l *liveApp, ana *browser, convID string, 
 		l.askAndWait(ana, convID, "total revenue by region as a bar chart"),
 		l.askAndWait(ana, convID, "```python\nimport pandas as pd\nimport matplotlib.pyplot as plt\n"+
 			"frame = pd.DataFrame({'city': ['Oslo', 'Bergen', 'Tromso'], 'people': [709000, 291000, 77000]})\n"+
-			"frame.plot.bar(x='city', y='people')\nplt.savefig('/mnt/data/people by city.png')\nprint(frame)\n```"),
+			"frame.plot.bar(x='city', y='people')\nplt.savefig('/mnt/data/people by city.png')\nframe.to_csv('/mnt/data/people.csv', index=False)\nprint(frame)\n```"),
 		l.askAndWait(ana, convID, "```python\nprint('third step')\n```"))
 	return l, ana, convID, runs
 }
 
-// markdownImage finds the images a Markdown file shows.
-var markdownImage = regexp.MustCompile(`!\[[^\]]*\]\(([^)]+)\)`)
+// markdownLink finds the images and links of a Markdown file.
+var markdownLink = regexp.MustCompile(`(!?)\[[^\]]*\]\(([^)]+)\)`)
 
 func TestExportReports(t *testing.T) {
 	l, ana, convID, runs := exportConversation(t)
@@ -64,7 +64,7 @@ func TestExportReports(t *testing.T) {
 		}
 	})
 
-	t.Run("the Markdown zip holds every chart it shows and nothing else", func(t *testing.T) {
+	t.Run("the Markdown zip holds every chart and file it links and nothing else", func(t *testing.T) {
 		r := ana.get(base + ".md")
 		expect(t, r, http.StatusOK)
 		if ct := r.header.Get("Content-Type"); ct != "application/zip" {
@@ -81,14 +81,20 @@ func TestExportReports(t *testing.T) {
 			t.Fatalf("no markdown in %q (%v)", r.header.Get("Content-Disposition"), keys(files))
 		}
 		shown := map[string]bool{}
-		for _, m := range markdownImage.FindAllStringSubmatch(md, -1) {
-			shown[m[1]] = true
-			if !strings.HasPrefix(files[m[1]], "\x89PNG") {
-				t.Errorf("%s is shown but is not a PNG in the zip", m[1])
+		for _, m := range markdownLink.FindAllStringSubmatch(md, -1) {
+			shown[m[2]] = true
+			if _, ok := files[m[2]]; !ok {
+				t.Errorf("%s is linked but not in the zip", m[2])
+			}
+			if m[1] == "!" && !strings.HasPrefix(files[m[2]], "\x89PNG") {
+				t.Errorf("%s is shown but is not a PNG in the zip", m[2])
 			}
 		}
-		if len(shown) != 2 {
-			t.Errorf("%d charts shown, want 2 (one per chart step):\n%s", len(shown), md)
+		if len(shown) != 3 {
+			t.Errorf("%d charts and files linked, want 3 (a chart per chart step and the CSV):\n%s", len(shown), md)
+		}
+		if files["files/01-people.csv"] != "city,people\nOslo,709000\nBergen,291000\nTromso,77000\n" {
+			t.Errorf("the CSV the code wrote is not in the zip as written: %q", files["files/01-people.csv"])
 		}
 		for name := range files {
 			if !strings.HasSuffix(name, ".md") && !shown[name] {

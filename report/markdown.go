@@ -12,10 +12,11 @@ import (
 )
 
 // WriteMarkdownZip writes r as a zip: name (such as "sales.md") and, beside
-// it in charts/, every chart the Markdown shows, each referenced by a
-// relative path, so the folder reads the same in any Markdown viewer.
+// it, every chart it shows (in charts/) and every other file it links (in
+// files/), each by a relative path, so the folder reads the same in any
+// Markdown viewer.
 func WriteMarkdownZip(w io.Writer, r Report, name string) error {
-	md, charts := Markdown(r)
+	md, attached := Markdown(r)
 	zw := zip.NewWriter(w)
 	f, err := zw.Create(name)
 	if err != nil {
@@ -24,13 +25,16 @@ func WriteMarkdownZip(w io.Writer, r Report, name string) error {
 	if _, err := io.WriteString(f, md); err != nil {
 		return fmt.Errorf("report: zip: %w", err)
 	}
-	for _, c := range charts {
-		// PNGs are compressed already; storing them is faster and no larger.
-		f, err := zw.CreateHeader(&zip.FileHeader{Name: c.Path, Method: zip.Store})
+	for _, a := range attached {
+		method := zip.Deflate
+		if strings.HasPrefix(a.Path, "charts/") {
+			method = zip.Store // PNGs are compressed already: storing is faster and no larger
+		}
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: a.Path, Method: method})
 		if err != nil {
 			return fmt.Errorf("report: zip: %w", err)
 		}
-		if _, err := f.Write(c.PNG); err != nil {
+		if _, err := f.Write(a.Data); err != nil {
 			return fmt.Errorf("report: zip: %w", err)
 		}
 	}
@@ -40,15 +44,16 @@ func WriteMarkdownZip(w io.Writer, r Report, name string) error {
 	return nil
 }
 
-// ChartFile is a chart the Markdown refers to, at Path relative to it.
-type ChartFile struct {
+// Attachment is a chart or file the Markdown refers to, at Path relative
+// to it.
+type Attachment struct {
 	Path string
-	PNG  []byte
+	Data []byte
 }
 
-// Markdown renders r as GitHub-flavoured Markdown and returns the charts it
-// refers to, each once, in the order they appear.
-func Markdown(r Report) (string, []ChartFile) {
+// Markdown renders r as GitHub-flavoured Markdown and returns the charts
+// and files it refers to, each once, in the order they appear.
+func Markdown(r Report) (string, []Attachment) {
 	m := &mdWriter{byName: map[string]string{}}
 	title := r.Title
 	if strings.TrimSpace(title) == "" {
@@ -65,15 +70,16 @@ func Markdown(r Report) (string, []ChartFile) {
 	for i, t := range r.Turns {
 		m.turn(t.number(i), t, turns[i])
 	}
-	return m.b.String(), m.charts
+	return m.b.String(), m.attached
 }
 
-// mdWriter builds the Markdown and the list of charts it refers to.
+// mdWriter builds the Markdown and the list of files it refers to.
 type mdWriter struct {
-	b      strings.Builder
-	charts []ChartFile
-	// byName maps a chart's saved name to its path in the zip, for the
-	// answers' sandbox links; a later chart of the same name wins.
+	b              strings.Builder
+	attached       []Attachment
+	charts, others int
+	// byName maps a chart's or file's saved name to its path in the zip,
+	// for the answers' sandbox links; a later one of the same name wins.
 	byName map[string]string
 }
 
@@ -94,8 +100,21 @@ func (m *mdWriter) turn(n int, t Turn, cells []Cell) {
 		m.cell(c)
 	}
 	m.images(t.Charts)
-	if a := strings.TrimSpace(t.Answer); a != "" {
-		m.line("", rewriteSandboxLinks(a, m.byName))
+	files := m.files(t.Files)
+	answer := rewriteSandboxLinks(strings.TrimSpace(t.Answer), m.byName)
+	if answer != "" {
+		m.line("", answer)
+	}
+	// A file the answer does not link is linked here, so nothing in the
+	// zip goes unmentioned.
+	var unlinked []string
+	for _, f := range files {
+		if !strings.Contains(answer, "]("+f.path+")") {
+			unlinked = append(unlinked, f.link)
+		}
+	}
+	if len(unlinked) > 0 {
+		m.line("", "Files: "+strings.Join(unlinked, ", "))
 	}
 	if t.Error != "" {
 		m.line("", "**Error:** "+oneLine(t.Error))
@@ -136,11 +155,33 @@ func (m *mdWriter) images(charts []Image) {
 			m.line("", "*Chart “"+escapeText(img.Name)+"” left out to keep this export small.*")
 			continue
 		}
-		p := fmt.Sprintf("charts/%02d-%s", len(m.charts)+1, fileName(img.Name))
-		m.charts = append(m.charts, ChartFile{Path: p, PNG: img.PNG})
+		m.charts++
+		p := fmt.Sprintf("charts/%02d-%s", m.charts, fileName(img.Name, ".png"))
+		m.attached = append(m.attached, Attachment{Path: p, Data: img.PNG})
 		m.byName[path.Base(img.Name)] = p
 		m.line("", "!["+escapeText(img.Name)+"]("+p+")")
 	}
+}
+
+// zipped is a file put in files/: its path, and a link to it (or a note
+// when it was left out).
+type zipped struct{ path, link string }
+
+// files puts the turn's files in files/, named in order.
+func (m *mdWriter) files(files []File) []zipped {
+	var out []zipped
+	for _, f := range files {
+		if f.Data == nil {
+			out = append(out, zipped{link: "“" + escapeText(f.Name) + "” (left out to keep this export small)"})
+			continue
+		}
+		m.others++
+		p := fmt.Sprintf("files/%02d-%s", m.others, fileName(f.Name, ""))
+		m.attached = append(m.attached, Attachment{Path: p, Data: f.Data})
+		m.byName[path.Base(f.Name)] = p
+		out = append(out, zipped{path: p, link: "[" + escapeText(path.Base(f.Name)) + "](" + p + ")"})
+	}
+	return out
 }
 
 // fenced puts text in a code fence longer than any backtick run in it, so
@@ -205,9 +246,15 @@ func quote(q string) string {
 // interpreter's session, which means nothing outside the app.
 var sandboxLink = regexp.MustCompile(`(!?)\[([^\]]*)\]\(<?sandbox:/mnt/data/([^)>]+)>?\)`)
 
-// rewriteSandboxLinks points the answer's links to charts at their copies
-// beside the Markdown; links to anything else become their text.
+// appLink matches a Markdown link to a page of the app ("/artifacts/…"),
+// which leads nowhere from a file.
+var appLink = regexp.MustCompile(`!?\[([^\]]*)\]\(<?/[^)]*\)`)
+
+// rewriteSandboxLinks points the answer's links to charts and files at
+// their copies beside the Markdown; links to other files of the session
+// or to pages of the app become their text.
 func rewriteSandboxLinks(answer string, byName map[string]string) string {
+	answer = appLink.ReplaceAllString(answer, "$1")
 	return sandboxLink.ReplaceAllStringFunc(answer, func(s string) string {
 		m := sandboxLink.FindStringSubmatch(s)
 		name := m[3]
@@ -221,10 +268,10 @@ func rewriteSandboxLinks(answer string, byName map[string]string) string {
 	})
 }
 
-// fileName makes a chart's name safe as a file name in a zip on any
-// system: letters, digits, dot, hyphen and underscore; other runs become
-// one hyphen.
-func fileName(name string) string {
+// fileName makes a chart's or file's name safe as a file name in a zip on
+// any system: letters, digits, dot, hyphen and underscore; other runs
+// become one hyphen. ext, when set, is added unless the name has it.
+func fileName(name, ext string) string {
 	name = path.Base(strings.ReplaceAll(name, `\`, "/"))
 	var b strings.Builder
 	dash := false
@@ -238,11 +285,11 @@ func fileName(name string) string {
 		}
 	}
 	s := strings.Trim(b.String(), "-.")
-	if s == "" || strings.EqualFold(s, "png") {
-		s = "chart.png"
+	if s == "" || ext != "" && strings.EqualFold("."+s, ext) {
+		s = "file"
 	}
-	if !strings.HasSuffix(strings.ToLower(s), ".png") {
-		s += ".png"
+	if !strings.HasSuffix(strings.ToLower(s), ext) {
+		s += ext
 	}
 	return s
 }

@@ -34,6 +34,8 @@ type Turn struct {
 	Cells  []Cell
 	// Charts are the turn's charts no cell claims.
 	Charts []Image
+	// Files are the other files the turn wrote, for the Markdown zip.
+	Files []File
 	// Error is a failure of the turn as a whole.
 	Error string
 }
@@ -83,6 +85,13 @@ type Column struct {
 type Image struct {
 	Name string
 	PNG  []byte
+}
+
+// File is a generated file other than a chart. A nil Data is a file the
+// caller left out to bound the export's size.
+type File struct {
+	Name string
+	Data []byte
 }
 
 // maxTableRows caps the rows a table shows in a report; the note under it

@@ -59,6 +59,7 @@ func sample(t testing.TB) Report {
 						Charts: []Image{{Name: "by region.png", PNG: chart(t, 40, 20)}}},
 				},
 				Charts: []Image{{Name: "../lone.png", PNG: chart(t, 30, 10)}},
+				Files:  []File{{Name: "out.csv", Data: []byte("a,b\n1,2\n")}, {Name: "model.pkl", Data: []byte("x")}, {Name: "huge.parquet"}},
 				Answer: "See ![the chart](sandbox:/mnt/data/by%20region.png) and [the data](sandbox:/mnt/data/out.csv); [in the app](/artifacts/x), [docs](https://pandas.pydata.org/).\n\n**North** leads.<script>alert(1)</script>",
 			},
 			{
@@ -84,7 +85,8 @@ func TestMarkdown(t *testing.T) {
 		"````text\nprinted ``` fence\n````",
 		"![by region.png](charts/01-by-region.png)",
 		"![../lone.png](charts/02-lone.png)",
-		"See ![the chart](charts/01-by-region.png) and the data;",
+		"See ![the chart](charts/01-by-region.png) and [the data](files/01-out.csv); in the app, [docs](https://pandas.pydata.org/).",
+		"Files: [model.pkl](files/02-model.pkl), “huge.parquet” (left out to keep this export small)\n",
 		"## 2. Python code\n",
 		"**Error:** The run failed.",
 	} {
@@ -107,15 +109,19 @@ func TestMarkdown(t *testing.T) {
 	if strings.Contains(md, "> ```python") {
 		t.Error("a question that is only code is quoted above the same code")
 	}
-	if len(charts) != 2 || charts[0].Path != "charts/01-by-region.png" || charts[1].Path != "charts/02-lone.png" {
-		t.Fatalf("charts %v", charts)
+	var paths []string
+	for _, a := range charts {
+		paths = append(paths, a.Path)
+	}
+	if strings.Join(paths, " ") != "charts/01-by-region.png charts/02-lone.png files/01-out.csv files/02-model.pkl" {
+		t.Fatalf("attached %v", paths)
 	}
 }
 
-// imageRef finds the images a Markdown file shows.
-var imageRef = regexp.MustCompile(`!\[[^\]]*\]\(([^)]+)\)`)
+// linkRef finds the images and links of a Markdown file.
+var linkRef = regexp.MustCompile(`(!?)\[[^\]]*\]\(([^)]+)\)`)
 
-func TestMarkdownZipHasEveryChartItShows(t *testing.T) {
+func TestMarkdownZipHasEveryFileItLinks(t *testing.T) {
 	var buf bytes.Buffer
 	if err := WriteMarkdownZip(&buf, sample(t), "sales-2025.md"); err != nil {
 		t.Fatal(err)
@@ -136,10 +142,16 @@ func TestMarkdownZipHasEveryChartItShows(t *testing.T) {
 		t.Fatalf("no markdown in %v", zr.File)
 	}
 	referenced := map[string]bool{}
-	for _, m := range imageRef.FindAllStringSubmatch(string(md), -1) {
-		referenced[m[1]] = true
-		if !bytes.HasPrefix(files[m[1]], []byte(pngSignature)) {
-			t.Errorf("%s is shown but not a PNG in the zip", m[1])
+	for _, m := range linkRef.FindAllStringSubmatch(string(md), -1) {
+		if strings.HasPrefix(m[2], "https:") {
+			continue // a link out, left as the answer wrote it
+		}
+		referenced[m[2]] = true
+		if _, ok := files[m[2]]; !ok {
+			t.Errorf("%s is linked but not in the zip", m[2])
+		}
+		if m[1] == "!" && !bytes.HasPrefix(files[m[2]], []byte(pngSignature)) {
+			t.Errorf("%s is shown but not a PNG in the zip", m[2])
 		}
 	}
 	for name := range files {
@@ -147,8 +159,8 @@ func TestMarkdownZipHasEveryChartItShows(t *testing.T) {
 			t.Errorf("%s is in the zip but nothing shows it", name)
 		}
 	}
-	if len(referenced) != 2 {
-		t.Errorf("%d charts shown, want 2", len(referenced))
+	if len(referenced) != 4 {
+		t.Errorf("%d charts and files referenced, want 4: %v", len(referenced), referenced)
 	}
 }
 
@@ -233,10 +245,10 @@ func TestFileName(t *testing.T) {
 		"by region.png":       "by-region.png",
 		"../../etc/passwd":    "passwd.png",
 		`C:\x\résumé.png`:     "r-sum-.png",
-		"":                    "chart.png",
+		"":                    "file.png",
 		"Umsatz 2025 (€).png": "Umsatz-2025-.png",
 	} {
-		if got := fileName(in); got != want {
+		if got := fileName(in, ".png"); got != want {
 			t.Errorf("fileName(%q) = %q, want %q", in, got, want)
 		}
 	}
@@ -251,8 +263,8 @@ func TestChartLeftOutByCaller(t *testing.T) {
 	if !strings.Contains(md, "*Chart “by region.png” left out to keep this export small.*") {
 		t.Errorf("markdown does not name the chart left out:\n%s", md)
 	}
-	if len(charts) != 1 || strings.Contains(md, "by-region.png") {
-		t.Errorf("charts %v; the one left out must have no file", charts)
+	if len(charts) != 3 || charts[0].Path != "charts/01-lone.png" || strings.Contains(md, "by-region.png") {
+		t.Errorf("attached %d, first %s; the chart left out must have no file", len(charts), charts[0].Path)
 	}
 	var buf bytes.Buffer
 	if err := WriteHTML(&buf, r, DefaultMaxHTML); err != nil {
