@@ -251,13 +251,25 @@ func (s *Service) loneImages(a *Answer, blobOf map[string]string) []report.Image
 	return out
 }
 
+// vegaLiteExt names a chart's Vega-Lite spec, as handlers does: the page
+// draws it over the PNG of the same name, which stands for it in exports.
+const vegaLiteExt = ".vl.json"
+
 // turnFiles returns the files other than charts the answer wrote, for the
 // Markdown zip: those up to maxNotebookImage that fit in what is left of
-// budget; the others by name only.
+// budget; the others by name only. A chart's Vega-Lite spec is left out
+// when its PNG is there.
 func (s *Service) turnFiles(a *Answer, blobOf map[string]string, budget *int64) []report.File {
-	var out []report.File
-	for _, art := range a.Own() {
+	own := a.Own()
+	pngs := map[string]bool{}
+	for _, art := range own {
 		if art.Kind == store.ArtifactImage {
+			pngs[art.Name] = true
+		}
+	}
+	var out []report.File
+	for _, art := range own {
+		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); art.Kind == store.ArtifactImage || ok && pngs[base+".png"] {
 			continue
 		}
 		f := report.File{Name: art.Name}
