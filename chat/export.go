@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"cmp"
 	"context"
 	"fmt"
 	"io"
@@ -67,6 +68,9 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 	for _, t := range turns {
 		a := answers[t.Run.ID]
 		turn := report.Turn{RunID: t.Run.ID, N: number[t.Run.ID], Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
+		if t.Message.Kind == store.KindStep {
+			turn.EditedBy = cmp.Or(t.Message.Author, "the analyst")
+		}
 		for _, c := range a.Cells {
 			if c.IsLoader() && loaders[c.Code] {
 				continue // the same loader again: the report has it already
@@ -138,7 +142,7 @@ func NotebookOf(r report.Report) notebook.Notebook {
 	nb := notebook.Notebook{Title: r.Title}
 	count := 0
 	for _, t := range r.Turns {
-		turn := notebook.Turn{Question: t.Question, Answer: t.Answer, Error: t.Error}
+		turn := notebook.Turn{Question: t.Question, EditedBy: t.EditedBy, Answer: t.Answer, Error: t.Error}
 		for _, c := range t.Cells {
 			count++
 			cell := notebook.Cell{Code: c.Code, Stdout: c.Printed, ExecutionCount: count}

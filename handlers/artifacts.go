@@ -336,7 +336,11 @@ func (h *Handler) showExport(c echo.Context) error {
 	}
 	e := views.ExportChoice{Conversation: conversationView(conv)}
 	for i, t := range turns {
-		e.Steps = append(e.Steps, views.ExportStep{RunID: t.Run.ID, N: i + 1, Question: report.Heading(t.Message.Content), Asked: t.Message.CreatedAt})
+		label := report.Heading(t.Message.Content)
+		if t.Message.Kind == store.KindStep {
+			label = caption(t.Message)
+		}
+		e.Steps = append(e.Steps, views.ExportStep{RunID: t.Run.ID, N: i + 1, Question: label, Asked: t.Message.CreatedAt})
 	}
 	p, err := h.userPage(c, "Export · "+conv.Title, conv.ID)
 	if err != nil {

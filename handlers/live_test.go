@@ -35,11 +35,7 @@ type liveApp struct {
 
 // newLiveApp starts the stack on a sandbox pool made with cfg (Warm 1 when
 // zero); it skips when the sandbox is unavailable.
-func newLiveApp(t testing.TB, cfg sandbox.Config) *liveApp { return newLiveAppPlanner(t, cfg, nil) }
-
-// newLiveAppPlanner is newLiveApp with the emulator's planner (nil for its
-// default, which runs fenced Python only).
-func newLiveAppPlanner(t testing.TB, cfg sandbox.Config, planner emulator.Planner) *liveApp {
+func newLiveApp(t testing.TB, cfg sandbox.Config) *liveApp {
 	t.Helper()
 	return newLiveAppPlanner(t, cfg, nil)
 }

@@ -100,7 +100,7 @@ func htmlReport(r Report, maxBytes int64) htmlView {
 		v.Loaders = append(v.Loaders, htmlCellOf(c))
 	}
 	for i, t := range r.Turns {
-		ht := htmlTurn{N: t.number(i), Heading: oneLine(Heading(t.Question)), Question: questionHTML(t.Question),
+		ht := htmlTurn{N: t.number(i), Heading: t.heading(), Question: questionHTML(t),
 			Answer: template.HTML(answerHTML(t.Answer)), Error: t.Error}
 		for _, c := range cells[i] {
 			ht.Cells = append(ht.Cells, htmlCellOf(c))
@@ -229,11 +229,14 @@ var (
 	outside   = regexp.MustCompile(`^(https?:|mailto:)`)
 )
 
-// questionHTML renders a question, or nothing when it is only code: the
-// cells show that code already.
-func questionHTML(q string) template.HTML {
-	if onlyCode(q) {
-		return ""
+// questionHTML renders a turn's question, what a step is instead, or
+// nothing when the question is only code: the cells show that code.
+func questionHTML(t Turn) template.HTML {
+	switch {
+	case t.EditedBy != "":
+		return template.HTML("<p><em>" + template.HTMLEscapeString(stepNote) + "</em></p>")
+	case t.showsQuestion():
+		return template.HTML(answerHTML(t.Question))
 	}
-	return template.HTML(answerHTML(q))
+	return ""
 }

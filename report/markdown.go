@@ -92,8 +92,11 @@ func (m *mdWriter) line(lines ...string) {
 }
 
 func (m *mdWriter) turn(n int, t Turn, cells []Cell) {
-	m.line("", fmt.Sprintf("## %d. %s", n, oneLine(Heading(t.Question))))
-	if !onlyCode(t.Question) {
+	m.line("", fmt.Sprintf("## %d. %s", n, t.heading()))
+	switch {
+	case t.EditedBy != "":
+		m.line("", "*"+stepNote+"*")
+	case t.showsQuestion():
 		m.line("", quote(t.Question))
 	}
 	for _, c := range cells {

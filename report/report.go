@@ -29,6 +29,9 @@ type Turn struct {
 	// some steps are exported; 0 numbers the turns in order.
 	N        int
 	Question string
+	// EditedBy, when set, makes the turn a step: code that user edited and
+	// ran as written. Its cells carry the code; Question is not shown.
+	EditedBy string
 	// Answer is markdown, as the agent wrote it.
 	Answer string
 	Cells  []Cell
@@ -177,3 +180,19 @@ func (t Turn) number(i int) int {
 	}
 	return i + 1
 }
+
+// heading is what a turn is titled: its question's first line, or who
+// edited the code of a step.
+func (t Turn) heading() string {
+	if t.EditedBy != "" {
+		return "Edited by " + t.EditedBy
+	}
+	return oneLine(Heading(t.Question))
+}
+
+// stepNote says what a step is, where a question would be quoted.
+const stepNote = "Their own code, run as written."
+
+// showsQuestion reports whether the turn's question is quoted: not for a
+// step, nor for a question that is only code, which its cells show.
+func (t Turn) showsQuestion() bool { return t.EditedBy == "" && !onlyCode(t.Question) }

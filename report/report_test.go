@@ -274,3 +274,22 @@ func TestChartLeftOutByCaller(t *testing.T) {
 		t.Error("the HTML report does not name the chart left out")
 	}
 }
+
+// A step (code the analyst edited and ran) is headed by who edited it and
+// says what it is instead of quoting its code as a question.
+func TestStep(t *testing.T) {
+	r := Report{Title: "t", Turns: []Turn{{Question: "y = x * 2\nprint(y)", EditedBy: "ana",
+		Cells: []Cell{{Code: "y = x * 2\nprint(y)", Output: []Part{{Text: "84\n"}}}}}}}
+	md, _ := Markdown(r)
+	if !strings.Contains(md, "## 1. Edited by ana\n\n*Their own code, run as written.*\n\n```python\ny = x * 2") || strings.Contains(md, "> y = x") {
+		t.Errorf("markdown of a step:\n%s", md)
+	}
+	var buf bytes.Buffer
+	if err := WriteHTML(&buf, r, DefaultMaxHTML); err != nil {
+		t.Fatal(err)
+	}
+	if page := buf.String(); !strings.Contains(page, `<span class="n">1.</span> Edited by ana</h2>`) ||
+		!strings.Contains(page, "<em>Their own code, run as written.</em>") {
+		t.Error("the HTML report does not head the step with its editor")
+	}
+}
