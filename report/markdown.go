@@ -9,6 +9,8 @@ import (
 	"regexp"
 	"strings"
 	"unicode"
+
+	"github.com/analyst-workbench/workbench/markdown"
 )
 
 // WriteMarkdownZip writes r as a zip: name (such as "sales.md") and, beside
@@ -187,14 +189,9 @@ func (m *mdWriter) files(files []File) []zipped {
 	return out
 }
 
-// fenced puts text in a code fence longer than any backtick run in it, so
-// no line of output can close it early.
+// fenced puts text in a code fence no line of it can close early.
 func fenced(lang, text string) string {
-	fence := "```"
-	for strings.Contains(text, fence) {
-		fence += "`"
-	}
-	return fence + lang + "\n" + strings.TrimRight(text, "\n") + "\n" + fence
+	return markdown.Fence(strings.TrimRight(text, "\n"), lang)
 }
 
 // gfmTable writes a table as a GitHub table: numbers right-aligned, pipes
