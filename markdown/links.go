@@ -2,6 +2,7 @@ package markdown
 
 import (
 	"net/url"
+	"regexp"
 	"strings"
 
 	"github.com/yuin/goldmark/ast"
@@ -12,6 +13,22 @@ import (
 // dataDir is where the code interpreter keeps the files it writes; answers cite them as
 // sandbox:/mnt/data/<name>, and now and then as a bare /mnt/data/<name>.
 const dataDir = "/mnt/data/"
+
+// spacedSandboxLink matches a link to a sandbox file whose name has a space,
+// written raw: [units per month.png](sandbox:/mnt/data/units per month.png).
+// CommonMark wants such a destination in <...>, and models (and the local
+// engine) do not always write it so (UNCONFIRMED how the hosted service's
+// models write it).
+var spacedSandboxLink = regexp.MustCompile(`\]\((sandbox:/mnt/data/[^()<>\n]*? [^()<>\n]*?)\)`)
+
+// bracketSpacedSandboxLinks puts such destinations in <...>, so that they
+// become links like any other rather than stay as raw markdown.
+func bracketSpacedSandboxLinks(src string) string {
+	if !strings.Contains(src, "](sandbox:") {
+		return src
+	}
+	return spacedSandboxLink.ReplaceAllString(src, "](<$1>)")
+}
 
 // linkTransformer decides, in the AST, what every link and image becomes. Doing it here
 // rather than leaving it to the sanitizer means a refused link turns into its text instead

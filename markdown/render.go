@@ -31,7 +31,7 @@ func Render(src string) string {
 // Render renders markdown to sanitized HTML, rewriting sandbox links with o. Partial
 // markdown, as seen while an answer streams, still gives balanced HTML.
 func (o Options) Render(src string) string {
-	source := []byte(src)
+	source := []byte(bracketSpacedSandboxLinks(src))
 	pc := parser.NewContext()
 	pc.Set(optionsKey, o)
 	doc := converter().Parser().Parse(text.NewReader(source), parser.WithContext(pc))
