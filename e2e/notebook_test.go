@@ -171,6 +171,11 @@ func TestInteractiveBarChart(t *testing.T) {
 	ask(t, ctx, "bar chart of revenue by region")
 	const bars = `figure[data-vega-lite] svg .mark-rect path`
 	waitFor(t, ctx, "the interactive bars", `document.querySelector('figure[data-vega-lite]')?.dataset.vegaState === 'ready' && document.querySelectorAll('`+bars+`').length === 4`)
+	for _, msg := range runAxe(t, ctx) {
+		if strings.Contains(msg, "vega") || strings.Contains(msg, "summary") {
+			t.Errorf("the interactive chart: axe: %s", msg)
+		}
+	}
 	labels := js[[]string](t, ctx, `Array.from(document.querySelectorAll('figure[data-vega-lite] svg .role-axis-label text')).map(e => e.textContent)`)
 	if !strings.Contains(strings.Join(labels, ","), "North,South,East,West") {
 		t.Errorf("axis labels %v, want the bars' regions in the PNG's order", labels)

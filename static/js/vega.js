@@ -55,6 +55,10 @@
       });
     }).then(function (result) {
       fig._vega = result;
+      // vega-embed's menu is a <details> whose <summary> holds only an
+      // icon: give it a name for screen readers (axe "summary-name").
+      var menu = fig.querySelector(".vega-embed details > summary");
+      if (menu) menu.setAttribute("aria-label", "Chart actions: save as PNG or SVG");
       var img = fig.querySelector("img");
       if (img) img.hidden = true;
       fig.setAttribute("data-vega-state", "ready");
