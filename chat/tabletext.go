@@ -47,15 +47,27 @@ type column struct {
 }
 
 func parseFrame(lines []string, total int) (*Table, bool) {
-	cols := headerColumns(lines[0])
-	if len(cols) == 0 || len(lines) < 2 {
+	if len(lines) < 2 {
 		return nil, false
 	}
-	t := &Table{Index: []string{""}, TotalRows: total}
+	header, rows, indexName := lines[0], lines[1:], ""
+	if name, ok := indexNameLine(rows[0], header); ok {
+		// A named index has its own line under the header, whose first
+		// word is then the name of the columns (a pivot's "region").
+		indexName, rows = name, rows[1:]
+		if word := strings.IndexByte(header, ' '); word > 0 {
+			header = strings.Repeat(" ", word) + header[word:]
+		}
+	}
+	cols := headerColumns(header)
+	if len(cols) == 0 || len(rows) == 0 {
+		return nil, false
+	}
+	t := &Table{Index: []string{indexName}, TotalRows: total}
 	for _, c := range cols {
 		t.Columns = append(t.Columns, c.name)
 	}
-	for _, line := range lines[1:] {
+	for _, line := range rows {
 		row, ok := frameRow(line, cols)
 		if !ok {
 			return nil, false
@@ -69,6 +81,21 @@ func parseFrame(lines []string, total int) (*Table, bool) {
 	}
 	finishTable(t, len(cols))
 	return t, true
+}
+
+// indexNameLine reports whether line is the line pandas prints under the
+// header of a frame with a named index: the name, then only spaces to the
+// header's width, the name no wider than the index column.
+func indexNameLine(line, header string) (string, bool) {
+	name := strings.TrimRight(line, " ")
+	if name == "" || strings.HasPrefix(name, " ") || len(line) != len(header) || strings.Contains(name, "  ") {
+		return "", false
+	}
+	first := strings.IndexFunc(header, func(r rune) bool { return r != ' ' })
+	if strings.HasPrefix(header, " ") && len(name) > first {
+		return "", false
+	}
+	return name, true
 }
 
 // headerColumns reads the names of a header line, which pandas indents past
@@ -130,6 +157,9 @@ func parseSeries(lines []string, name, length, dtype string) (*Table, bool) {
 		name = "value"
 	}
 	t := &Table{Index: []string{""}, Columns: []string{name}, Dtypes: []string{dtype}}
+	if len(lines) > 1 && lines[0] != "" && !strings.ContainsAny(strings.TrimSpace(lines[0]), " ") && strings.Contains(lines[1], " ") {
+		t.Index[0], lines = strings.TrimSpace(lines[0]), lines[1:] // a named index's name, alone on its line
+	}
 	for _, line := range lines {
 		if strings.Trim(line, " .") == "" {
 			continue

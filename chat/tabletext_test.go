@@ -29,6 +29,24 @@ func TestParseFrameText(t *testing.T) {
 		t.Fatalf("series: %v %+v", ok, tb)
 	}
 
+	named := "         units\ndate          \n2026-01     17\n2026-02     21\n2026-03     17\n"
+	tb, ok = chat.ParseFrameText(named)
+	if !ok || tb.Index[0] != "date" || tb.Columns[0] != "units" || len(tb.Rows) != 3 || tb.Rows[1][0] != "2026-02" || tb.Rows[1][1] != 21.0 {
+		t.Fatalf("named index: %v %+v", ok, tb)
+	}
+
+	pivot := "region   East  North\ndate                \n2026-01   1.0    2.0\n2026-02   3.0    NaN\n"
+	tb, ok = chat.ParseFrameText(pivot)
+	if !ok || tb.Index[0] != "date" || len(tb.Columns) != 2 || tb.Columns[1] != "North" || tb.Rows[1][2] != nil || tb.Rows[0][1] != 1.0 {
+		t.Fatalf("pivot: %v %+v", ok, tb)
+	}
+
+	namedSeries := "date\n2026-01    17\n2026-02    21\nName: units, dtype: int64\n"
+	tb, ok = chat.ParseFrameText(namedSeries)
+	if !ok || tb.Index[0] != "date" || tb.Columns[0] != "units" || len(tb.Rows) != 2 || tb.Rows[1][1] != 21.0 {
+		t.Fatalf("series with a named index: %v %+v", ok, tb)
+	}
+
 	for _, text := range []string{"total 6\n", "hello world\nthis is text\n", "  indented words here\nand a line that is longer than the header\n"} {
 		if _, ok := chat.ParseFrameText(text); ok {
 			t.Errorf("%q read as a table", text)
