@@ -88,8 +88,9 @@ func parseFrame(lines []string, total int) (*Table, bool) {
 // header's width, the name no wider than the index column.
 func indexNameLine(line, header string) (string, bool) {
 	name := strings.TrimRight(line, " ")
-	if name == "" || strings.HasPrefix(name, " ") || len(line) != len(header) || strings.Contains(name, "  ") {
-		return "", false
+	if name == "" || strings.HasPrefix(name, " ") || len(line) != len(header) || len(name) == len(line) ||
+		strings.Contains(name, "  ") {
+		return "", false // pandas pads the name's line to the header's width
 	}
 	first := strings.IndexFunc(header, func(r rune) bool { return r != ' ' })
 	if strings.HasPrefix(header, " ") && len(name) > first {

@@ -47,7 +47,7 @@ func TestParseFrameText(t *testing.T) {
 		t.Fatalf("series with a named index: %v %+v", ok, tb)
 	}
 
-	for _, text := range []string{"total 6\n", "hello world\nthis is text\n", "  indented words here\nand a line that is longer than the header\n"} {
+	for _, text := range []string{"tick 0\ntick 1\ntick 2\ntick 3\n", "total 6\n", "hello world\nthis is text\n", "  indented words here\nand a line that is longer than the header\n"} {
 		if _, ok := chat.ParseFrameText(text); ok {
 			t.Errorf("%q read as a table", text)
 		}
