@@ -16,6 +16,9 @@ type execRequest struct {
 	MaxFigureBytes int    `json:"max_figure_bytes"`
 	// Stream asks for partial output frames while the cell runs (stream.go).
 	Stream bool `json:"stream,omitzero"`
+	// LiveFigures asks, with Stream, for the figures the cell shows or
+	// saves as it does so (stream.go).
+	LiveFigures bool `json:"live_figures,omitzero"`
 }
 
 // Exec runs code as the next cell of the session. A Python exception comes
@@ -49,6 +52,10 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 		MaxFigures: s.cfg.MaxFigures, MaxFigureBytes: s.cfg.MaxFigureBytes}
 	out := &outputStream{fn: outputFrom(ctx), room: s.cfg.MaxOutputBytes}
 	req.Stream = out.fn != nil
+	if req.Stream {
+		out.figures, out.figuresLeft = figuresFrom(ctx), s.cfg.MaxFigures
+		req.LiveFigures = out.figures != nil
+	}
 	s.running.Store(true) // before the send: an early Interrupt is kept for the cell (see worker.py)
 	if err := s.w.conn.send(req); err != nil {
 		s.running.Store(false)

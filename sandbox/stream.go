@@ -28,19 +28,48 @@ func outputFrom(ctx context.Context) OutputFunc {
 	return fn
 }
 
+// FigureFunc receives a figure a running cell showed (plt.show()) or saved
+// as PNG under /mnt/data; name is the saved file's name relative to
+// /mnt/data, or "" for a shown figure. It is called on the goroutine of
+// Exec and must not block for long. The Result still carries the figures
+// open at the cell's end, and Files the saved ones.
+type FigureFunc func(f Figure, name string)
+
+type figureKey struct{}
+
+// WithFigures returns a context whose Exec calls, when they also stream
+// output (WithOutput), send each figure to fn as soon as the cell shows or
+// saves it: at most Config.MaxFigures per cell, each at most
+// Config.MaxFigureBytes, as for the figures of a Result.
+func WithFigures(ctx context.Context, fn FigureFunc) context.Context {
+	return context.WithValue(ctx, figureKey{}, fn)
+}
+
+func figuresFrom(ctx context.Context) FigureFunc {
+	fn, _ := ctx.Value(figureKey{}).(FigureFunc)
+	return fn
+}
+
 // partialPrefix starts the partial output frames worker.py writes before a
 // cell's reply; checking it spares decoding the reply twice.
 var partialPrefix = []byte(`{"partial": true`)
 
-// partialFrame is one piece of a running cell's output.
+// partialFrame is one piece of a running cell's output, or announces a
+// figure of Figure bytes that follows as a blob frame.
 type partialFrame struct {
-	Text string `json:"text"`
+	Text   string `json:"text"`
+	Figure int    `json:"figure"`
+	Name   string `json:"name"`
 }
 
-// outputStream forwards the partial frames of one cell, within the cap.
+// outputStream forwards the partial frames of one cell, within the caps.
 type outputStream struct {
 	fn   OutputFunc
 	room int // bytes the cell may still stream
+	// figures receives live figures; figuresLeft counts those the cell may
+	// still send.
+	figures     FigureFunc
+	figuresLeft int
 }
 
 // recvExecReply reads an exec's reply of at most b into reply, as
@@ -63,8 +92,37 @@ func (s *Session) recvExecReply(reply *wireReply, out *outputStream, b bound) er
 		if err := json.Unmarshal(body, &p); err != nil {
 			return protocolError("bad partial output: %v", err)
 		}
+		if p.Figure > 0 {
+			if err := s.recvLiveFigure(out, p); err != nil {
+				return err
+			}
+			continue
+		}
 		out.forward(p.Text)
 	}
+}
+
+// recvLiveFigure reads the figure a partial frame announced, held to the
+// same caps as the figures of a reply: a worker that sends more, or one it
+// was not asked for, breaks the protocol.
+func (s *Session) recvLiveFigure(out *outputStream, p partialFrame) error {
+	if out == nil || out.figures == nil || out.figuresLeft <= 0 {
+		return &LimitError{Limit: LimitFigures, Got: int64(s.cfg.MaxFigures + 1), Max: int64(s.cfg.MaxFigures)}
+	}
+	figure := bound{max: int64(s.cfg.MaxFigureBytes), limit: LimitFigureBytes}
+	if int64(p.Figure) > figure.max {
+		return figure.refuse(int64(p.Figure))
+	}
+	b, err := s.w.conn.recvBlobWithin(figure)
+	if err != nil {
+		return err
+	}
+	if len(b) != p.Figure {
+		return protocolError("live figure is %d bytes, announced %d", len(b), p.Figure)
+	}
+	out.figuresLeft--
+	out.figures(newFigure(b), p.Name)
+	return nil
 }
 
 // decodeReply decodes a reply's JSON: a limit the decoding met (a listing

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"context"
+	"fmt"
 	"strings"
 	"sync"
 	"testing"
@@ -65,5 +66,113 @@ func TestSession_NoStreamByDefault(t *testing.T) {
 	s := openSession(t, sharedPool(t))
 	if r := runOK(t, s, "print('a')\nprint('b')"); r.Stdout != "a\nb\n" {
 		t.Fatalf("stdout %q", r.Stdout)
+	}
+}
+
+// A figure the cell saves, or shows, reaches the host while the cell runs:
+// the test stops the cell once all came (a cell whose figures came only
+// with its reply would run into its timeout). The saved one comes as the
+// file's bytes under its name.
+func TestSession_StreamsFiguresWhileRunning(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	type live struct {
+		name string
+		fig  Figure
+	}
+	var mu sync.Mutex
+	var got []live
+	var printed strings.Builder
+	ctx = WithOutput(ctx, func(text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		printed.WriteString(text)
+	})
+	ctx = WithFigures(ctx, func(f Figure, name string) {
+		mu.Lock()
+		defer mu.Unlock()
+		got = append(got, live{name, f})
+		if len(got) == 3 {
+			cancel()
+		}
+	})
+	_, err := s.Exec(ctx, "import time\nimport matplotlib.pyplot as plt\n"+
+		"print('before', flush=True)\nplt.plot([1, 3, 2])\nplt.savefig('live.png')\n"+
+		"plt.figure(); plt.bar(['a'], [1]); plt.show()\n"+
+		"for _ in range(600):\n    time.sleep(0.1)")
+	if err == nil {
+		t.Fatal("the cell ran to its end: its figures never streamed")
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	// show() flushes every open figure, the saved one too, as
+	// matplotlib-inline does.
+	if len(got) != 3 || got[0].name != "live.png" || got[1].name != "" || got[2].name != "" {
+		var names []string
+		for _, g := range got {
+			names = append(names, fmt.Sprintf("%q (%d bytes)", g.name, len(g.fig.PNG)))
+		}
+		t.Fatalf("live figures %v (exec: %v)", names, err)
+	}
+	for _, g := range got {
+		if g.fig.Width < 100 || g.fig.Height < 100 {
+			t.Fatalf("figure %q is %dx%d, not a PNG", g.name, g.fig.Width, g.fig.Height)
+		}
+	}
+	if printed.String() != "before\n" {
+		t.Fatalf("printed %q before the figures", printed.String())
+	}
+	saved, err := s.GetFile(context.Background(), "live.png")
+	if err != nil || string(saved) != string(got[0].fig.PNG) {
+		t.Fatalf("the live figure is not the saved file (%d bytes, err %v)", len(saved), err)
+	}
+}
+
+// Live figures keep the figure cap, and a cell that asks for none (no
+// WithFigures) gets none; either way the reply still has its figures.
+func TestSession_LiveFiguresKeepTheCap(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	code := "import matplotlib.pyplot as plt\nfor i in range(15):\n    plt.figure(); plt.plot([i, 1]); plt.savefig('f%d.png' % i)\nplt.close('all')\nplt.plot([1, 2])"
+	var n int
+	ctx := WithOutput(context.Background(), func(string) {})
+	ctx = WithFigures(ctx, func(Figure, string) { n++ })
+	r, err := s.Exec(ctx, code)
+	if err != nil || r.Error != nil {
+		t.Fatalf("exec: %v %v", err, r.Error)
+	}
+	if n != s.cfg.MaxFigures || len(r.Figures) != 1 {
+		t.Fatalf("%d live figures (cap %d), %d in the reply", n, s.cfg.MaxFigures, len(r.Figures))
+	}
+	r, err = s.Exec(WithOutput(context.Background(), func(string) {}), code)
+	if err != nil || len(r.Figures) != 1 {
+		t.Fatalf("without WithFigures: %v, %d figures", err, len(r.Figures))
+	}
+}
+
+// A stopped cell loses none of its output: what it printed in the last
+// moments before the interrupt streams too, so the streamed text ends with
+// the last number the kernel printed (it keeps it in a variable).
+func TestSession_StopStreamsEveryLine(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	ctx, cancel := context.WithCancel(context.Background())
+	var mu sync.Mutex
+	var got strings.Builder
+	ctx = WithOutput(ctx, func(text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		got.WriteString(text)
+	})
+	time.AfterFunc(time.Second, cancel)
+	_, err := s.Exec(ctx, "import time\nfor i in range(100000):\n    print(i, flush=True); last = i\n    time.sleep(0.02)")
+	if err == nil {
+		t.Fatal("the cell was not stopped")
+	}
+	last := strings.TrimSpace(runOK(t, s, "print(last)").Stdout)
+	mu.Lock()
+	defer mu.Unlock()
+	lines := strings.Split(strings.TrimSpace(got.String()), "\n")
+	if lines[len(lines)-1] != last || len(lines) < 10 {
+		t.Fatalf("streamed %d lines ending %q; the kernel printed up to %s", len(lines), lines[len(lines)-1], last)
 	}
 }

@@ -1,7 +1,9 @@
 package sandbox
 
 import (
+	"context"
 	"encoding/json"
+	"strings"
 	"testing"
 )
 
@@ -70,5 +72,53 @@ func TestSession_TablePayload(t *testing.T) {
 	})
 	if r := runOK(t, s, "41 + 1"); r.Value.Table != "" {
 		t.Fatalf("a number has a table: %q", r.Value.Table)
+	}
+}
+
+// A table result cut to fit the payload is written whole as a CSV file,
+// listed with the cell's files and named in the payload; one that fits
+// gets none, and one whose CSV would pass the cap says so instead.
+func TestSession_TableFullCSV(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	runOK(t, s, "import pandas as pd, numpy as np")
+	r := runOK(t, s, "pd.DataFrame({'a': np.arange(50_000), 'b': np.arange(50_000) / 4})")
+	var p struct {
+		Rows     [][]any `json:"rows"`
+		CSV      string  `json:"csv"`
+		CSVBytes int64   `json:"csv_bytes"`
+	}
+	if err := json.Unmarshal([]byte(r.Value.Table), &p); err != nil || p.CSV == "" || len(p.Rows) != 1000 {
+		t.Fatalf("payload %.200s (err %v)", r.Value.Table, err)
+	}
+	if len(r.Files) != 1 || r.Files[0].Name != p.CSV || r.Files[0].Size != p.CSVBytes {
+		t.Fatalf("files %+v, payload names %q (%d bytes)", r.Files, p.CSV, p.CSVBytes)
+	}
+	b, err := s.GetFile(context.Background(), p.CSV)
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(string(b), "\n"), "\n")
+	if len(lines) != 50_001 || lines[0] != ",a,b" || lines[50_000] != "49999,49999,12499.75" {
+		t.Fatalf("%d lines, first %q, last %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+
+	small := runOK(t, s, "pd.DataFrame({'a': [1, 2]})")
+	if strings.Contains(small.Value.Table, `"csv"`) || len(small.Files) != 0 {
+		t.Fatalf("a small table got a CSV: %s %+v", small.Value.Table, small.Files)
+	}
+
+	// The shared pool's /mnt/data is 64 MiB: half of it is the cap here.
+	big := runOK(t, s, "pd.DataFrame({'t': ['x' * 200] * 400_000})")
+	if !strings.Contains(big.Value.Table, `"csv_note": "The full result is over`) || len(big.Files) != 0 {
+		t.Fatalf("too big a CSV: %.300s, files %+v", big.Value.Table[len(big.Value.Table)-300:], big.Files)
+	}
+
+	// Only the latest few are kept in the session's memory.
+	for range 4 {
+		runOK(t, s, "pd.DataFrame({'a': np.arange(2000)})")
+	}
+	files, err := s.ListFiles(context.Background())
+	if err != nil || len(files) != 3 {
+		t.Fatalf("kept %+v (err %v)", files, err)
 	}
 }

@@ -8,7 +8,11 @@ one kind byte, a 4-byte big-endian length and the body:
   X  aborts an upload stream
 While a cell runs with "stream" set, J frames {"partial": true, "text": ...}
 carry what it printed since the last one, at most ten a second, before its
-reply; the reply still carries the whole output.
+reply; the reply still carries the whole output. With "live_figures" set as
+well, a figure the cell shows (plt.show()) or saves as PNG under DATA goes at
+once as {"partial": true, "figure": size, "name": saved name or ""} and one B
+frame of the PNG, within the cell's figure caps; the reply still carries the
+figures open at its end.
 The protocol fds are private duplicates; fds 0-2 point at /dev/null so user
 code (input(), subprocesses, C libraries) can never corrupt the protocol.
 """
@@ -70,6 +74,19 @@ def _check_interrupt():
 def _on_sigint(signum, frame):
     if _busy:
         _check_interrupt()
+
+
+def _held(fn, *args):
+    """Run fn with interrupts held, then honour one that came meanwhile:
+    an interrupt must not cut a protocol frame in half."""
+    global _busy
+    was, _busy = _busy, False
+    try:
+        return fn(*args)
+    finally:
+        _busy = was
+        if was:
+            _check_interrupt()
 
 
 def read_exact(fd, n):
@@ -168,16 +185,94 @@ def table_payload(value):
     }
 
 
+# A table result cut to fit the payload is also written whole, as CSV, to
+# TABLE_CSV_DIR (hidden, so not taken for the user's data), for the page's
+# "Download CSV": at most TABLE_CSV_MAX bytes, and at most half the free
+# room of DATA, which is memory. Only the latest TABLE_CSV_KEEP are kept in
+# the session; the host copies each out as the cell ends.
+TABLE_CSV_DIR = ".wb"
+TABLE_CSV_MAX = 200 << 20
+TABLE_CSV_KEEP = 3
+
+
+class CSVTooBig(Exception):
+    pass
+
+
+class CappedWriter:
+    """A text sink for DataFrame.to_csv that refuses to grow past limit bytes."""
+
+    def __init__(self, fd, limit):
+        self.fd, self.limit, self.size = fd, limit, 0
+
+    def write(self, s):
+        b = s.encode("utf-8", "replace")
+        self.size += len(b)
+        if self.size > self.limit:
+            raise CSVTooBig()
+        write_all(self.fd, b)
+        return len(s)
+
+
+def full_csv(value, cell):
+    """Write a DataFrame or Series result whole as CSV; return the fields
+    the table payload gets: "csv" (the file under DATA) and "csv_bytes", or
+    "csv_note" saying why there is none."""
+    st = os.statvfs(DATA)
+    limit = min(TABLE_CSV_MAX, st.f_bavail * st.f_frsize // 2)
+    drop_old_csvs()
+    name = "%s/result-%d.csv" % (TABLE_CSV_DIR, cell)
+    fd = open_in_data(name, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, create_dirs=True)
+    sink = CappedWriter(fd, limit)
+    ok = False
+    try:
+        value.to_csv(sink, lineterminator="\n")
+        ok = True
+    except CSVTooBig:
+        return {"csv_note": "The full result is over %d MB as CSV, too big to keep; only the rows shown download." % (limit >> 20)}
+    finally:
+        os.close(fd)
+        if not ok:  # too big, interrupted or failed: no half file
+            try:
+                os.unlink(os.path.join(DATA, name))
+            except OSError:
+                pass
+    return {"csv": name, "csv_bytes": sink.size}
+
+
+def drop_old_csvs():
+    """Keep the latest TABLE_CSV_KEEP - 1 table CSVs, making room for one more."""
+    d = os.path.join(DATA, TABLE_CSV_DIR)
+    try:
+        names = [n for n in os.listdir(d) if n.startswith("result-") and n.endswith(".csv")]
+    except OSError:
+        return
+
+    def num(n):
+        try:
+            return int(n[len("result-"):-len(".csv")])
+        except ValueError:
+            return -1
+    for n in sorted(names, key=num)[:max(0, len(names) - TABLE_CSV_KEEP + 1)]:
+        try:
+            os.unlink(os.path.join(d, n))
+        except OSError:
+            pass
+
+
 class Streamer:
     """Sends what a cell prints while it runs, at most every INTERVAL
     seconds, from a thread: a cell that prints once and then computes for a
     minute shows its line at once. Only kept text is sent (after the output
-    budget), so streaming never sends more than the reply would."""
+    budget), so streaming never sends more than the reply would. Figures go
+    through it too (send_figure), so that frames never interleave and text
+    printed before a figure arrives before it."""
 
     INTERVAL = 0.1
 
-    def __init__(self, conn):
+    def __init__(self, conn, max_figures=0, max_figure_bytes=0):
         self.conn, self.lock, self.pending = conn, threading.Lock(), []
+        self.figures_left, self.max_figure_bytes = max_figures, max_figure_bytes
         self.stopped = threading.Event()
         self.thread = threading.Thread(target=self.loop, name="wb-stream", daemon=True)
         self.thread.start()
@@ -192,15 +287,34 @@ class Streamer:
 
     def flush(self):
         with self.lock:
-            if not self.pending:
+            self._flush_locked()
+
+    def _flush_locked(self):
+        if not self.pending:
+            return
+        text, self.pending = "".join(self.pending), []
+        self.conn.send_json({"partial": True, "text": text})
+
+    def send_figure(self, png, name=""):
+        """Send a PNG at once, within the cell's figure caps (a figure over
+        them still comes, or is counted as dropped, in the reply)."""
+        if self.figures_left <= 0 or not png or len(png) > self.max_figure_bytes:
+            return
+        with self.lock:
+            if self.stopped.is_set():
                 return
-            text, self.pending = "".join(self.pending), []
-            self.conn.send_json({"partial": True, "text": text})
+            self.figures_left -= 1
+            self._flush_locked()
+            self.conn.send_json({"partial": True, "figure": len(png), "name": name})
+            self.conn.send(b"B", png)
 
     def close(self):
-        """Stop sending; what is pending goes in the reply, which has it all."""
+        """Stop sending, after sending what is pending: a cell that is
+        interrupted (Stop) gets no reply the host uses, so its last lines
+        must not wait for one."""
         self.stopped.set()
         self.thread.join()
+        self.flush()
 
 
 class Capture(io.TextIOBase):
@@ -803,8 +917,43 @@ class Kernel:
         self.files = scan_files()
         self.plt = None
         self.cap = 1 << 20
+        self.streamer = None  # while a streaming cell runs
+        self.figures, self.max_figures, self.max_figure_bytes = [], 10, 5 << 20
 
     # -- figures ---------------------------------------------------------
+    def show(self, *args, **kwargs):
+        """plt.show(): flush the open figures, and send them at once when
+        the cell streams, so a chart shows while the cell goes on."""
+        n = len(self.figures)
+        self.flush_figures()
+        if self.streamer is not None:
+            for png in self.figures[n:]:
+                _held(self.streamer.send_figure, png)
+
+    def saved(self, fname):
+        """A figure was saved to fname: when the cell streams and it is a
+        PNG under DATA, send the file as it is, so the chart shows at once
+        under its name. Never fails the user's savefig."""
+        if self.streamer is None or not isinstance(fname, (str, os.PathLike)):
+            return
+        try:
+            path = os.path.realpath(os.fspath(fname))
+            name = os.path.relpath(path, os.path.realpath(DATA))
+            if name.startswith(".."):
+                return
+            fd = open_in_data(name, os.O_RDONLY)
+            try:
+                size = os.fstat(fd).st_size
+                if size > self.max_figure_bytes:
+                    return
+                png = read_exact(fd, size)
+            finally:
+                os.close(fd)
+            if png[:8] == b"\x89PNG\r\n\x1a\n":
+                _held(self.streamer.send_figure, png, name)
+        except Exception:
+            pass
+
     def flush_figures(self):
         """Save every open figure as PNG and close it, as matplotlib-inline does."""
         plt = self.plt
@@ -913,6 +1062,9 @@ class Kernel:
             out["text"] = "<repr failed: %s>" % type(e).__name__
         try:
             table = table_payload(value)
+            if table is not None and (len(table["rows"]) < table["total_rows"]
+                                      or len(table["columns"]) < table["total_columns"]):
+                table.update(full_csv(value, _cell))
             if table is not None:
                 encoded = json.dumps(table, ensure_ascii=False, allow_nan=False)
                 if len(encoded) <= cap:
@@ -937,7 +1089,11 @@ class Kernel:
         self.max_figure_bytes = int(req.get("max_figure_bytes", 5 << 20))
         self.figures, self.dropped, self.errors = [], 0, []
         budget = [cap]
-        streamer = Streamer(self.conn) if req.get("stream") else None
+        streamer = None
+        if req.get("stream"):
+            live = self.max_figures if req.get("live_figures") else 0
+            streamer = Streamer(self.conn, live, self.max_figure_bytes)
+        self.streamer = streamer if req.get("live_figures") else None
         out, err = Capture(budget, streamer), Capture(budget, streamer)
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = out, err
@@ -949,6 +1105,7 @@ class Kernel:
             error = error or late
         finally:
             sys.stdout, sys.stderr = saved
+            self.streamer = None
             if streamer is not None:
                 streamer.close()
         for m in self.errors:
@@ -1185,6 +1342,22 @@ def install_cjk_fallback():
     fm.FontManager._find_fonts_by_props = find
 
 
+def hook_savefig(kernel):
+    """Tell the kernel of every figure saved (plt.savefig calls it too),
+    so that a saved chart can show while the cell runs."""
+    from matplotlib.figure import Figure
+    original = Figure.savefig
+
+    def savefig(self, fname, *args, **kwargs):
+        out = original(self, fname, *args, **kwargs)
+        kernel.saved(fname)
+        return out
+
+    savefig.__doc__ = original.__doc__
+    savefig.__wrapped__ = original
+    Figure.savefig = savefig
+
+
 def warm_up():
     """Import the data stack and draw one throwaway figure, so the first cell is fast."""
     import matplotlib
@@ -1282,7 +1455,8 @@ def main():
     sys.stdin = io.StringIO()
     kernel = Kernel(conn)
     kernel.plt = plt
-    plt.show = lambda *a, **k: kernel.flush_figures()
+    plt.show = kernel.show
+    hook_savefig(kernel)
     gc.collect()
     gc.freeze()  # keeps the warm heap out of later collections
     conn.send_json({"op": "ready"})
