@@ -172,7 +172,8 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 	var files []*containerFile
 	if err == nil {
 		tr.run.emit("response.code_interpreter_call.interpreting", at)
-		res, files, err = c.exec(sandbox.WithOutput(ctx, tr.streamLogs(idx, id)), code, tr.s.now)
+		live := sandbox.WithFigures(sandbox.WithOutput(ctx, tr.streamLogs(idx, id)), tr.streamImages(idx, id))
+		res, files, err = c.exec(live, code, tr.s.now)
 	} else if tr.c == nil {
 		cid = "" // no container came to be: the stored item must not name one
 	}
@@ -203,6 +204,23 @@ const logsDeltaEvent = "response.code_interpreter_call_logs.delta"
 func (tr *turnRun) streamLogs(idx int, id string) sandbox.OutputFunc {
 	return func(text string) {
 		tr.run.emit(logsDeltaEvent, map[string]any{"output_index": idx, "item_id": id, "delta": text})
+	}
+}
+
+// partialImageEvent carries a figure a running cell showed or saved as
+// PNG (an emulator extension, named after the Responses API's
+// response.image_generation_call.partial_image; the hosted service shows a
+// call's images only when it completes). The completed item's image outputs
+// and the files the cell wrote stand for it then.
+const partialImageEvent = "response.code_interpreter_call.partial_image"
+
+// streamImages returns what sends a running cell's figures as they come:
+// "url" is a PNG data URL, "name" the file the cell saved it as under
+// /mnt/data, or "" for a figure it showed.
+func (tr *turnRun) streamImages(idx int, id string) sandbox.FigureFunc {
+	return func(f sandbox.Figure, name string) {
+		tr.run.emit(partialImageEvent, map[string]any{"output_index": idx, "item_id": id, "name": name,
+			"url": "data:image/png;base64," + base64.StdEncoding.EncodeToString(f.PNG)})
 	}
 }
 

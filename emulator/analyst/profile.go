@@ -72,11 +72,22 @@ func inputFiles(files []string, history []Message) []string {
 	var out []string
 	for _, f := range files {
 		// A .vl.json is a chart's interactive twin (sandbox/worker.py's wb_vega_lite), not data.
-		if dataExt[strings.ToLower(path.Ext(f))] && !written[f] && !strings.HasPrefix(path.Base(f), ".") && !strings.HasSuffix(f, ".vl.json") {
+		if dataExt[strings.ToLower(path.Ext(f))] && !written[f] && !hidden(f) && !strings.HasSuffix(f, ".vl.json") {
 			out = append(out, f)
 		}
 	}
 	return out
+}
+
+// hidden reports a file whose name, or one of whose folders, starts with a
+// dot: the kernel's own files (the full CSV of a table result is under .wb/).
+func hidden(name string) bool {
+	for _, part := range strings.Split(name, "/") {
+		if strings.HasPrefix(part, ".") {
+			return true
+		}
+	}
+	return false
 }
 
 // profileCode is the first cell of a turn: load the files, print the profile. note, if any,

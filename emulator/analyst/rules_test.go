@@ -58,7 +58,7 @@ func TestRules_NoFiles(t *testing.T) {
 
 func TestInputFiles(t *testing.T) {
 	hist := []Message{{Role: "assistant", Text: "Saved to [out.csv](sandbox:/mnt/data/out.csv)."}, {Role: "user", Text: "[x.csv](sandbox:/mnt/data/x.csv)"}}
-	got := inputFiles([]string{"a.csv", "b.XLSX", "out.csv", "x.csv", "chart.png", ".hidden.csv", "c.json"}, hist)
+	got := inputFiles([]string{"a.csv", "b.XLSX", "out.csv", "x.csv", "chart.png", ".hidden.csv", ".wb/result-3.csv", "c.json"}, hist)
 	want := []string{"a.csv", "b.XLSX", "x.csv", "c.json"}
 	if !slices.Equal(got, want) {
 		t.Errorf("got %q, want %q", got, want)
