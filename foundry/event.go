@@ -35,6 +35,11 @@ const (
 	EventLogsDelta EventType = "logs_delta"
 	// EventImage carries an image output of a call in Output.
 	EventImage EventType = "image"
+	// EventPartialImage carries, in Output.URL, a figure a running call
+	// showed or saved, and in Text the file it saved it as ("" for a shown
+	// one). Only the local engine sends it (an extension); the call's
+	// EventImage outputs and files stand for it once it completes.
+	EventPartialImage EventType = "partial_image"
 	// EventFileCitation carries a cited container file in Citation.
 	EventFileCitation EventType = "file_citation"
 	// EventItemDone carries a finished output item in Item.
@@ -100,6 +105,10 @@ type wireEvent struct {
 	Error          *wireErrorBody  `json:"error"`
 	// QueuePosition is the local engine's extension of response.queued.
 	QueuePosition int `json:"queue_position"`
+	// URL and Name are the image and file name of the local engine's
+	// response.code_interpreter_call.partial_image.
+	URL  string `json:"url"`
+	Name string `json:"name"`
 }
 
 type wireResponse struct {

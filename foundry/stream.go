@@ -178,6 +178,10 @@ func (s *Stream) handle(w *wireEvent) {
 		s.emit(w, Event{Type: EventCodeDone, Text: string(w.Code)})
 	case "response.code_interpreter_call_logs.delta": // the local engine's extension
 		s.emit(w, Event{Type: EventLogsDelta, Text: w.Delta})
+	case "response.code_interpreter_call.partial_image": // the local engine's extension
+		if w.URL != "" {
+			s.emit(w, Event{Type: EventPartialImage, Text: w.Name, Output: Output{Type: "image", URL: w.URL}})
+		}
 	case "response.code_interpreter_call.in_progress", "response.code_interpreter_call.interpreting",
 		"response.code_interpreter_call.completed":
 		s.emit(w, Event{Type: EventCodeStatus, Status: w.Type[len("response.code_interpreter_call."):]})
