@@ -74,9 +74,18 @@ type Cell struct {
 	Status              CellStatus
 	ContainerID         string
 	Images              []string // image URLs (data: URLs from the local engine)
+	// LiveImages are the figures the cell showed or saved while it ran (the
+	// local engine streams them, as data: URLs). Its final images replace
+	// them, and so do its kept charts (see handlers); a stopped cell, which
+	// has neither, keeps them.
+	LiveImages []string
 	StartedAt           time.Time
 	Duration            time.Duration
 }
+
+// maxLiveImages bounds the live figures a cell keeps, as the local
+// engine's kernel bounds the figures of a cell.
+const maxLiveImages = 10
 
 // Done reports whether the answer is final.
 func (a *Answer) Done() bool { return a.Status != "" && a.Status != store.RunRunning }
@@ -161,7 +170,11 @@ func (a *Answer) applyStep(e Event) {
 	case EventImage:
 		if e.Image != "" {
 			c := a.cell(e.CellID, at)
-			c.Images = append(c.Images, e.Image)
+			c.Images, c.LiveImages = append(c.Images, e.Image), nil
+		}
+	case EventPartialImage:
+		if c := a.cell(e.CellID, at); e.Image != "" && len(c.Images) == 0 && len(c.LiveImages) < maxLiveImages {
+			c.LiveImages = append(c.LiveImages, e.Image)
 		}
 	case EventCellDone:
 		c := a.cell(e.CellID, at)

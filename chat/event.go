@@ -30,6 +30,11 @@ const (
 	EventLogsDelta EventType = "logs_delta"
 	// EventImage carries an image a cell drew, as a URL in Image.
 	EventImage EventType = "image"
+	// EventPartialImage carries, as a URL in Image, a figure a running
+	// cell showed or saved, and in Text the file it saved it as ("" for a
+	// shown one). The local engine streams it; the cell's final images and
+	// kept charts replace it (see Cell.LiveImages).
+	EventPartialImage EventType = "partial_image"
 	// EventCellDone ends a cell: Status is completed or failed, Text its code.
 	EventCellDone EventType = "cell_done"
 	// EventCitation carries a file the answer cites, in Citation.

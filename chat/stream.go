@@ -25,18 +25,51 @@ func (r *runner) stream(ctx context.Context, req foundry.ResponseRequest) error 
 	defer st.Close()
 	stop := context.AfterFunc(ctx, func() { st.Close() })
 	defer stop()
+	last := int64(-1) // the sequence number of the last event read
 	for st.Next() {
 		fe := st.Event()
+		last = max(last, fe.Sequence)
 		if e, ok := translate(&fe); ok {
 			r.emit(ctx, e)
 		}
 		r.observe(ctx, &fe)
 	}
 	if ctx.Err() != nil {
-		r.stopRemote(ctx, req, st.ResponseID())
+		if id, ended := r.stopRemote(ctx, req, st.ResponseID()); ended && last >= 0 {
+			r.readStopped(ctx, id, last)
+		}
 		return context.Cause(ctx)
 	}
 	return st.Err()
+}
+
+// stoppedReadWait bounds reading a stopped response's last events.
+const stoppedReadWait = 3 * time.Second
+
+// readStopped reads what a stopped response streamed after the stop, once
+// the service says it has ended: the last output and figures of the cell
+// that was running, which the local engine's kernel sends as it is
+// interrupted, so the stopped cell shows every byte it printed. The
+// hosted service streams no output while a cell runs; there this finds
+// nothing to add.
+func (r *runner) readStopped(ctx context.Context, id string, after int64) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), stoppedReadWait)
+	defer cancel()
+	st, err := r.s.client.ResumeResponse(rctx, id, after)
+	if err != nil {
+		r.s.log.Info("read the end of a stopped response", "run", r.run.ID, "response", id, "err", err)
+		return
+	}
+	defer st.Close()
+	for st.Next() {
+		fe := st.Event()
+		if fe.Type != foundry.EventLogsDelta && fe.Type != foundry.EventPartialImage {
+			continue // the stop decides how the turn ends
+		}
+		if e, ok := translate(&fe); ok {
+			r.emit(ctx, e)
+		}
+	}
 }
 
 // shutdownCancelWait bounds the cancel of a response at shutdown, when
@@ -47,8 +80,9 @@ const shutdownCancelWait = 5 * time.Second
 // service says it has stopped: closing the stream alone would leave the
 // code running, and billed, and the conversation refusing the next
 // question. The run stays running meanwhile, so the next question waits.
-// At shutdown it only asks for the cancel.
-func (r *runner) stopRemote(ctx context.Context, req foundry.ResponseRequest, id string) {
+// At shutdown it only asks for the cancel. It returns the response's id
+// and whether the service confirmed its end.
+func (r *runner) stopRemote(ctx context.Context, req foundry.ResponseRequest, id string) (string, bool) {
 	shutdown := errors.Is(context.Cause(ctx), errShutdown)
 	wait := r.s.stopWait
 	if shutdown {
@@ -60,7 +94,7 @@ func (r *runner) stopRemote(ctx context.Context, req foundry.ResponseRequest, id
 		resp, found, err := r.s.client.FindResponse(wctx, req)
 		if err != nil || !found {
 			r.s.log.Info("stopped before a response was known", "run", r.run.ID, "found", found, "err", err)
-			return
+			return "", false
 		}
 		id = resp.ID
 	}
@@ -71,14 +105,15 @@ func (r *runner) stopRemote(ctx context.Context, req foundry.ResponseRequest, id
 		r.s.log.Warn("cancel response", "run", r.run.ID, "response", id, "err", err)
 	}
 	if shutdown {
-		return
+		return id, false
 	}
 	resp, err := r.s.client.WaitResponse(wctx, id)
 	if err != nil {
 		r.s.log.Warn("the service did not confirm the end of a stopped response", "run", r.run.ID, "response", id, "err", err)
-		return
+		return id, false
 	}
 	r.s.log.Info("stopped response ended", "run", r.run.ID, "response", id, "status", resp.Status)
+	return id, true
 }
 
 // translate turns a Foundry event into the app's; ok is false for events
@@ -106,6 +141,8 @@ func translate(fe *foundry.Event) (Event, bool) {
 		e.Type = EventLogsDelta
 	case foundry.EventImage:
 		e.Type, e.Image = EventImage, fe.Output.URL
+	case foundry.EventPartialImage:
+		e.Type, e.Image = EventPartialImage, fe.Output.URL
 	case foundry.EventItemDone:
 		if fe.Item == nil || fe.Item.Type != "code_interpreter_call" {
 			return Event{}, false

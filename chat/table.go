@@ -21,6 +21,13 @@ type Table struct {
 	Rows         [][]any `json:"rows"`
 	TotalRows    int     `json:"total_rows"`
 	TotalColumns int     `json:"total_columns"`
+	// CSV names the file, relative to /mnt/data, that holds the whole
+	// result as CSV when Rows are not all of it (the local engine writes
+	// it; the turn copies it out like any file the cell wrote); CSVBytes
+	// is its size. CSVNote says why there is none, when it was too big.
+	CSV      string `json:"csv,omitzero"`
+	CSVBytes int64  `json:"csv_bytes,omitzero"`
+	CSVNote  string `json:"csv_note,omitzero"`
 }
 
 // OutputPart is a piece of a cell's output: text, or a table that stands

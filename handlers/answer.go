@@ -50,12 +50,13 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 		v.Missing = append(v.Missing, views.MissingFile{FileID: m.FileID, Name: m.Name})
 	}
 	charts, files := chartsOf(sharePath, a.Own())
-	v.Files = files
+	claimed := map[string]bool{} // artifacts a table links to, not listed as files
 	for _, c := range a.Cells {
 		if emptyCell(c) {
 			continue
 		}
 		cell := cellView(c, now)
+		linkTableCSVs(sharePath, cell.Output, c.ID, a.Artifacts, claimed)
 		// Copied-out charts replace the inline images they were made from.
 		if kept := charts[c.ID]; len(kept) > 0 {
 			cell.Charts, cell.Images = kept, nil
@@ -71,6 +72,11 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 	}
 	for _, kept := range charts { // charts no cell claims, e.g. cited ones
 		v.Charts = append(v.Charts, kept...)
+	}
+	for _, f := range files {
+		if !claimed[f.ID] {
+			v.Files = append(v.Files, f)
+		}
 	}
 	if live {
 		v.StatusLine = statusLine(a, now)
@@ -103,7 +109,11 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 	if c.IsLoader() && cell.ErrorLine == "" {
 		cell.Loader = loaderLine(c, logs)
 	}
-	for _, img := range c.Images {
+	images := c.Images
+	if len(images) == 0 {
+		images = c.LiveImages // until the final ones come, or for good if the cell was stopped
+	}
+	for _, img := range images {
 		if isInlineImage(img) {
 			cell.Images = append(cell.Images, img)
 		}
@@ -126,7 +136,7 @@ func loaderLine(c *chat.Cell, logs string) string {
 // output, no image.
 func emptyCell(c *chat.Cell) bool {
 	return c.Status != chat.CellWriting && c.Status != chat.CellRunning && strings.TrimSpace(c.Code) == "" &&
-		strings.TrimSpace(chat.WithoutMarkers(c.Logs)) == "" && len(c.Images) == 0
+		strings.TrimSpace(chat.WithoutMarkers(c.Logs)) == "" && len(c.Images) == 0 && len(c.LiveImages) == 0
 }
 
 // statusLine says what a live answer is doing.

@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"path"
+
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/views"
 )
@@ -18,10 +20,30 @@ func outputParts(logs string) []views.OutputPart {
 	return out
 }
 
+// linkTableCSVs points each cut table of a cell at the artifact that holds
+// its whole result as CSV, once the turn has copied it out, and marks that
+// artifact claimed: the table offers it, so the answer does not list it
+// again as a file of its own.
+func linkTableCSVs(sharePath string, parts []views.OutputPart, cellID string, arts []chat.ArtifactRef, claimed map[string]bool) {
+	for _, p := range parts {
+		t := p.Table
+		if t == nil || t.CSVFile == "" {
+			continue
+		}
+		for i := len(arts) - 1; i >= 0; i-- {
+			if arts[i].CellID == cellID && arts[i].Name == path.Base(t.CSVFile) {
+				t.CSVURL = artifactURL(sharePath, arts[i].ID, false)
+				claimed[arts[i].ID] = true
+				break
+			}
+		}
+	}
+}
+
 // dataTable formats a table for the page: numbers as pandas shows them,
 // the full value kept for sorting and copying.
 func dataTable(t *chat.Table) *views.DataTable {
-	v := &views.DataTable{TotalRows: t.TotalRows, TotalColumns: t.TotalColumns}
+	v := &views.DataTable{TotalRows: t.TotalRows, TotalColumns: t.TotalColumns, CSVFile: t.CSV, CSVNote: t.CSVNote}
 	for _, name := range t.Index {
 		v.Columns = append(v.Columns, views.TableColumn{Name: name, Index: true})
 	}

@@ -9,6 +9,10 @@ type DataTable struct {
 	// TotalRows and TotalColumns count the whole result; Rows and Columns
 	// may hold fewer.
 	TotalRows, TotalColumns int
+	// CSVFile names the session file holding the whole result as CSV,
+	// when the rows shown are not all of it; CSVURL is where its copy is
+	// downloaded, once kept. CSVNote says why there is none (too big).
+	CSVFile, CSVURL, CSVNote string
 }
 
 // TableColumn is one column header.
@@ -53,3 +57,12 @@ func count(n int, unit string) string {
 	}
 	return thousands(int64(n)) + " " + unit + "s"
 }
+
+// DownloadLabel names the download of the whole result: "Download CSV
+// (2,000,000 rows)".
+func (t DataTable) DownloadLabel() string {
+	return "Download CSV (" + count(t.TotalRows, "row") + ")"
+}
+
+// PendingCSV reports a whole-result CSV the turn has not kept yet.
+func (t DataTable) PendingCSV() bool { return t.CSVFile != "" && t.CSVURL == "" }
