@@ -56,3 +56,26 @@ func TestAnswerStoppedCellKeepsOutput(t *testing.T) {
 		t.Fatalf("a failed run's open cell is %s", failed.Cells[0].Status)
 	}
 }
+
+// A figure a running cell sends shows at once; the cell's final images
+// replace it, and one that comes late (after them) is ignored. A stopped
+// cell, which gets no final images, keeps its live ones.
+func TestAnswerLiveImages(t *testing.T) {
+	start := []chat.Event{
+		{Type: chat.EventCellAdded, CellID: "c", At: t0},
+		{Type: chat.EventCodeDone, CellID: "c", Text: "plt.savefig('a.png')", At: t0},
+		{Type: chat.EventPartialImage, CellID: "c", Image: "data:image/png;base64,bGl2ZQ==", Text: "a.png", At: t0},
+	}
+	if a := fold(start...); len(a.Cells[0].LiveImages) != 1 || len(a.Cells[0].Images) != 0 {
+		t.Fatalf("live: %+v", a.Cells[0])
+	}
+	done := append(start, chat.Event{Type: chat.EventImage, CellID: "c", Image: "data:image/png;base64,ZmluYWw="},
+		chat.Event{Type: chat.EventPartialImage, CellID: "c", Image: "data:image/png;base64,bGF0ZQ=="})
+	if c := fold(done...).Cells[0]; len(c.LiveImages) != 0 || len(c.Images) != 1 || c.Images[0] != "data:image/png;base64,ZmluYWw=" {
+		t.Fatalf("after the final image: live %v, final %v", c.LiveImages, c.Images)
+	}
+	stopped := append(start, chat.Event{Type: chat.EventDone, Status: store.RunCancelled, At: t0.Add(time.Second)})
+	if c := fold(stopped...).Cells[0]; c.Status != chat.CellStopped || len(c.LiveImages) != 1 {
+		t.Fatalf("stopped: %s, live %v", c.Status, c.LiveImages)
+	}
+}

@@ -1,0 +1,110 @@
+package handlers
+
+import (
+	"context"
+	"encoding/json"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/store"
+	"github.com/analyst-workbench/workbench/views"
+)
+
+// renderEvents folds events into an answer and renders it as the page does.
+func renderEvents(t *testing.T, live bool, events ...chat.Event) string {
+	t.Helper()
+	a := chat.NewAnswer()
+	for i, e := range events {
+		e.Seq = int64(i + 1)
+		if e.At.IsZero() {
+			e.At = time.Now()
+		}
+		a.Apply(e)
+	}
+	var b strings.Builder
+	if err := views.AnswerBody(answerView("conv", "run", a, live, time.Now())).Render(context.Background(), &b); err != nil {
+		t.Fatal(err)
+	}
+	return b.String()
+}
+
+const (
+	liveURL  = "data:image/png;base64,bGl2ZQ=="
+	finalURL = "data:image/png;base64,ZmluYWw="
+)
+
+// A live image shows in its running cell; the final image replaces it,
+// and the kept chart replaces both. A stopped cell keeps it.
+func TestAnswerLiveImageThenFinal(t *testing.T) {
+	running := []chat.Event{
+		{Type: chat.EventCellAdded, CellID: "c"},
+		{Type: chat.EventCodeDone, CellID: "c", Text: "plt.savefig('a.png'); time.sleep(3)"},
+		{Type: chat.EventPartialImage, CellID: "c", Image: liveURL, Text: "a.png"},
+	}
+	if html := renderEvents(t, true, running...); !strings.Contains(html, `src="`+liveURL) || strings.Count(html, "<img") != 1 {
+		t.Fatalf("the running cell does not show its live image once:\n%s", html)
+	}
+	final := append(running, chat.Event{Type: chat.EventLogs, CellID: "c", Text: ""},
+		chat.Event{Type: chat.EventImage, CellID: "c", Image: finalURL},
+		chat.Event{Type: chat.EventCellDone, CellID: "c", Status: "completed"})
+	if html := renderEvents(t, true, final...); strings.Contains(html, liveURL) || strings.Count(html, `src="`+finalURL) != 1 {
+		t.Fatalf("the final image does not replace the live one:\n%s", html)
+	}
+	kept := append(final, chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: "art1", Name: "a.png",
+		Kind: store.ArtifactImage, ContentType: "image/png", CellID: "c"}})
+	if html := renderEvents(t, true, kept...); strings.Contains(html, liveURL) || strings.Contains(html, finalURL) || !strings.Contains(html, "/artifacts/art1") {
+		t.Fatalf("the kept chart does not replace the images:\n%s", html)
+	}
+	stopped := append(running, chat.Event{Type: chat.EventDone, Status: store.RunCancelled})
+	if html := renderEvents(t, false, stopped...); !strings.Contains(html, `src="`+liveURL) || !strings.Contains(html, "stopped") {
+		t.Fatalf("the stopped cell lost its live image:\n%s", html)
+	}
+}
+
+// tableMarkerLogs is the logs of a cell whose result is a 50,000-row
+// frame of which the payload carries 3 rows, with extra fields.
+func tableMarkerLogs(extra map[string]any) string {
+	table := map[string]any{"index": []string{""}, "columns": []string{"a"}, "dtypes": []string{"int64"},
+		"numeric": []bool{true}, "rows": [][]any{{0, 0}, {1, 1}, {2, 2}}, "total_rows": 50000, "total_columns": 1}
+	for k, v := range extra {
+		table[k] = v
+	}
+	b, _ := json.Marshal(map[string]any{"text_lines": 1, "table": table})
+	return "@@wb-table " + string(b) + "\n[50000 rows x 1 columns]\n"
+}
+
+// A cut table links the artifact that holds its whole result, named with
+// its rows, and the answer does not list that file again; other files
+// stay listed. Until the artifact is kept, and when the CSV was too big,
+// the table says so.
+func TestTableLinksFullCSV(t *testing.T) {
+	cell := []chat.Event{
+		{Type: chat.EventCellAdded, CellID: "c"},
+		{Type: chat.EventCodeDone, CellID: "c", Text: "df"},
+		{Type: chat.EventLogs, CellID: "c", Text: tableMarkerLogs(map[string]any{"csv": ".wb/result-4.csv", "csv_bytes": 388890})},
+		{Type: chat.EventCellDone, CellID: "c", Status: "completed"},
+	}
+	pending := renderEvents(t, true, cell...)
+	if !strings.Contains(pending, "being kept as CSV") || strings.Contains(pending, `data-testid="download-full-csv"`) {
+		t.Fatalf("before the copy:\n%s", pending)
+	}
+	kept := append(cell,
+		chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: "csv1", Name: "result-4.csv", Kind: store.ArtifactFile, ContentType: "text/csv", Size: 388890, CellID: "c"}},
+		chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: "xl1", Name: "out.xlsx", Kind: store.ArtifactFile, ContentType: "application/vnd.ms-excel", Size: 10, CellID: "c"}},
+		chat.Event{Type: chat.EventDone, Status: store.RunCompleted})
+	html := renderEvents(t, false, kept...)
+	if !strings.Contains(html, `href="/artifacts/csv1"`) || !strings.Contains(html, "Download CSV (50,000 rows)") {
+		t.Fatalf("no link to the full CSV:\n%s", html)
+	}
+	if strings.Count(html, "/artifacts/csv1") != 1 || !strings.Contains(html, "/artifacts/xl1") {
+		t.Fatalf("the CSV is listed as a file too, or the other file is not:\n%s", html)
+	}
+	tooBig := renderEvents(t, false, chat.Event{Type: chat.EventCellAdded, CellID: "c"},
+		chat.Event{Type: chat.EventLogs, CellID: "c", Text: tableMarkerLogs(map[string]any{"csv_note": "The full result is over 200 MB as CSV, too big to keep; only the rows shown download."})},
+		chat.Event{Type: chat.EventDone, Status: store.RunCompleted})
+	if !strings.Contains(tooBig, "over 200 MB") || !strings.Contains(tooBig, "Download CSV (first 3 rows)") {
+		t.Fatalf("too big a CSV:\n%s", tooBig)
+	}
+}
