@@ -79,8 +79,8 @@ type Cell struct {
 	// them, and so do its kept charts (see handlers); a stopped cell, which
 	// has neither, keeps them.
 	LiveImages []string
-	StartedAt           time.Time
-	Duration            time.Duration
+	StartedAt  time.Time
+	Duration   time.Duration
 }
 
 // maxLiveImages bounds the live figures a cell keeps, as the local

@@ -6,38 +6,52 @@ import (
 	"os"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
 )
 
-// TestLiveOutputAndStopKeepsIt runs a long cell that prints as it goes: its
-// first line shows while it still runs, and Stop keeps what it printed,
+// TestLiveOutputAndStopKeepsIt runs a long cell that prints a numbered
+// line every 20 ms: its first line shows while it still runs, and Stop
+// keeps every line it printed, up to the last one the kernel wrote (which
+// the next cell reads back from a variable, kept by the interrupt),
 // labelling the cell "stopped", not "error", before and after a reload.
 func TestLiveOutputAndStopKeepsIt(t *testing.T) {
 	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
 	ctx := newBrowser(t)
 	signInNewConversation(t, ctx, srv)
 
-	ask(t, ctx, "```python\nimport time\nfor i in range(600):\n    print('tick', i, flush=True)\n    time.sleep(0.1)\n```")
+	ask(t, ctx, "```python\nimport time\nfor i in range(100000):\n    print('tick', i, flush=True); last = i\n    time.sleep(0.02)\n```")
 	waitFor(t, ctx, "the first line while the cell runs",
 		`!!document.querySelector('.cell-running') && (document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('tick 0')`)
 	waitFor(t, ctx, "more lines", `(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('tick 3')`)
+	time.Sleep(time.Second)
 
 	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="stop"]`)))
 	waitFor(t, ctx, "the send button back", `!!document.querySelector('[data-testid="send"]')`)
+	var lastShown string
 	check := func(when string) {
 		t.Helper()
 		waitFor(t, ctx, "the stopped pill "+when, `(document.querySelector('.cell .pill')?.textContent || '') === 'stopped'`)
-		if got := textOf(t, ctx, `.cell [data-testid="cell-output"]`); !contains(got, "tick 0", "tick 3") {
+		got := textOf(t, ctx, `.cell [data-testid="cell-output"]`)
+		if !contains(got, "tick 0", "tick 3", "tick 40") {
 			t.Fatalf("%s the stopped cell shows %q", when, got)
 		}
+		lines := strings.Split(strings.TrimSpace(got), "\n")
+		lastShown = lines[len(lines)-1]
 	}
 	check("live")
 	saveScreenshot(t, ctx)
 	do(t, ctx, chromedp.Reload())
 	waitLoaded(t, ctx)
 	check("after reload")
+
+	askAndWait(t, ctx, "```python\nprint('kernel', 'tick', last)\n```", "kernel tick")
+	printed := textOf(t, ctx, `.answer:last-of-type [data-testid="cell-output"]`)
+	if want := strings.TrimPrefix(strings.TrimSpace(printed), "kernel "); lastShown != want {
+		t.Fatalf("the stopped cell ends with %q; the kernel printed up to %q", lastShown, want)
+	}
 }
 
 func contains(s string, parts ...string) bool {
@@ -245,4 +259,65 @@ func linkContrast(t *testing.T, ctx context.Context, theme string) {
 			t.Errorf("%s theme: a chart card link has contrast %.2f:1 with the card", theme, c)
 		}
 	}
+}
+
+// TestLiveFigureShowsWhileTheCellRuns saves a figure and then sleeps: the
+// image shows in the running cell before it ends, and once it ends the
+// kept chart replaces it (one image, not two).
+func TestLiveFigureShowsWhileTheCellRuns(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+
+	ask(t, ctx, "```python\nimport time\nimport numpy as np\nimport matplotlib.pyplot as plt\n"+
+		"x = np.linspace(0, 6, 60)\nplt.plot(x, np.sin(x), label='sin')\nplt.plot(x, np.cos(x), label='cos')\nplt.legend(); plt.title('Waves')\n"+
+		"plt.savefig('/mnt/data/waves.png')\nprint('saved waves.png; now a slow step', flush=True)\ntime.sleep(3)\nprint('done')\n```")
+	waitFor(t, ctx, "the live image in the running cell",
+		`(() => { const i = document.querySelector('.cell-running img[src^="data:image/png"]'); return !!i && i.complete && i.naturalWidth > 100 })()`)
+	if !js[bool](t, ctx, `!!document.querySelector('.cell-running') && !(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('done')`) {
+		t.Fatal("the image came only as the cell ended")
+	}
+	shoot(t, ctx, "screenshots/notebook-live.png")
+	waitFor(t, ctx, "the answer", `!!document.querySelector('.answer .answer-status[data-status="completed"]')`)
+	waitFor(t, ctx, "the kept chart", `!!document.querySelector('.answer .chart-card img[src^="/artifacts/"]')`)
+	if n := js[int](t, ctx, `document.querySelectorAll('.answer .cell img').length`); n != 1 {
+		t.Fatalf("%d images in the cell once it ended, want the kept chart only", n)
+	}
+}
+
+// TestLargeTableDownloadsFullCSV returns a 50,000-row frame: the page
+// shows its first rows, paged, and "Download CSV" fetches the whole result
+// kept as an artifact (header and 50,000 rows), which is not listed again
+// as a file of the answer.
+func TestLargeTableDownloadsFullCSV(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+
+	ask(t, ctx, "```python\nimport pandas as pd, numpy as np\npd.DataFrame({'n': np.arange(50_000), 'half': np.arange(50_000) / 2})\n```")
+	waitFor(t, ctx, "the table's full download", `!!document.querySelector('.answer .answer-status[data-status="completed"]') && !!document.querySelector('[data-testid="download-full-csv"]')`)
+	if got := textOf(t, ctx, `[data-testid="data-table"] .df-shape`); !contains(got, "50,000 rows × 2 columns", "showing the first 1000") {
+		t.Fatalf("shape %q", got)
+	}
+	if !js[bool](t, ctx, `!!document.querySelector('[data-testid="data-table"] .df-pager')`) {
+		t.Fatal("the table is not paged")
+	}
+	if got := textOf(t, ctx, `[data-testid="download-full-csv"]`); got != "Download CSV (50,000 rows)" {
+		t.Fatalf("download label %q", got)
+	}
+	if js[bool](t, ctx, `!!document.querySelector('.answer .artifact-chip')`) {
+		t.Fatal("the CSV is listed as a file of the answer too")
+	}
+	csv, err := chromedp.Run(ctx, chromedp.Evaluate[string](`(async () => {
+		const href = document.querySelector('[data-testid="download-full-csv"]').getAttribute('href');
+		return await (await fetch(href)).text();
+	})()`, chromedp.EvalAwaitPromise))
+	if err != nil {
+		t.Fatal(err)
+	}
+	lines := strings.Split(strings.TrimSuffix(csv, "\n"), "\n")
+	if len(lines) != 50_001 || lines[0] != ",n,half" || lines[50_000] != "49999,49999,24999.5" {
+		t.Fatalf("the download has %d lines, first %q, last %q", len(lines), lines[0], lines[len(lines)-1])
+	}
+	saveScreenshot(t, ctx)
 }
