@@ -35,7 +35,7 @@ func TestLiveOutputAndStopKeepsIt(t *testing.T) {
 		t.Helper()
 		waitFor(t, ctx, "the stopped pill "+when, `(document.querySelector('.cell .pill')?.textContent || '') === 'stopped'`)
 		got := textOf(t, ctx, `.cell [data-testid="cell-output"]`)
-		if !contains(got, "tick 0", "tick 3", "tick 40") {
+		if !contains(got, "tick 0", "tick 3", "tick 20") {
 			t.Fatalf("%s the stopped cell shows %q", when, got)
 		}
 		lines := strings.Split(strings.TrimSpace(got), "\n")
@@ -48,7 +48,7 @@ func TestLiveOutputAndStopKeepsIt(t *testing.T) {
 	check("after reload")
 
 	askAndWait(t, ctx, "```python\nprint('kernel', 'tick', last)\n```", "kernel tick")
-	printed := textOf(t, ctx, `.answer:last-of-type [data-testid="cell-output"]`)
+	printed := js[string](t, ctx, `[...document.querySelectorAll('.answer')].pop().querySelector('[data-testid="cell-output"]')?.textContent || ''`)
 	if want := strings.TrimPrefix(strings.TrimSpace(printed), "kernel "); lastShown != want {
 		t.Fatalf("the stopped cell ends with %q; the kernel printed up to %q", lastShown, want)
 	}
