@@ -269,15 +269,23 @@ func TestLiveFigureShowsWhileTheCellRuns(t *testing.T) {
 	ctx := newBrowser(t)
 	signInNewConversation(t, ctx, srv)
 
-	ask(t, ctx, "```python\nimport time\nimport numpy as np\nimport matplotlib.pyplot as plt\n"+
-		"x = np.linspace(0, 6, 60)\nplt.plot(x, np.sin(x), label='sin')\nplt.plot(x, np.cos(x), label='cos')\nplt.legend(); plt.title('Waves')\n"+
-		"plt.savefig('/mnt/data/waves.png')\nprint('saved waves.png; now a slow step', flush=True)\ntime.sleep(3)\nprint('done')\n```")
+	ask(t, ctx, "```python\nimport time, numpy as np, matplotlib.pyplot as plt\nx = np.linspace(0, 6, 60)\n"+
+		"plt.figure(figsize=(7, 3.2))\nplt.plot(x, np.sin(x), label='sin')\nplt.plot(x, np.cos(x), label='cos')\n"+
+		"plt.legend(); plt.title('Waves'); plt.savefig('/mnt/data/waves.png')\n"+
+		"print('saved waves.png; fitting the model…', flush=True)\ntime.sleep(3)\nprint('done')\n```")
 	waitFor(t, ctx, "the live image in the running cell",
 		`(() => { const i = document.querySelector('.cell-running img[src^="data:image/png"]'); return !!i && i.complete && i.naturalWidth > 100 })()`)
+	waitFor(t, ctx, "the line printed after the figure, in the running cell",
+		`(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('fitting the model')`)
 	if !js[bool](t, ctx, `!!document.querySelector('.cell-running') && !(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('done')`) {
 		t.Fatal("the image came only as the cell ended")
 	}
-	shoot(t, ctx, "screenshots/notebook-live.png")
+	// What docs/notebook-live.png shows: the running step, its line and its chart.
+	js[bool](t, ctx, `(document.querySelector('.cell-running').scrollIntoView({block: 'start'}), true)`)
+	if png, err := chromedp.Run(ctx, chromedp.CaptureScreenshot()); err == nil {
+		os.MkdirAll("screenshots", 0o755)
+		os.WriteFile("screenshots/notebook-live.png", png, 0o644)
+	}
 	waitFor(t, ctx, "the answer", `!!document.querySelector('.answer .answer-status[data-status="completed"]')`)
 	waitFor(t, ctx, "the kept chart", `!!document.querySelector('.answer .chart-card img[src^="/artifacts/"]')`)
 	if n := js[int](t, ctx, `document.querySelectorAll('.answer .cell img').length`); n != 1 {

@@ -42,8 +42,9 @@ func TestAnswerLiveImageThenFinal(t *testing.T) {
 		{Type: chat.EventCellAdded, CellID: "c"},
 		{Type: chat.EventCodeDone, CellID: "c", Text: "plt.savefig('a.png'); time.sleep(3)"},
 		{Type: chat.EventPartialImage, CellID: "c", Image: liveURL, Text: "a.png"},
+		{Type: chat.EventLogsDelta, CellID: "c", Text: "saved a.png\n"},
 	}
-	if html := renderEvents(t, true, running...); !strings.Contains(html, `src="`+liveURL) || strings.Count(html, "<img") != 1 {
+	if html := renderEvents(t, true, running...); !strings.Contains(html, `src="`+liveURL) || strings.Count(html, "<img") != 1 || !strings.Contains(html, "saved a.png") {
 		t.Fatalf("the running cell does not show its live image once:\n%s", html)
 	}
 	final := append(running, chat.Event{Type: chat.EventLogs, CellID: "c", Text: ""},
