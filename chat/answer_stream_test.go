@@ -74,7 +74,7 @@ func TestAnswerLiveImages(t *testing.T) {
 	if c := fold(done...).Cells[0]; len(c.LiveImages) != 0 || len(c.Images) != 1 || c.Images[0] != "data:image/png;base64,ZmluYWw=" {
 		t.Fatalf("after the final image: live %v, final %v", c.LiveImages, c.Images)
 	}
-	stopped := append(start, chat.Event{Type: chat.EventDone, Status: store.RunCancelled, At: t0.Add(time.Second)})
+	stopped := append(start, chat.Event{Type: chat.EventDone, Status: string(store.RunCancelled), At: t0.Add(time.Second)})
 	if c := fold(stopped...).Cells[0]; c.Status != chat.CellStopped || len(c.LiveImages) != 1 {
 		t.Fatalf("stopped: %s, live %v", c.Status, c.LiveImages)
 	}

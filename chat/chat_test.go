@@ -370,3 +370,31 @@ func TestTitleAfterTheFirstAnswer(t *testing.T) {
 		t.Fatalf("the answer overwrote the user's title with %q", c.Title)
 	}
 }
+
+// TestTableResultKeepsItsFullCSV: a table result larger than its payload
+// is kept whole as a CSV artifact the table names; the conversation is not
+// named after it, as it is the table's, not a file the code made.
+func TestTableResultKeepsItsFullCSV(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	a, _ := e.wait(t, e.start(t, "```python\nimport pandas as pd\npd.DataFrame({'n': range(5000)})\n```"))
+	var table *chat.Table
+	var cellID string
+	for _, c := range a.Cells {
+		for _, p := range chat.SplitOutput(c.Logs) {
+			if p.Table != nil {
+				table, cellID = p.Table, c.ID
+			}
+		}
+	}
+	if table == nil || table.CSV == "" || table.TotalRows != 5000 || len(table.Rows) != 1000 {
+		t.Fatalf("table %+v", table)
+	}
+	art, ok := a.TableCSV(cellID, table.CSV)
+	if !ok || art.ContentType != "text/csv" || art.Size != table.CSVBytes {
+		t.Fatalf("the full CSV was not kept: %+v among %+v", art, a.Artifacts)
+	}
+	if c, _ := e.db.Conversation(ctx, e.userID, e.convID); strings.Contains(c.Title, ".csv") {
+		t.Fatalf("the conversation is named after the table's CSV: %q", c.Title)
+	}
+}

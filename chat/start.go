@@ -280,10 +280,14 @@ func TitleAfter(question string, files []string, a *Answer) string {
 		return title
 	}
 	var made []string
+	tables := a.tableCSVs()
 	for _, art := range a.Artifacts {
-		if !slices.Contains(made, art.Name) {
+		if !tables[art.ID] && !slices.Contains(made, art.Name) {
 			made = append(made, art.Name)
 		}
+	}
+	if len(made) == 0 {
+		return title
 	}
 	return "Python: " + cut(strings.Join(made, ", "), titleRunes-8)
 }

@@ -2,6 +2,7 @@ package chat
 
 import (
 	"encoding/json"
+	"path"
 	"strings"
 )
 
@@ -153,4 +154,36 @@ func parseTableMarker(line string) (*Table, int, bool) {
 		return nil, 0, false
 	}
 	return m.Table, m.TextLines, true
+}
+
+// TableCSV returns the kept copy of file, the whole result of a table that
+// cell cellID returned (Table.CSV), once the turn has copied it out.
+func (a *Answer) TableCSV(cellID, file string) (ArtifactRef, bool) {
+	for i := len(a.Artifacts) - 1; i >= 0; i-- {
+		if art := a.Artifacts[i]; art.CellID == cellID && art.Name == path.Base(file) {
+			return art, true
+		}
+	}
+	return ArtifactRef{}, false
+}
+
+// tableCSVs returns the ids of the artifacts that hold the whole result of
+// a table a cell returned: they belong to their tables, not to the list of
+// files the answer made.
+func (a *Answer) tableCSVs() map[string]bool {
+	ids := map[string]bool{}
+	for _, c := range a.Cells {
+		if !strings.Contains(c.Logs, tableMarker) {
+			continue
+		}
+		for _, p := range SplitOutput(c.Logs) {
+			if p.Table == nil || p.Table.CSV == "" {
+				continue
+			}
+			if art, ok := a.TableCSV(c.ID, p.Table.CSV); ok {
+				ids[art.ID] = true
+			}
+		}
+	}
+	return ids
 }

@@ -56,7 +56,7 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 			continue
 		}
 		cell := cellView(c, now)
-		linkTableCSVs(sharePath, cell.Output, c.ID, a.Artifacts, claimed)
+		linkTableCSVs(sharePath, cell.Output, c.ID, a, claimed)
 		// Copied-out charts replace the inline images they were made from.
 		if kept := charts[c.ID]; len(kept) > 0 {
 			cell.Charts, cell.Images = kept, nil

@@ -1,8 +1,6 @@
 package handlers
 
 import (
-	"path"
-
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/views"
 )
@@ -24,17 +22,12 @@ func outputParts(logs string) []views.OutputPart {
 // its whole result as CSV, once the turn has copied it out, and marks that
 // artifact claimed: the table offers it, so the answer does not list it
 // again as a file of its own.
-func linkTableCSVs(sharePath string, parts []views.OutputPart, cellID string, arts []chat.ArtifactRef, claimed map[string]bool) {
+func linkTableCSVs(sharePath string, parts []views.OutputPart, cellID string, a *chat.Answer, claimed map[string]bool) {
 	for _, p := range parts {
-		t := p.Table
-		if t == nil || t.CSVFile == "" {
-			continue
-		}
-		for i := len(arts) - 1; i >= 0; i-- {
-			if arts[i].CellID == cellID && arts[i].Name == path.Base(t.CSVFile) {
-				t.CSVURL = artifactURL(sharePath, arts[i].ID, false)
-				claimed[arts[i].ID] = true
-				break
+		if t := p.Table; t != nil && t.CSVFile != "" {
+			if art, ok := a.TableCSV(cellID, t.CSVFile); ok {
+				t.CSVURL = artifactURL(sharePath, art.ID, false)
+				claimed[art.ID] = true
 			}
 		}
 	}
