@@ -308,13 +308,14 @@ class Streamer:
             self.conn.send_json({"partial": True, "figure": len(png), "name": name})
             self.conn.send(b"B", png)
 
-    def close(self):
-        """Stop sending, after sending what is pending: a cell that is
-        interrupted (Stop) gets no reply the host uses, so its last lines
-        must not wait for one."""
+    def close(self, interrupted=False):
+        """Stop sending. What is pending goes in the reply, which has it
+        all, except after an interrupt: the reply of a cell the user stopped
+        is not used, so its last lines must not wait for it."""
         self.stopped.set()
         self.thread.join()
-        self.flush()
+        if interrupted:
+            self.flush()
 
 
 class Capture(io.TextIOBase):
@@ -1098,7 +1099,7 @@ class Kernel:
         saved = sys.stdout, sys.stderr
         sys.stdout, sys.stderr = out, err
         t0 = time.monotonic()
-        rendered = None
+        rendered, error = None, None
         try:
             value, error = self.run_cell(req["code"])
             rendered, late = self.finish_cell(value, cap)
@@ -1107,7 +1108,7 @@ class Kernel:
             sys.stdout, sys.stderr = saved
             self.streamer = None
             if streamer is not None:
-                streamer.close()
+                streamer.close(interrupted=bool(error) and error.get("name") == "KeyboardInterrupt")
         for m in self.errors:
             err.write(m + "\n")
         after = scan_files()
