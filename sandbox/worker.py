@@ -1065,7 +1065,10 @@ class Kernel:
             table = table_payload(value)
             if table is not None and (len(table["rows"]) < table["total_rows"]
                                       or len(table["columns"]) < table["total_columns"]):
-                table.update(full_csv(value, _cell))
+                try:
+                    table.update(full_csv(value, _cell))
+                except Exception as e:  # a full /mnt/data, say: the table still shows
+                    table["csv_note"] = "The full result could not be kept as CSV (%s: %s)." % (type(e).__name__, str(e)[:200])
             if table is not None:
                 encoded = json.dumps(table, ensure_ascii=False, allow_nan=False)
                 if len(encoded) <= cap:
