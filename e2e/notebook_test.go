@@ -274,7 +274,7 @@ func TestLiveFigureShowsWhileTheCellRuns(t *testing.T) {
 		"plt.legend(); plt.title('Waves'); plt.savefig('/mnt/data/waves.png')\n"+
 		"print('saved waves.png; fitting the model…', flush=True)\ntime.sleep(3)\nprint('done')\n```")
 	waitFor(t, ctx, "the live image in the running cell",
-		`(() => { const i = document.querySelector('.cell-running img[src^="data:image/png"]'); return !!i && i.complete && i.naturalWidth > 100 })()`)
+		`(() => { const i = document.querySelector('.cell-running img[src*="/images/"]'); return !!i && i.complete && i.naturalWidth > 100 })()`)
 	waitFor(t, ctx, "the line printed after the figure, in the running cell",
 		`(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('fitting the model')`)
 	if !js[bool](t, ctx, `!!document.querySelector('.cell-running') && !(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('done')`) {

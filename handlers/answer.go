@@ -56,6 +56,9 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 			continue
 		}
 		cell := cellView(c, now)
+		if sharePath == "" {
+			cell.Images = imageURLs(convID, runID, cell.Images)
+		}
 		linkTableCSVs(sharePath, cell.Output, c.ID, a, claimed)
 		// Copied-out charts replace the inline images they were made from.
 		if kept := charts[c.ID]; len(kept) > 0 {
@@ -84,6 +87,18 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 	return v
 }
 
+// imageURLs replaces a cell's inline images (data: URLs) with the URLs that
+// serve them (showRunImage): a streamed update then carries a short link,
+// not the image again, and the browser loads each image once. A shared
+// page keeps the data: URLs, having no such route.
+func imageURLs(convID, runID string, images []string) []string {
+	out := make([]string, len(images))
+	for i, img := range images {
+		out[i] = "/conversations/" + convID + "/runs/" + runID + "/images/" + chat.ImageKey(img)
+	}
+	return out
+}
+
 // cellView shows one code cell. A running cell shows the tail of what it
 // printed, and only the tail is searched, so that each streamed update
 // costs the same however long the output has grown.
@@ -109,15 +124,7 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 	if c.IsLoader() && cell.ErrorLine == "" {
 		cell.Loader = loaderLine(c, logs)
 	}
-	images := c.Images
-	if len(images) == 0 {
-		images = c.LiveImages // until the final ones come, or for good if the cell was stopped
-	}
-	for _, img := range images {
-		if isInlineImage(img) {
-			cell.Images = append(cell.Images, img)
-		}
-	}
+	cell.Images = c.ShownImages()
 	return cell
 }
 
@@ -136,7 +143,7 @@ func loaderLine(c *chat.Cell, logs string) string {
 // output, no image.
 func emptyCell(c *chat.Cell) bool {
 	return c.Status != chat.CellWriting && c.Status != chat.CellRunning && strings.TrimSpace(c.Code) == "" &&
-		strings.TrimSpace(chat.WithoutMarkers(c.Logs)) == "" && len(c.Images) == 0 && len(c.LiveImages) == 0
+		strings.TrimSpace(chat.WithoutMarkers(c.Logs)) == "" && len(c.ShownImages()) == 0
 }
 
 // statusLine says what a live answer is doing.
@@ -177,17 +184,6 @@ func logTail(logs string, n int) (string, int) {
 		}
 	}
 	return logs, 0
-}
-
-// isInlineImage accepts the images the page may show inline: PNG, JPEG and
-// GIF data URLs. Anything else waits for the artifact copy.
-func isInlineImage(url string) bool {
-	for _, p := range []string{"data:image/png;base64,", "data:image/jpeg;base64,", "data:image/gif;base64,"} {
-		if strings.HasPrefix(url, p) {
-			return true
-		}
-	}
-	return false
 }
 
 // renderText renders the answer's markdown as sanitized HTML. Links to

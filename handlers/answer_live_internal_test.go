@@ -38,28 +38,30 @@ const (
 // A live image shows in its running cell; the final image replaces it,
 // and the kept chart replaces both. A stopped cell keeps it.
 func TestAnswerLiveImageThenFinal(t *testing.T) {
+	// The page shows inline images by URL (showRunImage), never their bytes.
+	shownAt := func(dataURL string) string { return "/conversations/conv/runs/run/images/" + chat.ImageKey(dataURL) }
 	running := []chat.Event{
 		{Type: chat.EventCellAdded, CellID: "c"},
 		{Type: chat.EventCodeDone, CellID: "c", Text: "plt.savefig('a.png'); time.sleep(3)"},
 		{Type: chat.EventPartialImage, CellID: "c", Image: liveURL, Text: "a.png"},
 		{Type: chat.EventLogsDelta, CellID: "c", Text: "saved a.png\n"},
 	}
-	if html := renderEvents(t, true, running...); !strings.Contains(html, `src="`+liveURL) || strings.Count(html, "<img") != 1 || !strings.Contains(html, "saved a.png") {
+	if html := renderEvents(t, true, running...); !strings.Contains(html, `src="`+shownAt(liveURL)) || strings.Count(html, "<img") != 1 || !strings.Contains(html, "saved a.png") {
 		t.Fatalf("the running cell does not show its live image once:\n%s", html)
 	}
 	final := append(running, chat.Event{Type: chat.EventLogs, CellID: "c", Text: ""},
 		chat.Event{Type: chat.EventImage, CellID: "c", Image: finalURL},
 		chat.Event{Type: chat.EventCellDone, CellID: "c", Status: "completed"})
-	if html := renderEvents(t, true, final...); strings.Contains(html, liveURL) || strings.Count(html, `src="`+finalURL) != 1 {
+	if html := renderEvents(t, true, final...); strings.Contains(html, shownAt(liveURL)) || strings.Count(html, `src="`+shownAt(finalURL)) != 1 {
 		t.Fatalf("the final image does not replace the live one:\n%s", html)
 	}
 	kept := append(final, chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: "art1", Name: "a.png",
 		Kind: store.ArtifactImage, ContentType: "image/png", CellID: "c"}})
-	if html := renderEvents(t, true, kept...); strings.Contains(html, liveURL) || strings.Contains(html, finalURL) || !strings.Contains(html, "/artifacts/art1") {
+	if html := renderEvents(t, true, kept...); strings.Contains(html, shownAt(liveURL)) || strings.Contains(html, shownAt(finalURL)) || !strings.Contains(html, "/artifacts/art1") {
 		t.Fatalf("the kept chart does not replace the images:\n%s", html)
 	}
 	stopped := append(running, chat.Event{Type: chat.EventDone, Status: string(store.RunCancelled)})
-	if html := renderEvents(t, false, stopped...); !strings.Contains(html, `src="`+liveURL) || !strings.Contains(html, "stopped") {
+	if html := renderEvents(t, false, stopped...); !strings.Contains(html, `src="`+shownAt(liveURL)) || !strings.Contains(html, "stopped") {
 		t.Fatalf("the stopped cell lost its live image:\n%s", html)
 	}
 }

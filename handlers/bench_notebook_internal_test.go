@@ -1,7 +1,9 @@
 package handlers
 
 import (
+	"bytes"
 	"context"
+	"encoding/base64"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -88,4 +90,25 @@ func TestLogTail(t *testing.T) {
 	if v.Cells[0].LogsCut != 1000-liveLogLines || strings.Count(v.Cells[0].Logs, "\n") != liveLogLines {
 		t.Fatalf("live cell shows %d lines, cut %d", strings.Count(v.Cells[0].Logs, "\n"), v.Cells[0].LogsCut)
 	}
+}
+
+// BenchmarkStreamingUpdateWithChart is BenchmarkStreamingUpdate for a cell
+// that has shown a 60 KB chart: the update carries the chart's URL, not
+// its bytes (update-bytes is what one update sends).
+func BenchmarkStreamingUpdateWithChart(b *testing.B) {
+	a := runningAnswer(100)
+	chart := "data:image/png;base64," + base64.StdEncoding.EncodeToString(bytes.Repeat([]byte{0x89, 'P', 'N', 'G'}, 15_000))
+	a.Apply(chat.Event{Seq: 4, Type: chat.EventPartialImage, CellID: "c", Image: chart, At: time.Now()})
+	ctx := context.Background()
+	var size int
+	b.ReportAllocs()
+	for i := 0; b.Loop(); i++ {
+		a.Apply(chat.Event{Seq: int64(5 + i), Type: chat.EventLogsDelta, CellID: "c", Text: "tick more\n", At: time.Now()})
+		var out strings.Builder
+		if err := views.AnswerBody(answerView("conv", "run", a, true, time.Now())).Render(ctx, &out); err != nil {
+			b.Fatal(err)
+		}
+		size = out.Len()
+	}
+	b.ReportMetric(float64(size), "update-bytes")
 }

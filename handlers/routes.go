@@ -88,6 +88,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	user.POST("/conversations/:id/messages", h.postMessage)
 	user.POST("/conversations/:id/steps", h.postStep)
 	user.GET("/conversations/:id/runs/:run/events", h.streamRunEvents)
+	user.GET("/conversations/:id/runs/:run/images/:key", h.showRunImage)
 	user.POST("/conversations/:id/runs/:run/cancel", h.cancelRun)
 	user.POST("/conversations/:id/runs/:run/files/:file/retry", h.retryCopy)
 

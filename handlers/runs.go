@@ -133,6 +133,27 @@ func (h *Handler) streamRunEvents(c echo.Context) error {
 	return h.followLive(ctx, w, convID, runID, answer, sub)
 }
 
+// showRunImage serves an image a cell of the run shows inline, by the key
+// of its content (chat.ImageKey), so that it never changes: the browser
+// keeps it, and the streamed updates that show it again carry only its URL.
+func (h *Handler) showRunImage(c echo.Context) error {
+	ctx := c.Request().Context()
+	if _, err := h.db.Run(ctx, currentUser(c).ID, c.Param("id"), c.Param("run")); err != nil {
+		return err
+	}
+	a, err := h.chat.Answer(ctx, c.Param("run"))
+	if err != nil {
+		return err
+	}
+	b, contentType, ok := a.InlineImage(c.Param("key"))
+	if !ok {
+		return store.ErrNotFound
+	}
+	c.Response().Header().Set("Cache-Control", "private, max-age=31536000, immutable")
+	c.Response().Header().Set("X-Content-Type-Options", "nosniff")
+	return c.Blob(http.StatusOK, contentType, b)
+}
+
 // followLive applies live events and sends throttled updates until the
 // run ends or the browser goes away. A subscription dropped for being slow
 // resumes from the last event applied. followLive owns sub, and every
