@@ -160,6 +160,7 @@ def _read_csv_fast(path):
         opts = {"decimal": ","}
     dtypes = {c: "category" if kind in ("text", "date") and _repeats(head[c]) else str
               for c, (kind, _) in plan.items() if kind != "num"}
+    _check_room(path, head, dtypes, sum(len(l) + 1 for l in lines[skip:]))
     # In chunks (low_memory): the tokens of a whole 500 MB file at once would not fit the
     # sandbox's memory, and every column that is not a number has its dtype given anyway.
     try:
@@ -176,6 +177,39 @@ def _read_csv_fast(path):
         if final:
             done.add(c)
     return _clean(df, comma_decimal, done)
+
+
+def _check_room(path, head, dtypes, sample_bytes):
+    """Raise MemoryError before reading a file whose frame would not fit the kernel's address
+    space, judged on the sample: pandas' chunked C parser does not always survive running out
+    of memory (it can crash the kernel, losing the session), so it must never get that far.
+    Reading takes about twice the frame (the chunks, then their concatenation)."""
+    room = _address_room()
+    if room is None or head.empty:
+        return
+    rows = os.path.getsize(path) / max(1.0, sample_bytes / len(head))
+    per_row = 0.0
+    for c in head.columns:
+        if dtypes.get(c) is str:  # a Python string a row: its text, the object's 49 bytes, a pointer
+            per_row += 57 + head[c].dropna().astype(str).str.len().mean() if head[c].notna().any() else 8
+        else:  # numbers and dates, and categories kept as pointers to shared strings
+            per_row += 8
+    need = rows * per_row
+    if 2 * need > room:
+        raise MemoryError(f"the table would take about {need / 2**20:,.0f} MB, and the kernel has {room / 2**20:,.0f} MB free")
+
+
+def _address_room():
+    """The bytes this process may still map (RLIMIT_AS less what it maps now), or None."""
+    import resource
+    soft, _ = resource.getrlimit(resource.RLIMIT_AS)
+    if soft == resource.RLIM_INFINITY:
+        return None
+    with open("/proc/self/status") as f:
+        for line in f:
+            if line.startswith("VmSize:"):
+                return soft - int(line.split()[1]) * 1024
+    return None
 
 
 def _repeats(s):

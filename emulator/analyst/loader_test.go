@@ -209,8 +209,11 @@ func TestLoader_TooLargeSaysSoAndKeepsTheSession(t *testing.T) {
 		t.Fatal(err)
 	}
 	r, err := sess.Exec(ctx, "FILES = ['wide.csv']\n"+loaderPy)
-	if err != nil || r.Error != nil {
-		t.Fatalf("the loader itself failed: %v %+v", err, r.Error)
+	if err != nil {
+		t.Fatalf("the kernel did not answer: %v", err)
+	}
+	if r.Error != nil {
+		t.Fatalf("the loader itself failed: %+v", r.Error)
 	}
 	if !strings.Contains(r.Stdout, "Could not load wide.csv: it is too large to load whole in the sandbox's memory") ||
 		!strings.Contains(r.Stdout, "usecols=") {
