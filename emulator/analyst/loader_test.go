@@ -337,3 +337,26 @@ print("written")
 	slices.Sort(took)
 	b.ReportMetric(took[len(took)/2]*1000, "chart-ms")
 }
+
+// TestLoader_TwoMillionRows reads a 2,000,000-row export (about 60 MB) the
+// fast way and checks it against pandas' own reading of it: the same
+// shape, dtypes and values, and the same totals by region.
+func TestLoader_TwoMillionRows(t *testing.T) {
+	k := newKernel(t, nil)
+	if c := k.exec(strings.Replace(bigCSV, "ROWS", "2_000_000", 1)); c.Error != nil {
+		t.Fatalf("generating: %+v", c.Error)
+	}
+	c := k.exec("FILES = []\n" + loaderPy + `
+f = _load("big.csv")["big.csv"]
+d = pd.read_csv("big.csv", parse_dates=["date"])
+pd.testing.assert_frame_equal(f, d, check_dtype=True)
+by = f.groupby("region")["revenue"].sum()
+print("shape", f.shape, "regions", len(by), "same", bool(np.allclose(by, d.groupby("region")["revenue"].sum())))
+`)
+	if c.Error != nil {
+		t.Fatalf("the loaded frame differs from read_csv's: %s: %.600s", c.Error.Name, c.Error.Value)
+	}
+	if !strings.Contains(c.Stdout, "shape (2000000, 5) regions 5 same True") {
+		t.Fatalf("loader: %q", c.Stdout)
+	}
+}
