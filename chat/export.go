@@ -125,16 +125,6 @@ func chosenTurns(turns []store.Turn, steps []string) ([]store.Turn, error) {
 	return kept, nil
 }
 
-// Notebook gathers a conversation of userID as a Jupyter notebook, the
-// steps chosen as for Report.
-func (s *Service) Notebook(ctx context.Context, userID, convID string, steps []string) (notebook.Notebook, error) {
-	r, err := s.Report(ctx, userID, convID, steps)
-	if err != nil {
-		return notebook.Notebook{}, err
-	}
-	return NotebookOf(r), nil
-}
-
 // NotebookOf lays a report out as a notebook: every cell numbered in
 // order, with what it printed and drew; the turn's charts no cell claims
 // have no place in a notebook and are left out, as Jupyter would.

@@ -223,69 +223,57 @@ func (h *Handler) conversationArtifacts(c echo.Context) (*store.Conversation, []
 	return conv, arts, err
 }
 
-// exportNotebook downloads the conversation, or the steps chosen, as a
-// Jupyter notebook.
-func (h *Handler) exportNotebook(c echo.Context) error {
-	steps, err := exportSteps(c)
-	if err != nil {
-		return err
-	}
-	nb, err := h.chat.Notebook(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
-	if err != nil {
-		return exportError(err)
-	}
-	var buf bytes.Buffer
-	if err := notebook.Write(&buf, nb); err != nil {
-		return err
-	}
-	hdr := c.Response().Header()
-	hdr.Set("Content-Disposition", contentDisposition(false, slug(nb.Title)+".ipynb"))
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	return c.Blob(http.StatusOK, "application/x-ipynb+json", buf.Bytes())
+// exportFormat is one form a conversation downloads in. The three are
+// written from the one gathering of the conversation (chat.Service.Report).
+type exportFormat struct {
+	ext, contentType string
+	// policy is the download's Content-Security-Policy, if it needs one.
+	policy string
+	write  func(w io.Writer, r report.Report, name string) error
 }
 
-// exportMarkdown downloads the conversation, or the steps chosen, as a zip
-// of a Markdown file and the charts it shows.
-func (h *Handler) exportMarkdown(c echo.Context) error {
-	steps, err := exportSteps(c)
-	if err != nil {
-		return err
-	}
-	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
-	if err != nil {
-		return exportError(err)
-	}
-	var buf bytes.Buffer
-	if err := report.WriteMarkdownZip(&buf, r, slug(r.Title)+".md"); err != nil {
-		return err
-	}
-	hdr := c.Response().Header()
-	hdr.Set("Content-Disposition", contentDisposition(false, slug(r.Title)+".zip"))
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	return c.Blob(http.StatusOK, "application/zip", buf.Bytes())
-}
+// The forms of export: a Jupyter notebook; a zip of a Markdown file and
+// the charts it shows; one HTML page to read offline or send by e-mail,
+// served with a policy that lets it run and load nothing, even if a
+// browser shows it here.
+var (
+	notebookExport = exportFormat{ext: ".ipynb", contentType: "application/x-ipynb+json",
+		write: func(w io.Writer, r report.Report, _ string) error { return notebook.Write(w, chat.NotebookOf(r)) }}
+	markdownExport = exportFormat{ext: ".zip", contentType: "application/zip",
+		write: func(w io.Writer, r report.Report, name string) error {
+			return report.WriteMarkdownZip(w, r, name+".md")
+		}}
+	htmlExport = exportFormat{ext: ".html", contentType: "text/html; charset=utf-8", policy: report.CSP,
+		write: func(w io.Writer, r report.Report, _ string) error {
+			return report.WriteHTML(w, r, report.DefaultMaxHTML)
+		}}
+)
 
-// exportHTML downloads the conversation, or the steps chosen, as one HTML
-// page to read offline or send by e-mail. It is served with a policy that
-// lets it run nothing and load nothing, even if a browser shows it here.
-func (h *Handler) exportHTML(c echo.Context) error {
-	steps, err := exportSteps(c)
-	if err != nil {
-		return err
+// export returns the handler that downloads the conversation, or the steps
+// chosen, as f.
+func (h *Handler) export(f exportFormat) echo.HandlerFunc {
+	return func(c echo.Context) error {
+		steps, err := exportSteps(c)
+		if err != nil {
+			return err
+		}
+		r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
+		if err != nil {
+			return exportError(err)
+		}
+		name := slug(r.Title)
+		var buf bytes.Buffer
+		if err := f.write(&buf, r, name); err != nil {
+			return err
+		}
+		hdr := c.Response().Header()
+		hdr.Set("Content-Disposition", contentDisposition(false, name+f.ext))
+		if f.policy != "" {
+			hdr.Set("Content-Security-Policy", f.policy)
+		}
+		hdr.Set("X-Content-Type-Options", "nosniff")
+		return c.Blob(http.StatusOK, f.contentType, buf.Bytes())
 	}
-	r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
-	if err != nil {
-		return exportError(err)
-	}
-	var buf bytes.Buffer
-	if err := report.WriteHTML(&buf, r, report.DefaultMaxHTML); err != nil {
-		return err
-	}
-	hdr := c.Response().Header()
-	hdr.Set("Content-Disposition", contentDisposition(false, slug(r.Title)+".html"))
-	hdr.Set("Content-Security-Policy", report.CSP)
-	hdr.Set("X-Content-Type-Options", "nosniff")
-	return c.Blob(http.StatusOK, "text/html; charset=utf-8", buf.Bytes())
 }
 
 // exportError tells the user which chosen step the conversation does not

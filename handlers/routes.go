@@ -72,10 +72,10 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Generated files.
 	user.GET("/artifacts/:id", h.downloadArtifact)
 	user.GET("/artifacts/:id/thumb", h.showThumbnail)
-	user.GET("/conversations/:id/export.ipynb", h.exportNotebook)
+	user.GET("/conversations/:id/export.ipynb", h.export(notebookExport))
 	user.GET("/conversations/:id/export", h.showExport)
-	user.GET("/conversations/:id/export.md", h.exportMarkdown)
-	user.GET("/conversations/:id/export.html", h.exportHTML)
+	user.GET("/conversations/:id/export.md", h.export(markdownExport))
+	user.GET("/conversations/:id/export.html", h.export(htmlExport))
 	user.GET("/conversations/:id/gallery", h.showGallery)
 	user.GET("/conversations/:id/charts.zip", h.downloadChartsZip)
 
