@@ -84,31 +84,31 @@ func TestSession_StreamsFiguresWhileRunning(t *testing.T) {
 	var mu sync.Mutex
 	var got []live
 	var printed strings.Builder
-	ctx = WithOutput(ctx, func(text string) {
-		mu.Lock()
-		defer mu.Unlock()
-		printed.WriteString(text)
-	})
 	ctx = WithFigures(ctx, func(f Figure, name string) {
 		mu.Lock()
 		defer mu.Unlock()
 		got = append(got, live{name, f})
-		if len(got) == 3 {
-			cancel()
+	})
+	ctx = WithOutput(ctx, func(text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		printed.WriteString(text)
+		if strings.Contains(printed.String(), "shown") {
+			cancel() // text and figures share one line: every figure of show() came before
 		}
 	})
 	_, err := s.Exec(ctx, "import time\nimport matplotlib.pyplot as plt\n"+
 		"print('before', flush=True)\nplt.plot([1, 3, 2])\nplt.savefig('live.png')\n"+
-		"plt.figure(); plt.bar(['a'], [1]); plt.show()\n"+
+		"plt.figure(); plt.bar(['a'], [1]); plt.show()\nprint('shown', flush=True)\n"+
 		"for _ in range(600):\n    time.sleep(0.1)")
 	if err == nil {
 		t.Fatal("the cell ran to its end: its figures never streamed")
 	}
 	mu.Lock()
 	defer mu.Unlock()
-	// show() flushes every open figure, the saved one too, as
-	// matplotlib-inline does.
-	if len(got) != 3 || got[0].name != "live.png" || got[1].name != "" || got[2].name != "" {
+	// show() flushes every open figure, as matplotlib-inline does, but
+	// sends again no figure a savefig sent and nothing changed since.
+	if len(got) != 2 || got[0].name != "live.png" || got[1].name != "" {
 		var names []string
 		for _, g := range got {
 			names = append(names, fmt.Sprintf("%q (%d bytes)", g.name, len(g.fig.PNG)))
@@ -120,8 +120,8 @@ func TestSession_StreamsFiguresWhileRunning(t *testing.T) {
 			t.Fatalf("figure %q is %dx%d, not a PNG", g.name, g.fig.Width, g.fig.Height)
 		}
 	}
-	if printed.String() != "before\n" {
-		t.Fatalf("printed %q before the figures", printed.String())
+	if printed.String() != "before\nshown\n" {
+		t.Fatalf("printed %q", printed.String())
 	}
 	saved, err := s.GetFile(context.Background(), "live.png")
 	if err != nil || string(saved) != string(got[0].fig.PNG) {
@@ -174,5 +174,36 @@ func TestSession_StopStreamsEveryLine(t *testing.T) {
 	lines := strings.Split(strings.TrimSpace(got.String()), "\n")
 	if lines[len(lines)-1] != last || len(lines) < 10 {
 		t.Fatalf("streamed %d lines ending %q; the kernel printed up to %s", len(lines), lines[len(lines)-1], last)
+	}
+}
+
+// A figure changed after its savefig is sent again by show(): what shows
+// is what the figure has become.
+func TestSession_LiveFigureChangedAfterSaveIsShownAgain(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	var mu sync.Mutex
+	var names []string
+	var printed strings.Builder
+	ctx = WithFigures(ctx, func(f Figure, name string) {
+		mu.Lock()
+		defer mu.Unlock()
+		names = append(names, name)
+	})
+	ctx = WithOutput(ctx, func(text string) {
+		mu.Lock()
+		defer mu.Unlock()
+		printed.WriteString(text)
+		if strings.Contains(printed.String(), "shown") {
+			cancel()
+		}
+	})
+	s.Exec(ctx, "import time\nimport matplotlib.pyplot as plt\nplt.plot([1, 3, 2])\nplt.savefig('a.png')\n"+
+		"plt.title('changed'); plt.show()\nprint('shown', flush=True)\ntime.sleep(60)")
+	mu.Lock()
+	defer mu.Unlock()
+	if len(names) != 2 || names[0] != "a.png" || names[1] != "" {
+		t.Fatalf("live figures %q, want the saved one, then the changed one", names)
 	}
 }

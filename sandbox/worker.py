@@ -920,18 +920,32 @@ class Kernel:
         self.cap = 1 << 20
         self.streamer = None  # while a streaming cell runs
         self.figures, self.max_figures, self.max_figure_bytes = [], 10, 5 << 20
+        # id -> figure sent live by a savefig; show() does not send it again
+        # unless it changed since (the figure is kept so its id stays its own).
+        self.sent_live = {}
 
     # -- figures ---------------------------------------------------------
     def show(self, *args, **kwargs):
         """plt.show(): flush the open figures, and send them at once when
         the cell streams, so a chart shows while the cell goes on."""
         n = len(self.figures)
+        again = self.unchanged_since_sent()
         self.flush_figures()
         if self.streamer is not None:
-            for png in self.figures[n:]:
-                _held(self.streamer.send_figure, png)
+            for fig, png in zip(self.flushed, self.figures[n:]):
+                if id(fig) not in again:
+                    _held(self.streamer.send_figure, png)
 
-    def saved(self, fname):
+    def unchanged_since_sent(self):
+        """The ids of the open figures a savefig sent live that have not
+        changed since (matplotlib marks a changed figure stale)."""
+        plt = self.plt
+        if plt is None or not self.sent_live:
+            return set()
+        figs = [plt.figure(num) for num in plt.get_fignums()]
+        return {id(f) for f in figs if self.sent_live.get(id(f)) is f and not f.stale}
+
+    def saved(self, fname, fig=None):
         """A figure was saved to fname: when the cell streams and it is a
         PNG under DATA, send the file as it is, so the chart shows at once
         under its name. Never fails the user's savefig."""
@@ -952,12 +966,15 @@ class Kernel:
                 os.close(fd)
             if png[:8] == b"\x89PNG\r\n\x1a\n":
                 _held(self.streamer.send_figure, png, name)
+                if fig is not None:
+                    self.sent_live[id(fig)] = fig
         except Exception:
             pass
 
     def flush_figures(self):
         """Save every open figure as PNG and close it, as matplotlib-inline does."""
         plt = self.plt
+        self.flushed = []  # the figures appended to self.figures, in order
         if plt is None:
             return
         for num in plt.get_fignums():
@@ -965,8 +982,9 @@ class Kernel:
                 self.dropped += 1
                 continue
             buf = io.BytesIO()
+            fig = plt.figure(num)
             try:
-                plt.figure(num).savefig(buf, format="png", dpi=100, bbox_inches="tight")
+                fig.savefig(buf, format="png", dpi=100, bbox_inches="tight")
             except Exception as e:  # a broken figure must not lose the cell's result
                 self.errors.append("figure %d: %s: %s" % (num, type(e).__name__, e))
                 continue
@@ -975,7 +993,9 @@ class Kernel:
                 self.dropped += 1
                 continue
             self.figures.append(png)
+            self.flushed.append(fig)
         plt.close("all")
+        self.sent_live.clear()
 
     # -- execution -------------------------------------------------------
     def run_cell(self, code):
@@ -1354,7 +1374,7 @@ def hook_savefig(kernel):
 
     def savefig(self, fname, *args, **kwargs):
         out = original(self, fname, *args, **kwargs)
-        kernel.saved(fname)
+        kernel.saved(fname, self)
         return out
 
     savefig.__doc__ = original.__doc__
