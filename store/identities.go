@@ -2,6 +2,7 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"errors"
 	"fmt"
 )
@@ -24,16 +25,10 @@ func (db *DB) CreateSSOUser(ctx context.Context, username, role, tenant, id stri
 	if id == "" {
 		return nil, errors.New("store: create sso user: empty identity")
 	}
-	now := db.now()
-	u := &User{ID: newID(), Username: username, Role: role, SSOTenant: tenant, SSOID: id,
-		CreatedAt: fromMillis(now), UpdatedAt: fromMillis(now)}
-	_, err := db.db.ExecContext(ctx, `INSERT INTO users (id, username, password_hash, role, sso_tenant, sso_id, created_at, updated_at)
-		VALUES (?, ?, '', ?, ?, ?, ?, ?)`, u.ID, username, role, tenant, id, now, now)
-	if isUniqueViolation(err) {
-		return nil, ErrConflict
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: create sso user: %w", err)
+	u := db.newUser(username, "", role)
+	u.SSOTenant, u.SSOID = tenant, id
+	if err := db.withTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u) }); err != nil {
+		return nil, wrapCreate("create sso user", err)
 	}
 	return u, nil
 }

@@ -69,16 +69,9 @@ func (db *DB) CountUsers(ctx context.Context) (int, error) {
 // CreateUser adds an account. It returns ErrConflict when the username is
 // taken, compared without regard to case.
 func (db *DB) CreateUser(ctx context.Context, username, passwordHash, role string) (*User, error) {
-	now := db.now()
-	u := &User{ID: newID(), Username: username, PasswordHash: passwordHash, Role: role,
-		CreatedAt: fromMillis(now), UpdatedAt: fromMillis(now)}
-	_, err := db.db.ExecContext(ctx, `INSERT INTO users (id, username, password_hash, role, created_at, updated_at)
-		VALUES (?, ?, ?, ?, ?, ?)`, u.ID, username, passwordHash, role, now, now)
-	if isUniqueViolation(err) {
-		return nil, ErrConflict
-	}
-	if err != nil {
-		return nil, fmt.Errorf("store: create user: %w", err)
+	u := db.newUser(username, passwordHash, role)
+	if err := db.withTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u) }); err != nil {
+		return nil, wrapCreate("create user", err)
 	}
 	return u, nil
 }
@@ -86,9 +79,7 @@ func (db *DB) CreateUser(ctx context.Context, username, passwordHash, role strin
 // CreateFirstUser adds an account only if no account exists yet, in one
 // transaction, so two concurrent set-up requests cannot both succeed.
 func (db *DB) CreateFirstUser(ctx context.Context, username, passwordHash, role string) (*User, error) {
-	now := db.now()
-	u := &User{ID: newID(), Username: username, PasswordHash: passwordHash, Role: role,
-		CreatedAt: fromMillis(now), UpdatedAt: fromMillis(now)}
+	u := db.newUser(username, passwordHash, role)
 	err := db.withTx(ctx, func(tx *sql.Tx) error {
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
@@ -97,17 +88,39 @@ func (db *DB) CreateFirstUser(ctx context.Context, username, passwordHash, role 
 		if n > 0 {
 			return ErrConflict
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO users (id, username, password_hash, role, created_at, updated_at)
-			VALUES (?, ?, ?, ?, ?, ?)`, u.ID, username, passwordHash, role, now, now)
-		return err
+		return insertUser(ctx, tx, u)
 	})
-	if errors.Is(err, ErrConflict) {
-		return nil, ErrConflict
-	}
 	if err != nil {
-		return nil, fmt.Errorf("store: create first user: %w", err)
+		return nil, wrapCreate("create first user", err)
 	}
 	return u, nil
+}
+
+// newUser is an account made now, not yet stored.
+func (db *DB) newUser(username, passwordHash, role string) *User {
+	now := fromMillis(db.now())
+	return &User{ID: newID(), Username: username, PasswordHash: passwordHash, Role: role, CreatedAt: now, UpdatedAt: now}
+}
+
+// insertUser stores a new account, a taken username (or single sign-on
+// identity) being ErrConflict. Every way of making an account goes through
+// it, so they all write the same columns.
+func insertUser(ctx context.Context, tx *sql.Tx, u *User) error {
+	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, username, password_hash, role, sso_tenant, sso_id, created_at, updated_at)
+		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.Username, u.PasswordHash, u.Role, u.SSOTenant, u.SSOID,
+		toMillis(u.CreatedAt), toMillis(u.UpdatedAt))
+	if isUniqueViolation(err) {
+		return ErrConflict
+	}
+	return err
+}
+
+// wrapCreate keeps ErrConflict as it is and names what failed otherwise.
+func wrapCreate(what string, err error) error {
+	if errors.Is(err, ErrConflict) {
+		return ErrConflict
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
 }
 
 // UserByID returns the account with the given id.
