@@ -290,11 +290,13 @@ func RunIDs(turns []Turn) []string {
 	return ids
 }
 
-// Turns returns the conversation's turns, oldest first.
+// Turns returns the conversation's turns, oldest first; turns started in
+// the same millisecond come in the order they were made (rowid), not in
+// the order of their random ids.
 func (db *DB) Turns(ctx context.Context, conversationID string) ([]Turn, error) {
 	rows, err := db.db.QueryContext(ctx, `SELECT m.id, m.content, m.kind, COALESCE(u.username, ''), m.created_at, `+runColumns+`
 		FROM runs r JOIN messages m ON m.id = r.message_id LEFT JOIN users u ON u.id = m.author_id
-		WHERE r.conversation_id = ? ORDER BY r.started_at, r.id`, conversationID)
+		WHERE r.conversation_id = ? ORDER BY r.started_at, r.rowid`, conversationID)
 	if err != nil {
 		return nil, fmt.Errorf("store: turns: %w", err)
 	}
