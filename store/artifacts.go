@@ -89,7 +89,7 @@ func (db *DB) Artifact(ctx context.Context, id string) (*Artifact, error) {
 func (db *DB) Artifacts(ctx context.Context, userID, conversationID string) ([]*Artifact, error) {
 	rows, err := db.db.QueryContext(ctx, `SELECT `+artifactColumns+` FROM artifacts a
 		JOIN conversations c ON c.id = a.conversation_id
-		WHERE a.conversation_id = ? AND c.user_id = ? ORDER BY a.created_at, a.id`, conversationID, userID)
+		WHERE a.conversation_id = ? AND c.user_id = ? ORDER BY a.created_at, a.rowid`, conversationID, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: artifacts: %w", err)
 	}

@@ -3,8 +3,10 @@ package store_test
 import (
 	"context"
 	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"time"
 
@@ -225,5 +227,49 @@ func TestEndSessionsKeepsTheContainerButNotItsClock(t *testing.T) {
 	got, _ := db.Conversation(ctx, u.ID, c.ID)
 	if got.ContainerID != "cntr_1" || !got.SessionUsedAt.IsZero() || !got.SessionStartedAt.IsZero() {
 		t.Fatalf("after EndSessions: %+v", got)
+	}
+}
+
+// TestSameMillisecondKeepsOrder: files uploaded together and the files a
+// cell writes come back in the order they were made, even when the clock
+// gives them all the same millisecond (their ids are random).
+func TestSameMillisecondKeepsOrder(t *testing.T) {
+	db := openDB(t)
+	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
+	db.Now = func() time.Time { return at }
+	ctx := context.Background()
+	u, err := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c, _ := db.CreateConversation(ctx, u.ID, "c")
+	_, run, err := db.StartTurn(ctx, u.ID, c.ID, "q", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var want []string
+	for i := range 20 {
+		name := fmt.Sprintf("part-%02d", i)
+		want = append(want, name)
+		sha := fmt.Sprintf("%064x", i+1)
+		if _, err := db.AddFile(ctx, u.ID, store.File{ConversationID: c.ID, Name: name, ContentType: "text/csv", Size: 1, SHA256: sha}); err != nil {
+			t.Fatal(err)
+		}
+		if _, err := db.AddArtifact(ctx, store.Artifact{ConversationID: c.ID, RunID: run.ID, Name: name, ContentType: "image/png",
+			Size: 1, SHA256: sha, Kind: store.ArtifactImage}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	files, _ := db.Files(ctx, u.ID, c.ID)
+	arts, _ := db.Artifacts(ctx, u.ID, c.ID)
+	var gotFiles, gotArts []string
+	for _, f := range files {
+		gotFiles = append(gotFiles, f.Name)
+	}
+	for _, a := range arts {
+		gotArts = append(gotArts, a.Name)
+	}
+	if !slices.Equal(gotFiles, want) || !slices.Equal(gotArts, want) {
+		t.Fatalf("files %q, artifacts %q; want %q", gotFiles, gotArts, want)
 	}
 }
