@@ -158,9 +158,10 @@ def _read_csv_fast(path):
     opts = {"eu": {"decimal": ",", "thousands": "."}, "us": {"thousands": ","}}.get(styles.pop() if styles else "", {})
     if comma_decimal and not opts:
         opts = {"decimal": ","}
-    dtypes = {c: "category" if kind in ("text", "date") and _repeats(head[c]) else str
-              for c, (kind, _) in plan.items() if kind != "num"}
-    _check_room(path, head, dtypes, sum(len(l) + 1 for l in lines[skip:]))
+    later = _later_rows(path, enc, sep, head.columns)
+    dtypes = _text_types(plan, head, later)
+    _check_room(path, pd.concat([head, later], ignore_index=True), dtypes,
+                sum(len(l) + 1 for l in lines[skip:]) / max(1, len(head)))
     # In chunks (low_memory): the tokens of a whole 500 MB file at once would not fit the
     # sandbox's memory, and every column that is not a number has its dtype given anyway.
     try:
@@ -179,19 +180,19 @@ def _read_csv_fast(path):
     return _clean(df, comma_decimal, done)
 
 
-def _check_room(path, head, dtypes, sample_bytes):
+def _check_room(path, sample, dtypes, row_bytes):
     """Raise MemoryError before reading a file whose frame would not fit the kernel's address
     space, judged on the sample: pandas' chunked C parser does not always survive running out
     of memory (it can crash the kernel, losing the session), so it must never get that far.
     Reading takes about twice the frame (the chunks, then their concatenation)."""
     room = _address_room()
-    if room is None or head.empty:
+    if room is None or sample.empty:
         return
-    rows = os.path.getsize(path) / max(1.0, sample_bytes / len(head))
+    rows = os.path.getsize(path) / max(1.0, row_bytes)
     per_row = 0.0
-    for c in head.columns:
+    for c in sample.columns:
         if dtypes.get(c) is str:  # a Python string a row: its text, the object's 49 bytes, a pointer
-            per_row += 57 + head[c].dropna().astype(str).str.len().mean() if head[c].notna().any() else 8
+            per_row += 57 + sample[c].dropna().astype(str).str.len().mean() if sample[c].notna().any() else 8
         else:  # numbers and dates, and categories kept as pointers to shared strings
             per_row += 8
     need = rows * per_row
@@ -212,11 +213,37 @@ def _address_room():
     return None
 
 
+def _text_types(plan, head, later):
+    """How to read each column that is not a number: as categories when it repeats at the top
+    of the file and further down too, else as strings."""
+    return {c: "category" if kind in ("text", "date") and _repeats(head[c]) and _repeats(later.get(c)) else str
+            for c, (kind, _) in plan.items() if kind != "num"}
+
+
 def _repeats(s):
     """Whether a text column of the sample repeats its values enough to be read as categories:
     each distinct string is then made once, not once per row (the row holds a code), which
-    is what lets a file of hundreds of megabytes fit the sandbox's memory."""
-    return s.nunique() <= 0.5 * max(1, s.notna().sum())
+    is what lets a file of hundreds of megabytes fit the sandbox's memory. None (no later
+    sample) says nothing against it."""
+    return s is None or s.nunique() <= 0.5 * max(1, s.notna().sum())
+
+
+def _later_rows(path, enc, sep, columns):
+    """Rows from the middle and the end of a file (64 KB each), as text, to check what its
+    first lines suggest: an export sorted by date may repeat a column at the top and never
+    again. An empty frame when they cannot be read so (a quoted line break, say)."""
+    size, parts = os.path.getsize(path), []
+    with open(path, "rb") as f:
+        for at in (size // 2, max(0, size - (1 << 16))):
+            f.seek(at)
+            raw = f.read(1 << 16)
+            raw = raw[raw.find(b"\n") + 1:raw.rfind(b"\n") + 1]
+            try:
+                parts.append(pd.read_csv(io.StringIO(raw.decode(enc, "replace")), sep=sep, header=None, names=list(columns),
+                                         dtype=str, keep_default_na=False, na_values=_NA, skipinitialspace=True))
+            except Exception:
+                return pd.DataFrame(columns=columns)
+    return pd.concat(parts, ignore_index=True)
 
 
 def _finish(s, kind, formats):

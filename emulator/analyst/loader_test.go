@@ -182,7 +182,9 @@ print("thinned", len(shown) <= 2000, len(shown) > 1000, "mean of 151" in note, s
 // TestLoader_TooLargeSaysSoAndKeepsTheSession: a file whose text does not
 // repeat (so it cannot be stored as shared strings) and does not fit the
 // kernel's memory gets a plain "too large" with what to do instead, and the
-// session lives on for the next cell.
+// session lives on for the next cell: never a crash of the kernel. So does
+// one whose text repeats in its first lines only (an export sorted so that
+// the top looks alike), which the first lines alone would misjudge.
 func TestLoader_TooLargeSaysSoAndKeepsTheSession(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Python in the sandbox; skipped with -short")
@@ -195,33 +197,68 @@ func TestLoader_TooLargeSaysSoAndKeepsTheSession(t *testing.T) {
 		t.Skipf("sandbox unavailable: %v", err)
 	}
 	defer p.Close()
-	sess, err := p.Session(ctx)
-	if err != nil {
-		t.Fatal(err)
+	for name, alike := range map[string]int{"unique": 0, "alike at the top": 20_000} {
+		t.Run(name, func(t *testing.T) {
+			sess, err := p.Session(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer sess.Close()
+			var csv bytes.Buffer
+			csv.WriteString("id,note,value\n")
+			for i := range 1_500_000 {
+				key := uint64(i)
+				if i < alike {
+					key %= 5
+				}
+				fmt.Fprintf(&csv, "%024x,note %019d,%d.5\n", key*0x9e3779b97f4a7c15, key*7919, i%1000)
+			}
+			if err := sess.PutFile(ctx, "wide.csv", &csv); err != nil {
+				t.Fatal(err)
+			}
+			r, err := sess.Exec(ctx, "FILES = ['wide.csv']\n"+loaderPy)
+			if err != nil {
+				t.Fatalf("the kernel did not answer: %v", err)
+			}
+			if r.Error != nil {
+				t.Fatalf("the loader itself failed: %+v", r.Error)
+			}
+			if !strings.Contains(r.Stdout, "Could not load wide.csv: it is too large to load whole in the sandbox's memory") ||
+				!strings.Contains(r.Stdout, "usecols=") {
+				t.Fatalf("no plain too-large message:\n%s", r.Stdout)
+			}
+			after, err := sess.Exec(ctx, "print(40 + 2)")
+			if err != nil || after.Error != nil || strings.TrimSpace(after.Stdout) != "42" {
+				t.Fatalf("the session did not survive: %v %+v %q", err, after.Error, after.Stdout)
+			}
+		})
 	}
-	defer sess.Close()
-	var csv bytes.Buffer
-	csv.WriteString("id,note,value\n")
-	for i := range 1_500_000 {
-		fmt.Fprintf(&csv, "%024x,note %019d,%d.5\n", uint64(i)*0x9e3779b97f4a7c15, i*7919, i%1000)
+}
+
+// TestLoader_JudgesTheWholeFileNotItsTop: a column that repeats in the
+// first lines of a big file (an export sorted so that its top looks alike)
+// but not further down is read as strings, not as categories, and the
+// memory check counts it so.
+func TestLoader_JudgesTheWholeFileNotItsTop(t *testing.T) {
+	k := newKernel(t, nil)
+	c := k.exec(`
+import io
+with open("sorted.csv", "w") as f:
+    f.write("id,region,value\n")
+    for i in range(300_000):
+        f.write(f"id-{(i if i >= 20_000 else i % 5):024x},{['North', 'South'][i % 2]},{i % 1000}.5\n")
+` + "FILES = []\n" + loaderPy + `
+lines, skip, enc = _sample("sorted.csv")
+sep = _sep(lines[skip:skip + 50])
+head = pd.read_csv(io.StringIO("\n".join(lines[skip:])), sep=sep, dtype=str, keep_default_na=False, na_values=_NA)
+print("types", {c: getattr(t, "__name__", t) for c, t in _text_types(_plan(head, False), head, _later_rows("sorted.csv", enc, sep, head.columns)).items()})
+print("shape", _load("sorted.csv")["sorted.csv"].shape)
+`)
+	if c.Error != nil {
+		t.Fatalf("%s: %s", c.Error.Name, c.Error.Value)
 	}
-	if err := sess.PutFile(ctx, "wide.csv", &csv); err != nil {
-		t.Fatal(err)
-	}
-	r, err := sess.Exec(ctx, "FILES = ['wide.csv']\n"+loaderPy)
-	if err != nil {
-		t.Fatalf("the kernel did not answer: %v", err)
-	}
-	if r.Error != nil {
-		t.Fatalf("the loader itself failed: %+v", r.Error)
-	}
-	if !strings.Contains(r.Stdout, "Could not load wide.csv: it is too large to load whole in the sandbox's memory") ||
-		!strings.Contains(r.Stdout, "usecols=") {
-		t.Fatalf("no plain too-large message:\n%s", r.Stdout)
-	}
-	after, err := sess.Exec(ctx, "print(40 + 2)")
-	if err != nil || after.Error != nil || strings.TrimSpace(after.Stdout) != "42" {
-		t.Fatalf("the session did not survive: %v %+v %q", err, after.Error, after.Stdout)
+	if !strings.Contains(c.Stdout, "types {'id': 'str', 'region': 'category'}") || !strings.Contains(c.Stdout, "shape (300000, 3)") {
+		t.Fatalf("the top of the file decided alone:\n%s", c.Stdout)
 	}
 }
 
