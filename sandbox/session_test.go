@@ -48,6 +48,18 @@ func TestSession_PythonErrorIsResult(t *testing.T) {
 	if r.Error == nil || r.Error.Name != "SyntaxError" {
 		t.Fatalf("syntax error %+v", r.Error)
 	}
+	// A notebook's shell line or magic is named, with what to do instead,
+	// not left as a bare "invalid syntax".
+	for code, want := range map[string]string{
+		"import os\n!ls /mnt/data": "A shell command (!ls) does not run here",
+		"%pip install polars":      "An IPython magic (%pip) does not run here",
+	} {
+		r = run(t, s, code)
+		if r.Error == nil || r.Error.Name != "SyntaxError" || !strings.Contains(r.Error.Value, want) ||
+			!strings.Contains(r.Error.Value, "os.listdir('/mnt/data')") {
+			t.Fatalf("%q: error %+v", code, r.Error)
+		}
+	}
 	r = run(t, s, "raise SystemExit(3)")
 	if r.Error == nil || r.Error.Name != "SystemExit" {
 		t.Fatalf("SystemExit %+v", r.Error)

@@ -903,6 +903,25 @@ def unpicklable(value, err):
     return "%s cannot be saved (%s)" % (kind, str(err)[:120] or type(err).__name__)
 
 
+# What a cell hears when it uses a notebook's shell line or magic: Jupyter
+# (and so the hosted Code Interpreter) runs them, this kernel has no shell.
+NO_SHELL = ("%s does not run here: the local engine's sandbox has no shell and no network. "
+            "Use Python instead, e.g. os.listdir('/mnt/data') for !ls; packages cannot be installed.")
+
+
+def parse_cell(code, fname):
+    """ast.parse, with a plain word for a shell line (!ls) or magic (%pip) in
+    place of a bare "invalid syntax"."""
+    try:
+        return ast.parse(code, fname, "exec")
+    except SyntaxError as e:
+        line = (e.text or "").strip()
+        if line[:1] in ("!", "%"):
+            what = "A shell command (%s)" if line[0] == "!" else "An IPython magic (%s)"
+            raise SyntaxError(NO_SHELL % (what % line.split()[0][:40]), (fname, e.lineno, e.offset, e.text)) from None
+        raise
+
+
 class Kernel:
     def __init__(self, conn):
         self.conn = conn
@@ -1006,7 +1025,7 @@ class Kernel:
         linecache.cache[fname] = (len(code), None, code.splitlines(True), fname)
         value = None
         try:
-            tree = ast.parse(code, fname, "exec")
+            tree = parse_cell(code, fname)
             last = None
             if tree.body and isinstance(tree.body[-1], ast.Expr):
                 last = ast.Expression(tree.body.pop().value)
