@@ -904,7 +904,8 @@ def unpicklable(value, err):
 
 
 # What a cell hears when it uses a notebook's shell line or magic: Jupyter
-# (and so the hosted Code Interpreter) runs them, this kernel has no shell.
+# runs them (whether the hosted Code Interpreter does is UNCONFIRMED), and
+# models write them; this kernel has no shell.
 NO_SHELL = ("%s does not run here: the local engine's sandbox has no shell and no network. "
             "Use Python instead, e.g. os.listdir('/mnt/data') for !ls; packages cannot be installed.")
 
