@@ -41,6 +41,8 @@ type Answer struct {
 	// Restored is set when the answer found its session restored after the
 	// local engine had set it aside to free memory.
 	Restored bool
+
+	imageKeys map[string]string // see ImageKey
 }
 
 // CellStatus is where a code cell is.

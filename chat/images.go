@@ -41,12 +41,27 @@ func ImageKey(dataURL string) string {
 	return hex.EncodeToString(sum[:12])
 }
 
+// ImageKey is ImageKey(dataURL), hashed once per image of the answer: a
+// live answer is rendered again with every streamed update, and its
+// images do not change.
+func (a *Answer) ImageKey(dataURL string) string {
+	if k, ok := a.imageKeys[dataURL]; ok {
+		return k
+	}
+	if a.imageKeys == nil {
+		a.imageKeys = map[string]string{}
+	}
+	k := ImageKey(dataURL)
+	a.imageKeys[dataURL] = k
+	return k
+}
+
 // InlineImage returns the bytes and content type of the image of the
 // answer named key (ImageKey), wherever a cell shows it.
 func (a *Answer) InlineImage(key string) ([]byte, string, bool) {
 	for _, c := range a.Cells {
 		for _, img := range c.ShownImages() {
-			if ImageKey(img) != key {
+			if a.ImageKey(img) != key {
 				continue
 			}
 			b, ok := decodeDataURL(img)

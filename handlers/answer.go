@@ -57,7 +57,7 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 		}
 		cell := cellView(c, now)
 		if sharePath == "" {
-			cell.Images = imageURLs(convID, runID, cell.Images)
+			cell.Images = imageURLs(convID, runID, a, cell.Images)
 		}
 		linkTableCSVs(sharePath, cell.Output, c.ID, a, claimed)
 		// Copied-out charts replace the inline images they were made from.
@@ -91,10 +91,10 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 // serve them (showRunImage): a streamed update then carries a short link,
 // not the image again, and the browser loads each image once. A shared
 // page keeps the data: URLs, having no such route.
-func imageURLs(convID, runID string, images []string) []string {
+func imageURLs(convID, runID string, a *chat.Answer, images []string) []string {
 	out := make([]string, len(images))
 	for i, img := range images {
-		out[i] = "/conversations/" + convID + "/runs/" + runID + "/images/" + chat.ImageKey(img)
+		out[i] = "/conversations/" + convID + "/runs/" + runID + "/images/" + a.ImageKey(img)
 	}
 	return out
 }
