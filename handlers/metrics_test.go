@@ -1,15 +1,12 @@
 package handlers_test
 
 import (
-	"bytes"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 
 	"github.com/analyst-workbench/workbench/handlers"
@@ -117,18 +114,15 @@ func TestMetrics_SandboxFigures(t *testing.T) {
 // written down with the status its user got, in the request log and in the
 // metrics, not as the 200 the response held before the error page.
 func TestErrorsLoggedAndCountedWithTheirStatus(t *testing.T) {
-	var logs bytes.Buffer
-	var mu sync.Mutex
+	var logs lockedBuffer
 	a := newAppWith(t, func(c *handlers.Config) {
-		c.Logger = slog.New(slog.NewTextHandler(&lockedWriter{w: &logs, mu: &mu}, nil))
+		c.Logger = slog.New(slog.NewTextHandler(&logs, nil))
 	})
 	b := a.signedIn("ada", "analyst")
 	if r := b.get("/conversations/no-such-conversation"); r.status != http.StatusNotFound {
 		t.Fatalf("status %d", r.status)
 	}
-	mu.Lock()
 	logged := logs.String()
-	mu.Unlock()
 	if !regexp.MustCompile(`msg=request method=GET path=/conversations/no-such-conversation status=404`).MatchString(logged) {
 		t.Fatalf("the request log does not say 404:\n%s", logged)
 	}
@@ -136,16 +130,4 @@ func TestErrorsLoggedAndCountedWithTheirStatus(t *testing.T) {
 	if !strings.Contains(body, `workbench_http_requests_total{method="GET",route="/conversations/:id",status="404"} 1`) {
 		t.Fatalf("the metrics do not count a 404:\n%s", body)
 	}
-}
-
-// lockedWriter serialises writes from the server's goroutines.
-type lockedWriter struct {
-	w  io.Writer
-	mu *sync.Mutex
-}
-
-func (l *lockedWriter) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.w.Write(p)
 }
