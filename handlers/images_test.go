@@ -37,16 +37,7 @@ func TestInlineImagesServedByURL(t *testing.T) {
 		{Type: chat.EventImage, CellID: "c", Image: pngURL},
 		{Type: chat.EventImage, CellID: "c", Image: svgURL},
 	}
-	for i, e := range events {
-		e.At = time.Now()
-		data, _ := json.Marshal(struct {
-			V int `json:"v"`
-			chat.Event
-		}{2, e})
-		if err := a.db.AppendRunEvent(ctx, run.ID, store.RunEvent{Seq: int64(i + 1), Type: string(e.Type), Data: string(data)}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	a.recordEvents(t, run.ID, events...)
 	if err := a.db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted}); err != nil {
 		t.Fatal(err)
 	}
@@ -65,4 +56,22 @@ func TestInlineImagesServedByURL(t *testing.T) {
 	expect(t, bob.get(src), http.StatusNotFound)
 	expect(t, ana.get("/conversations/"+convID+"/runs/"+run.ID+"/images/"+chat.ImageKey(svgURL)), http.StatusNotFound)
 	expect(t, ana.get("/conversations/"+convID+"/runs/"+run.ID+"/images/0123456789abcdef01234567"), http.StatusNotFound)
+}
+
+// recordEvents stores events as a run's log, in the stored form chat writes
+// (version 2), as if the run had streamed them.
+func (a *app) recordEvents(t testing.TB, runID string, events ...chat.Event) {
+	t.Helper()
+	for i, e := range events {
+		if e.At.IsZero() {
+			e.At = time.Now().UTC()
+		}
+		data, _ := json.Marshal(struct {
+			V int `json:"v"`
+			chat.Event
+		}{2, e})
+		if err := a.db.AppendRunEvent(context.Background(), runID, store.RunEvent{Seq: int64(i + 1), Type: string(e.Type), Data: string(data)}); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

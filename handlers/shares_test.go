@@ -2,7 +2,6 @@ package handlers_test
 
 import (
 	"context"
-	"encoding/json"
 	"log/slog"
 	"net/http"
 	"net/url"
@@ -11,6 +10,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/store"
 )
@@ -37,19 +37,11 @@ func (a *app) answered(t testing.TB, userID, convID, question, text string) *sto
 	if err != nil {
 		t.Fatal(err)
 	}
-	at := time.Now().UTC()
-	events := []map[string]any{
-		{"v": 2, "at": at, "text": text},
-		{"v": 2, "at": at, "artifact": map[string]any{"id": chart.ID, "name": chart.Name, "kind": chart.Kind,
-			"content_type": chart.ContentType, "size": chart.Size}},
-		{"v": 2, "at": at, "status": store.RunCompleted},
-	}
-	for i, typ := range []string{"text_delta", "artifact", "done"} {
-		data, _ := json.Marshal(events[i])
-		if err := a.db.AppendRunEvent(ctx, run.ID, store.RunEvent{Seq: int64(i + 1), Type: typ, Data: string(data)}); err != nil {
-			t.Fatal(err)
-		}
-	}
+	a.recordEvents(t, run.ID,
+		chat.Event{Type: chat.EventText, Text: text},
+		chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: chart.ID, Name: chart.Name, Kind: chart.Kind,
+			ContentType: chart.ContentType, Size: chart.Size}},
+		chat.Event{Type: chat.EventDone, Status: string(store.RunCompleted)})
 	if err := a.db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted}); err != nil {
 		t.Fatal(err)
 	}
