@@ -15,10 +15,6 @@ const (
 	frameAbort = 'X' // abandons an upload stream
 )
 
-// maxFrame bounds a frame of an exchange that names no tighter bound. The
-// replies of the kernel's own operations carry tighter bounds (see reply.go).
-const maxFrame = 64 << 20
-
 // firstRead is the most a frame's buffer starts with; it grows as bytes
 // arrive, so a length prefix (the worker's word) never sizes an allocation.
 const firstRead = 64 << 10
@@ -121,21 +117,25 @@ func readBody(r io.Reader, n int64) ([]byte, error) {
 	return buf, nil
 }
 
-// recv reads one JSON frame of at most maxFrame bytes into v.
-func (c *conn) recv(v any) error {
-	return c.recvWithin(v, bound{max: maxFrame})
-}
-
 // recvWithin reads one JSON frame of at most b.max bytes into v.
 func (c *conn) recvWithin(v any, b bound) error {
-	kind, body, err := c.readFrame(b)
+	body, err := c.readJSON(b)
 	if err != nil {
 		return err
 	}
-	if kind != frameJSON {
-		return protocolError("got frame %q, want JSON", kind)
-	}
 	return decodeReply(body, v)
+}
+
+// readJSON reads one frame of at most b.max bytes, which must be JSON.
+func (c *conn) readJSON(b bound) ([]byte, error) {
+	kind, body, err := c.readFrame(b)
+	if err != nil {
+		return nil, err
+	}
+	if kind != frameJSON {
+		return nil, protocolError("got frame %q, want JSON", kind)
+	}
+	return body, nil
 }
 
 // recvBlobWithin reads one binary frame of at most b.max bytes.

@@ -102,24 +102,43 @@ func (s *Session) readExecReply(out *outputStream) (*wireReply, [][]byte, error)
 	if n := len(reply.Figures); n > s.cfg.MaxFigures {
 		return nil, nil, &LimitError{Limit: LimitFigures, Got: int64(n), Max: int64(s.cfg.MaxFigures)}
 	}
-	figure := bound{max: int64(s.cfg.MaxFigureBytes), limit: LimitFigureBytes}
-	for _, size := range reply.Figures {
+	figure := s.figureBound()
+	for _, size := range reply.Figures { // every size, before any figure is read
 		if int64(size) > figure.max {
 			return nil, nil, figure.refuse(int64(size))
 		}
 	}
 	figs := make([][]byte, 0, len(reply.Figures))
 	for i, size := range reply.Figures {
-		b, err := s.w.conn.recvBlobWithin(figure)
+		b, err := s.recvFigure(size, fmt.Sprintf("figure %d", i+1))
 		if err != nil {
 			return nil, nil, err
-		}
-		if len(b) != size {
-			return nil, nil, protocolError("figure %d is %d bytes, announced %d", i+1, len(b), size)
 		}
 		figs = append(figs, b)
 	}
 	return &reply, figs, nil
+}
+
+// figureBound bounds one figure's frame.
+func (s *Session) figureBound() bound {
+	return bound{max: int64(s.cfg.MaxFigureBytes), limit: LimitFigureBytes}
+}
+
+// recvFigure reads a figure the worker announced as size bytes, within the
+// figure cap; what names it in a protocol error.
+func (s *Session) recvFigure(size int, what string) ([]byte, error) {
+	figure := s.figureBound()
+	if int64(size) > figure.max {
+		return nil, figure.refuse(int64(size))
+	}
+	b, err := s.w.conn.recvBlobWithin(figure)
+	if err != nil {
+		return nil, err
+	}
+	if len(b) != size {
+		return nil, protocolError("%s is %d bytes, announced %d", what, len(b), size)
+	}
+	return b, nil
 }
 
 // result turns a reply into a Result, enforcing the output cap in bytes

@@ -78,12 +78,9 @@ type outputStream struct {
 // is bounded by the output cap (forward).
 func (s *Session) recvExecReply(reply *wireReply, out *outputStream, b bound) error {
 	for {
-		kind, body, err := s.w.conn.readFrame(b)
+		body, err := s.w.conn.readJSON(b)
 		if err != nil {
 			return err
-		}
-		if kind != frameJSON {
-			return protocolError("got frame %q, want JSON", kind)
 		}
 		if !bytes.HasPrefix(body, partialPrefix) {
 			return decodeReply(body, reply)
@@ -109,16 +106,9 @@ func (s *Session) recvLiveFigure(out *outputStream, p partialFrame) error {
 	if out == nil || out.figures == nil || out.figuresLeft <= 0 {
 		return &LimitError{Limit: LimitFigures, Got: int64(s.cfg.MaxFigures + 1), Max: int64(s.cfg.MaxFigures)}
 	}
-	figure := bound{max: int64(s.cfg.MaxFigureBytes), limit: LimitFigureBytes}
-	if int64(p.Figure) > figure.max {
-		return figure.refuse(int64(p.Figure))
-	}
-	b, err := s.w.conn.recvBlobWithin(figure)
+	b, err := s.recvFigure(p.Figure, "live figure")
 	if err != nil {
 		return err
-	}
-	if len(b) != p.Figure {
-		return protocolError("live figure is %d bytes, announced %d", len(b), p.Figure)
 	}
 	out.figuresLeft--
 	out.figures(newFigure(b), p.Name)

@@ -1103,16 +1103,19 @@ class Kernel:
             out["text"] = "<repr failed: %s>" % type(e).__name__
         try:
             table = table_payload(value)
-            if table is not None and (len(table["rows"]) < table["total_rows"]
-                                      or len(table["columns"]) < table["total_columns"]):
+            encoded = table and json.dumps(table, ensure_ascii=False, allow_nan=False)
+            # The full CSV only for a table that is sent: it fills /mnt/data
+            # (the session's memory) and is copied out. 512 bytes leave room
+            # for the fields that name it.
+            if encoded and len(encoded) + 512 <= cap and (len(table["rows"]) < table["total_rows"]
+                                                          or len(table["columns"]) < table["total_columns"]):
                 try:
                     table.update(full_csv(value, _cell))
                 except Exception as e:  # a full /mnt/data, say: the table still shows
                     table["csv_note"] = "The full result could not be kept as CSV (%s: %s)." % (type(e).__name__, str(e)[:200])
-            if table is not None:
                 encoded = json.dumps(table, ensure_ascii=False, allow_nan=False)
-                if len(encoded) <= cap:
-                    out["table"] = encoded
+            if encoded and len(encoded) <= cap:
+                out["table"] = encoded
         except Exception:
             pass  # the text form still shows
         html = getattr(value, "_repr_html_", None)
