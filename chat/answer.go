@@ -83,6 +83,9 @@ type Cell struct {
 	LiveImages []string
 	StartedAt  time.Time
 	Duration   time.Duration
+
+	out   []OutputPart // SplitOutput(outOf), see Output
+	outOf string
 }
 
 // maxLiveImages bounds the live figures a cell keeps, as the local

@@ -167,6 +167,16 @@ func (a *Answer) TableCSV(cellID, file string) (ArtifactRef, bool) {
 	return ArtifactRef{}, false
 }
 
+// Output is SplitOutput(c.Logs), kept until the logs change: a live answer
+// is rendered again with every streamed update, and a finished cell's
+// output, tables and all, does not change.
+func (c *Cell) Output() []OutputPart {
+	if c.out == nil || c.outOf != c.Logs {
+		c.out, c.outOf = SplitOutput(c.Logs), c.Logs
+	}
+	return c.out
+}
+
 // tableCSVs returns the ids of the artifacts that hold the whole result of
 // a table a cell returned: they belong to their tables, not to the list of
 // files the answer made.
@@ -176,7 +186,7 @@ func (a *Answer) tableCSVs() map[string]bool {
 		if !strings.Contains(c.Logs, tableMarker) {
 			continue
 		}
-		for _, p := range SplitOutput(c.Logs) {
+		for _, p := range c.Output() {
 			if p.Table == nil || p.Table.CSV == "" {
 				continue
 			}

@@ -119,7 +119,7 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 			cell.Status = views.CellFailed
 		}
 	} else if c.Status != chat.CellRunning {
-		cell.Output = outputParts(logs)
+		cell.Output = outputParts(c.Output())
 	}
 	if c.IsLoader() && cell.ErrorLine == "" {
 		cell.Loader = loaderLine(c, logs)

@@ -6,8 +6,7 @@ import (
 )
 
 // outputParts turns a finished step's output into text and tables.
-func outputParts(logs string) []views.OutputPart {
-	parts := chat.SplitOutput(logs)
+func outputParts(parts []chat.OutputPart) []views.OutputPart {
 	out := make([]views.OutputPart, len(parts))
 	for i, p := range parts {
 		out[i].Text = p.Text
