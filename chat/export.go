@@ -67,7 +67,7 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 	loaders := map[string]bool{}
 	for _, t := range turns {
 		a := answers[t.Run.ID]
-		turn := report.Turn{RunID: t.Run.ID, N: number[t.Run.ID], Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
+		turn := report.Turn{N: number[t.Run.ID], Question: t.Message.Content, Answer: a.Text, Error: t.Run.Error}
 		if t.Message.Kind == store.KindStep {
 			turn.EditedBy = cmp.Or(t.Message.Author, "the analyst")
 		}
@@ -79,9 +79,9 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 				loaders[c.Code] = true
 			}
 			turn.Cells = append(turn.Cells, report.Cell{Code: c.Code, Printed: WithoutMarkers(c.Logs),
-				Output: reportOutput(c.Logs), Charts: within(&budget, s.cellImages(a, c, blobOf)), Loader: c.IsLoader()})
+				Output: reportOutput(c.Logs), Charts: s.cellImages(a, c, blobOf, &budget), Loader: c.IsLoader()})
 		}
-		turn.Charts = within(&budget, s.loneImages(a, blobOf))
+		turn.Charts = s.loneImages(a, blobOf, &budget)
 		turn.Files = s.turnFiles(a, blobOf, &budget)
 		r.Turns = append(r.Turns, turn)
 	}
@@ -208,14 +208,14 @@ func FormatValue(x any) (shown, full string) {
 
 // cellImages returns a cell's charts: the copied-out ones, or the inline
 // images when none were kept. blobOf maps artifact ids to blobs.
-func (s *Service) cellImages(a *Answer, c *Cell, blobOf map[string]string) []report.Image {
+func (s *Service) cellImages(a *Answer, c *Cell, blobOf map[string]string, budget *int64) []report.Image {
 	var out []report.Image
 	for _, art := range a.Own() {
 		if art.CellID != c.ID || art.Kind != store.ArtifactImage || art.ContentType != "image/png" {
 			continue
 		}
-		if b, err := s.readBlob(blobOf[art.ID]); err == nil {
-			out = append(out, report.Image{Name: art.Name, PNG: b})
+		if img, ok := s.chartWithin(budget, art, blobOf); ok {
+			out = append(out, img)
 		}
 	}
 	if len(out) > 0 {
@@ -223,23 +223,37 @@ func (s *Service) cellImages(a *Answer, c *Cell, blobOf map[string]string) []rep
 	}
 	for i, url := range c.Images {
 		if b, ok := decodeDataURL(url); ok && strings.HasPrefix(url, "data:image/png") {
-			out = append(out, report.Image{Name: fmt.Sprintf("figure-%d.png", i+1), PNG: b})
+			out = append(out, within(budget, []report.Image{{Name: fmt.Sprintf("figure-%d.png", i+1), PNG: b}})...)
 		}
 	}
 	return out
 }
 
+// chartWithin reads a kept chart if it fits in what is left of budget, and
+// names it only if not; false if its bytes cannot be read. A chart past
+// the budget is never read.
+func (s *Service) chartWithin(budget *int64, art ArtifactRef, blobOf map[string]string) (report.Image, bool) {
+	if art.Size > *budget {
+		return report.Image{Name: art.Name}, true
+	}
+	b, err := s.readBlob(blobOf[art.ID])
+	if err != nil {
+		return report.Image{}, false
+	}
+	return within(budget, []report.Image{{Name: art.Name, PNG: b}})[0], true
+}
+
 // loneImages returns the answer's own charts that no cell of it claims,
 // as the page shows them after the cells.
-func (s *Service) loneImages(a *Answer, blobOf map[string]string) []report.Image {
+func (s *Service) loneImages(a *Answer, blobOf map[string]string, budget *int64) []report.Image {
 	var out []report.Image
 	for _, art := range a.Own() {
 		if art.Kind != store.ArtifactImage || art.ContentType != "image/png" ||
 			slices.ContainsFunc(a.Cells, func(c *Cell) bool { return c.ID == art.CellID }) {
 			continue
 		}
-		if b, err := s.readBlob(blobOf[art.ID]); err == nil {
-			out = append(out, report.Image{Name: art.Name, PNG: b})
+		if img, ok := s.chartWithin(budget, art, blobOf); ok {
+			out = append(out, img)
 		}
 	}
 	return out

@@ -40,10 +40,8 @@ func ParseFrameText(block string) (*Table, bool) {
 
 // column is a header name and where it ends in the line.
 type column struct {
-	name     string
-	end      int
-	numeric  bool
-	nonEmpty int
+	name string
+	end  int
 }
 
 func parseFrame(lines []string, total int) (*Table, bool) {

@@ -201,21 +201,17 @@ func (c *countingWriter) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
-// remoteImage matches an image the answer links from elsewhere, which a
-// report that loads nothing cannot show.
-var remoteImage = regexp.MustCompile(`<img\b[^>]*>`)
-
-// answerHTML renders an answer's markdown; its links to the session's
-// files become their text (the charts are in the cells above), and images
-// from other sites are dropped.
+// answerHTML renders an answer's markdown. markdown.Render (with no
+// options) already makes the links to the session's files their text (the
+// charts are in the cells above) and images from other sites links; what is
+// left are links into the app, which a file away from it cannot follow.
 func answerHTML(answer string) string {
 	if strings.TrimSpace(answer) == "" {
 		return ""
 	}
-	html := remoteImage.ReplaceAllString(markdown.Render(rewriteSandboxLinks(answer, nil)), "")
-	return localLink.ReplaceAllStringFunc(html, func(a string) string {
+	return localLink.ReplaceAllStringFunc(markdown.Render(answer), func(a string) string {
 		if m := localLink.FindStringSubmatch(a); !outside.MatchString(m[1]) {
-			return m[2] // a link into the app, which a file away from it cannot follow
+			return m[2]
 		}
 		return a
 	})

@@ -23,8 +23,6 @@ type Report struct {
 
 // Turn is one question with the code the agent ran and its answer.
 type Turn struct {
-	// RunID names the step, for choosing steps.
-	RunID string
 	// N is the step's number in the whole conversation, kept when only
 	// some steps are exported; 0 numbers the turns in order.
 	N        int

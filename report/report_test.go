@@ -45,7 +45,6 @@ func sample(t testing.TB) Report {
 		Title: "Sales — 2025",
 		Turns: []Turn{
 			{
-				RunID:    "run1",
 				Question: "Total by region?\nAnd as a chart.",
 				Cells: []Cell{
 					loader,
@@ -63,7 +62,6 @@ func sample(t testing.TB) Report {
 				Answer: "See ![the chart](sandbox:/mnt/data/by%20region.png) and [the data](sandbox:/mnt/data/out.csv); [in the app](/artifacts/x), [docs](https://pandas.pydata.org/).\n\n**North** leads.<script>alert(1)</script>",
 			},
 			{
-				RunID:    "run2",
 				Question: "```python\nprint(1)\n```",
 				Cells:    []Cell{{Code: "print(1)", Output: []Part{{Text: "1\n"}}}},
 				Error:    "The run failed.",
