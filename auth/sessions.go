@@ -2,9 +2,7 @@ package auth
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/sha256"
-	"encoding/base64"
 	"encoding/hex"
 	"errors"
 	"fmt"
@@ -21,9 +19,7 @@ const SessionLifetime = 7 * 24 * time.Hour
 // which the caller keeps in the (signed, encrypted) session cookie. Only a
 // hash of the token is stored, so a copy of the database opens nothing.
 func (a *Accounts) StartSession(ctx context.Context, u *store.User) (string, error) {
-	b := make([]byte, 32)
-	rand.Read(b)
-	token := base64.RawURLEncoding.EncodeToString(b)
+	token := newSecret()
 	now := a.db.Now()
 	s := store.LoginSession{ID: sessionID(token), UserID: u.ID, CreatedAt: now, ExpiresAt: now.Add(SessionLifetime)}
 	if err := a.db.CreateLoginSession(ctx, s); err != nil {

@@ -25,11 +25,6 @@ func (h *Handler) answerViewUnder(sharePath, convID, runID string, a *chat.Answe
 	if h.engine.Local {
 		v.InputTokens, v.OutputTokens = 0, 0
 	}
-	// The owner may edit a finished cell and run it again; a shared page
-	// is read-only.
-	for i := range v.Cells {
-		v.Cells[i].Editable = !live && sharePath == ""
-	}
 	return v
 }
 
@@ -56,6 +51,7 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 			continue
 		}
 		cell := cellView(c, now)
+		cell.Editable = !live && sharePath == "" // the owner may run it again; a shared page is read-only
 		if sharePath == "" {
 			cell.Images = imageURLs(convID, runID, a, cell.Images)
 		}
@@ -196,25 +192,12 @@ func renderText(sharePath, text string, arts []chat.ArtifactRef) string {
 	opts := markdown.Options{RewriteSandboxLink: func(name string) (string, bool) {
 		for i := len(arts) - 1; i >= 0; i-- {
 			if arts[i].Name == path.Base(name) {
-				return artifactURL(sharePath, arts[i].ID, arts[i].Kind == store.ArtifactImage), true
+				return views.ArtifactURL(sharePath, arts[i].ID, arts[i].Kind == store.ArtifactImage), true
 			}
 		}
 		return "", false
 	}}
 	return opts.Render(text)
-}
-
-// artifactURL is where an artifact is downloaded, or shown inline: under
-// the share on a shared page (sharePath), the owner's route otherwise.
-func artifactURL(sharePath, id string, inline bool) string {
-	u := "/artifacts/" + id
-	if sharePath != "" {
-		u = sharePath + "/artifacts/" + id
-	}
-	if inline {
-		u += "?inline=1"
-	}
-	return u
 }
 
 // pythonError finds a Python traceback in a cell's output and returns its

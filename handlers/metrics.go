@@ -117,13 +117,8 @@ func (h *Handler) mayReadMetrics(c echo.Context) bool {
 	if h.scrape != "" && tokenMatches(bearerToken(c.Request().Header.Get(echo.HeaderAuthorization)), h.scrape) {
 		return true
 	}
-	sess, err := h.sessions.Get(c.Request(), sessionName)
-	if err != nil {
-		return false
-	}
-	token, _ := sess.Values[keySession].(string)
-	u, err := h.accounts.SessionUser(c.Request().Context(), token)
-	return err == nil && u.IsAdmin()
+	u, err := h.viewer(c)
+	return err == nil && u != nil && u.IsAdmin()
 }
 
 // isLoopback reports whether the client is on this machine. The address

@@ -61,9 +61,10 @@ func (h *Handler) openShare(c echo.Context) (share *store.Share, viewer *store.U
 	return share, viewer, true, nil
 }
 
-// viewer is the signed-in user reading a shared page, or nil. The session
-// cookie is read, never started or saved, so that a shared page sets no
-// cookie and does not depend on who reads it: a cache may keep it.
+// viewer is the signed-in user of a request outside the session middleware
+// (a shared page, /metrics), or nil. The session cookie is read, never
+// started or saved, so that a shared page sets no cookie and does not
+// depend on who reads it: a cache may keep it.
 func (h *Handler) viewer(c echo.Context) (*store.User, error) {
 	sess, err := h.sessions.Get(c.Request(), sessionName)
 	if err != nil {

@@ -25,7 +25,7 @@ func linkTableCSVs(sharePath string, parts []views.OutputPart, cellID string, a 
 	for _, p := range parts {
 		if t := p.Table; t != nil && t.CSVFile != "" {
 			if art, ok := a.TableCSV(cellID, t.CSVFile); ok {
-				t.CSVURL = artifactURL(sharePath, art.ID, false)
+				t.CSVURL = views.ArtifactURL(sharePath, art.ID, false)
 				claimed[art.ID] = true
 			}
 		}

@@ -32,7 +32,7 @@ func chartsOf(sharePath string, arts []chat.ArtifactRef) (map[string][]views.Cha
 			ch := views.Chart{ID: art.ID, Name: art.Name}
 			base := strings.TrimSuffix(art.Name, ".png")
 			if spec, ok := specs[base]; ok && base != art.Name {
-				ch.VegaLite = artifactURL(sharePath, spec.ID, false)
+				ch.VegaLite = views.ArtifactURL(sharePath, spec.ID, false)
 				delete(specs, base)
 			}
 			charts[art.CellID] = append(charts[art.CellID], ch)
@@ -43,7 +43,7 @@ func chartsOf(sharePath string, arts []chat.ArtifactRef) (map[string][]views.Cha
 	for _, art := range arts { // specs with no PNG, in order
 		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); ok && specs[base].ID == art.ID {
 			charts[art.CellID] = append(charts[art.CellID], views.Chart{ID: art.ID, Name: art.Name,
-				VegaLite: artifactURL(sharePath, art.ID, false), NoImage: true})
+				VegaLite: views.ArtifactURL(sharePath, art.ID, false), NoImage: true})
 		}
 	}
 	return charts, files

@@ -59,9 +59,10 @@ type AdminShareRow struct {
 	Views                int64
 }
 
-// artifactHref is where an answer's generated file is served: under the
-// share on a shared page, the owner's route otherwise.
-func artifactHref(sharePath, id string, inline bool) templ.SafeURL {
+// ArtifactURL is where an answer's generated file is served: under the
+// share on a shared page (sharePath), the owner's route otherwise; inline
+// asks to view it rather than download it.
+func ArtifactURL(sharePath, id string, inline bool) string {
 	u := "/artifacts/" + id
 	if sharePath != "" {
 		u = sharePath + "/artifacts/" + id
@@ -69,7 +70,12 @@ func artifactHref(sharePath, id string, inline bool) templ.SafeURL {
 	if inline {
 		u += "?inline=1"
 	}
-	return templ.SafeURL(u)
+	return u
+}
+
+// artifactHref is ArtifactURL for a template's href or src.
+func artifactHref(sharePath, id string, inline bool) templ.SafeURL {
+	return templ.SafeURL(ArtifactURL(sharePath, id, inline))
 }
 
 // shareAudience says who can open a link.
