@@ -164,12 +164,14 @@ def _read_csv_fast(path):
                 sum(len(l) + 1 for l in lines[skip:]) / max(1, len(head)))
     # In chunks (low_memory): the tokens of a whole 500 MB file at once would not fit the
     # sandbox's memory, and every column that is not a number has its dtype given anyway.
-    try:
-        df = pd.read_csv(path, sep=sep, encoding=enc, skiprows=skip, dtype=dtypes, keep_default_na=False,
-                         na_values=_NA, skipinitialspace=True, **opts)
-    except UnicodeDecodeError:
-        df = pd.read_csv(path, sep=sep, encoding="cp1252", skiprows=skip, dtype=dtypes, keep_default_na=False,
-                         na_values=_NA, skipinitialspace=True, **opts)
+    for encoding in (enc, "cp1252"):  # a sample in UTF-8 may still be followed by Windows text
+        try:
+            df = pd.read_csv(path, sep=sep, encoding=encoding, skiprows=skip, dtype=dtypes, keep_default_na=False,
+                             na_values=_NA, skipinitialspace=True, **opts)
+            break
+        except UnicodeDecodeError:
+            if encoding == "cp1252":
+                raise
     if list(df.columns) != list(head.columns):
         return None
     done = set()
@@ -309,16 +311,27 @@ def _numeric(s, comma_decimal):
 def _date_formats(s, name):
     """The date formats that read s, best first: one per family (day first or month first, and
     so on), or None when s does not look like dates or no format reads 80% of it."""
+    return _date_reading(s, name)[1]
+
+
+def _date_reading(s, name):
+    """How s reads as dates: whether it looks like dates at all (its name, or 80% of its values
+    shaped like dates), the formats that read 80% of it (best first, or None), and s read
+    with them: read once, for the test and the result."""
     v = s.dropna().astype(str).str.strip()
     if v.empty or not (_DATE_NAME.search(str(name)) or v.str.match(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}").mean() > 0.8):
-        return None
+        return False, None, None
     best = {}
     for fmt, family in _DATE_FORMATS:
         n = pd.to_datetime(v, format=fmt, errors="coerce").notna().sum()
         if n and n > best.get(family, ("", 0))[1]:
             best[family] = (fmt, n)
     formats = [fmt for fmt, n in sorted(best.values(), key=lambda p: -p[1])]
-    return formats if formats and _read_dates(v, formats).notna().sum() >= 0.8 * len(v) else None
+    if formats:
+        out = _read_dates(s, formats)
+        if out.notna().sum() >= 0.8 * len(v):
+            return True, formats, out
+    return True, None, None
 
 
 def _read_dates(s, formats):
@@ -330,14 +343,11 @@ def _read_dates(s, formats):
 
 
 def _dates(s, name):
-    v = s.dropna()
-    formats = _date_formats(s, name)
-    if formats:
-        return _read_dates(s, formats)
-    if v.empty or not (_DATE_NAME.search(str(name)) or v.astype(str).str.strip().str.match(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}").mean() > 0.8):
-        return None
+    looks, formats, out = _date_reading(s, name)
+    if formats or not looks:
+        return out
     out = pd.to_datetime(s, errors="coerce")  # no single format: let pandas guess each
-    return out if out.notna().sum() >= 0.8 * len(v) else None
+    return out if out.notna().sum() >= 0.8 * s.notna().sum() else None
 
 
 def _drop_empty(df):
@@ -361,10 +371,7 @@ def _clean(df, comma_decimal=False, done=()):
     # In place where pandas allows it: a big frame copied whole (rename, loc, reset_index)
     # needs its size again in memory, which a 500 MB file in the sandbox does not have.
     df.columns = [str(c).strip() for c in df.columns]
-    df = _drop_empty(df)
-    keep = [not str(c).startswith("Unnamed:") or df[c].notna().any() for c in df.columns]
-    if not all(keep):
-        df = df.loc[:, keep]
+    df = _drop_empty(df)  # an empty "Unnamed: 3" column too
     for c in df.columns:
         if df[c].dtype != object or c in done:
             continue
