@@ -2,8 +2,6 @@ package analyst
 
 import (
 	"strings"
-
-	"github.com/analyst-workbench/workbench/markdown"
 )
 
 // FencedBlocks returns the code of every fenced python block in text (info
@@ -80,7 +78,3 @@ func isPython(info string) bool {
 	}
 	return false
 }
-
-// Fence wraps text in a code fence no run of backticks inside it can close
-// (markdown.Fence), for output quoted in a reply.
-func Fence(text string) string { return markdown.Fence(text, "") }

@@ -47,19 +47,6 @@ func TestFencedReplyKeepsOutputOutOfTheMarkdown(t *testing.T) {
 	}
 }
 
-func TestFence(t *testing.T) {
-	for in, want := range map[string]string{
-		"x":       "```\nx\n```",
-		"a``b":    "```\na``b\n```",
-		"```":     "````\n```\n````",
-		"`````x`": "``````\n`````x`\n``````",
-	} {
-		if got := Fence(in); got != want {
-			t.Errorf("Fence(%q) = %q, want %q", in, got, want)
-		}
-	}
-}
-
 // TestFencedBlocks reads fences as CommonMark does: a longer fence holds
 // code with ``` in it, a closing fence must be a line of its own, other
 // languages do not run, and a fence typed at the end of the last line of

@@ -102,7 +102,7 @@ func FencedStep(blocks []string, cells []Cell) Step {
 		} else {
 			b.WriteString("The code ")
 		}
-		out := strings.TrimRight(WithoutMarkerLines(c.Stdout+c.Value), "\n")
+		out := strings.TrimRight(withoutMarkerLines(c.Stdout+c.Value), "\n")
 		switch {
 		case c.Error != nil:
 			fmt.Fprintf(&b, "failed with %s: %s.\n\n", c.Error.Name, c.Error.Value)
@@ -123,9 +123,9 @@ func FencedStep(blocks []string, cells []Cell) Step {
 // maxQuotedOutput is the longest one-line output a reply quotes.
 const maxQuotedOutput = 120
 
-// WithoutMarkerLines drops the kernel's machine-readable lines (@@wb…) from
+// withoutMarkerLines drops the kernel's machine-readable lines (@@wb…) from
 // printed output, keeping what a person reads.
-func WithoutMarkerLines(out string) string {
+func withoutMarkerLines(out string) string {
 	if !strings.Contains(out, "@@wb") {
 		return out
 	}

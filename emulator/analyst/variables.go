@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/markdown"
 )
 
 // askVariable matches a question that only asks to see one name: "show y", "print total",
@@ -67,8 +69,11 @@ func variableStep(name string, cells []Cell) Step {
 		return Step{Text: fmt.Sprintf("Showing `%s` failed with %s: %s.", name, c.Error.Name, c.Error.Value)}
 	}
 	out := strings.TrimRight(c.Stdout+c.Value, "\n")
-	if len(out) > 4000 {
-		out = out[:4000] + "\n…"
+	if len(out) > maxShownValue {
+		out = out[:maxShownValue] + "\n…"
 	}
-	return Step{Text: fmt.Sprintf("`%s`, as the code you ran earlier in this session left it:\n\n%s", name, Fence(out))}
+	return Step{Text: fmt.Sprintf("`%s`, as the code you ran earlier in this session left it:\n\n%s", name, markdown.Fence(out, ""))}
 }
+
+// maxShownValue caps the printed value a reply to "show x" quotes.
+const maxShownValue = 4000
