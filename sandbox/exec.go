@@ -67,7 +67,7 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 	stop()
 	s.running.Store(false)
 	if err != nil {
-		return nil, s.fail(err)
+		return nil, s.failure(err)
 	}
 	s.measure(reply.DataBytes)
 	res := s.result(reply, figs)

@@ -82,7 +82,7 @@ func (s *Session) put(ctx context.Context, rel string, r io.Reader, mtime *time.
 	defer stop()
 	var reply wireReply
 	if err := s.w.conn.recvWithin(&reply, smallBound); err != nil {
-		return s.fail(err)
+		return s.failure(err)
 	}
 	s.measure(reply.DataBytes)
 	if streamErr != nil {
@@ -164,13 +164,13 @@ func (s *Session) getTo(ctx context.Context, rel string, w io.Writer) (int64, er
 	}
 	var reply wireReply
 	if err := s.w.conn.recvWithin(&reply, smallBound); err != nil {
-		return 0, s.fail(err)
+		return 0, s.failure(err)
 	}
 	if !reply.OK {
 		return 0, fileError("get", rel, reply.errorText())
 	}
 	if reply.Size < 0 || reply.Size > s.cfg.DataBytes {
-		return 0, s.fail(&LimitError{Limit: LimitFileBytes, Got: reply.Size, Max: s.cfg.DataBytes})
+		return 0, s.failure(&LimitError{Limit: LimitFileBytes, Got: reply.Size, Max: s.cfg.DataBytes})
 	}
 	return s.recvFile(reply.Size, w)
 }
@@ -182,13 +182,13 @@ func (s *Session) recvFile(size int64, w io.Writer) (int64, error) {
 	for {
 		b, err := s.w.conn.recvBlobWithin(bound{max: chunkSize})
 		if err != nil {
-			return n, s.fail(err)
+			return n, s.failure(err)
 		}
 		if len(b) == 0 {
 			return n, nil // shorter than announced: the file shrank meanwhile
 		}
 		if n += int64(len(b)); n > size {
-			return n, s.fail(protocolError("a file of more than the %d bytes announced", size))
+			return n, s.failure(protocolError("a file of more than the %d bytes announced", size))
 		}
 		if _, err := w.Write(b); err != nil {
 			return n, err // the protocol is out of step: the caller must end the session
@@ -245,7 +245,7 @@ func (s *Session) exchange(req any, reply *wireReply, b bound) error {
 		return s.failure(err)
 	}
 	if err := s.w.conn.recvWithin(reply, b); err != nil {
-		return s.fail(err)
+		return s.failure(err)
 	}
 	return nil
 }

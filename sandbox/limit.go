@@ -1,7 +1,6 @@
 package sandbox
 
 import (
-	"errors"
 	"fmt"
 	"strings"
 )
@@ -77,14 +76,3 @@ func (e *brokenProtocol) Error() string {
 }
 
 func (e *brokenProtocol) Unwrap() error { return ErrSessionReset }
-
-// fail ends the session after an exchange that broke. A refused reply (a
-// LimitError or a protocol error, both wrapping ErrSessionReset) ends it with
-// its own message; any other error means the kernel died, as failure says.
-func (s *Session) fail(err error) error {
-	if errors.Is(err, ErrSessionReset) {
-		s.end(err)
-		return s.Err()
-	}
-	return s.failure(err)
-}

@@ -229,13 +229,21 @@ func (s *Session) guard(ctx context.Context) (stop func()) {
 	}
 }
 
-// failure maps a protocol error to the session's end.
+// failure ends the session after an exchange that broke: a file too large
+// leaves it open, a refused reply (LimitError, protocol error) ends it with
+// its own message, anything else means the kernel died.
 func (s *Session) failure(err error) error {
 	if ended := s.Err(); ended != nil {
 		return ended
 	}
-	if errors.Is(err, ErrFileTooLarge) {
+	switch {
+	case errors.Is(err, ErrFileTooLarge):
 		return err
+	case errors.Is(err, ErrSessionReset):
+		// A refused reply (a LimitError or a protocol error): it ends the
+		// session with its own message.
+		s.end(err)
+		return s.Err()
 	}
 	return s.reset(s.w)
 }
