@@ -4,7 +4,6 @@ import (
 	_ "embed"
 	"fmt"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"strings"
 )
@@ -75,16 +74,22 @@ func (a *assets) remove() { _ = os.RemoveAll(a.dir) }
 // buildFontCache runs matplotlib once, outside any sandbox and without user
 // code, so that workers find a ready font list (fontlist-vNNN.json) instead
 // of each scanning every font on start. The cache only names files under
-// /usr/share/fonts, which the sandbox sees at the same paths.
+// /usr/share/fonts, which the sandbox sees at the same paths. The same run
+// of Python (pathsScript imports the font manager) tells the sandbox's
+// mounts, so that Python starts once for both.
 func (a *assets) buildFontCache(python string) error {
 	dir := a.path("mpl")
 	if err := os.Mkdir(dir, 0o755); err != nil {
 		return fmt.Errorf("sandbox: font cache: %w", err)
 	}
-	cmd := exec.Command(python, "-I", "-c", "import matplotlib.font_manager")
-	cmd.Env = []string{"MPLCONFIGDIR=" + dir, "HOME=" + dir, "PATH=/usr/bin:/bin", "LANG=C.UTF-8", "MPLBACKEND=Agg"}
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("sandbox: font cache: %v: %s", err, out)
+	paths, err := probePaths(python, dir)
+	a.mountsOnce.Do(func() {
+		if a.mountsErr = err; err == nil {
+			a.mounts = mountsFor(python, paths)
+		}
+	})
+	if err != nil {
+		return fmt.Errorf("sandbox: font cache: %w", err)
 	}
 	matches, _ := filepath.Glob(filepath.Join(dir, "fontlist-*.json"))
 	if len(matches) != 1 {

@@ -70,6 +70,11 @@ func deriveMounts(python, mplConfig string) (*mounts, error) {
 	if err != nil {
 		return nil, err
 	}
+	return mountsFor(python, paths), nil
+}
+
+// mountsFor derives the mounts from what pathsScript reported.
+func mountsFor(python string, paths *pythonPaths) *mounts {
 	libDirs := libraryDirs(paths.Multiarch)
 	systemLibs := libDirs[len(libDirs)-2]
 	dirs := slices.Concat(paths.Path, paths.Data, paths.Fonts, existing(
@@ -85,7 +90,7 @@ func deriveMounts(python, mplConfig string) (*mounts, error) {
 		}
 	}
 	slices.Sort(m.files)
-	return m, nil
+	return m
 }
 
 func probePaths(python, mplConfig string) (*pythonPaths, error) {
