@@ -95,6 +95,18 @@ const maxLiveImages = 10
 // Done reports whether the answer is final.
 func (a *Answer) Done() bool { return a.Status != "" && a.Status != store.RunRunning }
 
+// Settle takes what run's record says of how it ended, which the events
+// may not (a run interrupted by a restart has no done event), and reports
+// whether the run is still going.
+func (a *Answer) Settle(run *store.Run) (live bool) {
+	if !run.Done() {
+		return true
+	}
+	a.Status, a.Error = run.Status, run.Error
+	a.InputTokens, a.OutputTokens = run.InputTokens, run.OutputTokens
+	return false
+}
+
 // NewAnswer returns the empty state of a running answer.
 func NewAnswer() *Answer { return &Answer{Status: store.RunRunning} }
 

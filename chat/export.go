@@ -259,9 +259,11 @@ func (s *Service) loneImages(a *Answer, blobOf map[string]string, budget *int64)
 	return out
 }
 
-// vegaLiteExt names a chart's Vega-Lite spec, as handlers does: the page
-// draws it over the PNG of the same name, which stands for it in exports.
-const vegaLiteExt = ".vl.json"
+// VegaLiteExt names a chart's Vega-Lite spec: the built-in analyst writes
+// one beside each chart's PNG it can express, and a model on Foundry may
+// write one. The page draws it over the PNG of the same name, which stands
+// for it in the gallery and in exports.
+const VegaLiteExt = ".vl.json"
 
 // turnFiles returns the files other than charts the answer wrote, for the
 // Markdown zip: those up to maxNotebookImage that fit in what is left of
@@ -277,7 +279,7 @@ func (s *Service) turnFiles(a *Answer, blobOf map[string]string, budget *int64) 
 	}
 	var out []report.File
 	for _, art := range own {
-		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); art.Kind == store.ArtifactImage || ok && pngs[base+".png"] {
+		if base, ok := strings.CutSuffix(art.Name, VegaLiteExt); art.Kind == store.ArtifactImage || ok && pngs[base+".png"] {
 			continue
 		}
 		f := report.File{Name: art.Name}

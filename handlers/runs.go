@@ -302,11 +302,8 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 	}
 	for _, t := range turns {
 		a := answers[t.Run.ID]
-		live := !t.Run.Done()
-		if !live {
-			a.Status, a.Error = t.Run.Status, t.Run.Error
-			a.InputTokens, a.OutputTokens = t.Run.InputTokens, t.Run.OutputTokens
-		} else {
+		live := a.Settle(t.Run)
+		if live {
 			v.Running = t.Run.ID
 		}
 		av := h.answerView(conv.ID, t.Run.ID, a, live, now)

@@ -125,10 +125,7 @@ func (h *Handler) sharedView(ctx context.Context, share *store.Share) (views.Sha
 	now, base := time.Now(), sharePath(share.Token)
 	for _, t := range turns {
 		a := answers[t.Run.ID]
-		if t.Run.Done() {
-			a.Status, a.Error = t.Run.Status, t.Run.Error
-			a.InputTokens, a.OutputTokens = t.Run.InputTokens, t.Run.OutputTokens
-		} else {
+		if a.Settle(t.Run) {
 			a.Notices = append(a.Notices, "This answer was still being written when the page was loaded; reload later for the rest.")
 		}
 		av := h.answerViewUnder(base, share.ConversationID, t.Run.ID, a, false, now)

@@ -8,11 +8,6 @@ import (
 	"github.com/analyst-workbench/workbench/views"
 )
 
-// vegaLiteExt names a Vega-Lite spec file: the built-in analyst writes one
-// beside each chart's PNG it can express (lines, bars, histograms, points,
-// areas, box plots, pies), and a model on Foundry may write one.
-const vegaLiteExt = ".vl.json"
-
 // chartsOf sorts an answer's own files into charts by cell and other files.
 // A spec pairs with the PNG of the same name, which it makes interactive;
 // a spec alone is a chart of its own. The PNG stays the artifact of the
@@ -20,7 +15,7 @@ const vegaLiteExt = ".vl.json"
 func chartsOf(sharePath string, arts []chat.ArtifactRef) (map[string][]views.Chart, []views.ArtifactChip) {
 	specs := map[string]chat.ArtifactRef{}
 	for _, art := range arts {
-		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); ok {
+		if base, ok := strings.CutSuffix(art.Name, chat.VegaLiteExt); ok {
 			specs[base] = art
 		}
 	}
@@ -36,12 +31,12 @@ func chartsOf(sharePath string, arts []chat.ArtifactRef) (map[string][]views.Cha
 				delete(specs, base)
 			}
 			charts[art.CellID] = append(charts[art.CellID], ch)
-		case !strings.HasSuffix(art.Name, vegaLiteExt):
+		case !strings.HasSuffix(art.Name, chat.VegaLiteExt):
 			files = append(files, views.ArtifactChip{ID: art.ID, Name: art.Name, Size: art.Size, ContentType: art.ContentType})
 		}
 	}
 	for _, art := range arts { // specs with no PNG, in order
-		if base, ok := strings.CutSuffix(art.Name, vegaLiteExt); ok && specs[base].ID == art.ID {
+		if base, ok := strings.CutSuffix(art.Name, chat.VegaLiteExt); ok && specs[base].ID == art.ID {
 			charts[art.CellID] = append(charts[art.CellID], views.Chart{ID: art.ID, Name: art.Name,
 				VegaLite: views.ArtifactURL(sharePath, art.ID, false), NoImage: true})
 		}
@@ -61,7 +56,7 @@ func chartTwins(arts []*store.Artifact) map[string]bool {
 	}
 	twins := map[string]bool{}
 	for _, a := range arts {
-		if base, ok := strings.CutSuffix(a.Name, vegaLiteExt); ok && pngs[[2]string{a.RunID, base}] {
+		if base, ok := strings.CutSuffix(a.Name, chat.VegaLiteExt); ok && pngs[[2]string{a.RunID, base}] {
 			twins[a.ID] = true
 		}
 	}
