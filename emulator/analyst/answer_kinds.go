@@ -38,6 +38,8 @@ func sentence(m marker) string {
 		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggWord[m.str("agg")], m.str("col"), statValue(m), m.str("n"))
 	case "group":
 		return groupSentence(m)
+	case "which":
+		return whichSentence(m)
 	case "peak":
 		return peakSentence(m)
 	case "peaks":
@@ -204,10 +206,27 @@ func groupSentence(m marker) string {
 		what = "number of rows"
 	}
 	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, 12))
+	if lead := groupLead(m, items, what); lead != "" {
+		return lead + " " + s // "which region …": the region first
+	}
 	if hi := highest(items); hi != nil && len(items) > 1 && m.str("rank") == "" {
 		s += fmt.Sprintf(" Highest: **%s** with %s.", fmtLabel(hi[0]), fmtAny(hi[1]))
 	}
 	return s
+}
+
+// groupLead names the group a "which X" question asked for, or returns "".
+func groupLead(m marker, items []any, what string) string {
+	pick, word := highest(items), "highest"
+	if m.str("which") == "min" {
+		pick, word = lowest(items), "lowest"
+	} else if m.str("which") != "max" {
+		return ""
+	}
+	if pick == nil {
+		return ""
+	}
+	return fmt.Sprintf("**%s** has the %s %s: **%s**.", fmtLabel(pick[0]), word, what, fmtAny(pick[1]))
 }
 
 func peakSentence(m marker) string {

@@ -54,7 +54,7 @@ func (g *gen) groupStat(m string) {
 	} else {
 		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=%s)", py(g.q.By[0]), py(m), agg, pyBool(g.q.flipped))
 		g.line("print(result.round(2).to_string())")
-		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result))", py(m), py(agg), py(g.q.By[0]))
+		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result)%s)", py(m), py(agg), py(g.q.By[0]), g.whichArg())
 	}
 	g.exportResult(m + "_by_" + strings.Join(g.q.By, "_"))
 }

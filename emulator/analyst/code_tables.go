@@ -78,22 +78,33 @@ func (g *gen) missing() {
 	g.exportResult("missing_values")
 }
 
+// describe summarises every column asked, each in its own sentence: "describe the AAPL and
+// MSFT columns" describes both.
 func (g *gen) describe() {
 	g.prelude()
-	m := g.q.Measures[0]
-	g.line("s = %s", col(m))
-	if g.f.column(m).Kind == "num" {
-		g.line("result = s.describe()")
+	cols := g.q.Measures[:min(len(g.q.Measures), maxDescribed)]
+	for _, m := range cols {
+		g.line("s = %s", col(m))
+		if g.f.column(m).Kind == "num" {
+			g.line("result = s.describe()")
+		} else {
+			g.line("result = s.describe(%s)", datetimeArg(g.f.column(m)))
+		}
+		g.line("print(%s)", py(m+":"))
 		g.line("print(result.to_string())")
-		g.line("_emit(\"describe\", col=%s, stats={k: v for k, v in result.items()}, missing=int(s.isna().sum()))", py(m))
-	} else {
-		g.line("result = s.describe(%s)", datetimeArg(g.f.column(m)))
-		g.line("print(result.to_string())")
-		g.line("print(s.value_counts().head(10).to_string())")
+		if g.f.column(m).Kind != "num" {
+			g.line("print(s.value_counts().head(10).to_string())")
+		}
 		g.line("_emit(\"describe\", col=%s, stats={k: v for k, v in result.items()}, missing=int(s.isna().sum()))", py(m))
 	}
-	g.exportResult("describe_" + m)
+	if len(cols) > 1 {
+		g.line("result = df[%s].describe(include=\"all\")", pyList(cols))
+	}
+	g.exportResult("describe_" + strings.Join(cols, "_"))
 }
+
+// maxDescribed is the most columns one answer describes; more is a table for the overview.
+const maxDescribed = 6
 
 func datetimeArg(c *Column) string {
 	if c.Kind == "date" {

@@ -88,8 +88,8 @@ func wordMatch(t token, w string) float64 {
 	if t.kw {
 		return 0
 	}
-	if len(t.low) >= 3 && strings.HasPrefix(w, t.low) {
-		return 0.8
+	if len(t.low) >= 3 && strings.HasPrefix(w, t.low) || len(t.low) >= 4 && strings.HasSuffix(w, t.low) {
+		return 0.8 // "temp" of temperature; "class" of Pclass
 	}
 	if b := fuzzyBudget(min(len(t.low), len(w))); b > 0 && (t.low[0] == w[0]) && editDistance(singular(t.low), w, b) <= b {
 		return 0.7
@@ -179,7 +179,8 @@ func mergeMentions(cands []mention, n int) []mention {
 
 // valueMention is a category value named in the question, such as a ticker or a region.
 type valueMention struct {
-	at    int
+	at    int // the first token of the value
+	n     int // how many tokens it spans
 	col   colRef
 	value string
 }
@@ -195,7 +196,7 @@ func (ix *colIndex) values(toks []token, colTaken func(int) bool) []valueMention
 		for ci, c := range f.Columns {
 			for _, v := range c.Values {
 				if at, n := findValue(toks, v); at >= 0 && !colTaken(at) && valueAllowed(toks, at, n, v) {
-					out = append(out, valueMention{at: at, col: colRef{fi, ci}, value: v})
+					out = append(out, valueMention{at: at, n: n, col: colRef{fi, ci}, value: v})
 				}
 			}
 		}

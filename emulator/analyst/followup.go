@@ -56,10 +56,15 @@ func withContext(cur Query, prev *Query) Query {
 	}
 	out := *prev
 	out.Notes = cur.Notes
+	out.unknown = cur.unknown // what the follow-up itself left unread; the earlier question was answered
 	out.Ambiguous, out.AmbigWord = cur.Ambiguous, cur.AmbigWord
 	out.cue, out.explicit = true, cur.explicit
 	if cur.Frame != prev.Frame && len(cur.Measures)+len(cur.By) > 0 {
 		out.Frame, out.Measures, out.By, out.Filters, out.DateCol = cur.Frame, nil, nil, nil, ""
+	} else if cur.typed && cur.Frame != prev.Frame {
+		// "I meant in stocks.csv": the same question of the file named; columns it lacks
+		// are dropped when the query is completed.
+		out.Frame, out.Via = cur.Frame, -1
 	}
 	keepIntent := cur.Intent == intentFilter && len(cur.Measures) == 0 || cur.Intent == intentHead && cur.N > 0 || cur.flip
 	if cur.explicit && cur.Intent != intentHelp && !keepIntent {
@@ -73,6 +78,16 @@ func withContext(cur Query, prev *Query) Query {
 	}
 	if cur.Intent == intentResample && prev.Intent == intentChart && cur.Chart == "" {
 		out.Intent = intentChart // "now monthly" after a chart redraws it per month
+	}
+	if prev.Intent == intentChart && cur.Chart == "" && !cur.kwHas("plot") && cur.Agg != "" && cur.Agg != "count" {
+		out.Intent = intentStat // "what was its average?" after a chart asks for a number
+	}
+	if cur.Period != "" && len(cur.By) == 0 && cur.kwHas("by") && len(prev.By) > 0 {
+		// "now by month" after a grouping by region: the month replaces the region
+		out.By = nil
+		if out.Intent == intentStat {
+			out.Intent = intentResample
+		}
 	}
 	switch {
 	case len(cur.Measures) > 0 && !cur.numeric && len(cur.By) == 0 && len(prev.By) > 0 && len(prev.Measures) > 0:

@@ -73,19 +73,52 @@ def _read_csv(path):
 
 
 def _leading_comments(lines):
+    """How many lines stand above the header: blank lines, comments, and title lines with fewer
+    fields than the rows below (a European export's "Umsatzbericht 2024"). A '#' line with as
+    many fields as the rows is the header itself, as instruments write it ("#time,temp")."""
     skip = 0
-    while skip < len(lines) and (not lines[skip].strip() or lines[skip].lstrip().startswith(("#", "//"))):
-        skip += 1
+    while skip < len(lines) and skip < 20:
+        line = lines[skip].strip()
+        if not line:
+            skip += 1
+            continue
+        fields, rows = _fields_below(lines, skip)
+        if line.startswith(("#", "//")) and not (line.startswith("#") and rows > 1 and fields == rows):
+            skip += 1
+            continue
+        if rows > 1 and fields < rows and not line.startswith("#"):
+            skip += 1
+            continue
+        return skip
     return skip
+
+
+def _fields_below(lines, at):
+    """The fields of line at, and the usual number in the 50 data lines after it (quotes
+    respected: a name may hold the separator)."""
+    below = [l for l in lines[at + 1:at + 51] if l.strip() and not l.lstrip().startswith(("#", "//"))]
+    if not below:
+        return 0, 0
+    sep = _sep(below)
+    counts = [len(r) for r in csv.reader(below, delimiter=sep)]
+    return len(next(csv.reader([lines[at]], delimiter=sep))), max(set(counts), key=counts.count)
+
+
+def _hash_header(df, lines, skip):
+    """Drops the '#' of a header line that starts with one: "#timestamp" is `timestamp`."""
+    if skip < len(lines) and lines[skip].lstrip().startswith("#") and len(df.columns):
+        first = str(df.columns[0])
+        df = df.rename(columns={first: first.lstrip().lstrip("#").strip() or first})
+    return df
 
 
 def _read_csv_careful(path):
     lines = _text(path).splitlines()
     skip = _leading_comments(lines)
     sep = _sep(lines[skip:skip + 50])
-    body = "\n".join(l for l in lines[skip:] if not l.lstrip().startswith("#"))
+    body = "\n".join(lines[skip:skip + 1] + [l for l in lines[skip + 1:] if not l.lstrip().startswith("#")])
     df = pd.read_csv(io.StringIO(body), sep=sep, dtype=str, keep_default_na=False, na_values=_NA, skipinitialspace=True)
-    return _clean(df, comma_decimal=(sep == ";"))
+    return _clean(_hash_header(df, lines, skip), comma_decimal=(sep == ";"))
 
 
 def _sample(path):
@@ -174,6 +207,8 @@ def _read_csv_fast(path):
                 raise
     if list(df.columns) != list(head.columns):
         return None
+    df, head = _hash_header(df, lines, skip), _hash_header(head, lines, skip)
+    plan = {str(h): v for h, v in zip(head.columns, plan.values())}
     done = set()
     for c, (kind, detail) in plan.items():
         df[c], final = _finish(df[c], kind, detail)

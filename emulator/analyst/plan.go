@@ -29,6 +29,9 @@ func makePlan(question string, history []Message, p *Profile) plan {
 		}
 		return plan{Query: q, Reply: reply}
 	}
+	if len(q.unknown) > 0 {
+		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
+	}
 	g := newGen(&q, p)
 	intentCode[q.Intent](g)
 	return plan{Query: q, Cells: []string{closeFailedCharts(strings.TrimRight(g.b.String(), "\n"))}}
@@ -54,10 +57,11 @@ var intentCode = map[string]func(*gen){
 	intentSort: (*gen).sortRows, intentPivot: (*gen).pivot, intentResample: (*gen).resample,
 	intentGrowth: (*gen).growth, intentCorr: (*gen).corr, intentOutliers: (*gen).outliers,
 	intentChart: (*gen).chart, intentDuration: (*gen).duration, intentJoin: (*gen).join, intentExport: (*gen).export, intentShare: (*gen).share,
+	intentWhich: (*gen).which,
 }
 
 // needsNumber lists the intents that need a numeric column to work on.
-var needsNumber = setOf(intentStat, intentPeak, intentGrowth, intentShare)
+var needsNumber = setOf(intentStat, intentPeak, intentGrowth, intentShare, intentWhich)
 
 // complete fills the defaults a query may leave open and returns a reply instead when the
 // question is ambiguous or out of reach.

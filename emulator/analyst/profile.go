@@ -50,6 +50,16 @@ type Column struct {
 	Values  []string `json:"values"` // the most frequent values of a cat column
 }
 
+// isCode reports a numeric column that codes a category: integers with few distinct values
+// (a passenger class, a rating, a number of cylinders), which analysts group by as they do by a
+// label ("average fare by Pclass").
+func (c *Column) isCode() bool {
+	return c.Kind == "num" && strings.HasPrefix(c.Dtype, "int") && c.Unique >= 2 && c.Unique <= maxCodes
+}
+
+// maxCodes is the most distinct values an integer column may have to be read as a code.
+const maxCodes = 12
+
 // dataExt lists the extensions the loader reads.
 var dataExt = map[string]bool{".csv": true, ".tsv": true, ".txt": true, ".xlsx": true, ".xlsm": true,
 	".xls": true, ".json": true, ".jsonl": true, ".ndjson": true, ".dat": true}

@@ -1,8 +1,10 @@
 package analyst
 
 import (
+	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // Query is what a question asks for, resolved against the profile: the intent, the frame, the
@@ -38,6 +40,8 @@ type Query struct {
 	Tail      bool
 	Rolling   int
 	Code      string // a fenced block to run as written
+	// Which is the column a "which X" question asks for (entity.go): the answer names its value.
+	Which string
 
 	kws      map[string]int // keyword -> first position, for merging follow-ups
 	numeric  bool           // some measure is numeric
@@ -47,6 +51,7 @@ type Query struct {
 	plural   bool           // the rows are named in the plural ("which employees")
 	unknown  []string       // words that matched no column, for asking back
 	named    bool           // something in the question pointed at the frame
+	typed    bool           // the question typed the frame's file name
 	byDate   bool           // "most recent", "oldest": order by the date column
 	asked    []string       // the candidate columns of a reply that asks back
 	lasting  bool           // asks how long rows lasted, and the frame has a start and an end date
@@ -75,7 +80,8 @@ type parsed struct {
 	mentions []mention
 	values   []valueMention
 	taken    []bool   // tokens used by a column or value mention
-	unknown  []string // content words that named nothing: perhaps a column that does not exist
+	file     int      // the frame whose file name the question types ("in stocks.csv"), or -1
+	unknown  []string // meaningful words that named nothing (see account.go): a column that does not exist, or a method the rules lack
 }
 
 func (ps *parsed) has(k string) bool { _, ok := ps.kws[k]; return ok }
@@ -95,7 +101,12 @@ func (ps *parsed) at(k string) int {
 func analyze(q string, ix *colIndex) *parsed {
 	ps := &parsed{toks: splitWords(q), kws: map[string]int{}}
 	ps.taken = make([]bool, len(ps.toks))
-	ps.mentions = ix.mentions(ps.toks)
+	var span [2]int
+	ps.file, span = typedFile(ps.toks, ix.p)
+	for i := span[0]; i < span[1]; i++ {
+		ps.taken[i] = true
+	}
+	ps.mentions = slices.DeleteFunc(ix.mentions(ps.toks), func(m mention) bool { return m.start < span[1] && m.end > span[0] })
 	for _, m := range ps.mentions {
 		for i := m.start; i < m.end; i++ {
 			// A keyword inside a multi-word column name ("order date") is part of the name.
@@ -106,7 +117,9 @@ func analyze(q string, ix *colIndex) *parsed {
 	}
 	ps.values = ix.values(ps.toks, func(i int) bool { return ps.taken[i] })
 	for _, v := range ps.values {
-		ps.taken[v.at] = true
+		for i := v.at; i < v.at+v.n; i++ {
+			ps.taken[i] = true // "Western Europe" is one value of two words
+		}
 	}
 	for i := range ps.toks {
 		t := &ps.toks[i]
@@ -123,11 +136,38 @@ func analyze(q string, ix *colIndex) *parsed {
 				ps.kws[t.norm] = i
 			}
 		}
-		if !t.kw && !t.num && !ps.taken[i] && len(t.low) > 3 && !stopwords[t.low] && !followWords[t.low] && !isFrameWord(ix, t.low) {
+		if !ps.taken[i] && meaningful(ix, *t) {
 			ps.unknown = append(ps.unknown, t.raw)
 		}
 	}
 	return ps
+}
+
+// typedFile finds a file name typed in the question ("region_targets.csv"): the frame it
+// names, or -1, and the tokens it spans, which name the file and none of its columns.
+func typedFile(toks []token, p *Profile) (int, [2]int) {
+	for fi, f := range p.Frames {
+		target := alnum(f.File)
+		for i := range toks {
+			acc := ""
+			for j := i; j < len(toks) && strings.HasPrefix(target, acc); j++ {
+				if acc += alnum(toks[j].low); acc == target {
+					return fi, [2]int{i, j + 1}
+				}
+			}
+		}
+	}
+	return -1, [2]int{}
+}
+
+// alnum keeps the letters and digits of s, lowercased.
+func alnum(s string) string {
+	return strings.Map(func(r rune) rune {
+		if unicode.IsLetter(r) || unicode.IsDigit(r) {
+			return unicode.ToLower(r)
+		}
+		return -1
+	}, s)
 }
 
 // isFrameWord reports whether w names a loaded file or sheet.
@@ -143,7 +183,7 @@ func isFrameWord(ix *colIndex, w string) bool {
 }
 
 // impliedAgg lists superlatives that name both a column (see abbreviations) and an extreme.
-var impliedAgg = map[string]string{"hottest": "max", "warmest": "max", "coldest": "min", "wettest": "max", "busiest": "max"}
+var impliedAgg = map[string]string{"hottest": "max", "warmest": "max", "coldest": "min", "wettest": "max", "rainiest": "max", "busiest": "max"}
 
 // numberAfter returns the integer right after position i (skipping one stopword), or 0.
 func (ps *parsed) numberAfter(i int) int {

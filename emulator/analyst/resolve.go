@@ -10,6 +10,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	ps := analyze(question, ix)
 	q := Query{JoinWith: -1, Via: -1, kws: ps.kws, Notes: notes}
 	q.Frame, q.named = pickFrame(ps, ix)
+	q.typed = ps.file >= 0
 	if !ps.has("join") {
 		q.Frame, q.Via, q.ViaOn, q.ViaRight = lookupJoin(ps, ix, q.Frame)
 	}
@@ -33,6 +34,9 @@ func parseQuestion(question string, ix *colIndex) Query {
 		whichPeriod(&q, ps, f, when)
 	}
 	everyField(&q, f)
+	if q.Intent == intentStat || q.Intent == intentTop || q.Intent == intentPeak && when == "" {
+		readEntity(&q, ps, ix, f)
+	}
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total
 	}

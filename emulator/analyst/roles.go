@@ -14,6 +14,9 @@ func pickFrame(ps *parsed, ix *colIndex) (best int, named bool) {
 	if len(ix.p.Frames) <= 1 {
 		return 0, true
 	}
+	if ps.file >= 0 {
+		return ps.file, true // "in stocks.csv": the file typed wins
+	}
 	score := make([]float64, len(ix.p.Frames))
 	for fi, f := range ix.p.Frames {
 		for _, w := range frameWords(f) {
@@ -53,6 +56,7 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 	used := make([]bool, len(ps.toks))
 	numericFilters(q, ps, ix, used)
 	valueFirstFilters(q, ps, ix, used)
+	codeFirstFilters(q, ps, ix, used)
 	for _, m := range ps.mentions {
 		if used[m.start] || namesSheet(ps, m.end-1) {
 			continue // "the departments sheet" names a table, not a column
@@ -168,7 +172,8 @@ func addRole(q *Query, ps *parsed, m mention, c Column) {
 			break
 		}
 	}
-	categorical := c.Kind == "cat" || c.Kind == "bool" || c.Kind == "text"
+	// An integer code (a class, a rating) is a category when the question groups by it.
+	categorical := c.Kind == "cat" || c.Kind == "bool" || c.Kind == "text" || c.isCode()
 	switch {
 	case c.Kind == "date":
 		q.DateCol = c.Name
@@ -205,6 +210,12 @@ func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 		for i < len(ps.toks) && (ps.toks[i].low == "is" || ps.toks[i].low == "was" || ps.toks[i].low == "of") {
 			i++
 		}
+		if i < len(ps.toks) && codeValue(c, ps.toks[i]) {
+			// "Pclass 3", "class is 1": a code named with one of its values
+			q.Filters = append(q.Filters, Filter{Col: c.Name, Op: "==", Value: ps.toks[i].low, Kind: "num"})
+			used[m.start], used[i] = true, true
+			continue
+		}
 		if i+1 >= len(ps.toks) {
 			continue
 		}
@@ -223,6 +234,33 @@ func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 		}
 		q.Filters = append(q.Filters, Filter{Col: c.Name, Op: op, Value: cleanNumber(val.low), Kind: "num"})
 		used[m.start], used[i+1] = true, true
+	}
+}
+
+// codeValue reports whether t is one of the values an integer code takes (within its range).
+func codeValue(c *Column, t token) bool {
+	if !t.num || !c.isCode() {
+		return false
+	}
+	v, err1 := strconv.ParseFloat(t.low, 64)
+	lo, err2 := strconv.ParseFloat(c.Min, 64)
+	hi, err3 := strconv.ParseFloat(c.Max, 64)
+	return err1 == nil && err2 == nil && err3 == nil && v >= lo && v <= hi && v == float64(int(v))
+}
+
+// codeFirstFilters reads a code's value typed before it: "8 cylinders", "with 2 bathrooms".
+func codeFirstFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
+	for _, m := range ps.mentions {
+		cols := q.columnsOf(m.cols)
+		if m.start == 0 || len(cols) != 1 || used[m.start] || used[m.start-1] {
+			continue
+		}
+		c, t := ix.column(cols[0]), ps.toks[m.start-1]
+		if !codeValue(c, t) || m.start > 1 && (ps.toks[m.start-2].norm == "top" || ps.toks[m.start-2].norm == "bottom" || opWords[ps.toks[m.start-2].low] != "") {
+			continue
+		}
+		q.Filters = append(q.Filters, Filter{Col: c.Name, Op: "==", Value: t.low, Kind: "num"})
+		used[m.start], used[m.start-1] = true, true
 	}
 }
 

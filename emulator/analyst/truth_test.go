@@ -78,6 +78,9 @@ func TestTruthCorpus_Sandbox(t *testing.T) {
 		t.Run(files, func(t *testing.T) {
 			t.Parallel()
 			k := newTruthKernel(t, strings.Split(files, "+"))
+			if *update {
+				k.saveTruthProfile(files)
+			}
 			for _, c := range cases {
 				tally.add(c.class, runTruthCase(t, k, c))
 			}
@@ -141,6 +144,43 @@ func judgeReply(k *kernel, c truthCase, reply string) string {
 		}
 	}
 	return ""
+}
+
+// saveTruthProfile writes what the loader prints for the files to testdata/truth/profiles, for
+// the plan-only tests (TestTruthDeclines_Plan) that run without a sandbox.
+func (k *kernel) saveTruthProfile(files string) {
+	load := k.exec(profileCode(strings.Split(files, "+"), ""))
+	_, line, ok := strings.Cut(load.Stdout, profileMarker)
+	if !ok {
+		k.t.Fatalf("no profile printed:\n%s", load.Stdout)
+	}
+	line, _, _ = strings.Cut(line, "\n")
+	if err := os.WriteFile(filepath.Join("testdata", "truth", "profiles", files+".json"), []byte(line+"\n"), 0o644); err != nil {
+		k.t.Fatal(err)
+	}
+}
+
+// TestTruthDeclines_Plan checks, without a sandbox, that every question meant to be declined
+// is declined by the plan: a fast guard for the parse. The profiles are what the loader printed
+// when last saved (go test ./emulator/analyst -run TestTruthCorpus_Sandbox -update).
+func TestTruthDeclines_Plan(t *testing.T) {
+	t.Parallel()
+	for _, c := range truthCorpus {
+		if !c.decline {
+			continue
+		}
+		b, err := os.ReadFile(filepath.Join("testdata", "truth", "profiles", c.files+".json"))
+		if err != nil {
+			t.Fatalf("%s: %v (save the profiles with -update)", c.files, err)
+		}
+		var p Profile
+		if err := json.Unmarshal(b, &p); err != nil {
+			t.Fatal(err)
+		}
+		if pl := makePlan(c.q, history(c.prior), &p); pl.Reply == "" {
+			t.Errorf("%s %q: meant to be declined, planned code:\n%s", c.files, c.q, clip(strings.Join(pl.Cells, "\n"), 300))
+		}
+	}
 }
 
 // newTruthKernel starts a sandbox session holding the files.

@@ -8,8 +8,8 @@ var keywords = map[string][]string{
 	"mean":      {"mean", "average", "avg", "averages", "typical"},
 	"median":    {"median", "middle"},
 	"sum":       {"sum", "total", "totals", "overall"},
-	"min":       {"min", "minimum", "lowest", "smallest", "least", "cheapest", "worst"},
-	"max":       {"max", "maximum", "highest", "largest", "biggest", "most", "best", "greatest"},
+	"min":       {"min", "minimum", "lowest", "smallest", "least", "cheapest", "worst", "lower", "smaller", "worse", "fewest"},
+	"max":       {"max", "maximum", "highest", "largest", "biggest", "most", "best", "greatest", "higher", "greater", "larger", "bigger", "better"},
 	"std":       {"std", "stdev", "stddev", "deviation", "variance", "spread", "volatility", "volatile"},
 	"count":     {"count", "howmany", "number"},
 	"plot":      {"plot", "chart", "graph", "visualize", "visualise", "visualization", "draw", "figure", "diagram", "plotting"},
@@ -137,6 +137,6 @@ var abbreviations = map[string][]string{
 	"country": {"country", "nation"}, "city": {"city", "location"}, "date": {"date", "datum"}, "location": {"location", "city", "station"},
 	"rainfall": {"niederschlag", "rain", "rainfall", "precipitation"}, "precipitation": {"niederschlag", "rain", "rainfall"},
 	"hottest": {"temperature", "temperatur", "temp"}, "warmest": {"temperature", "temperatur", "temp"},
-	"coldest": {"temperature", "temperatur", "temp"}, "wettest": {"niederschlag", "rain", "rainfall"},
+	"coldest": {"temperature", "temperatur", "temp"}, "wettest": {"niederschlag", "rain", "rainfall"}, "rainiest": {"niederschlag", "rain", "rainfall", "precipitation"},
 	"busiest": {"besucher", "visitor", "volume"}, "note": {"notiz", "note", "comment"}, "comment": {"notiz", "note"}, "paid": {"salary", "pay", "wage"}, "sell": {"revenue", "sale"}, "sold": {"unit", "quantity"}, "earn": {"salary", "income"}, "cost": {"cost", "price"}, "price": {"price", "close", "kurs", "preis"}, "stock": {"close"}, "share": {"close"}, "budget": {"budget"}, "headcount": {"employee"},
 }

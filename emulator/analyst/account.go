@@ -1,0 +1,267 @@
+package analyst
+
+import (
+	"fmt"
+	"strings"
+)
+
+// Every word of a question is accounted for before the rules answer it: a keyword, a column,
+// a value, a number, a word one of the parse's rules reads (readWords), or a word that does not
+// change what is asked (fillerWords). A meaningful word left over means the rules would answer
+// a nearby question ("fit a logistic regression of Survived on Sex" read as the survival rate by
+// sex), so the reply says what was understood and what was not, and offers readings instead.
+
+// fillerWords carry no meaning an analysis could miss: the verbs of asking, the nouns of data
+// and rows, hedges and politeness. They are accounted for by being harmless.
+var fillerWords = setOf(
+	// asking and doing
+	"calculate", "calculated", "calculating", "calculation", "compute", "computed", "computing", "find", "finding",
+	"determine", "identify", "obtain", "report", "provide", "check", "checking", "analyze", "analyse", "analysis",
+	"perform", "conduct", "run", "figure", "work", "answer", "question", "result", "results", "looking", "interested",
+	"wondering", "curious", "wonder", "tell", "explain", "say", "see", "find", "give", "show", "want", "wanted",
+	"know", "need", "needed", "done", "doing", "made", "making", "got", "getting", "able", "possible", "try",
+	"hello", "hey", "thanks", "cheers", "kindly", "dear", "assistant", "quick", "simple", "basic", "brief",
+	"briefly", "exactly", "exact", "approximately", "roughly", "around", "actual", "actually", "just", "simply",
+	"basically", "generally", "general", "specific", "specifically", "particular", "certain", "given", "provided",
+	"recorded", "observed", "listed", "available", "present", "contained", "reported", "measured", "included",
+	"single", "among", "amongst", "respectively", "corresponding", "associated", "individual", "entire", "full",
+	"complete", "throughout", "whose", "whom", "whether", "what's", "there's", "it's", "let's", "i'd", "i'm",
+	"information", "info", "detail", "details", "based", "according", "regarding", "concerning", "related",
+	"dataset", "data", "database", "csv", "file", "table", "frame", "dataframe", "spreadsheet", "column", "columns",
+	"field", "fields", "variable", "variables", "feature", "features", "attribute", "attributes", "metric", "metrics",
+	"observation", "observations", "entry", "entries", "record", "records", "item", "items", "case", "cases",
+	"instance", "instances", "people", "person", "persons", "thing", "things", "stuff", "overall", "altogether",
+	"currently", "currently", "still", "ever", "always", "usually", "often", "really", "very", "quite", "pretty",
+	"rounded", "listed", "shown", "showing", "appear", "appears", "exist", "exists", "contain", "contains",
+	"including", "include", "includes", "consider", "considering", "across", "along", "together", "both",
+	"either", "neither", "each", "every", "all", "any", "whole", "part", "parts", "amount", "level", "levels",
+	"value", "values", "number", "numbers", "figure", "figures", "stat", "statistic", "numerical", "numeric",
+	"dataset's", "currently", "here", "there", "anything", "something", "everything", "name", "names", "named",
+	"called", "labelled", "labeled", "category", "categories", "group", "groups", "type", "types", "kind", "kinds",
+	"respective", "corresponding", "set", "sets", "list", "lists", "way", "ways", "bit", "lot", "lots",
+	"reading", "readings", "measurement", "measurements", "cell", "cells", "come", "comes", "coming", "came",
+	"goes", "went", "belong", "belongs", "fall", "falls", "happen", "happened", "occur", "occurred",
+)
+
+// readWords are read by the parse's own rules outside the keyword vocabulary: month names
+// (monthFilters), older and younger (ageFilters), number words (resolveOrdinals), start and
+// end of a span (growth), colour for a chart's series.
+var readWords = func() map[string]bool {
+	m := setOf("older", "younger", "start", "end", "beginning", "ending", "colored", "coloured", "color",
+		"colour", "hue", "counting", "counted", "next", "previous", "way", "other", "reverse", "reversed",
+		"flip", "latest", "last", "first", "second", "third", "fourth", "fifth", "three", "two", "four", "five",
+		"six", "seven", "eight", "nine", "ten", "twelve", "twenty", "hundred", "thousand", "million",
+		"hired", "signed", "started", "ended", "joined", "opened", "closed", "finished", "released", "created")
+	for w := range monthNumber {
+		m[w] = true
+	}
+	return m
+}()
+
+// meaningful reports whether a word of the question could change what it asks, so that it
+// must be understood before the rules answer.
+func meaningful(ix *colIndex, t token) bool {
+	if t.kw || t.num || isOp(t.low) || len(t.low) < 3 {
+		return false
+	}
+	w, one := t.low, singular(t.low)
+	return !stopwords[w] && !followWords[w] && !fillerWords[w] && !fillerWords[one] && !readWords[w] &&
+		!isDateLiteral(w) && !isFrameWord(ix, w) && !sharesStem(ix, w)
+}
+
+// sharesStem reports whether a word is another form of a word of some column's name:
+// "submissions" of Submitted, "hired" of hire_date. It names the rows or the column's event,
+// which the column's own rules read.
+func sharesStem(ix *colIndex, w string) bool {
+	const stem = 5
+	if len(w) < stem {
+		return false
+	}
+	for _, f := range ix.p.Frames {
+		for _, c := range f.Columns {
+			for _, cw := range nameWords(c.Name) {
+				if len(cw) >= stem && cw[:stem] == w[:stem] {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// notUnderstood answers a question that left meaningful words over: what was read, what was
+// not, and the readings the rules can answer, to click. It never runs an analysis.
+func notUnderstood(q *Query, question string, p *Profile) string {
+	words := quoteWords(q.unknown)
+	var b strings.Builder
+	fmt.Fprintf(&b, "I did not understand %s in your question, so I have not answered it: ", words)
+	if read := readAs(q, p); read != "" {
+		fmt.Fprintf(&b, "without %s I would only read it as %s, which may be a different question.", plural(len(q.unknown), "that word", "those words"), read)
+	} else {
+		b.WriteString("I could not tell what to compute.")
+	}
+	b.WriteString(" If a column is meant, name it as it is in the file; if a method is meant, it may be beyond the built-in rules.")
+	readings := unknownReadings(question, q, p)
+	if len(readings) > 0 {
+		b.WriteString("\n\nWhat I can answer instead:" + suggestionList(readings))
+	}
+	b.WriteString("\n\nLoaded: " + frameList(p) + ".")
+	return b.String()
+}
+
+// quoteWords writes words as “a”, “b” and “c”.
+func quoteWords(ws []string) string {
+	q := make([]string, len(ws))
+	for i, w := range ws {
+		q[i] = "“" + w + "”"
+	}
+	if len(q) == 1 {
+		return q[0]
+	}
+	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+}
+
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
+}
+
+// readAs says in words what the query computes, as the rules would run it: "the mean of
+// `Survived` by `Sex`".
+func readAs(q *Query, p *Profile) string {
+	var s string
+	switch {
+	case q.Intent == intentHelp || q.Intent == intentBeyond || q.Intent == intentAmbig:
+		return ""
+	case len(q.Measures) > 0 && q.Agg != "":
+		s = aggNoun(q.Agg) + " of " + codeList(q.Measures)
+	case len(q.Measures) > 0:
+		s = intentWords(q.Intent) + " of " + codeList(q.Measures)
+	default:
+		s = intentWords(q.Intent)
+	}
+	if len(q.By) > 0 {
+		s += " by " + codeList(q.By)
+	}
+	if len(q.Filters) > 0 {
+		s += ", for " + describeFilters(q.Filters)
+	}
+	return s
+}
+
+func codeList(names []string) string {
+	q := make([]string, len(names))
+	for i, n := range names {
+		q[i] = "`" + n + "`"
+	}
+	return strings.Join(q, " and ")
+}
+
+// aggNoun names an aggregation in a sentence.
+func aggNoun(agg string) string {
+	switch agg {
+	case "mean":
+		return "the average"
+	case "std":
+		return "the standard deviation"
+	case "count":
+		return "the count"
+	case "min":
+		return "the minimum"
+	case "max":
+		return "the maximum"
+	}
+	return "the " + agg
+}
+
+// intentWords names what an intent computes, for the reply that says how a question was read.
+func intentWords(intent string) string {
+	switch intent {
+	case intentOverview:
+		return "an overview"
+	case intentColumns:
+		return "the list of columns"
+	case intentHead:
+		return "the first rows"
+	case intentSize:
+		return "the number of rows"
+	case intentMissing:
+		return "the missing values"
+	case intentDescribe:
+		return "a summary"
+	case intentCounts:
+		return "the counts"
+	case intentUnique:
+		return "the distinct values"
+	case intentPeak:
+		return "the peak"
+	case intentTop:
+		return "a ranking"
+	case intentFilter:
+		return "the matching rows"
+	case intentSort:
+		return "the rows sorted"
+	case intentPivot:
+		return "a pivot table"
+	case intentResample:
+		return "totals per period"
+	case intentGrowth:
+		return "the growth"
+	case intentCorr:
+		return "the correlation"
+	case intentOutliers:
+		return "the outliers"
+	case intentChart:
+		return "a chart"
+	case intentJoin:
+		return "a join"
+	case intentExport:
+		return "an export"
+	case intentShare:
+		return "the shares"
+	case intentDuration:
+		return "the durations"
+	case intentStat:
+		return "a statistic"
+	case intentWhich:
+		return "the row with the extreme value"
+	}
+	return "a " + intent
+}
+
+// unknownReadings offers the question without its unknown words, when the rules answer that,
+// and the question's columns described, so a click is a knowing choice.
+func unknownReadings(question string, q *Query, p *Profile) []string {
+	var out []string
+	if without := withoutWords(question, q.unknown); without != "" && !strings.EqualFold(without, question) {
+		if pl := makePlan(without, nil, p); pl.Reply == "" {
+			out = append(out, without)
+		}
+	}
+	for _, m := range q.Measures {
+		if len(out) < maxSuggestions {
+			out = append(out, "describe "+m)
+		}
+	}
+	if len(out) == 0 {
+		out = append(out, "describe the data")
+	}
+	return out
+}
+
+// withoutWords removes whole words from a question, case-insensitively.
+func withoutWords(question string, words []string) string {
+	drop := map[string]bool{}
+	for _, w := range words {
+		drop[strings.ToLower(w)] = true
+	}
+	var kept []string
+	for _, f := range strings.Fields(question) {
+		if !drop[strings.ToLower(strings.Trim(f, ".,;:!?\"'()"))] {
+			kept = append(kept, f)
+		}
+	}
+	return strings.Join(kept, " ")
+}

@@ -1,0 +1,129 @@
+package analyst
+
+import "fmt"
+
+// "Which X has the highest Y?" asks for an X, not for the highest Y: the answer names the
+// entity first. Two readings, told apart by the words:
+//   - a ranking of groups when the question aggregates ("on average", "in total", "the most
+//     conversions" of an additive count): the group with the extreme aggregate;
+//   - the row with the extreme value otherwise ("which model has the highest horsepower",
+//     "which country had the lowest Freedom"): its X, said to be one row's.
+
+// intentWhich answers "which X" with the X of the row holding the extreme value.
+const intentWhich = "which"
+
+// askedEntity returns the column a "which X" question asks for, or "": the column its X
+// names (a category, a label, an id), or the id column of the rows it names ("which
+// employee"). Time words are whichPeriod's.
+func askedEntity(ps *parsed, ix *colIndex, q *Query, f *Frame) string {
+	at := -1
+	for i := 0; i+1 < len(ps.toks) && i < 3; i++ {
+		if ps.toks[i].low == "which" || ps.toks[i].low == "what" && i+2 < len(ps.toks) && !stopwords[ps.toks[i+1].low] {
+			at = i + 1
+			break
+		}
+	}
+	if at < 0 || timeWords[singular(ps.toks[at].low)] {
+		return ""
+	}
+	for _, m := range ps.mentions {
+		if m.start != at {
+			continue
+		}
+		cols := q.columnsOf(m.cols)
+		if len(cols) == 1 {
+			if c := ix.column(cols[0]); c.Kind != "num" || c.isCode() || isID(c, f.Rows) {
+				return c.Name
+			}
+		}
+		return ""
+	}
+	w := singular(ps.toks[at].low)
+	for _, c := range f.Columns {
+		if isID(&c, f.Rows) && len(nameWords(c.Name)) > 0 && nameWords(c.Name)[0] == w {
+			return c.Name // "which employee" names the rows by their employee_id
+		}
+	}
+	return ""
+}
+
+// readEntity turns a "which X" question with an extreme into the answer that names X.
+func readEntity(q *Query, ps *parsed, ix *colIndex, f *Frame) {
+	e := askedEntity(ps, ix, q, f)
+	if e == "" || !ps.has("max") && !ps.has("min") {
+		return
+	}
+	var measures []string
+	for _, m := range q.Measures {
+		if c := f.column(m); m != e && c != nil && c.Kind == "num" && !isID(c, f.Rows) {
+			measures = append(measures, m)
+		}
+	}
+	if len(measures) == 0 {
+		return
+	}
+	q.Which, q.Measures, q.Bottom = e, measures[:1], ps.firstOf("max", "min") == "min"
+	if groupedEntity(q, ps, f.column(e), f.Rows) {
+		q.By, q.Intent, q.explicit = []string{e}, intentStat, true
+		q.flipped = q.Bottom // the lowest group first, so it is never cut off the list
+		if q.Agg == "max" || q.Agg == "min" {
+			q.Agg = "sum" // "the most conversions": the channel's total
+		}
+		return
+	}
+	q.By, q.Intent, q.explicit = nil, intentWhich, true
+}
+
+// groupedEntity reports whether "which X" ranks groups of rows rather than single rows: X
+// repeats across rows and the question aggregates, or counts an additive quantity.
+func groupedEntity(q *Query, ps *parsed, c *Column, rows int) bool {
+	if c == nil || c.Unique >= rows || isID(c, rows) {
+		return false
+	}
+	if ps.firstOf("mean", "median", "sum", "std", "count") != "" {
+		return true
+	}
+	return ps.hasWord("most") || ps.hasWord("fewest") || ps.hasWord("least")
+}
+
+// whichArg passes a "which X" question's extreme to a group marker, so its sentence leads
+// with the group asked for.
+func (g *gen) whichArg() string {
+	switch {
+	case g.q.Which == "":
+		return ""
+	case g.q.Bottom:
+		return ", which=\"min\""
+	}
+	return ", which=\"max\""
+}
+
+// which writes the cell of a row-level "which X": the X of the row with the extreme value.
+func (g *gen) which() {
+	g.prelude()
+	m, e := g.q.Measures[0], g.q.Which
+	fn, word := "idxmax", "max"
+	if g.q.Bottom {
+		fn, word = "idxmin", "min"
+	}
+	g.line("i = %s.%s()", col(m), fn)
+	g.line("result = df.loc[[i], [%s, %s]]", py(e), py(m))
+	g.line("print(result.to_string(index=False))")
+	g.line("_emit(\"which\", entity=%s, label=df.loc[i, %s], col=%s, value=df.loc[i, %s], which=%s, repeats=bool(df[%s].duplicated().any()))",
+		py(e), py(e), py(m), py(m), py(word), py(e))
+}
+
+// whichSentence names the entity first, then the value; when the entity repeats across rows,
+// it says the value is one row's and how to compare the groups instead.
+func whichSentence(m marker) string {
+	word := "highest"
+	if m.str("which") == "min" {
+		word = "lowest"
+	}
+	s := fmt.Sprintf("**%s** has the %s `%s`: **%s** (`%s` %s).", fmtLabel(m["label"]), word, m.str("col"), m.str("value"), m.str("entity"), fmtLabel(m["label"]))
+	if m["repeats"] == true {
+		s += fmt.Sprintf(" That is the single row with the %s value; `%s` has several rows each, so ask for “average %s by %s” to compare them as groups.",
+			word, m.str("entity"), m.str("col"), m.str("entity"))
+	}
+	return s
+}

@@ -1,0 +1,76 @@
+package analyst
+
+// Conditions, which-entity questions, the loader's harder files and follow-ups: the classes
+// where the rules misread a filter, answered a value for an entity, or dropped a new
+// dimension of a follow-up.
+func init() {
+	truthCorpus = append(truthCorpus, []truthCase{
+		// conditions
+		{class: "conditions", files: "passengers.csv", q: "average fare of female passengers", ref: "df[df.Sex == 'female'].Fare.mean()"},
+		{class: "conditions", files: "passengers.csv", q: "average fare for each class", ref: "df.groupby('Pclass').Fare.mean().tolist()"},
+		{class: "conditions", files: "passengers.csv", q: "mean fare for passengers older than 60", ref: "df[df.Age > 60].Fare.mean()"},
+		{class: "conditions", files: "passengers.csv", q: "median fare of male passengers with Pclass 3", ref: "df[(df.Sex == 'male') & (df.Pclass == 3)].Fare.median()"},
+		{class: "conditions", files: "passengers.csv", q: "how many passengers have Fare above 100?", ref: "int((df.Fare > 100).sum())"},
+		{class: "conditions", files: "salaries.csv", q: "average salary in the Engineering department", ref: "df[df.department == 'Engineering'].salary.mean()"},
+		{class: "conditions", files: "salaries.csv", q: "how many employees have more than 20 years of experience", ref: "int((df.years_experience > 20).sum())"},
+		{class: "conditions", files: "salaries.csv", q: "average salary of Remote employees", ref: "df[df.work_mode == 'Remote'].salary.mean()"},
+		{class: "conditions", files: "salaries.csv", q: "median salary of Senior employees in Sales", ref: "df[(df.level == 'Senior') & (df.department == 'Sales')].salary.median()"},
+		{class: "conditions", files: "salaries.csv", q: "average salary for employees with age between 30 and 40", ref: "df[(df.age >= 30) & (df.age <= 40)].salary.mean()"},
+		{class: "conditions", files: "weather.csv", q: "average temperature in July 2021", read: "pd.read_csv(p, parse_dates=['date'])", ref: "df[(df.date.dt.year == 2021) & (df.date.dt.month == 7)].temperature.mean()"},
+		{class: "conditions", files: "weather.csv", q: "how many days had more than 10 mm of precipitation", ref: "int((df.precipitation > 10).sum())"},
+		{class: "conditions", files: "weather.csv", q: "average wind speed when wind_dir is SW", ref: "df[df.wind_dir == 'SW'].wind_speed.mean()"},
+		{class: "conditions", files: "weather.csv", q: "max temperature in 2022", read: "pd.read_csv(p, parse_dates=['date'])", ref: "df[df.date.dt.year == 2022].temperature.max()"},
+		{class: "conditions", files: "weather.csv", q: "how many days was the temperature below 0", ref: "int((df.temperature < 0).sum())"},
+		{class: "conditions", files: "houses.csv", q: "average price of houses in Riverside", ref: "df[df.neighborhood == 'Riverside'].price.mean()"},
+		{class: "conditions", files: "houses.csv", q: "how many houses have more than 3 bedrooms", ref: "int((df.bedrooms > 3).sum())"},
+		{class: "conditions", files: "houses.csv", q: "median price of houses with year_built after 2000", ref: "df[df.year_built > 2000].price.median()"},
+		{class: "conditions", files: "flights.csv", q: "how many flights from JFK", ref: "int((df.origin == 'JFK').sum())"},
+		{class: "conditions", files: "flights.csv", q: "average distance of flights to SEA", ref: "df[df.dest == 'SEA'].distance.mean()"},
+		{class: "conditions", files: "flights.csv", q: "average arr_delay of carrier B6", ref: "df[df.carrier == 'B6'].arr_delay.mean()"},
+		{class: "conditions", files: "students.csv", q: "how many students have math_score above 90", ref: "int((df.math_score > 90).sum())"},
+		{class: "conditions", files: "students.csv", q: "average reading score of students whose test preparation is completed", ref: "df[df.test_preparation == 'completed'].reading_score.mean()"},
+		{class: "conditions", files: "insurance.csv", q: "average bmi in the southeast region", ref: "df[df.region == 'southeast'].bmi.mean()"},
+		{class: "conditions", files: "insurance.csv", q: "average charges where smoker is yes", ref: "df[df.smoker == 'yes'].charges.mean()"},
+		{class: "conditions", files: "cars.csv", q: "average mpg of cars from japan", ref: "df[df.origin == 'japan'].mpg.mean()"},
+		{class: "conditions", files: "cars.csv", q: "how many cars have 8 cylinders", ref: "int((df.cylinders == 8).sum())"},
+		{class: "conditions", files: "campaigns.csv", q: "total spend on the Email channel", ref: "df[df.channel == 'Email'].spend.sum()"},
+		{class: "conditions", files: "vaccinations.csv", q: "total daily_vaccinations in Elbonia", ref: "df[df.country == 'Elbonia'].daily_vaccinations.sum()"},
+		{class: "conditions", files: "happiness.csv", q: "average Score of Western Europe", ref: "df[df.Region == 'Western Europe'].Score.mean()"},
+
+		// which entity
+		{class: "entity", files: "happiness.csv", q: "which region has the lowest average score?", ref: "df.groupby('Region').Score.mean().idxmin()"},
+		{class: "entity", files: "salaries.csv", q: "which department pays the most on average?", ref: "df.groupby('department').salary.mean().idxmax()"},
+		{class: "entity", files: "salaries.csv", q: "which employee has the highest salary?", ref: "int(df.loc[df.salary.idxmax(), 'employee_id'])"},
+		{class: "entity", files: "weather.csv", q: "which day was the hottest?", ref: "df.loc[df.temperature.idxmax(), 'date']"},
+		{class: "entity", files: "houses.csv", q: "which neighborhood has the highest average price?", ref: "df.groupby('neighborhood').price.mean().idxmax()"},
+		{class: "entity", files: "cars.csv", q: "which origin has the best mpg on average?", ref: "df.groupby('origin').mpg.mean().idxmax()"},
+		{class: "entity", files: "cars.csv", q: "which model has the highest horsepower?", ref: "df.loc[df.horsepower.idxmax(), 'model']"},
+		{class: "entity", files: "flights.csv", q: "which carrier has the longest average arr_delay?", ref: "df.groupby('carrier').arr_delay.mean().idxmax()"},
+		{class: "entity", files: "vaccinations.csv", q: "which country gave the most daily_vaccinations in total?", ref: "df.groupby('country').daily_vaccinations.sum().idxmax()"},
+		{class: "entity", files: "campaigns.csv", q: "which channel has the most conversions?", ref: "df.groupby('channel').conversions.sum().idxmax()"},
+		{class: "entity", files: "genes.csv", q: "which gene has the highest expr_treated?", ref: "df.loc[df.expr_treated.idxmax(), 'gene_id']"},
+		{class: "entity", files: "insurance.csv", q: "which region has the highest average charges?", ref: "df.groupby('region').charges.mean().idxmax()"},
+		{class: "entity", files: "students.csv", q: "which gender has the higher average reading_score?", ref: "df.groupby('gender').reading_score.mean().idxmax()"},
+		{class: "entity", files: "happiness.csv", q: "which country had the lowest Freedom?", ref: "df.loc[df.Freedom.idxmin(), 'Country']"},
+
+		// the loader's harder files
+		{class: "loader", files: "sensors.csv", q: "average temp_c", ref: "df['temp_c'].mean()"},
+		{class: "loader", files: "sensors.csv", q: "average humidity_pct by sensor", ref: "df.groupby('sensor').humidity_pct.mean().tolist()"},
+		{class: "loader", files: "sensors.csv", q: "how many rows are there?", ref: "len(df)"},
+		{class: "loader", files: "umsatz.csv", q: "total Umsatz", read: "pd.read_csv(p, sep=';', decimal=',', thousands='.', skiprows=1)", ref: "df.Umsatz.sum()"},
+		{class: "loader", files: "umsatz.csv", q: "average Umsatz by Filiale", read: "pd.read_csv(p, sep=';', decimal=',', thousands='.', skiprows=1)", ref: "df.groupby('Filiale').Umsatz.mean().tolist()"},
+		{class: "loader", files: "umsatz.csv", q: "sum of Menge", read: "pd.read_csv(p, sep=';', decimal=',', thousands='.', skiprows=1)", ref: "df.Menge.sum()"},
+		{class: "loader", files: "energy.csv", q: "average consumption_kwh", ref: "df.consumption_kwh.mean()"},
+		{class: "loader", files: "regional_sales.csv+region_targets.csv", q: "total sales by region", ref: "df.groupby('region').sales.sum().tolist()"},
+		{class: "loader", files: "regional_sales.csv+region_targets.csv", q: "average annual_target in region_targets.csv", read: "pd.read_csv('/mnt/data/region_targets.csv')", ref: "df.annual_target.mean()"},
+
+		// follow-ups that change one dimension and keep the rest
+		{class: "followup", files: "passengers.csv", prior: []string{"average fare by sex"}, q: "and by Pclass?", ref: "df.groupby('Pclass').Fare.mean().tolist()"},
+		{class: "followup", files: "salaries.csv", prior: []string{"average salary by department"}, q: "now by level", ref: "df.groupby('level').salary.mean().tolist()"},
+		{class: "followup", files: "cars.csv", prior: []string{"average mpg by origin"}, q: "and by cylinders?", ref: "df.groupby('cylinders').mpg.mean().tolist()"},
+		{class: "followup", files: "weather.csv", prior: []string{"plot temperature over time"}, q: "what was its average?", ref: "df.temperature.mean()"},
+		{class: "followup", files: "salaries.csv", prior: []string{"average salary by department"}, q: "only Remote", ref: "df[df.work_mode == 'Remote'].groupby('department').salary.mean().tolist()"},
+		{class: "followup", files: "houses.csv", prior: []string{"average price by neighborhood"}, q: "same for area_sqm", ref: "df.groupby('neighborhood').area_sqm.mean().tolist()"},
+		{class: "followup", files: "regional_sales.csv+region_targets.csv", prior: []string{"total sales by region"}, q: "now by month", ref: "df.groupby('month').sales.sum().tolist()"},
+	}...)
+}
