@@ -58,6 +58,41 @@ var readWords = func() map[string]bool {
 	return m
 }()
 
+// periodBlind lists the intents whose code takes no period: "outliers in monthly returns" or
+// "correlation by month" must not be answered with the period dropped.
+var periodBlind = setOf(intentOutliers, intentCorr, intentDescribe, intentMissing, intentOverview, intentColumns,
+	intentSize, intentHead, intentUnique, intentJoin, intentWhich, intentShare)
+
+// unreadModifiers returns the words of modifiers the query carries but its intent would not
+// apply, so that they are declined like unknown words.
+func unreadModifiers(q *Query, ps *parsed) []string {
+	var out []string
+	if q.Period != "" && periodBlind[q.Intent] {
+		out = append(out, askedPeriodWord(ps))
+	}
+	if q.returns && q.Intent != intentGrowth && q.Intent != intentChart {
+		out = append(out, "returns")
+	}
+	for i := 0; i+1 < len(ps.toks); i++ {
+		if ps.toks[i].norm == "growth" && ps.toks[i+1].low == "on" && !ps.valueAt(i+2) {
+			// "return on ad spend" is a ratio, not a growth; "the return on AAPL" is AAPL's
+			out = append(out, ps.toks[i].raw+" on")
+		}
+	}
+	return out
+}
+
+// askedPeriodWord is the word of the question that named its period.
+func askedPeriodWord(ps *parsed) string {
+	for _, t := range ps.toks {
+		switch t.norm {
+		case "day", "week", "month", "quarter", "year", "weekday", "decade":
+			return t.raw
+		}
+	}
+	return "per period"
+}
+
 // meaningful reports whether a word of the question could change what it asks, so that it
 // must be understood before the rules answer.
 func meaningful(ix *colIndex, t token) bool {

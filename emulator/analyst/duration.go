@@ -20,10 +20,16 @@ func durationSpan(f *Frame) (start, end string) {
 		return "", ""
 	}
 	start, end = dates[0], dates[1]
+	support := false
+	for _, d := range dates {
+		support = support || containsAny(strings.ToLower(d), "life", "eol", "support")
+	}
 	for _, d := range dates {
 		low := strings.ToLower(d)
 		switch {
-		case containsAny(low, "start", "begin", "from", "open", "hire", "created", "signed"):
+		case support && strings.Contains(low, "release"):
+			start = d // a version is supported from its release to its end of life
+		case containsAny(low, "start", "begin", "from", "open", "hire", "created", "signed") && !(support && start != dates[0]):
 			start = d
 		case containsAny(low, "end", "finish", "close", "until", "expir", "due", "resolved"):
 			end = d

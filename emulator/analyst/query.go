@@ -86,6 +86,16 @@ type parsed struct {
 
 func (ps *parsed) has(k string) bool { _, ok := ps.kws[k]; return ok }
 
+// valueAt reports whether a category value starts at token i.
+func (ps *parsed) valueAt(i int) bool {
+	for _, v := range ps.values {
+		if v.at == i {
+			return true
+		}
+	}
+	return false
+}
+
 // hasWord reports whether the question contains the word as typed (lowercased).
 func (ps *parsed) hasWord(w string) bool { return ps.wordAt(w) >= 0 }
 

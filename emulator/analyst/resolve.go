@@ -50,6 +50,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	if q.Intent == intentJoin {
 		planJoin(&q, ps, ix)
 	}
+	q.unknown = append(q.unknown, unreadModifiers(&q, ps)...)
 	if priceStandIn(&q, ps, f) {
 		q.Notes = append(q.Notes, "I read “price” as the Close column.")
 	}

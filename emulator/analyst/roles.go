@@ -465,6 +465,9 @@ func bareYears(q *Query, ps *parsed, col string, used []bool) {
 		if i > 0 && (ps.toks[i-1].low == "from" || ps.toks[i-1].low == "to") {
 			continue // "from 2010 to 2012" is read by dateFilters
 		}
+		if i > 2 && ps.toks[i-1].low == "and" && ps.toks[i-3].norm == "between" {
+			continue // "between 1970 and 2011": dateFilters reads the span
+		}
 		q.Filters = append(q.Filters, Filter{Col: col, Op: "year", Value: t.low, Kind: "date"})
 	}
 }

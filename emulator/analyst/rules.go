@@ -3,6 +3,9 @@ package analyst
 import (
 	"context"
 	"fmt"
+	"maps"
+	"regexp"
+	"slices"
 	"strings"
 )
 
@@ -50,6 +53,9 @@ func (r *Rules) analysisStep(t *Turn, start int) (Step, error) {
 	}
 	pl := makePlan(t.Question, t.History, p)
 	ran := t.Cells[start+1:]
+	if len(p.Frames) > 0 {
+		note = joinNotes(note, unreadNote(p)) // a file that could not be read is said first
+	}
 	if pl.Reply != "" {
 		return Step{Text: withNote(note, pl.Reply)}, nil
 	}
@@ -77,6 +83,35 @@ func noteOf(code string) string {
 		}
 	}
 	return ""
+}
+
+// joinNotes joins two notes of a reply, either of which may be empty.
+func joinNotes(a, b string) string {
+	if a == "" || b == "" {
+		return a + b
+	}
+	return a + " " + b
+}
+
+// unreadNote says which files could not be read and why, in words, so that an answer from
+// the other files is never taken for an answer from all of them.
+func unreadNote(p *Profile) string {
+	var parts []string
+	for _, name := range slices.Sorted(maps.Keys(p.Failed)) {
+		parts = append(parts, name+" could not be read, so this answer leaves it out: "+readError(p.Failed[name])+".")
+	}
+	return strings.Join(parts, " ")
+}
+
+// parserFields reads pandas' tokenizer error: "Expected 1 fields in line 3, saw 2".
+var parserFields = regexp.MustCompile(`Expected (\d+) fields in line (\d+), saw (\d+)`)
+
+// readError puts a loader's error in words an analyst can act on.
+func readError(err string) string {
+	if m := parserFields.FindStringSubmatch(err); m != nil {
+		return fmt.Sprintf("line %s has %s fields where the lines before it have %s; check the separator, or lines above the header", m[2], m[3], m[1])
+	}
+	return err
 }
 
 func withNote(note, text string) string {
@@ -154,8 +189,8 @@ func noFilesReply(files []string) string {
 func noDataReply(p *Profile) string {
 	var b strings.Builder
 	b.WriteString("None of the files could be loaded as a table.")
-	for name, err := range p.Failed {
-		fmt.Fprintf(&b, "\n- %s: %s", name, err)
+	for _, name := range slices.Sorted(maps.Keys(p.Failed)) {
+		fmt.Fprintf(&b, "\n- %s: %s", name, readError(p.Failed[name]))
 	}
 	return b.String()
 }

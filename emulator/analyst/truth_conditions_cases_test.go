@@ -53,6 +53,11 @@ func init() {
 		{class: "entity", files: "students.csv", q: "which gender has the higher average reading_score?", ref: "df.groupby('gender').reading_score.mean().idxmax()"},
 		{class: "entity", files: "happiness.csv", q: "which country had the lowest Freedom?", ref: "df.loc[df.Freedom.idxmin(), 'Country']"},
 
+		{class: "entity", files: "degrees.csv", q: "which fields grew the most between 1970 and 2011?", ref: "d = df.set_index('Year')\n(d.loc[2011] - d.loc[1970]).idxmax()"},
+		{class: "entity", files: "releases.csv", q: "how many days was each release supported?", read: "pd.read_csv(p, parse_dates=['release_date', 'end_of_life'])", ref: "(df.end_of_life - df.release_date).dt.days.mean()"},
+		{class: "basic", files: "passengers.csv", q: "survival rate by sex", ref: "df.groupby('Sex').Survived.mean().tolist()"},
+		{class: "basic", files: "stocks.csv", q: "describe the AAPL and MSFT columns", ref: "[df.AAPL.mean(), df.MSFT.mean()]"},
+
 		// the loader's harder files
 		{class: "loader", files: "sensors.csv", q: "average temp_c", ref: "df['temp_c'].mean()"},
 		{class: "loader", files: "sensors.csv", q: "average humidity_pct by sensor", ref: "df.groupby('sensor').humidity_pct.mean().tolist()"},
@@ -61,6 +66,7 @@ func init() {
 		{class: "loader", files: "umsatz.csv", q: "average Umsatz by Filiale", read: "pd.read_csv(p, sep=';', decimal=',', thousands='.', skiprows=1)", ref: "df.groupby('Filiale').Umsatz.mean().tolist()"},
 		{class: "loader", files: "umsatz.csv", q: "sum of Menge", read: "pd.read_csv(p, sep=';', decimal=',', thousands='.', skiprows=1)", ref: "df.Menge.sum()"},
 		{class: "loader", files: "energy.csv", q: "average consumption_kwh", ref: "df.consumption_kwh.mean()"},
+		{class: "loader", files: "cars.csv+broken.csv", q: "average mpg", ref: "df.mpg.mean()", want: []string{"broken.csv could not be read", "line 4 has 4 fields"}},
 		{class: "loader", files: "regional_sales.csv+region_targets.csv", q: "total sales by region", ref: "df.groupby('region').sales.sum().tolist()"},
 		{class: "loader", files: "regional_sales.csv+region_targets.csv", q: "average annual_target in region_targets.csv", read: "pd.read_csv('/mnt/data/region_targets.csv')", ref: "df.annual_target.mean()"},
 

@@ -32,6 +32,8 @@ func init() {
 		"how much sunshine was recorded in 2021",
 		"average temperature anomaly relative to the 1990 baseline",
 		"interpolate the missing temperatures with a spline",
+		"correlation of temperature and humidity by month",
+		"outliers of temperature by month",
 	)
 	nearby("salaries.csv",
 		"what is the gender pay gap adjusted for experience",
@@ -79,6 +81,7 @@ func init() {
 		"which stock had the biggest drawdown",
 		"moving average crossover points for AAPL",
 		"which stock is undervalued",
+		"outliers in monthly returns",
 	)
 	nearby("regional_sales.csv+region_targets.csv",
 		"which regions met their target",
@@ -114,6 +117,7 @@ func init() {
 		"cost per acquisition by channel",
 		"which campaign had the best CTR",
 		"attribution of conversions across touchpoints",
+		"return on ad spend by channel",
 	)
 	nearby("flights.csv",
 		"how many flights were cancelled",

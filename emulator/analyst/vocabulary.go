@@ -5,7 +5,7 @@ import "sort"
 // keywords maps each canonical keyword to the words people use for it. Column names are matched
 // separately (columns.go); these are the words that choose what to do.
 var keywords = map[string][]string{
-	"mean":      {"mean", "average", "avg", "averages", "typical"},
+	"mean":      {"mean", "average", "avg", "averages", "typical", "rate"},
 	"median":    {"median", "middle"},
 	"sum":       {"sum", "total", "totals", "overall"},
 	"min":       {"min", "minimum", "lowest", "smallest", "least", "cheapest", "worst", "lower", "smaller", "worse", "fewest"},
@@ -59,7 +59,7 @@ var keywords = map[string][]string{
 	"quarter":   {"quarterly", "quarter", "quarters"},
 	"weekday":   {"weekday", "weekdays", "dow"},
 	"decade":    {"decade", "decades"},
-	"duration":  {"duration", "durations", "lasted", "lasting", "longest", "shortest", "tenure", "took"},
+	"duration":  {"duration", "durations", "lasted", "lasting", "longest", "shortest", "tenure", "took", "supported", "maintained"},
 	"year":      {"yearly", "year", "years", "annual", "annually", "annualy"},
 	"resample":  {"resample", "resampled", "aggregate", "aggregated", "bucket", "rollup"},
 	"rolling":   {"rolling"},

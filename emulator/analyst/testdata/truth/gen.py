@@ -317,7 +317,13 @@ def energy():
     write("energy.csv", ["timestamp", "consumption_kwh", "outdoor_temp"], rows)
 
 
+def broken():
+    """An export whose rows do not agree with its header: no loader can read it as a table."""
+    with open("broken.csv", "w", encoding="utf-8") as f:
+        f.write("id,amount\n1,10\n2,20\n3,30,extra,fields\n4,40\n")
+
+
 if __name__ == "__main__":
     for make in (passengers, weather, salaries, houses, happiness, vaccinations, genes, stocks, targets, students, cars,
-                 insurance, diabetes, flowers, campaigns, flights, releases, degrees, hashed_header, european, wines, energy):
+                 insurance, diabetes, flowers, campaigns, flights, releases, degrees, hashed_header, european, wines, energy, broken):
         make()
