@@ -54,7 +54,13 @@ type Column struct {
 // (a passenger class, a rating, a number of cylinders), which analysts group by as they do by a
 // label ("average fare by Pclass").
 func (c *Column) isCode() bool {
-	return c.Kind == "num" && strings.HasPrefix(c.Dtype, "int") && c.Unique >= 2 && c.Unique <= maxCodes
+	if c.Kind != "num" || !strings.HasPrefix(c.Dtype, "int") || c.Unique < 2 || c.Unique > maxCodes {
+		return false
+	}
+	// Codes are small numbers; three budgets of 450,000 to 1,200,000 are amounts.
+	lo, err1 := strconv.Atoi(c.Min)
+	hi, err2 := strconv.Atoi(c.Max)
+	return err1 == nil && err2 == nil && lo >= -1 && hi <= 100
 }
 
 // maxCodes is the most distinct values an integer column may have to be read as a code.
