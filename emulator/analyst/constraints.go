@@ -621,7 +621,13 @@ func (r *clauseReader) noteUnread() {
 // exampleDerivations are questions defining a column the reader can read, from the first
 // numeric columns of the first file, offered when a definition could not be read.
 func (r *clauseReader) exampleDerivations() []string {
-	nums := numericColumns(&r.p.Frames[0])
+	var nums []string
+	f := &r.p.Frames[0]
+	for _, n := range numericColumns(f) {
+		if c := f.column(n); c.Unique > 10 && !isDerivedColumn(*c) {
+			nums = append(nums, n) // quantities, not codes such as a class or a flag
+		}
+	}
 	if len(nums) < 2 {
 		return nil
 	}

@@ -32,7 +32,9 @@ func TestReadRefinements(t *testing.T) {
 		{"Answer in this format: @mean_fare[value]. What is the mean fare?", "What is the mean fare?",
 			func(r refinements) bool { return r.Format == "@mean_fare[value]" }},
 		{"What is the mean Age? Fill missing Age with the median first.", "What is the mean Age?",
-			func(r refinements) bool { return len(r.Fills) == 1 && r.Fills[0].How == "median" && r.Fills[0].Cols[0] == "Age" }},
+			func(r refinements) bool {
+				return len(r.Fills) == 1 && r.Fills[0].How == "median" && r.Fills[0].Cols[0] == "Age"
+			}},
 		{"Remove duplicate rows, then how many rows are left?", "how many rows are left?",
 			func(r refinements) bool { return r.Dedupe }},
 		{"Min-max normalize Fare and give its mean", "Fare and give its mean",

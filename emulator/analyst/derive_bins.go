@@ -368,7 +368,7 @@ func (r *clauseReader) readSplit(i int) int {
 	if sep == "" {
 		return i
 	}
-	j = r.skip(j+1, setOf("character", "sign", "symbol", "and", "then"))
+	j = r.skip(j+1, setOf("character", "sign", "symbol", "and", "then", ","))
 	k := r.skip(j, setOf("take", "keep", "use", "get", "extract", "select", "the"))
 	at, ok := partIndex[r.word(k)]
 	if !ok || !r.is(k+1, "part", "piece", "element", "token", "word", "item", "field", "half") {

@@ -92,7 +92,7 @@ func init() {
 		{class: "derived", files: "happiness.csv", q: "create a column gdp_support = GDP per capita * Social support and give its mean",
 			ref: "(df['GDP per capita'] * df['Social support']).mean()", want: []string{"gdp_support"}},
 		{class: "derived", files: "passengers.csv", q: "create a column FamilySize = SibSp + Parch",
-			ref: "(df['SibSp'] + df['Parch']).mean()", want: []string{"FamilySize = SibSp + Parch"}},
+			ref: "(df['SibSp'] + df['Parch']).mean()", want: []string{"`FamilySize` = SibSp + Parch"}},
 		{class: "derived", files: "passengers.csv", q: "correlation between FamilySize and Survived", prior: []string{"create a column FamilySize = SibSp + Parch, then give its correlation with Fare"},
 			ref: "(df['SibSp'] + df['Parch']).corr(df['Survived'])", want: []string{"FamilySize"}},
 		{class: "derived", files: "passengers.csv", q: "split Name by comma, keep the second part as Given, and count the unique Given values",
