@@ -78,30 +78,31 @@ func (r *clauseReader) columnList(i int) ([]string, int) {
 // lookup finds the column a typed name means, in any frame; derived columns of earlier
 // questions are in the profile by now.
 func (r *clauseReader) lookup(typed string) string {
+	if r.names == nil {
+		r.names = map[string]string{}
+		for fi := len(r.p.Frames) - 1; fi >= 0; fi-- { // the first frame's name wins
+			for _, c := range r.p.Frames[fi].Columns {
+				r.names[normName(c.Name)] = c.Name
+			}
+		}
+	}
 	key := normName(typed)
-	for _, f := range r.p.Frames {
-		for _, c := range f.Columns {
-			if normName(c.Name) == key {
-				return c.Name
-			}
-		}
+	if c, ok := r.names[key]; ok {
+		return c
 	}
-	if s := singular(key); s != key {
-		for _, f := range r.p.Frames {
-			for _, c := range f.Columns {
-				if normName(c.Name) == s {
-					return c.Name
-				}
-			}
-		}
-	}
-	return ""
+	return r.names[singular(key)]
 }
 
-// normName compares column names loosely: case, spaces and underscores do not matter.
+// normName compares column names loosely: case, spaces, underscores and hyphens do not matter.
 func normName(s string) string {
-	s = strings.ToLower(strings.TrimSpace(s))
-	return strings.NewReplacer(" ", "", "_", "", "-", "").Replace(s)
+	var b strings.Builder
+	b.Grow(len(s))
+	for _, r := range strings.ToLower(s) {
+		if r != ' ' && r != '_' && r != '-' && r != '\t' {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
 }
 
 // columnInfo returns the column and its frame's index, or nil.

@@ -59,6 +59,7 @@ type clauseReader struct {
 	p     *Profile
 	ref   *refinements
 	edits []clauseEdit
+	names map[string]string // normName of each column -> its name, built on first use
 }
 
 // word returns the lowercased word at i, or "" past the end.

@@ -37,7 +37,7 @@ func (r *clauseReader) derive(from, to int, d derivation, nouns ...string) int {
 		return from // never overwrite a column of the file
 	}
 	r.ref.Derived = append(r.ref.Derived, d)
-	r.p = withDerived(r.p, []derivation{d})
+	r.p, r.names = withDerived(r.p, []derivation{d}), nil
 	repl := d.Name
 	if r.referTo(to, d.Name, nouns) && d.Kind == "cat" {
 		repl = "" // "bin ages … and give the mean fare per group": the groups are named where used
