@@ -658,7 +658,7 @@ func (r *clauseReader) unreadBins(i int) bool {
 	if c == "" || !numericColumn(r.p, c) || !binNounSet[r.word(j)] || r.isDerived(c) {
 		return false
 	}
-	r.unread(i, j+1, c+" groups 0-18, 19-40, 41+", "bin "+c+" into 4 groups")
+	r.unread(i, j+1, c+" groups 0-18, 19-40, 41+", c+" quartiles")
 	return true
 }
 

@@ -168,5 +168,9 @@ func roundedLead(vals []answerValue, decimals int) string {
 		}
 		parts = append(parts, v.label+": **"+fmtRounded(v.v, decimals)+"**")
 	}
-	return "Rounded to " + strconv.Itoa(decimals) + " decimals, as asked: " + strings.Join(parts, ", ") + "."
+	unit := " decimals"
+	if decimals == 1 {
+		unit = " decimal"
+	}
+	return "Rounded to " + strconv.Itoa(decimals) + unit + ", as asked: " + strings.Join(parts, ", ") + "."
 }

@@ -51,7 +51,7 @@ func init() {
 		{class: "constraints", files: "energy.csv", q: "mean outdoor_temp, fill missing values with 0 first",
 			ref: "df['outdoor_temp'].fillna(0).mean()", want: []string{"Filled"}},
 		{class: "constraints", files: "energy.csv", q: "Deduplicate the data and give the max consumption_kwh, round to 1 decimal",
-			ref: "round(df.drop_duplicates()['consumption_kwh'].max(), 1)", want: []string{"Rounded to 1 decimals"}},
+			ref: "round(df.drop_duplicates()['consumption_kwh'].max(), 1)", want: []string{"Rounded to 1 decimal,"}},
 		{class: "constraints", files: "energy.csv", q: "How many missing values does consumption_kwh have? Round to 2 decimals.",
 			ref: "int(df['consumption_kwh'].isna().sum())"},
 		{class: "constraints", files: "salaries.csv", q: "What is the average salary by department? Round to the nearest integer.",
