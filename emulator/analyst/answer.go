@@ -65,7 +65,14 @@ func writeAnswer(pl *plan, cells []Cell) string {
 	if b.Len() > 0 {
 		b.WriteString("\n\n")
 	}
-	for _, m := range parseMarkers(cells) {
+	ms := parseMarkers(cells)
+	if lead := refinedLead(&pl.Query, ms); lead != "" {
+		b.WriteString(lead + "\n\n")
+	}
+	for _, m := range ms {
+		if isPrepKind(m.str("kind")) {
+			continue // said after the answer, by refinedTail
+		}
 		if s := sentence(m); s != "" {
 			b.WriteString(s)
 			b.WriteString("\n\n")
@@ -78,6 +85,7 @@ func writeAnswer(pl *plan, cells []Cell) string {
 			fmt.Fprintf(&b, "The code failed with %s: %s. Try naming the column exactly as in the file, or ask for an overview first.\n\n", c.Error.Name, clip(firstLine(c.Error.Value), 300))
 		}
 	}
+	b.WriteString(refinedTail(&pl.Query, ms))
 	if b.Len() == 0 {
 		b.WriteString("The code ran but printed no result I could read; its output is above.")
 	}

@@ -11,6 +11,8 @@ import (
 // sentence writes the prose for one marker; numbers come from the marker only.
 func sentence(m marker) string {
 	switch m.str("kind") {
+	case "prep", "derived":
+		return prepSentence(m)
 	case "merged":
 		return fmt.Sprintf("Joined %s with %s on `%s` to reach the columns asked for.", m.str("left"), m.str("right"), m.str("on"))
 	case "rows":
@@ -329,7 +331,7 @@ func growthSentence(m marker) string {
 
 func corrSentence(m marker) string {
 	r, _ := m.num("r")
-	return fmt.Sprintf("The Pearson correlation between `%s` and `%s` is **%s** over %s rows — %s.", m.str("a"), m.str("b"), fmtCorr(r), m.str("n"), corrWords(r))
+	return fmt.Sprintf("The "+methodName(m.str("method"))+" correlation between `%s` and `%s` is **%s** over %s rows — %s.", m.str("a"), m.str("b"), fmtCorr(r), m.str("n"), corrWords(r))
 }
 
 func fmtCorr(r float64) string { return fmt.Sprintf("%.3f", r) }

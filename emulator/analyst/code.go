@@ -48,6 +48,7 @@ func (g *gen) prelude() {
 		g.line("df = df.merge(%s, on=%s, how=\"left\", suffixes=(\"\", \"_right\"))", rightFrame(right, g.q.ViaRight, g.q.ViaOn), py(g.q.ViaOn))
 		g.line("_emit(\"merged\", left=%s, right=%s, on=%s)", py(g.f.Key), py(right), py(g.q.ViaOn))
 	}
+	g.prepare()
 	if len(g.q.Filters) == 0 {
 		return
 	}

@@ -8,9 +8,9 @@ func (g *gen) corr() {
 	if len(ms) == 2 && g.q.Chart != "heatmap" {
 		a, b := ms[0], ms[1]
 		g.line("pair = df[[%s, %s]].dropna()", py(a), py(b))
-		g.line("r = pair[%s].corr(pair[%s])", py(a), py(b))
-		g.line("print(\"Pearson r =\", round(r, 4), \"over\", len(pair), \"rows\")")
-		g.line("_emit(\"corr\", a=%s, b=%s, r=r, n=len(pair))", py(a), py(b))
+		g.line("r = pair[%s].corr(pair[%s], method=%s)", py(a), py(b), py(g.corrMethod()))
+		g.line("print(%s, round(r, 4), \"over\", len(pair), \"rows\")", py(methodName(g.corrMethod())+" r ="))
+		g.line("_emit(\"corr\", a=%s, b=%s, r=r, n=len(pair), method=%s)", py(a), py(b), py(g.corrMethod()))
 		g.line("result = pair.corr()")
 		g.exportResult("correlation_" + a + "_" + b)
 		return
@@ -19,7 +19,7 @@ func (g *gen) corr() {
 	if len(ms) < 2 {
 		cols = pyList(numericColumns(g.f))
 	}
-	g.line("result = df[%s].corr()", cols)
+	g.line("result = df[%s].corr(method=%s)", cols, py(g.corrMethod()))
 	g.line("print(result.round(3).to_string())")
 	g.line("pairs = result.where(np.triu(np.ones(result.shape, dtype=bool), k=1)).stack()")
 	g.line("strong = pairs.reindex(pairs.abs().sort_values(ascending=False).index).head(3)")

@@ -20,8 +20,13 @@ func makePlan(question string, history []Message, p *Profile) plan {
 	if len(p.Frames) == 0 {
 		return plan{Reply: noDataReply(p)}
 	}
+	p, derived, ref := readSession(question, history, p)
+	if ref.Unread != "" {
+		return plan{Reply: unreadReply(question, ref)}
+	}
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
+	q.refine, q.derived = ref, derived
 	if reply := complete(&q, p); reply != "" {
 		if len(q.asked) > 0 {
 			// Asking back offers each reading as a question the user can click.

@@ -26,6 +26,11 @@ const profileMarker = "@@wb-profile "
 type Profile struct {
 	Frames []Frame           `json:"frames"`
 	Failed map[string]string `json:"failed"`
+	// proper maps each question of the conversation to the question proper, its constraints
+	// cut out and its derived columns named (readSession), so that it is read once, against
+	// the columns as they were when it was asked.
+	proper map[string]string
+	refs   map[string]refinements
 }
 
 // Frame is one loaded table: a file, or one sheet of a workbook.

@@ -59,6 +59,8 @@ type Query struct {
 	flipped  bool           // the order of grouped results is reversed: smallest first
 	whenRow  bool           // "which year", "what day": the answer is the row's date or label
 	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
+	refine   refinements    // this question's constraints and preparation (constraints.go)
+	derived  []derivation   // every column the conversation derived, oldest first (derive.go)
 }
 
 // kwHas reports whether the question named keyword k.

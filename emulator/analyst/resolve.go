@@ -6,6 +6,7 @@ import (
 
 // parseQuestion resolves one question against the profile, without looking at the history.
 func parseQuestion(question string, ix *colIndex) Query {
+	question, ref := ix.p.questionProper(question)
 	question, notes := resolveOrdinals(question, ix.p)
 	ps := analyze(question, ix)
 	q := Query{JoinWith: -1, Via: -1, kws: ps.kws, Notes: notes}
@@ -23,6 +24,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 		q.Measures, q.numeric = nil, false // "number of records in employees" counts rows
 	}
 	readModifiers(&q, ps, f)
+	q.cue = q.cue || question == "" && ref.any() // "round to 3 decimals" alone refines the previous question
 	yearNumberFilters(&q, f)
 	when := asksWhichTime(ps)
 	q.whenRow = when != ""

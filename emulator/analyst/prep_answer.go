@@ -1,0 +1,95 @@
+package analyst
+
+import (
+	"fmt"
+	"strings"
+)
+
+// The sentences of the preparation markers, said after the answer, and the lines a question's
+// refinements add: the answer rounded as asked first, the format line last.
+
+// isPrepKind reports whether a marker kind tells how the data were prepared.
+func isPrepKind(kind string) bool { return kind == "prep" || kind == "derived" }
+
+// prepSentence says what one preparation step did.
+func prepSentence(m marker) string {
+	if m.str("kind") == "derived" {
+		return derivedSentence(m)
+	}
+	switch m.str("step") {
+	case "dedupe":
+		return fmt.Sprintf("Removed duplicate rows first: %s of %s rows were duplicates, %s remain.", fmtNum(numOr(m, "before")-numOr(m, "after")), m.str("before"), m.str("after"))
+	case "dropna":
+		where := "a missing value in any column"
+		if cols := m.list("cols"); len(cols) > 0 {
+			where = "a missing value in " + codeList(cols)
+		}
+		return fmt.Sprintf("Dropped the %s rows with %s first: %s of %s rows remain.", fmtNum(numOr(m, "before")-numOr(m, "after")), where, m.str("after"), m.str("before"))
+	case "fill":
+		how := map[string]string{"mean": "its mean", "median": "its median", "mode": "its most frequent value", "value": "the value"}[m.str("how")]
+		return fmt.Sprintf("Filled the %s missing values of `%s` with %s, %s.", m.str("n"), m.str("col"), how, fmtAny(m["value"]))
+	case "scale":
+		if m.str("how") == "z" {
+			return fmt.Sprintf("Standardized `%s` to z-scores: (x − %s) / %s, its mean and standard deviation.", m.str("col"), m.str("a"), m.str("b"))
+		}
+		return fmt.Sprintf("Scaled `%s` to 0–1 (min-max): (x − %s) / (%s − %s).", m.str("col"), m.str("a"), m.str("b"), m.str("a"))
+	case "label":
+		return fmt.Sprintf("Encoded `%s` as numbers: %s.", m.str("col"), codePairs(m.list("codes")))
+	case "onehot":
+		return fmt.Sprintf("One-hot encoded `%s` into %d columns (%s); the table now has %s columns.", m.str("col"), len(m.list("added")), codeList(m.list("added")), m.str("cols"))
+	}
+	return ""
+}
+
+// derivedSentence says how a derived column was made, and what it holds.
+func derivedSentence(m marker) string {
+	s := fmt.Sprintf("Derived `%s` = %s", m.str("name"), m.str("how"))
+	if counts := m.list("counts"); len(counts) > 0 {
+		return s + ": " + pairs(counts, 12) + " rows."
+	}
+	return s + fmt.Sprintf(" (%s values, mean %s).", m.str("n"), m.str("mean"))
+}
+
+func numOr(m marker, k string) float64 { v, _ := m.num(k); return v }
+
+func codeList(items []any) string {
+	var parts []string
+	for _, it := range items {
+		parts = append(parts, "`"+fmtAny(it)+"`")
+	}
+	return strings.Join(parts, ", ")
+}
+
+func codePairs(items []any) string {
+	var parts []string
+	for _, it := range items {
+		if p, _ := it.([]any); len(p) == 2 {
+			parts = append(parts, fmt.Sprintf("%s = %s", fmtAny(p[0]), fmtAny(p[1])))
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// refinedLead is the answer rounded as asked, said before everything else.
+func refinedLead(q *Query, ms []marker) string {
+	if q.refine.Round < 0 {
+		return ""
+	}
+	return roundedLead(answerValues(ms), q.refine.Round)
+}
+
+// refinedTail says how the data were prepared, then ends with the format line asked.
+func refinedTail(q *Query, ms []marker) string {
+	var b strings.Builder
+	for _, m := range ms {
+		if isPrepKind(m.str("kind")) {
+			if s := prepSentence(m); s != "" {
+				b.WriteString(s + "\n\n")
+			}
+		}
+	}
+	if q.refine.Format != "" {
+		b.WriteString(formatLine(q.refine.Format, answerValues(ms), q.refine.Round) + "\n\n")
+	}
+	return b.String()
+}
