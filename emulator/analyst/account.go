@@ -171,14 +171,14 @@ func readAs(q *Query, p *Profile) string {
 	case q.Intent == intentHelp || q.Intent == intentBeyond || q.Intent == intentAmbig:
 		return ""
 	case len(q.Measures) > 0 && q.Agg != "":
-		s = aggNoun(q.Agg) + " of " + codeList(q.Measures)
+		s = aggNoun(q.Agg) + " of " + columnsInWords(q.Measures)
 	case len(q.Measures) > 0:
-		s = intentWords(q.Intent) + " of " + codeList(q.Measures)
+		s = intentWords(q.Intent) + " of " + columnsInWords(q.Measures)
 	default:
 		s = intentWords(q.Intent)
 	}
 	if len(q.By) > 0 {
-		s += " by " + codeList(q.By)
+		s += " by " + columnsInWords(q.By)
 	}
 	if len(q.Filters) > 0 {
 		s += ", for " + describeFilters(q.Filters)
@@ -186,7 +186,7 @@ func readAs(q *Query, p *Profile) string {
 	return s
 }
 
-func codeList(names []string) string {
+func columnsInWords(names []string) string {
 	q := make([]string, len(names))
 	for i, n := range names {
 		q[i] = "`" + n + "`"

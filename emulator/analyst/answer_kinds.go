@@ -208,7 +208,7 @@ func groupSentence(m marker) string {
 		what = "number of rows"
 	}
 	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, 12))
-	if lead := groupLead(m, items, what); lead != "" {
+	if lead := whichLead(m, items, what); lead != "" {
 		return lead + " " + s // "which region …": the region first
 	}
 	if hi := highest(items); hi != nil && len(items) > 1 && m.str("rank") == "" {
@@ -217,8 +217,8 @@ func groupSentence(m marker) string {
 	return s
 }
 
-// groupLead names the group a "which X" question asked for, or returns "".
-func groupLead(m marker, items []any, what string) string {
+// whichLead names the group a "which X" question asked for, or returns "".
+func whichLead(m marker, items []any, what string) string {
 	pick, word := highest(items), "highest"
 	if m.str("which") == "min" {
 		pick, word = lowest(items), "lowest"
