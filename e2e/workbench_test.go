@@ -447,3 +447,31 @@ func TestSecondTabFollowsTheConversation(t *testing.T) {
 		answered(t, ctx, i+1)
 	}
 }
+
+// TestKeysAndSnippets: Esc closes the Share menu, a real "/" key press
+// focuses the search with nothing typed into it, and a search hit in an
+// answer written in Markdown reads without its ** marks.
+func TestKeysAndSnippets(t *testing.T) {
+	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
+	ctx := newBrowser(t)
+	signInNewConversation(t, ctx, srv)
+	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="share-button"]`)))
+	waitFor(t, ctx, "the Share menu", `document.getElementById('share-menu').open`)
+	do(t, ctx, chromedp.KeyEvent("\x1b"))
+	waitFor(t, ctx, "Esc to close the Share menu", `!document.getElementById('share-menu').open`)
+
+	js[bool](t, ctx, `document.activeElement.blur(); true`)
+	do(t, ctx, chromedp.KeyEvent("/"))
+	waitFor(t, ctx, "/ to focus the search", `document.activeElement?.id === 'conversation-search'`)
+	if got := js[string](t, ctx, `document.getElementById('conversation-search').value`); got != "" {
+		t.Errorf("/ typed %q into the search", got)
+	}
+
+	ask(t, ctx, "```python\nprint('done')\n```")
+	answered(t, ctx, 1)
+	do(t, ctx, chromedp.Navigate(srv.URL+"/?q=done"))
+	waitLoaded(t, ctx)
+	if got := textOf(t, ctx, ".hit-snippet"); got == "" || strings.Contains(got, "**") || strings.Contains(got, "`") {
+		t.Errorf("the search hit reads %q", got)
+	}
+}

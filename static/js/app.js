@@ -123,7 +123,9 @@
       if (search) {
         e.preventDefault();
         document.getElementById("nav-toggle") && (document.getElementById("nav-toggle").checked = true);
-        search.focus();
+        // Focused after the key is done with: a slash the browser still
+        // types for it lands where the key was pressed, not in the search.
+        setTimeout(function () { search.focus(); }, 0);
       }
     }
     if (e.key === "Escape" && t.id === "title-input") {
@@ -137,7 +139,7 @@
         var box = document.getElementById(id);
         if (box) box.checked = false;
       });
-      document.querySelectorAll("details.export-menu[open]").forEach(function (d) {
+      document.querySelectorAll("details.export-menu[open], details.share-menu[open], details.user-menu[open]").forEach(function (d) {
         d.open = false;
         d.querySelector("summary").focus();
       });
