@@ -62,7 +62,7 @@
       if (menu) menu.setAttribute("aria-label", "Chart actions: save as PNG or SVG");
       var img = fig.querySelector("img");
       if (img) img.hidden = true;
-      if (fig.querySelector('[data-testid="zoom-hint"]') === null && hasZoom(got[1])) {
+      if (fig.querySelector('[data-testid="zoom-hint"]') === null && hasZoom(result.spec || {})) {
         var hint = document.createElement("span");
         hint.className = "chart-hint muted small";
         hint.setAttribute("data-testid", "zoom-hint");
