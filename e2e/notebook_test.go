@@ -304,7 +304,7 @@ func TestLargeTableDownloadsFullCSV(t *testing.T) {
 
 	ask(t, ctx, "```python\nimport pandas as pd, numpy as np\npd.DataFrame({'n': np.arange(50_000), 'half': np.arange(50_000) / 2})\n```")
 	waitFor(t, ctx, "the table's full download", `!!document.querySelector('.answer .answer-status[data-status="completed"]') && !!document.querySelector('[data-testid="download-full-csv"]')`)
-	if got := textOf(t, ctx, `[data-testid="data-table"] .df-shape`); !contains(got, "50,000 rows × 2 columns", "showing the first 1000") {
+	if got := textOf(t, ctx, `[data-testid="data-table"] .df-shape`); !contains(got, "50,000 rows × 2 columns", "showing the first 1,000") {
 		t.Fatalf("shape %q", got)
 	}
 	if !js[bool](t, ctx, `!!document.querySelector('[data-testid="data-table"] .df-pager')`) {

@@ -21,7 +21,7 @@ func TestNotebookScreenshots(t *testing.T) {
 		t.Skip("set SCREENSHOTS=1 to take them")
 	}
 	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
-	ctx := newBrowser(t)
+	ctx := newBrowserFor(t, 8*time.Minute)
 	signInNewConversation(t, ctx, srv)
 	var b strings.Builder
 	b.WriteString("# Data source: a test\nDate,Open,Close,Volume\n")

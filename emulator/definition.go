@@ -169,9 +169,14 @@ func stringify(v any) string {
 }
 
 // resolveContainer substitutes the slots of a container spec and drops the file ids left empty,
-// so that definitions can over-provision slots (foundry-api.md §7).
+// so that definitions can over-provision slots (foundry-api.md §7). A spec that names files
+// keeps a non-nil list even when every slot is empty: the turn then chose no file, which is
+// not the same as a tool that names none.
 func resolveContainer(spec containerSpec, values map[string]string) containerSpec {
 	out := containerSpec{ID: strings.TrimSpace(substitute(spec.ID, values))}
+	if spec.FileIDs != nil {
+		out.FileIDs = []string{}
+	}
 	for _, id := range spec.FileIDs {
 		if id = strings.TrimSpace(substitute(id, values)); id != "" {
 			out.FileIDs = append(out.FileIDs, id)

@@ -78,10 +78,12 @@ func (tr *turnRun) execute(ctx context.Context) error {
 	return fmt.Errorf("the planner asked for more than %d cells", maxCells)
 }
 
-// fileNames lists what the planner may read: the container's files, or the names of the files
+// fileNames lists what the planner may read: the files the turn chose, when its tool names
+// files (a question reads exactly the files ticked for it, even in a container that still
+// holds others from earlier turns); else the container's files, or the names of the files
 // the turn will copy into a new one. No kernel is started just to answer this.
 func (tr *turnRun) fileNames(ctx context.Context) []string {
-	if tr.c != nil {
+	if tr.c != nil && tr.t.fileIDs == nil {
 		names := tr.c.fileNames()
 		for _, id := range tr.t.fileIDs {
 			if f, err := tr.s.fileByID(ctx, id); err == nil && !slices.Contains(names, f.Filename) {
@@ -90,7 +92,7 @@ func (tr *turnRun) fileNames(ctx context.Context) []string {
 		}
 		return names
 	}
-	var names []string
+	names := []string{}
 	for _, id := range tr.t.fileIDs {
 		if f, err := tr.s.fileByID(ctx, id); err == nil {
 			names = append(names, f.Filename)

@@ -46,7 +46,7 @@ func (h *Handler) showAdmin(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	v.Audit, v.RetentionDays = auditView(audit), retain
+	v.Audit, v.RetentionDays = auditView(audit, usernames(users)), retain
 	v.Shares = adminShareRows(shares)
 	v.Sandbox = h.sandboxCard()
 	for _, cv := range convs {

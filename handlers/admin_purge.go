@@ -2,9 +2,11 @@ package handlers
 
 import (
 	"context"
+	"encoding/json"
 	"errors"
 	"fmt"
 	"net/http"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -139,12 +141,61 @@ func describeSelection(f views.PurgeForm, p *purge.Plan) string {
 	return "Purging " + strings.Join(parts, ", ") + "."
 }
 
-func auditView(entries []store.AuditEntry) []views.AuditRow {
+// auditView shows the audit log for people: who by name (an actor that is
+// no user, such as the retention job, as it is), and the details as
+// "key: value" pairs rather than JSON.
+func auditView(entries []store.AuditEntry, names map[string]string) []views.AuditRow {
 	out := make([]views.AuditRow, 0, len(entries))
 	for _, e := range entries {
-		out = append(out, views.AuditRow{At: e.At, Actor: e.Actor, Action: e.Action, Outcome: e.Outcome, Details: e.Details})
+		actor := e.Actor
+		if name, ok := names[actor]; ok {
+			actor = name
+		}
+		out = append(out, views.AuditRow{At: e.At, Actor: actor, Action: e.Action, Outcome: e.Outcome, Details: auditDetails(e.Details, names)})
 	}
 	return out
+}
+
+// usernames maps user ids to usernames.
+func usernames(users []*store.User) map[string]string {
+	out := make(map[string]string, len(users))
+	for _, u := range users {
+		out[u.ID] = u.Username
+	}
+	return out
+}
+
+// auditDetails writes an entry's JSON details as "key: value" pairs in
+// key order, a user's id as their name; details that are no JSON object
+// show as they are.
+func auditDetails(details string, names map[string]string) string {
+	var m map[string]any
+	if json.Unmarshal([]byte(details), &m) != nil {
+		return details
+	}
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	parts := make([]string, 0, len(keys))
+	for _, k := range keys {
+		parts = append(parts, strings.ReplaceAll(k, "_", " ")+": "+auditValue(m[k], names))
+	}
+	return strings.Join(parts, " · ")
+}
+
+// auditValue is one detail's value as text: a string as it is (a user id
+// as the user's name), anything else as compact JSON.
+func auditValue(v any, names map[string]string) string {
+	if s, ok := v.(string); ok {
+		if name, ok := names[s]; ok {
+			return name
+		}
+		return s
+	}
+	b, _ := json.Marshal(v)
+	return string(b)
 }
 
 // objectKinds names the kinds of purged objects for people.

@@ -99,7 +99,8 @@ func imageURLs(convID, runID string, a *chat.Answer, images []string) []string {
 // printed, and only the tail is searched, so that each streamed update
 // costs the same however long the output has grown.
 func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
-	cell := views.AnswerCell{ID: c.ID, Code: c.Code, CodeHTML: markdown.Highlight(c.Code, "python"),
+	code := chat.ShownCode(c.Code)
+	cell := views.AnswerCell{ID: c.ID, Code: code, CodeHTML: markdown.Highlight(code, "python"),
 		Status: views.CellState(c.Status), Duration: c.Duration}
 	logs := c.Logs
 	if c.Status == chat.CellRunning {

@@ -87,6 +87,7 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Turns of analysis.
 	user.POST("/conversations/:id/messages", h.postMessage)
 	user.POST("/conversations/:id/steps", h.postStep)
+	user.GET("/conversations/:id/turns", h.showNewTurns)
 	user.GET("/conversations/:id/runs/:run/events", h.streamRunEvents)
 	user.GET("/conversations/:id/runs/:run/images/:key", h.showRunImage)
 	user.POST("/conversations/:id/runs/:run/cancel", h.cancelRun)

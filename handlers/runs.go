@@ -296,23 +296,9 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 	for _, u := range ups {
 		v.Files.Files = append(v.Files.Files, fileView(u))
 	}
-	answers, err := h.chat.Answers(ctx, store.RunIDs(turns))
+	answers, err := h.turnViews(ctx, conv.ID, turns, now, &v)
 	if err != nil {
 		return views.Chat{}, err
-	}
-	for _, t := range turns {
-		a := answers[t.Run.ID]
-		live := a.Settle(t.Run)
-		if live {
-			v.Running = t.Run.ID
-		}
-		av := h.answerView(conv.ID, t.Run.ID, a, live, now)
-		av.NewSession = t.Run.NewSession
-		v.Turns = append(v.Turns, turnView(t.Message, av))
-		if !h.engine.Local {
-			v.InputTokens += t.Run.InputTokens
-			v.OutputTokens += t.Run.OutputTokens
-		}
 	}
 	var last *chat.Answer
 	if len(turns) > 0 {
@@ -348,4 +334,67 @@ func (h *Handler) retryCopy(c echo.Context) error {
 		return redirect(c, "/conversations/"+convID)
 	}
 	return render(c, http.StatusOK, views.AnswerView(h.answerView(convID, runID, a, false, time.Now())))
+}
+
+// turnViews appends the turns to v, noting the live one and the tokens
+// used, and returns their answers.
+func (h *Handler) turnViews(ctx context.Context, convID string, turns []store.Turn, now time.Time, v *views.Chat) (map[string]*chat.Answer, error) {
+	answers, err := h.chat.Answers(ctx, store.RunIDs(turns))
+	if err != nil {
+		return nil, err
+	}
+	for _, t := range turns {
+		a := answers[t.Run.ID]
+		live := a.Settle(t.Run)
+		if live {
+			v.Running = t.Run.ID
+		}
+		av := h.answerView(convID, t.Run.ID, a, live, now)
+		av.NewSession = t.Run.NewSession
+		v.Turns = append(v.Turns, turnView(t.Message, av))
+		if !h.engine.Local {
+			v.InputTokens += t.Run.InputTokens
+			v.OutputTokens += t.Run.OutputTokens
+		}
+	}
+	return answers, nil
+}
+
+// showNewTurns answers a page that follows its conversation (a second tab)
+// with the turns after the run it shows last (?after=), live ones
+// following their runs, and the composer's Stop while one runs; 204 when
+// there is none.
+func (h *Handler) showNewTurns(c echo.Context) error {
+	ctx := c.Request().Context()
+	conv, err := h.db.Conversation(ctx, currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		return err
+	}
+	turns, err := h.db.Turns(ctx, conv.ID)
+	if err != nil {
+		return err
+	}
+	turns = turnsAfter(turns, c.QueryParam("after"))
+	if len(turns) == 0 {
+		return c.NoContent(http.StatusNoContent)
+	}
+	var v views.Chat
+	if _, err := h.turnViews(ctx, conv.ID, turns, time.Now(), &v); err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.NewTurns(conv.ID, v.Turns, v.Running))
+}
+
+// turnsAfter returns the turns after the one of run runID: all of them for
+// "" (a page with no turn yet), none when the run is not among them.
+func turnsAfter(turns []store.Turn, runID string) []store.Turn {
+	if runID == "" {
+		return turns
+	}
+	for i, t := range turns {
+		if t.Run.ID == runID {
+			return turns[i+1:]
+		}
+	}
+	return nil
 }

@@ -16,14 +16,13 @@ import (
 )
 
 // How long a shared page may be kept. A revoked link stays readable from
-// a cache until the copy there expires. A browser's copy is shown only to
-// someone who saw the page already, so it may last minutes; a shared cache
-// (a proxy, a CDN) could show an "anyone" link to new people, so it gets
-// one minute (s-maxage). A link that needs a sign-in is never kept by a
-// shared cache, which could not tell who is signed in.
+// a cache until the copy there expires, so no copy, in a browser or a
+// shared cache (a proxy, a CDN), lasts more than the minute the README
+// promises. A link that needs a sign-in is never kept by a shared cache,
+// which could not tell who is signed in.
 const (
 	cacheSignedIn = "private, max-age=60"
-	cacheAnyone   = "public, max-age=300, s-maxage=60"
+	cacheAnyone   = "public, max-age=60"
 )
 
 // errShareGone is the one answer for a link that is unknown, revoked or

@@ -35,7 +35,7 @@ func linkTableCSVs(sharePath string, parts []views.OutputPart, cellID string, a 
 // dataTable formats a table for the page: numbers as pandas shows them,
 // the full value kept for sorting and copying.
 func dataTable(t *chat.Table) *views.DataTable {
-	v := &views.DataTable{TotalRows: t.TotalRows, TotalColumns: t.TotalColumns, CSVFile: t.CSV, CSVNote: t.CSVNote}
+	v := &views.DataTable{TotalRows: t.TotalRows, TotalColumns: t.TotalColumns, CSVFile: t.CSV, CSVNote: t.CSVNote, CSVBytes: t.CSVBytes}
 	for _, name := range t.Index {
 		v.Columns = append(v.Columns, views.TableColumn{Name: name, Index: true})
 	}

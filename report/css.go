@@ -35,12 +35,18 @@ figure.chart { margin: 12px 0; }
 figure.chart img { display: block; max-width: 100%; height: auto; border: 1px solid #e5e7eb; border-radius: 6px; }
 figcaption { color: #57606a; font-size: 0.85em; margin-top: 4px; }
 .answer { margin: 16px 0 0; }
-.answer table { margin: 8px 0; }
+.answer table { margin: 8px 0; display: block; overflow-x: auto; }
+td { white-space: nowrap; }
 .error { color: #b42318; }
 @media print {
   body { font-size: 11pt; }
   .report { max-width: none; padding: 0; }
   h2 { break-after: avoid; }
   figure.chart, tr, pre.output { break-inside: avoid; }
+  /* On paper nothing scrolls: a wide table fits the page, its cells wrapping. */
+  .table-wrap, .answer table { overflow: visible; }
+  .answer table { display: table; }
+  table { width: 100%; font-size: 8.5pt; }
+  td { white-space: normal; overflow-wrap: anywhere; padding: 2px 4px; }
 }
 `

@@ -767,6 +767,24 @@ def _pie_spec(ax, names, colors):
                                       {"field": "share", "type": "quantitative", "title": "share", "format": ".1%"}]}}]
 
 
+def _measure_label(ax, names):
+    """The y axis's title: what the PNG's axis says, unless that is the name
+    of one of several series (pandas titles the axis after the first), which
+    would tell a hover over any other series the wrong name."""
+    label = ax.get_ylabel() or None
+    if len(names) > 1 and label in names:
+        return None
+    return label
+
+
+def _years(layers):
+    """Whether every x of the layers is a whole number from 1000 to 2999:
+    years, to be shown without a thousands separator."""
+    xs = [v.get("x") for layer in layers for v in layer.get("data", {}).get("values", [])]
+    xs = [x for x in xs if x is not None]
+    return bool(xs) and all(isinstance(x, (int, float)) and float(x).is_integer() and 1000 <= x <= 2999 for x in xs)
+
+
 def vega_lite_spec(fig):
     """The Vega-Lite spec of a saved figure, or None when a spec would not
     show what the PNG shows."""
@@ -813,17 +831,22 @@ def _spec(fig):
         legend = {"title": None}  # a pie's labels sit by its slices; the legend names them here
     enc = {"color": _color(names, colors, legend)} if names else {}  # a box plot's colours are its marks'
     if axes_enc:
+        ylabel = _measure_label(ax, names)
         enc["x"] = {"field": "x", "type": kx[0], "title": ax.get_xlabel() or None}
-        enc["y"] = {"field": "y", "type": "quantitative", "title": ax.get_ylabel() or None, "scale": {"zero": False}}
+        enc["y"] = {"field": "y", "type": "quantitative", "title": ylabel, "scale": {"zero": False}}
         tooltip = [{"field": "x", "type": kx[0], "title": ax.get_xlabel() or "x"},
-                   {"field": "y", "type": "quantitative", "title": ax.get_ylabel() or "y", "format": ",.6~g"}]
+                   {"field": "y", "type": "quantitative", "title": ylabel or ("value" if len(names) > 1 else "y"), "format": ",.6~g"}]
+        if kx[0] == "quantitative" and _years(layers):
+            # Years read as 1970, not as the number 1,970.
+            enc["x"]["axis"] = {"format": "d"}
+            tooltip[0]["format"] = "d"
         if len(names) > 1:
             tooltip.insert(0, {"field": "series", "type": "nominal", "title": "series"})
         for layer in layers:
             layer.setdefault("encoding", {})
             layer["encoding"].setdefault("tooltip", tooltip)
             if "y" in layer["encoding"]:  # an area's band
-                layer["encoding"]["y"]["title"] = ax.get_ylabel() or None
+                layer["encoding"]["y"]["title"] = ylabel
     params = []
     if zoom:
         params.append({"name": "zoom", "select": {"type": "interval", "encodings": zoom}, "bind": "scales"})

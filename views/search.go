@@ -37,20 +37,25 @@ type SnippetPart struct {
 }
 
 // SplitSnippet cuts a snippet whose matches sit between start and end into
-// parts, so that the template escapes the text and marks the hits.
+// parts, so that the template escapes the text and marks the hits. The
+// answers' Markdown marks (**bold**, `code`) are dropped: a snippet is
+// read as text, not as source.
 func SplitSnippet(s, start, end string) []SnippetPart {
 	var parts []SnippetPart
 	for s != "" {
 		before, rest, found := strings.Cut(s, start)
-		if before != "" {
+		if before = markdownMarks.Replace(before); before != "" {
 			parts = append(parts, SnippetPart{Text: before})
 		}
 		if !found {
 			break
 		}
 		hit, after, _ := strings.Cut(rest, end)
-		parts = append(parts, SnippetPart{Text: hit, Hit: true})
+		parts = append(parts, SnippetPart{Text: markdownMarks.Replace(hit), Hit: true})
 		s = after
 	}
 	return parts
 }
+
+// markdownMarks removes the emphasis and code marks of Markdown.
+var markdownMarks = strings.NewReplacer("**", "", "__", "", "`", "")

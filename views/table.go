@@ -13,6 +13,9 @@ type DataTable struct {
 	// when the rows shown are not all of it; CSVURL is where its copy is
 	// downloaded, once kept. CSVNote says why there is none (too big).
 	CSVFile, CSVURL, CSVNote string
+	// CSVBytes is the size of that CSV: the page loads a small one to sort
+	// every row.
+	CSVBytes int64
 }
 
 // TableColumn is one column header.

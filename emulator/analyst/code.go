@@ -135,6 +135,14 @@ func (g *gen) exportResult(stem string) {
 	g.line("_emit(\"file\", file=%s, rows=len(result))", py(name))
 }
 
+// show ends the cell with `result` as its value rather than printing its first rows: the
+// kernel then sends it as a table with its first rows, its totals and, when those rows are not
+// all of it, the whole result as CSV, so the page's table can say how many rows it shows of
+// how many, and sort and download all of them.
+func (g *gen) show() {
+	g.line("result")
+}
+
 // maxTableCols bounds the columns of a table quoted in a reply; the cell prints them all.
 const maxTableCols = 8
 

@@ -130,10 +130,10 @@ func (g *gen) counts() {
 	g.prelude()
 	c := g.countsColumn()
 	g.line("result = %s.value_counts(dropna=False)", col(c))
-	g.line("print(result.head(30).to_string())")
 	g.line("_emit(\"counts\", col=%s, unique=int(%s.nunique()), total=len(df), items=[[k, int(v)] for k, v in result.head(20).items()])", py(c), col(c))
 	g.line("result = result.rename(\"count\").to_frame()")
 	g.exportResult(c + "_counts")
+	g.show()
 }
 
 func (g *gen) unique() {
@@ -155,9 +155,9 @@ func (g *gen) sortRows() {
 		n = 10
 	}
 	g.line("result = df.sort_values(%s, ascending=%s)", py(key), pyBool(g.q.Bottom))
-	g.line("print(result.head(20).to_string())")
 	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, %d, %s))", py("Rows sorted by "+key+ascWord(g.q.Bottom)), min(n, 30), g.tableCols())
 	g.exportResult("sorted_by_" + key)
+	g.show()
 }
 
 func (g *gen) sortKey() string {
@@ -191,9 +191,9 @@ func (g *gen) filterRows() {
 	g.prelude()
 	g.line("result = df")
 	g.line("print(len(result), \"rows match\")")
-	g.line("print(result.head(20).to_string())")
 	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10, %s))", py("Rows where "+describeFilters(g.q.Filters)), g.tableCols())
 	g.exportResult("rows_" + g.filterStem())
+	g.show()
 }
 
 func (g *gen) export() {
@@ -222,7 +222,6 @@ func (g *gen) join() {
 	g.line("right = %s", rightFrame(right.Key, g.q.JoinRight, g.q.JoinOn))
 	g.line("result = df.merge(right, on=%s, how=\"left\", suffixes=(\"\", \"_right\"))", py(g.q.JoinOn))
 	g.line("matched = int(df[%s].isin(right[%s]).sum())", py(g.q.JoinOn), py(g.q.JoinOn))
-	g.line("print(result.head(10).to_string())")
 	g.line("_emit(\"join\", left=%s, right=%s, on=%s, rows=len(result), cols=result.shape[1], matched=matched, of=len(df))",
 		py(g.f.Key), py(right.Key), py(g.q.JoinOn))
 	g.line("_emit(\"table\", title=\"First joined rows\", total=len(result), **_rows(result, 5, %s))", joinCols(g.f, right, g.q.JoinOn))
@@ -230,6 +229,7 @@ func (g *gen) join() {
 		g.q.Export = "csv"
 	}
 	g.exportResult(baseStem(g.f) + "_with_" + baseStem(right))
+	g.show()
 }
 
 // joinCols shows the key, a few columns of the left table and what the right one brought in.

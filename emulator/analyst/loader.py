@@ -25,6 +25,10 @@ plt.rcParams.update({
     "boxplot.flierprops.markeredgecolor": _INK, "hatch.color": _INK,
 })
 
+# The workbench's kernel (sandbox/worker.py) gives every session wb_vega_lite; only there are
+# the result lines read, so only there are they printed.
+_IN_ENGINE = "wb_vega_lite" in globals()
+
 _NA = ["", "NA", "N/A", "n/a", "na", "NaN", "nan", "null", "NULL", "None", "none", "-", "--", "?", "missing", "#N/A", "n.a."]
 _DATE_NAME = re.compile(r"date|time|day|month|year|datum|period|week|stamp|created|updated|submitted|_at$|_on$", re.I)
 _DATE_FORMATS = [("%Y-%m-%d", "iso"), ("%Y-%m-%d %H:%M:%S", "iso"), ("%Y-%m-%dT%H:%M:%S", "iso"), ("%Y-%m-%d %H:%M", "iso"),
@@ -466,7 +470,8 @@ def _profile(frames, failed):
         print(f"Loaded {key}: {len(d):,} rows x {d.shape[1]} columns")
     for name, err in failed.items():
         print(f"Could not load {name}: {err}")
-    print("@@wb-profile " + json.dumps({"frames": out, "failed": failed}, default=str))
+    if _IN_ENGINE:
+        print("@@wb-profile " + json.dumps({"frames": out, "failed": failed}, default=str))
 
 
 def _signature(name):
@@ -524,8 +529,10 @@ def _thin(result, points=2000):
 
 
 def _emit(kind, **fields):
-    """Print one machine-readable result line; the reply quotes numbers from these only."""
-    print("@@wb " + json.dumps(_plain(dict(kind=kind, **fields))))
+    """Print one machine-readable result line; the reply quotes numbers from these only. Only
+    in the workbench's kernel: a notebook exported and run elsewhere prints none."""
+    if _IN_ENGINE:
+        print("@@wb " + json.dumps(_plain(dict(kind=kind, **fields))))
 
 
 def _rows(d, n=10, cols=None):

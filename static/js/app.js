@@ -73,6 +73,19 @@
     });
   }
 
+  // Downloads made in the page (a table's CSV, a chart's PNG or SVG) are
+  // named after the question of their answer, as an analyst would name
+  // the file: "close_above_100.csv", not "table.csv"; a step of edited
+  // code is "step", and a page with no question is named by its title.
+  window.workbenchDownloadStem = function (el) {
+    var turn = el.closest && el.closest(".turn");
+    var q = turn && turn.querySelector(".bubble");
+    var title = document.querySelector(".conversation-title");
+    var text = q ? q.textContent : turn && turn.querySelector(".step-head") ? "step" : title ? title.textContent : "";
+    var stem = text.toLowerCase().replace(/```[a-z]*/g, " ").replace(/[^a-z0-9]+/g, "_").replace(/^_+|_+$/g, "").slice(0, 60).replace(/_+$/, "");
+    return stem || "result";
+  };
+
   // A box that scrolls (code, output, a wide table) must be reachable by
   // keyboard, or its hidden part cannot be read without a mouse.
   function focusScrollers(root) {
@@ -110,7 +123,9 @@
       if (search) {
         e.preventDefault();
         document.getElementById("nav-toggle") && (document.getElementById("nav-toggle").checked = true);
-        search.focus();
+        // Focused after the key is done with: a slash the browser still
+        // types for it lands where the key was pressed, not in the search.
+        setTimeout(function () { search.focus(); }, 0);
       }
     }
     if (e.key === "Escape" && t.id === "title-input") {
@@ -124,7 +139,7 @@
         var box = document.getElementById(id);
         if (box) box.checked = false;
       });
-      document.querySelectorAll("details.export-menu[open]").forEach(function (d) {
+      document.querySelectorAll("details.export-menu[open], details.share-menu[open], details.user-menu[open]").forEach(function (d) {
         d.open = false;
         d.querySelector("summary").focus();
       });
@@ -136,6 +151,48 @@
   document.addEventListener("click", function (e) {
     document.querySelectorAll("details.export-menu[open]").forEach(function (d) {
       if (!d.contains(e.target) || e.target.closest("a[download]")) d.open = false;
+    });
+  });
+
+  // A conversation open in a second tab follows it: a question asked in
+  // another tab shows here too, its answer live. The page asks every few
+  // seconds while it is in view for the turns after the last it shows; a
+  // turn it already has (its own question) is not added twice.
+  var messages = document.getElementById("messages");
+  var following = false;
+  function follow() {
+    if (!messages || following || document.visibilityState !== "visible" || !window.htmx) return;
+    if (document.querySelector("#composer.htmx-request")) return; // its own question is on its way
+    var answers = messages.querySelectorAll(".answer[data-run-id]");
+    var after = answers.length ? answers[answers.length - 1].getAttribute("data-run-id") : "";
+    following = true;
+    fetch(messages.getAttribute("data-turns-url") + "?after=" + encodeURIComponent(after), { credentials: "same-origin" })
+      .then(function (r) { return r.status === 200 ? r.text() : ""; })
+      .then(function (html) {
+        if (!html) return;
+        var box = document.createElement("template");
+        box.innerHTML = html;
+        box.content.querySelectorAll(".turn").forEach(function (turn) {
+          var a = turn.querySelector(".answer[data-run-id]");
+          if (a && document.getElementById("run-" + a.getAttribute("data-run-id"))) turn.remove();
+        });
+        if (!box.content.querySelector(".turn")) return;
+        var wrap = document.createElement("div");
+        wrap.appendChild(box.content.cloneNode(true));
+        htmx.swap(messages, wrap.innerHTML, { swapStyle: "beforeend" });
+      })
+      .catch(function () {})
+      .then(function () { following = false; });
+  }
+  if (messages && messages.hasAttribute("data-turns-url")) setInterval(follow, 3000);
+  // Should a followed turn and the page's own answer cross, the later copy
+  // goes: a turn shows once.
+  document.addEventListener("htmx:afterSwap", function () {
+    var seen = {};
+    document.querySelectorAll("#messages .answer[data-run-id]").forEach(function (a) {
+      var id = a.getAttribute("data-run-id");
+      if (seen[id] && a.closest(".turn")) a.closest(".turn").remove();
+      seen[id] = true;
     });
   });
 

@@ -9,14 +9,52 @@
     ta.style.height = Math.min(ta.scrollHeight, window.innerHeight * 0.4) + "px";
   }
 
+  // Enter while a turn runs or stops (Stop in place of Send) queues the
+  // question: it is sent as soon as Send is back, and the hint under the
+  // box says so until then. Esc takes it back.
+  var queued = false;
+
+  function hint(text) {
+    var h = document.querySelector("#composer .composer-hint");
+    if (!h) return;
+    if (!h.dataset.idle) h.dataset.idle = h.textContent;
+    h.textContent = text || h.dataset.idle;
+    h.classList.toggle("composer-queued", !!text);
+  }
+
+  function sendQueued() {
+    var send = document.querySelector('#composer [data-testid="send"]');
+    var ta = document.getElementById("composer-input");
+    if (!queued || !send || !ta) return;
+    queued = false;
+    hint("");
+    if (ta.value.trim() !== "") ta.form.requestSubmit(send);
+  }
+
   document.addEventListener("keydown", function (e) {
     var ta = e.target;
+    if (ta.id === "composer-input" && e.key === "Escape" && queued) {
+      queued = false;
+      hint("");
+      return;
+    }
     if (ta.id !== "composer-input" || e.key !== "Enter" || e.shiftKey || e.isComposing) return;
     e.preventDefault();
     if (ta.value.trim() === "") return;
     var send = document.querySelector('#composer [data-testid="send"]');
-    if (send) ta.form.requestSubmit(send);
+    if (send) {
+      ta.form.requestSubmit(send);
+      return;
+    }
+    queued = true;
+    hint("Queued: your question goes as soon as the current answer ends · Esc takes it back");
   });
+
+  // Send comes back out of band when the running turn ends.
+  document.addEventListener("htmx:oobAfterSwap", function (e) {
+    if (e.detail.target && e.detail.target.id === "composer-action") sendQueued();
+  });
+  document.addEventListener("htmx:afterSettle", sendQueued);
 
   document.addEventListener("input", function (e) {
     if (e.target.id === "composer-input") grow(e.target);
@@ -69,24 +107,47 @@
 
 // Uploads: files chosen or dropped are sent one request each with a
 // progress bar; the answer replaces the files panel and the composer chips.
+// They go one after another: each answer is the whole panel as the server
+// saw it, so an answer to an earlier request arriving last would otherwise
+// swap out the card and chip of a file uploaded beside it.
 (function () {
   "use strict";
+
+  var queue = [], busy = false;
+
+  function enqueue(file) {
+    var row = progressRow(file);
+    if (!row) return;
+    queue.push({ file: file, row: row });
+    next();
+  }
+
+  function next() {
+    if (busy || queue.length === 0) return;
+    busy = true;
+    var job = queue.shift();
+    upload(job.file, job.row, function () { busy = false; next(); });
+  }
+
+  function progressRow(file) {
+    if (!uploadURL()) return null;
+    var row = document.createElement("div");
+    row.className = "upload-row";
+    row.innerHTML = '<span class="name"></span> <span class="pct muted">waiting…</span><div class="bar"><span></span></div>';
+    row.querySelector(".name").textContent = file.name;
+    document.getElementById("upload-progress").appendChild(row);
+    return row;
+  }
 
   function uploadURL() {
     var f = document.querySelector("#files-panel form.dropzone");
     return f && f.dataset.uploadUrl;
   }
 
-  function upload(file) {
+  function upload(file, row, done) {
     var url = uploadURL();
-    if (!url) return;
-    var row = document.createElement("div");
-    row.className = "upload-row";
-    row.innerHTML = '<span class="name"></span> <span class="pct muted">0%</span><div class="bar"><span></span></div>';
-    row.querySelector(".name").textContent = file.name;
-    var list = document.getElementById("upload-progress");
-    list.appendChild(row);
-
+    if (!url) { row.remove(); done(); return; }
+    row.querySelector(".pct").textContent = "0%";
     var data = new FormData();
     data.append("file", file, file.name);
     var xhr = new XMLHttpRequest();
@@ -102,13 +163,25 @@
     xhr.onload = function () {
       row.remove();
       if (xhr.status >= 200 && xhr.status < 300) {
+        // The answer's chips are all ticked: a file left out stays out.
+        var out = Array.prototype.map.call(document.querySelectorAll('#file-chips input[name="file_id"]:not(:checked)'), function (c) { return c.value; });
         htmx.swap("#files-panel", xhr.responseText, { swapStyle: "outerHTML" });
+        out.forEach(function (id) {
+          var c = document.querySelector('#file-chips input[name="file_id"][value="' + id + '"]');
+          if (c) c.checked = false;
+        });
+        // The new panel has an empty progress list: the files still
+        // waiting keep their rows.
+        var list = document.getElementById("upload-progress");
+        queue.forEach(function (job) { if (list) list.appendChild(job.row); });
       } else {
         htmx.swap("#toasts", xhr.responseText, { swapStyle: "beforeend" });
       }
+      done();
     };
     xhr.onerror = function () {
       row.remove();
+      done();
       var t = document.createElement("div");
       t.className = "toast toast-error";
       t.setAttribute("role", "alert");
@@ -120,7 +193,7 @@
 
   document.addEventListener("change", function (e) {
     if (e.target.matches && e.target.matches('#files-panel input[type="file"]')) {
-      Array.prototype.forEach.call(e.target.files, upload);
+      Array.prototype.forEach.call(e.target.files, enqueue);
       e.target.value = "";
     }
   });
@@ -145,7 +218,7 @@
     e.preventDefault();
     depth = 0;
     zone().classList.remove("dragging");
-    Array.prototype.forEach.call(e.dataTransfer.files, upload);
+    Array.prototype.forEach.call(e.dataTransfer.files, enqueue);
   });
 })();
 

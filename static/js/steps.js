@@ -119,8 +119,18 @@
       cell.querySelector(".step-editor").remove();
       cell.classList.remove("editing");
     }
+    scrollPending = true;
+  });
+
+  // The new step is in the page once the answer is swapped in and settled:
+  // only then is there a step to bring into view.
+  var scrollPending = false;
+  document.addEventListener("htmx:afterSettle", function () {
+    if (!scrollPending) return;
     var last = document.querySelector("#messages .turn:last-child");
-    if (last) last.scrollIntoView({ behavior: "smooth", block: "start" });
+    if (!last) return;
+    scrollPending = false;
+    last.scrollIntoView({ block: "start" });
   });
 
   document.addEventListener("input", function (e) {

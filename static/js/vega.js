@@ -52,6 +52,7 @@
         config: dark() ? { background: "transparent", axis: { gridColor: "#343a46", domainColor: "#6b7280", tickColor: "#6b7280" } }
           : { background: "transparent" },
         actions: { export: true, source: false, compiled: false, editor: false }, renderer: "svg",
+        downloadFileName: chartName(fig),
       });
     }).then(function (result) {
       fig._vega = result;
@@ -61,11 +62,47 @@
       if (menu) menu.setAttribute("aria-label", "Chart actions: save as PNG or SVG");
       var img = fig.querySelector("img");
       if (img) img.hidden = true;
+      if (fig.querySelector('[data-testid="zoom-hint"]') === null && hasZoom(result.spec || {})) {
+        var hint = document.createElement("span");
+        hint.className = "chart-hint muted small";
+        hint.setAttribute("data-testid", "zoom-hint");
+        var cap = fig.querySelector("figcaption");
+        if (cap) cap.insertBefore(hint, cap.firstChild);
+      }
       fig.setAttribute("data-vega-state", "ready");
     }).catch(function () {
       fig.setAttribute("data-vega-state", "failed"); // the PNG stays
     });
   }
+
+  // hasZoom reports a spec whose scales follow the wheel and a drag.
+  function hasZoom(spec) {
+    return JSON.stringify(spec.params || (spec.layer && spec.layer[0] && spec.layer[0].params) || []).indexOf('"scales"') >= 0;
+  }
+
+  // chartName is the stem of the chart's own file ("close_by_symbol"), so
+  // a PNG or SVG saved from the chart's menu is not "visualization.png".
+  function chartName(fig) {
+    var name = fig.querySelector(".chart-name");
+    var stem = name ? name.textContent.trim().replace(/\.png$/i, "") : "";
+    return stem || (window.workbenchDownloadStem ? window.workbenchDownloadStem(fig) : "chart");
+  }
+
+  // The mouse wheel zooms a chart only once the chart was clicked: until
+  // then it scrolls the page, as the wheel does everywhere else. A click
+  // elsewhere, or Esc, gives the wheel back to the page.
+  document.addEventListener("wheel", function (e) {
+    var fig = e.target.closest && e.target.closest("figure[data-vega-lite]");
+    if (fig && !fig.classList.contains("chart-active")) e.stopPropagation();
+  }, { capture: true, passive: true });
+  document.addEventListener("pointerdown", function (e) {
+    var fig = e.target.closest && e.target.closest('figure[data-vega-state="ready"]');
+    document.querySelectorAll("figure.chart-active").forEach(function (f) { if (f !== fig) f.classList.remove("chart-active"); });
+    if (fig) fig.classList.add("chart-active");
+  }, true);
+  document.addEventListener("keydown", function (e) {
+    if (e.key === "Escape") document.querySelectorAll("figure.chart-active").forEach(function (f) { f.classList.remove("chart-active"); });
+  });
 
   function prepare(root) {
     if (!root.querySelectorAll || !libs.length) return;

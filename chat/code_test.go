@@ -1,0 +1,32 @@
+package chat_test
+
+import (
+	"testing"
+
+	"github.com/analyst-workbench/workbench/chat"
+)
+
+// TestShownCodeLeavesOutEngineReporting shows a built-in analyst's cell as
+// an analyst would write it: no _emit statement, one over several lines
+// included, and no block left with nothing in it; code without them is
+// shown as it ran.
+func TestShownCodeLeavesOutEngineReporting(t *testing.T) {
+	code := "df = frames[\"stocks.csv\"]\n" +
+		"_emit(\"rows\", n=len(df), where=\"Close (above) 100\")\n" +
+		"result = df.describe()\n" +
+		"_emit(\"overview\", key=\"stocks.csv\",\n" +
+		"      kinds=[[c, str(t)] for c, t in df.dtypes.items()])\n" +
+		"if _note:\n" +
+		"    _emit(\"thinned\", note=_note)\n" +
+		"for key, d in frames.items():\n" +
+		"    print(key)\n" +
+		"    _emit(\"columns\", key=key)\n" +
+		"result"
+	want := "df = frames[\"stocks.csv\"]\nresult = df.describe()\nfor key, d in frames.items():\n    print(key)\nresult"
+	if got := chat.ShownCode(code); got != want {
+		t.Errorf("ShownCode =\n%s\nwant\n%s", got, want)
+	}
+	if plain := "print(1)\nif x:\n    y()"; chat.ShownCode(plain) != plain {
+		t.Errorf("code without _emit changed: %q", chat.ShownCode(plain))
+	}
+}
