@@ -10,6 +10,9 @@ import (
 
 // sentence writes the prose for one marker; numbers come from the marker only.
 func sentence(m marker) string {
+	if s, ok := statSentence(m); ok {
+		return s
+	}
 	switch m.str("kind") {
 	case "merged":
 		return fmt.Sprintf("Joined %s with %s on `%s` to reach the columns asked for.", m.str("left"), m.str("right"), m.str("on"))

@@ -54,6 +54,7 @@ type Query struct {
 	flipped  bool           // the order of grouped results is reversed: smallest first
 	whenRow  bool           // "which year", "what day": the answer is the row's date or label
 	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
+	stat     statAsk        // a test, an outlier rule or a model (stats_parse.go)
 }
 
 // kwHas reports whether the question named keyword k.
