@@ -102,6 +102,10 @@ func readStatAsk(q *Query, ps *parsed, f *Frame) {
 	case readUnsupported(ps, s):
 		s.readings = nearestReadings(q, f, s.method)
 	case readOutlierRule(ps, s, q):
+		if len(q.By) > 0 {
+			s.decline = "Outliers within each group of `" + q.By[0] + "` are not something the rules find; they find them over the whole column"
+			s.readings = nearestReadings(q, f, "mad")
+		}
 	case readModel(q, ps, f, s):
 	case readTest(q, ps, f, s):
 		if ps.has("outlier") && s.decline == "" {
@@ -299,7 +303,8 @@ var statWords = setOf("test", "tests", "testing", "level", "threshold", "cutoff"
 	"sigma", "sd", "rule", "method", "fences", "percentile", "percentiles", "quantile", "quantiles", "th", "using", "use", "run", "perform",
 	"conduct", "compute", "calculate", "check", "verdict", "whether", "difference", "differences", "differ", "differs", "between", "across",
 	"versus", "vs", "against", "paired", "follow", "follows", "distribution", "distributions", "approximately", "roughly",
-	"assumption", "shape", "associated", "association", "flag", "exact", "wilk", "vary", "varies", "related", "tau", "rho", "tail", "mean", "average", "relationship", "correlation", "tested", "significantly", "kmeans", "k", "maxdepth", "depth", "linear", "linearly", "linearity", "ols", "least", "squares")
+	"assumption", "shape", "set", "steps", "step", "find", "beyond", "outside", "range", "based", "numeric", "readings",
+	"higher", "lower", "greater", "less", "whose", "associated", "association", "flag", "exact", "wilk", "vary", "varies", "related", "tau", "rho", "tail", "mean", "average", "relationship", "correlation", "tested", "significantly", "kmeans", "k", "maxdepth", "depth", "linear", "linearly", "linearity", "ols", "least", "squares")
 
 // consumeStatWords marks the statistical words of a question that asked a test, rule or model
 // as understood, and drops them from the words that named nothing.

@@ -20,6 +20,8 @@ func readOutlierRule(ps *parsed, s *statAsk, q *Query) bool {
 		at := ps.at("zscore")
 		if at < 0 {
 			at = ps.wordAt("z")
+			// "|z| > 3" names the score, never a value Z of some column (a wind direction).
+			q.Filters = slices.DeleteFunc(q.Filters, func(x Filter) bool { return x.Kind == "cat" && strings.EqualFold(x.Value, "z") })
 		}
 		ps.taken[at] = true
 		s.k, s.defaultK = paramNear(ps, s, at, 3)

@@ -174,6 +174,12 @@ func readGroupTest(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 		s.test = "ttest2"
 		s.decline = fmt.Sprintf("A t-test compares two groups, and `%s` has %d", group, levels)
 	}
+	switch {
+	case q.Agg == "median" && !nonpar:
+		s.decline = "A test of medians (Mood's median test) is beyond the tests the rules run; Mann–Whitney U and Kruskal–Wallis compare whole distributions"
+	case q.Agg == "std":
+		s.decline = "A test of variances (Levene's, Bartlett's) is beyond the tests the rules run; the t-tests and ANOVA compare means"
+	}
 	if s.decline != "" {
 		s.readings = testReadings(q, f, s.test)
 	}

@@ -9,8 +9,9 @@ import (
 // written, and returns a reply instead when the question cannot be answered as asked.
 func completeStat(q *Query, f *Frame) string {
 	s := &q.stat
-	if (s.test != "" || s.model != "" || s.outlier != "") && !slices.Equal(q.Measures, s.measures) {
-		// A follow-up ("same for MSFT") changed the columns a test or model was read with.
+	if (s.target != "" || len(s.features) > 0) && !slices.Equal(q.Measures, s.measures) {
+		// A follow-up ("same for MSFT") changed the columns a test or model was read with; a
+		// normality test or an outlier rule works on the measures and follows them.
 		s.decline = "That follow-up changes the columns of the " + statNoun(s) + " before it; I read tests and models from a question asked in full"
 		s.readings = nil
 		return statDeclineReply(q, f)

@@ -29,5 +29,8 @@ func init() {
 		{class: "nearby", files: "salaries.csv", q: "bonferroni corrected t-tests of salary between all pairs of departments", decline: true},
 		{class: "nearby", files: "vaccinations.csv", q: "naive forecast of daily_vaccinations for the next 7 days", decline: true},
 		{class: "nearby", files: "salaries.csv", q: "t-test of salary by department", decline: true},
+		{class: "nearby", files: "houses.csv", q: "outliers in price by neighborhood using z-score > 3", decline: true},
+		{class: "nearby", files: "insurance.csv", q: "is the median of charges significantly different between regions?", decline: true},
+		{class: "nearby", files: "flights.csv", q: "grubbs test for outliers in dep_delay", decline: true},
 	}...)
 }
