@@ -177,7 +177,7 @@ func readGroupTest(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 	switch {
 	case q.Agg == "median" && !nonpar:
 		s.decline = "A test of medians (Mood's median test) is beyond the tests the rules run; Mann–Whitney U and Kruskal–Wallis compare whole distributions"
-	case q.Agg == "std":
+	case q.Agg == "std" && !ps.hasWord("equal") && !ps.hasWord("unequal"): // "assuming equal variances" is Student's t-test
 		s.decline = "A test of variances (Levene's, Bartlett's) is beyond the tests the rules run; the t-tests and ANOVA compare means"
 	}
 	if s.decline != "" {

@@ -62,6 +62,9 @@ func TestStatFollowUps(t *testing.T) {
 	if pl.Query.Intent != intentTest || pl.Reply != "" || len(pl.Query.Measures) != 1 || pl.Query.Measures[0] != "reading_score" {
 		t.Errorf("normality follow-up: intent %s, measures %v, reply %q", pl.Query.Intent, pl.Query.Measures, pl.Reply)
 	}
+	if pl := makePlan("student's t-test reading_score by gender, assuming equal variances", nil, p); pl.Query.stat.test != "ttest2" || pl.Query.stat.method != "student" || pl.Reply != "" {
+		t.Errorf("equal variances: test %q method %q reply %q", pl.Query.stat.test, pl.Query.stat.method, pl.Reply)
+	}
 	pl = makePlan("same for reading_score", history([]string{"paired t-test of math_score and writing_score"}), p)
 	if pl.Reply == "" || len(pl.Cells) > 0 {
 		t.Errorf("paired follow-up ran %d cells; a test on other columns must be asked in full", len(pl.Cells))
