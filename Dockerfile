@@ -14,7 +14,8 @@ FROM debian:bookworm-slim
 RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       bubblewrap util-linux python3 python3-pandas python3-numpy python3-matplotlib \
-      python3-seaborn python3-scipy python3-openpyxl fonts-noto-cjk fonts-dejavu-core ca-certificates \
+      python3-seaborn python3-scipy python3-openpyxl python3-sklearn python3-statsmodels \
+      fonts-noto-cjk fonts-dejavu-core ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin workbench \
  && mkdir -p /data && chown workbench:workbench /data && chmod 0700 /data

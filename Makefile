@@ -8,7 +8,8 @@ DATA_DIR ?= ./data
 
 # Debian packages of the local engine: the sandbox and its Python libraries.
 RUN_DEBS  := bubblewrap util-linux python3 python3-pandas python3-numpy python3-matplotlib \
-             python3-seaborn python3-scipy python3-openpyxl fonts-noto-cjk fonts-dejavu-core
+             python3-seaborn python3-scipy python3-openpyxl python3-sklearn python3-statsmodels \
+             fonts-noto-cjk fonts-dejavu-core
 # Extra packages for the tests: the browser, Jupyter for the sandbox's
 # comparison benchmark, and nbformat to validate exported notebooks.
 TEST_DEBS := chromium python3-ipykernel python3-jupyter-client python3-nbformat

@@ -10,6 +10,9 @@ import (
 
 // sentence writes the prose for one marker; numbers come from the marker only.
 func sentence(m marker) string {
+	if s, ok := statSentence(m); ok {
+		return s
+	}
 	switch m.str("kind") {
 	case "prep", "derived":
 		return prepSentence(m)

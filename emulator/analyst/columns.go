@@ -54,6 +54,9 @@ func nameWords(name string) []string {
 		}
 	}
 	flush()
+	if len(words) == 0 && name != "" {
+		words = []string{strings.ToLower(name)} // "pH" splits into single letters; it is one word
+	}
 	return words
 }
 

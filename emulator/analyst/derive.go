@@ -347,14 +347,14 @@ func (r *clauseReader) readPairPhrase(i int) int {
 	return r.derive(start, end, d)
 }
 
-// statWords ask for a statistic of a column.
-var statWords = setOf("mean", "average", "avg", "median", "std", "deviation", "variance", "max", "maximum", "min",
+// aggregateWords ask for a statistic of a column.
+var aggregateWords = setOf("mean", "average", "avg", "median", "std", "deviation", "variance", "max", "maximum", "min",
 	"minimum", "highest", "lowest", "correlation", "correlate", "distribution", "histogram", "describe", "plot", "per", "by")
 
 // asksStatistic reports whether some other word of the question asks for a statistic.
 func (r *clauseReader) asksStatistic(except int) bool {
 	for k, w := range r.ws {
-		if k != except && statWords[w.low] {
+		if k != except && aggregateWords[w.low] {
 			return true
 		}
 	}

@@ -59,6 +59,9 @@ func withContext(cur Query, prev *Query) Query {
 	out.unknown = cur.unknown // what the follow-up itself left unread; the earlier question was answered
 	out.Ambiguous, out.AmbigWord = cur.Ambiguous, cur.AmbigWord
 	out.cue, out.explicit = true, cur.explicit
+	if cur.explicit {
+		out.stat = cur.stat // a test, rule or model asked anew replaces the previous one's
+	}
 	if cur.Frame != prev.Frame && len(cur.Measures)+len(cur.By) > 0 {
 		out.Frame, out.Measures, out.By, out.Filters, out.DateCol = cur.Frame, nil, nil, nil, ""
 	} else if cur.typed && cur.Frame != prev.Frame {

@@ -28,6 +28,8 @@ const (
 	intentAmbig    = "ambiguous"
 	intentBeyond   = "beyond" // asks for something the rules cannot do, such as a forecast
 	intentShare    = "share"  // what percentage of a total a category makes up
+	intentTest     = "test"   // a statistical test with its verdict (code_tests.go)
+	intentModel    = "model"  // a regression, classifier, clustering or naive forecast (code_models.go)
 )
 
 // rule maps a condition on the question to an intent.
@@ -57,6 +59,10 @@ func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit boo
 func keywordRules(q *Query, ps *parsed, frames int) []rule {
 	has := ps.has
 	return []rule{
+		{q.stat.decline != "", intentBeyond},
+		{q.stat.test != "", intentTest},
+		{q.stat.model != "", intentModel},
+		{q.stat.outlier != "", intentOutliers},
 		{has("beyond"), intentBeyond},
 		{q.lasting, intentDuration},
 		{has("join") && frames > 1, intentJoin},

@@ -60,9 +60,10 @@ var intentCode = map[string]func(*gen){
 	intentCounts: (*gen).counts, intentUnique: (*gen).unique, intentStat: (*gen).stat,
 	intentPeak: (*gen).peak, intentTop: (*gen).top, intentFilter: (*gen).filterRows,
 	intentSort: (*gen).sortRows, intentPivot: (*gen).pivot, intentResample: (*gen).resample,
-	intentGrowth: (*gen).growth, intentCorr: (*gen).corr, intentOutliers: (*gen).outliers,
+	intentGrowth: (*gen).growth, intentCorr: (*gen).corr, intentOutliers: (*gen).outliersAsked,
 	intentChart: (*gen).chart, intentDuration: (*gen).duration, intentJoin: (*gen).join, intentExport: (*gen).export, intentShare: (*gen).share,
 	intentWhich: (*gen).which,
+	intentTest:  (*gen).test, intentModel: (*gen).model,
 }
 
 // needsNumber lists the intents that need a numeric column to work on.
@@ -81,6 +82,10 @@ func complete(q *Query, p *Profile) string {
 		return helpReply(p)
 	case intentBeyond:
 		return beyondReply(q, p)
+	case intentTest, intentModel, intentOutliers:
+		if reply := completeStat(q, f); reply != "" {
+			return reply
+		}
 	}
 	if len(q.Ambiguous) > 0 && len(q.Measures) == 0 {
 		return q.ask(fmt.Sprintf("“%s” matches several columns", q.AmbigWord), q.Ambiguous)

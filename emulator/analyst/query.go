@@ -61,6 +61,7 @@ type Query struct {
 	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
 	refine   refinements    // this question's constraints and preparation (constraints.go)
 	derived  []derivation   // every column the conversation derived, oldest first (derive.go)
+	stat     statAsk        // a test, an outlier rule or a model (stats_parse.go)
 }
 
 // kwHas reports whether the question named keyword k.

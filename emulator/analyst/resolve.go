@@ -31,6 +31,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	q.flip = ps.hasPhrase("other", "way") || ps.hasWord("reverse") || ps.hasWord("reversed") || ps.hasWord("flip")
 	q.returns = ps.hasWord("returns") || ps.hasWord("pct_change") || ps.hasPhrase("daily", "return") || ps.hasPhrase("percent", "change")
 	readDuration(&q, ps, f)
+	readStatAsk(&q, ps, f)
 	q.Intent, q.explicit = chooseIntent(&q, ps, len(ix.p.Frames))
 	if q.Intent == intentPeak && when != "" {
 		whichPeriod(&q, ps, f, when)

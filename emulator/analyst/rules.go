@@ -211,6 +211,9 @@ func helpReply(p *Profile) string {
 // what the data can show instead, as questions to click.
 func beyondReply(q *Query, p *Profile) string {
 	f := queryFrame(p, q)
+	if q.stat.decline != "" {
+		return statDeclineReply(q, f)
+	}
 	col := exampleColumn(p)
 	if nums := numericOf(q, f); len(nums) > 0 {
 		col = nums[0]

@@ -36,7 +36,7 @@ var phrases = strings.NewReplacer(
 // splitWords splits a question into tokens, keeping comparison operators and decimal numbers.
 func splitWords(q string) []token {
 	low := strings.ToLower(q)
-	low = phrases.Replace(" " + low + " ")
+	low = statPhrases.Replace(phrases.Replace(" " + low + " "))
 	var out []token
 	rawWords := rawFields(q)
 	for _, w := range fieldsKeep(low) {
