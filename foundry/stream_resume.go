@@ -47,6 +47,7 @@ func (c *Client) openResponseStream(ctx context.Context, id string, after int64)
 func (c *Client) newResponseStream(ctx context.Context, raw *http.Response, id string, background bool) *Stream {
 	s := newStream(raw.Body, requestID(raw.Header))
 	s.responseID = id
+	s.fetch = func(id string) (string, error) { return c.rawResponse(ctx, id) }
 	if background {
 		s.resume = &resumer{c: c, ctx: ctx}
 	}
