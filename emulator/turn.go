@@ -78,22 +78,17 @@ func (tr *turnRun) execute(ctx context.Context) error {
 	return fmt.Errorf("the planner asked for more than %d cells", maxCells)
 }
 
-// fileNames lists what the planner may read: the container's files, or the names of the files
-// the turn will copy into a new one. No kernel is started just to answer this.
+// fileNames lists what the planner may read, relative to /mnt/data: the container's files,
+// and the mount names of the files the turn will copy in. No kernel is started just to
+// answer this.
 func (tr *turnRun) fileNames(ctx context.Context) []string {
-	if tr.c != nil {
-		names := tr.c.fileNames()
-		for _, id := range tr.t.fileIDs {
-			if f, err := tr.s.fileByID(ctx, id); err == nil && !slices.Contains(names, f.Filename) {
-				names = append(names, f.Filename)
-			}
-		}
-		return names
-	}
 	var names []string
+	if tr.c != nil {
+		names = tr.c.fileNames()
+	}
 	for _, id := range tr.t.fileIDs {
-		if f, err := tr.s.fileByID(ctx, id); err == nil {
-			names = append(names, f.Filename)
+		if f, err := tr.s.fileByID(ctx, id); err == nil && !slices.Contains(names, mountName(f)) {
+			names = append(names, mountName(f))
 		}
 	}
 	return names
