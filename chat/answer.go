@@ -85,7 +85,7 @@ type Cell struct {
 	// cell even when asked again: Output then says so.
 	OutputMissing bool
 	StartedAt     time.Time
-	Duration   time.Duration
+	Duration      time.Duration
 
 	out   []OutputPart // SplitOutput(outOf), see Output
 	outOf string

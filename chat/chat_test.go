@@ -167,7 +167,7 @@ func TestTurnRunsCodeAndIsReplayedIdentically(t *testing.T) {
 	if up.Profile == nil || up.Profile.Rows != 3 {
 		t.Fatalf("profile = %+v", up.Profile)
 	}
-	run := e.start(t, python("import pandas as pd\nprint('total', pd.read_csv(" + mounted("nums.csv") + ").x.sum())"))
+	run := e.start(t, python("import pandas as pd\nprint('total', pd.read_csv("+mounted("nums.csv")+").x.sum())"))
 	live, rec := e.wait(t, run)
 	if rec.Status != store.RunCompleted || len(live.Cells) != 1 || !strings.Contains(live.Cells[0].Logs, "total 6") {
 		t.Fatalf("status %s, cells %+v, error %q", rec.Status, live.Cells, live.Error)
@@ -270,7 +270,7 @@ func TestExpiredSessionStartsAFreshOneWithTheFiles(t *testing.T) {
 	if st := chat.Session(mustConv(t, e), time.Now()); st.State != "expired" {
 		t.Fatalf("session state %q", st.State)
 	}
-	a, rec := e.wait(t, e.start(t, python("import pandas as pd\nprint('v', pd.read_csv(" + mounted("a.csv") + ").v.sum())")))
+	a, rec := e.wait(t, e.start(t, python("import pandas as pd\nprint('v', pd.read_csv("+mounted("a.csv")+").v.sum())")))
 	if !rec.NewSession || len(a.Notices) == 0 || !strings.Contains(strings.Join(a.Notices, " "), "new one") {
 		t.Fatalf("new session not reported: %+v %v", rec, a.Notices)
 	}
