@@ -434,6 +434,7 @@ def _column(s):
 
 
 def _profile(frames, failed):
+    failed = {_shown(n): e for n, e in failed.items()}
     out = []
     for key, d in frames.items():
         name, _, sheet = key.partition(":")

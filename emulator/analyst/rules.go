@@ -159,7 +159,7 @@ func noDataReply(p *Profile) string {
 	var b strings.Builder
 	b.WriteString("None of the files could be loaded as a table.")
 	for name, err := range p.Failed {
-		fmt.Fprintf(&b, "\n- %s: %s", shownName(name), err)
+		fmt.Fprintf(&b, "\n- %s: %s", name, err)
 	}
 	return b.String()
 }
