@@ -81,8 +81,11 @@ type Cell struct {
 	// them, and so do its kept charts (see handlers); a stopped cell, which
 	// has neither, keeps them.
 	LiveImages []string
-	StartedAt  time.Time
-	Duration   time.Duration
+	// OutputMissing is set when the service returned no output for the
+	// cell even when asked again: Output then says so.
+	OutputMissing bool
+	StartedAt     time.Time
+	Duration      time.Duration
 
 	out   []OutputPart // SplitOutput(outOf), see Output
 	outOf string
@@ -193,6 +196,8 @@ func (a *Answer) applyStep(e Event) {
 		if c := a.cell(e.CellID, at); e.Image != "" && len(c.Images) == 0 && len(c.LiveImages) < maxLiveImages {
 			c.LiveImages = append(c.LiveImages, e.Image)
 		}
+	case EventOutputMissing:
+		a.cell(e.CellID, at).OutputMissing = true
 	case EventCellDone:
 		c := a.cell(e.CellID, at)
 		if e.Text != "" {

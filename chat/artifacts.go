@@ -66,7 +66,8 @@ func (r *runner) copyOutCall(ctx context.Context, item *foundry.Item) {
 		r.s.log.Info("list container files", "container", item.ContainerID, "err", err)
 	}
 	for _, f := range files {
-		if f.Source == "user" || !r.mayHaveChanged(item.ContainerID, f) {
+		// A shown figure's own file (cfile_….png) is the call's image output.
+		if f.Source == "user" || foundry.IsFigureFile(f.ID, f.Path) || !r.mayHaveChanged(item.ContainerID, f) {
 			continue
 		}
 		a := r.copyContainerFile(ctx, item.ID, item.ContainerID, f.ID, path.Base(f.Path), false)
@@ -74,14 +75,35 @@ func (r *runner) copyOutCall(ctx context.Context, item *foundry.Item) {
 			savedPNG = true
 		}
 	}
-	if savedPNG {
-		return
-	}
+	r.savedPNG = r.savedPNG || savedPNG
 	for i, o := range item.Outputs {
-		if o.Type == "image" {
+		if o.Type != "image" {
+			continue
+		}
+		r.figures++
+		if !savedPNG {
 			r.copyImageOutput(ctx, item.ID, o.URL, fmt.Sprintf("figure-%s-%d.png", shortID(item.ID), i+1))
 		}
 	}
+}
+
+// copyFigure decides about a figure citation (foundry.Citation.IsFigure):
+// the hosted service cites each figure a cell showed at 0..0, as a file
+// cfile_….png of its own, besides the call's image output and any PNG the
+// code saved. It is the same chart, so it is kept only when the turn has
+// neither: when the service returned no outputs and nothing was saved.
+// It reports whether it dealt with the citation.
+func (r *runner) copyFigure(ctx context.Context, c foundry.Citation) bool {
+	if !c.IsFigure() {
+		return false
+	}
+	r.shownFigures++
+	key := c.ContainerID + "/" + c.FileID
+	if r.shownFigures <= r.figures || r.savedPNG || r.tried[key] || c.ContainerID == "" {
+		return true
+	}
+	r.copyContainerFile(ctx, "", c.ContainerID, c.FileID, fmt.Sprintf("figure-%d.png", r.shownFigures), false)
+	return true
 }
 
 // mayHaveChanged reports whether a listed file is worth downloading to
@@ -99,6 +121,9 @@ func (r *runner) mayHaveChanged(containerID string, f foundry.ContainerFile) boo
 // file an earlier turn made is announced as earlier: the answer links to
 // it without showing it as its own.
 func (r *runner) copyCitation(ctx context.Context, c foundry.Citation) {
+	if r.copyFigure(ctx, c) {
+		return
+	}
 	key := c.ContainerID + "/" + c.FileID
 	if rec, ok := r.earlier[key]; ok {
 		delete(r.earlier, key)

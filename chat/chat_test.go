@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"net/http"
 	"net/http/httptest"
 	"os"
 	"path/filepath"
@@ -54,6 +55,19 @@ func newEnv(t *testing.T, faults ...string) *env {
 // emulator answers as the hosted service does unless change makes it lenient.
 func newEnvWith(t *testing.T, change func(*emulator.Config)) *env {
 	t.Helper()
+	return newEnvOpts(t, envOptions{emulator: change})
+}
+
+// envOptions change what newEnvOpts builds: the emulator's config, the
+// client's, and the handler in front of the emulator.
+type envOptions struct {
+	emulator func(*emulator.Config)
+	client   func(*foundry.Config)
+	wrap     func(http.Handler) http.Handler
+}
+
+func newEnvOpts(t *testing.T, opts envOptions) *env {
+	t.Helper()
 	dir := t.TempDir()
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(dir, "app.db"), migrations.FS, nil)
@@ -62,15 +76,25 @@ func newEnvWith(t *testing.T, change func(*emulator.Config)) *env {
 	}
 	t.Cleanup(func() { db.Close() })
 	cfg := emulator.Config{Token: "t", DataDir: filepath.Join(dir, "engine"), Kernels: emulator.SandboxKernels{Pool: pool}}
-	change(&cfg)
+	if opts.emulator != nil {
+		opts.emulator(&cfg)
+	}
 	faults := cfg.Faults.Always
 	emu, err := emulator.New(cfg)
 	if err != nil {
 		t.Fatal(err)
 	}
-	srv := httptest.NewServer(emu)
+	var h http.Handler = emu
+	if opts.wrap != nil {
+		h = opts.wrap(emu)
+	}
+	srv := httptest.NewServer(h)
 	t.Cleanup(func() { srv.Close(); emu.Close() })
-	client, err := foundry.New(foundry.Config{Endpoint: srv.URL + "/api/projects/test", Credential: foundry.StaticToken("t"), MaxRetries: -1})
+	ccfg := foundry.Config{Endpoint: srv.URL + "/api/projects/test", Credential: foundry.StaticToken("t"), MaxRetries: -1}
+	if opts.client != nil {
+		opts.client(&ccfg)
+	}
+	client, err := foundry.New(ccfg)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -143,7 +167,7 @@ func TestTurnRunsCodeAndIsReplayedIdentically(t *testing.T) {
 	if up.Profile == nil || up.Profile.Rows != 3 {
 		t.Fatalf("profile = %+v", up.Profile)
 	}
-	run := e.start(t, python("import pandas as pd\nprint('total', pd.read_csv('/mnt/data/nums.csv').x.sum())"))
+	run := e.start(t, python("import pandas as pd\nprint('total', pd.read_csv("+mounted("nums.csv")+").x.sum())"))
 	live, rec := e.wait(t, run)
 	if rec.Status != store.RunCompleted || len(live.Cells) != 1 || !strings.Contains(live.Cells[0].Logs, "total 6") {
 		t.Fatalf("status %s, cells %+v, error %q", rec.Status, live.Cells, live.Error)
@@ -246,7 +270,7 @@ func TestExpiredSessionStartsAFreshOneWithTheFiles(t *testing.T) {
 	if st := chat.Session(mustConv(t, e), time.Now()); st.State != "expired" {
 		t.Fatalf("session state %q", st.State)
 	}
-	a, rec := e.wait(t, e.start(t, python("import pandas as pd\nprint('v', pd.read_csv('/mnt/data/a.csv').v.sum())")))
+	a, rec := e.wait(t, e.start(t, python("import pandas as pd\nprint('v', pd.read_csv("+mounted("a.csv")+").v.sum())")))
 	if !rec.NewSession || len(a.Notices) == 0 || !strings.Contains(strings.Join(a.Notices, " "), "new one") {
 		t.Fatalf("new session not reported: %+v %v", rec, a.Notices)
 	}
@@ -397,4 +421,11 @@ func TestTableResultKeepsItsFullCSV(t *testing.T) {
 	if c, _ := e.db.Conversation(ctx, e.userID, e.convID); strings.Contains(c.Title, ".csv") {
 		t.Fatalf("the conversation is named after the table's CSV: %q", c.Title)
 	}
+}
+
+// mounted is a Python expression for the path of the uploaded file name:
+// the engine mounts it as /mnt/data/<file_id>-<name>, as the hosted
+// service does.
+func mounted(name string) string {
+	return "__import__('glob').glob('/mnt/data/*-" + name + "')[0]"
 }

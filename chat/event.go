@@ -35,6 +35,10 @@ const (
 	// shown one). The local engine streams it; the cell's final images and
 	// kept charts replace it (see Cell.LiveImages).
 	EventPartialImage EventType = "partial_image"
+	// EventOutputMissing says that the service returned no output for the
+	// cell CellID, neither in the stream nor when asked again once the
+	// response completed (see foundry.EventOutputsMissing).
+	EventOutputMissing EventType = "output_missing"
 	// EventCellDone ends a cell: Status is completed or failed, Text its code.
 	EventCellDone EventType = "cell_done"
 	// EventCitation carries a file the answer cites, in Citation.

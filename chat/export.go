@@ -11,6 +11,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/notebook"
 	"github.com/analyst-workbench/workbench/report"
 	"github.com/analyst-workbench/workbench/store"
@@ -63,6 +64,9 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 		return report.Report{}, err
 	}
 	r := report.Report{Title: conv.Title, Exported: time.Now().UTC()}
+	if r.Files, err = s.mountedFiles(ctx, userID, conv.ID); err != nil {
+		return report.Report{}, err
+	}
 	budget := int64(maxExportCharts)
 	loaders := map[string]bool{}
 	for _, t := range turns {
@@ -125,11 +129,27 @@ func chosenTurns(turns []store.Turn, steps []string) ([]store.Turn, error) {
 	return kept, nil
 }
 
+// mountedFiles maps the path the engine mounted each of the conversation's
+// uploads at to the upload's name.
+func (s *Service) mountedFiles(ctx context.Context, userID, convID string) (map[string]string, error) {
+	fs, err := s.db.Files(ctx, userID, convID)
+	if err != nil {
+		return nil, err
+	}
+	out := map[string]string{}
+	for _, f := range fs {
+		if f.FoundryFileID != "" {
+			out[foundry.MountPath(f.FoundryFileID, f.Name)] = f.Name
+		}
+	}
+	return out, nil
+}
+
 // NotebookOf lays a report out as a notebook: every cell numbered in
 // order, with what it printed and drew; the turn's charts no cell claims
 // have no place in a notebook and are left out, as Jupyter would.
 func NotebookOf(r report.Report) notebook.Notebook {
-	nb := notebook.Notebook{Title: r.Title}
+	nb := notebook.Notebook{Title: r.Title, Files: r.Files}
 	count := 0
 	for _, t := range r.Turns {
 		turn := notebook.Turn{Question: t.Question, EditedBy: t.EditedBy, Answer: t.Answer, Error: t.Error}

@@ -29,6 +29,11 @@ type runner struct {
 	seen    map[string]int64
 	tried   map[string]bool
 	earlier map[string]*store.Artifact
+	// figures counts the image outputs of the turn's calls, shownFigures
+	// the figure citations seen (see copyFigure); savedPNG is set once a
+	// call saved a chart as a PNG file.
+	figures, shownFigures int
+	savedPNG              bool
 	// lastContainer is the session the conversation used before this turn;
 	// sessionChecked is set once this turn's session is known.
 	lastContainer  string
@@ -138,4 +143,5 @@ func (r *runner) checkSession(ctx context.Context, containerID string) {
 // resetCopies forgets which files of the session the runner has copied.
 func (r *runner) resetCopies() {
 	r.seen, r.tried, r.earlier = map[string]int64{}, map[string]bool{}, map[string]*store.Artifact{}
+	r.figures, r.shownFigures, r.savedPNG = 0, 0, false
 }

@@ -33,7 +33,7 @@ func TestExpiredContainerStartsANewSession(t *testing.T) {
 	if st := chat.Session(mustConv(t, e), time.Now()); st.State == "expired" {
 		t.Fatal("the app's own clock (30 min) already says expired; this test is about the service saying so")
 	}
-	a, rec := e.wait(t, e.start(t, python("import pandas as pd\nprint('v', pd.read_csv('/mnt/data/a.csv').v.sum())\nprint('secret' in globals())")))
+	a, rec := e.wait(t, e.start(t, python("import pandas as pd\nprint('v', pd.read_csv("+mounted("a.csv")+").v.sum())\nprint('secret' in globals())")))
 	if rec.Status != store.RunCompleted || a.Error != "" {
 		t.Fatalf("second turn: %s %q", rec.Status, a.Error)
 	}

@@ -109,7 +109,7 @@ func TestStepOnAnEndedSessionStartsANewOne(t *testing.T) {
 	e.wait(t, e.step(t, "x = 1"))
 	conv := mustConv(t, e)
 	e.db.UseSession(ctx, e.convID, conv.ContainerID, time.Now().Add(-31*time.Minute))
-	a, rec := e.wait(t, e.step(t, "import pandas as pd\nprint('v', pd.read_csv('/mnt/data/a.csv').v.sum())"))
+	a, rec := e.wait(t, e.step(t, "import pandas as pd\nprint('v', pd.read_csv("+mounted("a.csv")+").v.sum())"))
 	if !rec.NewSession || !slices.Contains(a.Notices, chat.SessionRenewedNotice) {
 		t.Fatalf("new session not reported: %+v %q", rec, a.Notices)
 	}

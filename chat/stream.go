@@ -143,6 +143,8 @@ func translate(fe *foundry.Event) (Event, bool) {
 		e.Type, e.Image = EventImage, fe.Output.URL
 	case foundry.EventPartialImage:
 		e.Type, e.Image = EventPartialImage, fe.Output.URL
+	case foundry.EventOutputsMissing:
+		e.Type, e.Text = EventOutputMissing, ""
 	case foundry.EventItemDone:
 		if fe.Item == nil || fe.Item.Type != "code_interpreter_call" {
 			return Event{}, false

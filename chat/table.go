@@ -38,6 +38,12 @@ type OutputPart struct {
 	Table *Table
 }
 
+// NoOutputNote is what a cell shows when the service returned no output
+// for it: on the hosted service, in background mode, outputs may not come
+// back at all (foundry.EventOutputsMissing), and a cell that printed nothing
+// looks the same.
+const NoOutputNote = "No output came back from the agent service for this cell (it may have printed nothing)."
+
 // tableMarker starts the logs line of a table (see the emulator's README).
 const tableMarker = "@@wb-table "
 
@@ -171,6 +177,9 @@ func (a *Answer) TableCSV(cellID, file string) (ArtifactRef, bool) {
 // is rendered again with every streamed update, and a finished cell's
 // output, tables and all, does not change.
 func (c *Cell) Output() []OutputPart {
+	if c.OutputMissing && strings.TrimSpace(c.Logs) == "" && len(c.Images) == 0 {
+		return []OutputPart{{Text: NoOutputNote}}
+	}
 	if c.out == nil || c.outOf != c.Logs {
 		c.out, c.outOf = SplitOutput(c.Logs), c.Logs
 	}

@@ -60,12 +60,18 @@ func (r *runner) turn(ctx context.Context) error {
 // attempt asks for one response in the conversation and streams it.
 func (r *runner) attempt(ctx context.Context, conv *store.Conversation) error {
 	ids := make([]string, len(r.files))
+	attached := make([]foundry.Attached, len(r.files))
 	for i, f := range r.files {
 		ids[i] = f.FoundryFileID
+		attached[i] = foundry.Attached{FileID: f.FoundryFileID, Filename: f.Name}
 	}
 	inputs, err := foundry.SlotInputs(ids, r.s.agent.FileSlots)
 	if err != nil {
 		return err
+	}
+	if r.s.agent.FileSlots > 0 {
+		// The instructions name the files by the paths the engine mounts them at.
+		inputs[foundry.FilesInput] = foundry.FileList(attached)
 	}
 	r.attempts++
 	req := foundry.ResponseRequest{Agent: r.s.agentRef(), ConversationID: conv.FoundryConversationID,

@@ -132,7 +132,7 @@ func TestUploadThenAskAboutTheFile(t *testing.T) {
 	waitFor(t, ctx, "the file's profile", `(document.querySelector('.file-card[data-file-name="regions.csv"]')?.textContent || '').includes('3 rows × 2 columns')`)
 	waitFor(t, ctx, "the file's chip in the composer", `!!document.querySelector('#file-chips input[name="file_id"]:checked')`)
 
-	ask(t, ctx, "```python\nimport pandas as pd\ndf = pd.read_csv('/mnt/data/regions.csv', sep=';', thousands='.', decimal=',')\nprint('sum', df.revenue.sum())\n```")
+	ask(t, ctx, "```python\nimport pandas as pd\ndf = pd.read_csv(__import__('glob').glob('/mnt/data/*-regions.csv')[0], sep=';', thousands='.', decimal=',')\nprint('sum', df.revenue.sum())\n```")
 	waitFor(t, ctx, "the computed sum", `(document.querySelector('.cell .cell-output')?.textContent || '').includes('sum 3710.75')`)
 }
 

@@ -31,7 +31,7 @@ func TestExportHTMLReportOffline(t *testing.T) {
 	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
 	waitFor(t, ctx, "the file's profile", `(document.querySelector('.file-card')?.textContent || '').includes('6 rows')`)
 	askAndWait(t, ctx, "total revenue by region as a bar chart", "Highest")
-	askAndWait(t, ctx, "```python\nimport pandas as pd\nimport matplotlib.pyplot as plt\nsales = pd.read_csv('/mnt/data/sales.csv', parse_dates=['date'])\n"+
+	askAndWait(t, ctx, "```python\nimport pandas as pd\nimport matplotlib.pyplot as plt\nsales = pd.read_csv(__import__('glob').glob('/mnt/data/*-sales.csv')[0], parse_dates=['date'])\n"+
 		"monthly = sales.groupby(sales['date'].dt.strftime('%Y-%m'))['units'].sum()\n"+
 		"print(monthly.reset_index())\nmonthly.plot(marker='o', title='Units per month')\nplt.savefig('/mnt/data/units per month.png')\n```", "units")
 	conv := path(t, ctx)

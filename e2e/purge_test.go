@@ -29,7 +29,7 @@ func TestAdminPurgesAConversationHereAndInFoundry(t *testing.T) {
 	os.WriteFile(csv, []byte("a,b\n1,2\n3,4\n"), 0o644)
 	do(t, bea, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{csv}))
 	waitFor(t, bea, "the upload", `!!document.querySelector('.file-card[data-file-name="secret-numbers.csv"]')`)
-	ask(t, bea, "```python\nimport pandas as pd\npd.read_csv('/mnt/data/secret-numbers.csv').to_csv('/mnt/data/copy.csv')\n```")
+	ask(t, bea, "```python\nimport pandas as pd\npd.read_csv(__import__('glob').glob('/mnt/data/*-secret-numbers.csv')[0]).to_csv('/mnt/data/copy.csv')\n```")
 	waitFor(t, bea, "the generated file", `!!document.querySelector('[data-testid="artifact"]')`)
 
 	blobs := countFiles(t, filepath.Join(srv.DataDir, "blobs"))

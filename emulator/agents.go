@@ -48,6 +48,9 @@ func readAgentRequest(r *http.Request, nameFromPath string) (agentRequest, error
 	if req.Metadata == nil {
 		req.Metadata = map[string]string{} // so that "no metadata" equals "{}" when comparing
 	}
+	if err := checkMetadata(req.Metadata); err != nil {
+		return req, err
+	}
 	if !agentName.MatchString(req.Name) {
 		return req, errBadRequest("name", "Invalid agent name %q: use letters, digits and hyphens, at most 63 characters.", req.Name)
 	}

@@ -1,8 +1,12 @@
 package emulator
 
 import (
+	"bytes"
+	"context"
+	"path"
 	"regexp"
 	"strings"
+	"time"
 	"unicode/utf8"
 )
 
@@ -44,6 +48,38 @@ func citeFiles(text string, c *container, written []*containerFile) (string, []a
 		})
 	}
 	return text, annotations
+}
+
+// figureDir is where the emulator keeps, as a container file of its own, the image of each
+// figure a cell showed. The hosted service makes one per shown figure, "cfile_….png" named
+// after its id, and cites it at start_index 0, end_index 0 before the citations of the files
+// the code saved (recorded twice: azure-sdk-assets python/…/sample_agent_code_interpreter_with_files].json
+// @ c6752cf and …test_code_interpreter_with_file_in_conversation.json @ 1fcc291; see
+// shared/reference/foundry-recorded.md 6c). Where it keeps them is UNCONFIRMED; a hidden folder
+// keeps them out of the analyst's way, as .wb/result-N.csv.
+const figureDir = ".wb/figures/"
+
+// putFigure keeps a shown figure's PNG as a container file named after its id.
+func (c *container) putFigure(ctx context.Context, png []byte, now time.Time) (*containerFile, error) {
+	id := newID("cfile_")
+	cf, err := c.put(ctx, figureDir+id+".png", bytes.NewReader(png), "assistant", now)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	cf.ID = id // the file is new and not yet shown to anyone: it takes the id of its name
+	c.mu.Unlock()
+	return cf, nil
+}
+
+// figureCitations are the 0..0 citations of the figures the turn's cells showed.
+func figureCitations(c *container, figures []*containerFile) []any {
+	out := make([]any, 0, len(figures))
+	for _, f := range figures {
+		out = append(out, map[string]any{"type": "container_file_citation", "container_id": c.id, "file_id": f.ID,
+			"filename": path.Base(f.Path), "start_index": 0, "end_index": 0})
+	}
+	return out
 }
 
 // textChunks splits text into deltas of a few words each, as a model streams tokens.

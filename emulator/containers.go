@@ -341,8 +341,8 @@ func (c *container) put(ctx context.Context, name string, r io.Reader, source st
 	return cf, nil
 }
 
-// copyFiles copies uploaded files into a container's /mnt/data under their file names,
-// skipping those already there.
+// copyFiles copies uploaded files into a container's /mnt/data under their mount names
+// (mountName), skipping those already there.
 func (s *Server) copyFiles(ctx context.Context, c *container, fileIDs []string) error {
 	for _, id := range fileIDs {
 		c.mu.Lock()
@@ -358,7 +358,7 @@ func (s *Server) copyFiles(ctx context.Context, c *container, fileIDs []string) 
 			}
 			return err
 		}
-		if err := s.copyFile(ctx, c, f); err != nil {
+		if err := s.copyFile(ctx, c, f, mountName(f)); err != nil {
 			return fmt.Errorf("copy %s into %s: %w", id, c.id, err)
 		}
 		c.mu.Lock()
@@ -368,12 +368,21 @@ func (s *Server) copyFiles(ctx context.Context, c *container, fileIDs []string) 
 	return nil
 }
 
-func (s *Server) copyFile(ctx context.Context, c *container, f fileObject) error {
+// copyFile copies an uploaded file into a container's /mnt/data as name.
+func (s *Server) copyFile(ctx context.Context, c *container, f fileObject, name string) error {
 	content, err := os.Open(s.filePath(f.ID))
 	if err != nil {
 		return err
 	}
 	defer content.Close()
-	_, err = c.put(ctx, f.Filename, content, "user", s.now())
+	_, err = c.put(ctx, name, content, "user", s.now())
 	return err
 }
+
+// mountName is where an uploaded file lands, relative to /mnt/data: "<file_id>-<filename>",
+// as the hosted service mounts it (recorded twice: the code of a live turn read
+// "/mnt/data/assistant-XoFcRwENZLR9RMVypCZuHh-synthetic_500_quarterly_results.csv",
+// azure-sdk-assets python/…/sample_agent_code_interpreter_with_files].json @ c6752cf; see
+// shared/reference/foundry-recorded.md 6e). Code that names an upload by its bare file name
+// fails there, so it fails here too.
+func mountName(f fileObject) string { return f.ID + "-" + f.Filename }

@@ -144,7 +144,10 @@ func (s *Server) addContainerFile(w http.ResponseWriter, r *http.Request) error 
 		if f, err = s.file(r, req.FileID); err != nil {
 			return err
 		}
-		if err = s.copyFile(r.Context(), c, f); err == nil {
+		// An explicit container file keeps its name: the mount name is what Code Interpreter
+		// gives the files of a tool's container (mountName); OpenAI's container files route
+		// shows "/mnt/data/<filename>" (UNCONFIRMED for Foundry).
+		if err = s.copyFile(r.Context(), c, f, f.Filename); err == nil {
 			cf = c.fileByName(f.Filename)
 		}
 	}

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"net/http"
+	"unicode/utf8"
 )
 
 // conversation is the Conversation object. Agent records the agent of the last response run on
@@ -24,11 +25,36 @@ func (c conversation) wire() conversation {
 	return c
 }
 
-// Limits of conversation requests (OpenAI's, which Foundry documents as the same).
+// maxItemsPerRequest bounds the items of one conversation request (OpenAI's limit, which
+// Foundry documents as the same).
+const maxItemsPerRequest = 20
+
+// Limits of metadata on conversations, responses and agent versions: "Set of 16 key-value
+// pairs … Keys are strings with a maximum length of 64 characters. Values are strings with a
+// maximum length of 512 characters." (OpenAI's Metadata schema; Foundry GA v1 OpenAPI, the
+// same on AgentVersionObject and CreateConversationBody; foundry-recorded.md 7c). The error
+// texts are OpenAI's form, UNCONFIRMED for Foundry.
 const (
-	maxItemsPerRequest = 20
-	maxMetadataPairs   = 16
+	maxMetadataPairs    = 16
+	maxMetadataKeyLen   = 64
+	maxMetadataValueLen = 512
 )
+
+// checkMetadata refuses metadata beyond those limits, with a 400 naming the field.
+func checkMetadata(md map[string]string) error {
+	if len(md) > maxMetadataPairs {
+		return errBadRequest("metadata", "Invalid 'metadata': too many properties. Expected an object with at most %d properties, but got an object with %d properties instead.", maxMetadataPairs, len(md))
+	}
+	for k, v := range md {
+		if n := utf8.RuneCountInString(k); n > maxMetadataKeyLen {
+			return errBadRequest("metadata", "Invalid 'metadata': string too long. Expected a key with maximum length %d, but got a key with length %d instead.", maxMetadataKeyLen, n)
+		}
+		if n := utf8.RuneCountInString(v); n > maxMetadataValueLen {
+			return errBadRequest("metadata."+k, "Invalid 'metadata.%s': string too long. Expected a string with maximum length %d, but got a string with length %d instead.", k, maxMetadataValueLen, n)
+		}
+	}
+	return nil
+}
 
 type conversationRequest struct {
 	Items    json.RawMessage   `json:"items"`
@@ -44,8 +70,8 @@ func (s *Server) createConversation(w http.ResponseWriter, r *http.Request) erro
 	if err != nil {
 		return err
 	}
-	if len(req.Metadata) > maxMetadataPairs {
-		return errBadRequest("metadata", "Invalid 'metadata': at most %d pairs.", maxMetadataPairs)
+	if err := checkMetadata(req.Metadata); err != nil {
+		return err
 	}
 	c := conversation{ID: newID("conv_"), Object: "conversation", CreatedAt: s.now().Unix(), Metadata: req.Metadata}
 	if c.Metadata == nil {
@@ -105,8 +131,8 @@ func (s *Server) updateConversation(w http.ResponseWriter, r *http.Request) erro
 	if err := decodeJSON(r, &req); err != nil {
 		return err
 	}
-	if len(req.Metadata) > maxMetadataPairs {
-		return errBadRequest("metadata", "Invalid 'metadata': at most %d pairs.", maxMetadataPairs)
+	if err := checkMetadata(req.Metadata); err != nil {
+		return err
 	}
 	if req.Metadata != nil {
 		c.Metadata = req.Metadata

@@ -26,10 +26,25 @@ const (
 	FaultCutStream = "cut-stream"
 	// FaultSlowTokens pauses Faults.TokenDelay between text deltas.
 	FaultSlowTokens = "slow-tokens"
+	// FaultBare429 answers 429 rate_limit_exceeded with no Retry-After of any kind: OpenAI's
+	// spec says the header "may be omitted", and Azure users report it missing
+	// (foundry-recorded.md 8a).
+	FaultBare429 = "bare-429"
+	// FaultEmptyStreamOutputs streams a background response's code calls with "outputs": []
+	// (and without the local engine's live logs and figures), while GET /responses/{id} with
+	// include[]=code_interpreter_call.outputs has them, as users of background mode report
+	// (foundry-recorded.md 6b).
+	FaultEmptyStreamOutputs = "empty-stream-outputs"
+	// FaultExpiredExpectedContainer answers the next turn of a conversation that has a
+	// container with 400 "Expected container_id: cntr_…", the wording an early expiry was once
+	// answered with (pydantic/pydantic-ai#7461; foundry-recorded.md 1b); the container is
+	// expired from then on.
+	FaultExpiredExpectedContainer = "expired-expected-container"
 )
 
 var knownFaults = map[string]bool{Fault429: true, Fault500: true, FaultContent500: true,
-	FaultCutStream: true, FaultSlowTokens: true}
+	FaultCutStream: true, FaultSlowTokens: true, FaultBare429: true, FaultEmptyStreamOutputs: true,
+	FaultExpiredExpectedContainer: true}
 
 // Faults configures failures injected without a header, e.g. for a client that cannot add one.
 type Faults struct {
@@ -118,10 +133,26 @@ func (f *faultSet) requestFault(r *http.Request) error {
 				"X-Ratelimit-Remaining-Requests": {"0"},
 			}}
 	}
+	if f.take(r, FaultBare429) {
+		return &apiError{status: http.StatusTooManyRequests, code: "rate_limit_exceeded", typ: "requests",
+			message: "Rate limit is exceeded. (injected by " + FaultHeader + ", without Retry-After)"}
+	}
 	if f.take(r, Fault500) {
 		return errInjected500()
 	}
 	return nil
+}
+
+// expectedContainer answers a turn in a conversation whose container is lastContainer with
+// the 400 of FaultExpiredExpectedContainer, when that fault applies, and ends the container.
+func (s *Server) expectedContainer(r *http.Request, t *turnSpec) error {
+	if t.conversation == nil || t.lastContainer == "" || !s.faults.take(r, FaultExpiredExpectedContainer) {
+		return nil
+	}
+	if c, ok := s.containers.get(t.lastContainer); ok {
+		c.end("expired")
+	}
+	return &apiError{status: http.StatusBadRequest, message: "Expected container_id: " + t.lastContainer}
 }
 
 func errInjected500() *apiError {

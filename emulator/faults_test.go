@@ -237,3 +237,74 @@ func waitFor(t *testing.T, cond func() bool) {
 		time.Sleep(20 * time.Millisecond)
 	}
 }
+
+// TestBare429Fault: a 429 that names no wait in any header.
+func TestBare429Fault(t *testing.T) {
+	ts := newTestServer(t)
+	resp := ts.send("GET", "/openai/v1/files", nil, FaultHeader, FaultBare429)
+	body, _ := io.ReadAll(resp.Body)
+	resp.Body.Close()
+	if resp.StatusCode != 429 || !strings.Contains(string(body), `"rate_limit_exceeded"`) {
+		t.Fatalf("%d %s", resp.StatusCode, body)
+	}
+	for _, h := range []string{"Retry-After", "Retry-After-Ms", "X-Ms-Retry-After-Ms"} {
+		if v := resp.Header.Get(h); v != "" {
+			t.Errorf("%s: %q, want none", h, v)
+		}
+	}
+}
+
+// TestEmptyStreamOutputsFault: the stream of a background turn carries its
+// code call with outputs [] and no live output; the stored response, read
+// with include, has them.
+func TestEmptyStreamOutputsFault(t *testing.T) {
+	ts := newTestServer(t)
+	ts.createAgent("analyst")
+	events := ts.stream(turnBody("analyst", map[string]any{"input": "```python\nprint(6 * 7)\n```", "background": true,
+		"include": []string{"code_interpreter_call.outputs"}}), FaultHeader, FaultEmptyStreamOutputs)
+	var id string
+	for _, e := range events {
+		switch e.Name {
+		case logsDeltaEvent, partialImageEvent:
+			t.Errorf("live output %s under the fault", e.Name)
+		case "response.output_item.done":
+			if get(e.Data, "item", "type") == "code_interpreter_call" {
+				if outs, ok := get(e.Data, "item", "outputs").([]any); !ok || len(outs) != 0 {
+					t.Errorf("streamed call outputs %v, want []", get(e.Data, "item", "outputs"))
+				}
+			}
+		}
+	}
+	final := lastResponse(t, events)
+	id, _ = final["id"].(string)
+	if outs, _ := get(final, "output", 0, "outputs").([]any); len(outs) != 0 {
+		t.Errorf("completed response outputs %v, want []", outs)
+	}
+	stored := ts.json("GET", "/openai/v1/responses/"+id+"?include[]=code_interpreter_call.outputs", nil, 200)
+	if logs, _ := get(stored, "output", 0, "outputs", 0, "logs").(string); !strings.Contains(logs, "42") {
+		t.Errorf("stored outputs %v, want the logs", get(stored, "output", 0, "outputs"))
+	}
+}
+
+// TestExpiredExpectedContainerFault: the next turn of a conversation with a
+// container is refused with the recorded wording, and the container is
+// expired from then on.
+func TestExpiredExpectedContainerFault(t *testing.T) {
+	ts := newTestServer(t)
+	ts.createAgent("analyst")
+	conv := ts.json("POST", "/openai/v1/conversations", map[string]any{}, 200)["id"].(string)
+	first := ts.json("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": conv,
+		"input": "```python\nx = 1\n```"}), 200)
+	cid, _ := get(first, "output", 0, "container_id").(string)
+	status, body := ts.do("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": conv, "input": "hi"}),
+		FaultHeader, FaultExpiredExpectedContainer)
+	if status != 400 || !strings.Contains(string(body), "Expected container_id: "+cid) {
+		t.Fatalf("faulted turn: %d %s", status, body)
+	}
+	status, body = ts.do("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": conv, "input": "hi"}))
+	if status != 400 || !strings.Contains(string(body), "Container is expired.") {
+		t.Errorf("turn after: %d %s", status, body)
+	}
+	fresh := ts.json("POST", "/openai/v1/conversations", map[string]any{}, 200)["id"].(string)
+	ts.json("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{"conversation": fresh, "input": "hi"}), 200)
+}

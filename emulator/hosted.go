@@ -76,15 +76,20 @@ func (s *Server) checkCancellable(resp *response) error {
 	return errBadRequest("response_id", "Cannot cancel response '%s': only responses created with background=true can be cancelled.", resp.ID)
 }
 
-// checkReplayable refuses to stream again a response created without
-// background: the resumable stream with starting_after belongs to
-// background mode (OpenAI's background mode guide, "Streaming a background
-// response"). Whether Foundry refuses the others is UNCONFIRMED.
-func (s *Server) checkReplayable(resp *response) error {
-	if s.cfg.Lenient || resp.Background {
+// checkReplayable refuses to stream again a response that was not created with both
+// background and stream: "You can only start a new stream from a background response if you
+// created it with stream=true." (OpenAI's background mode guide, Limits;
+// foundry-recorded.md 3c). The texts of the 400s are ours; Foundry's are UNCONFIRMED.
+func (s *Server) checkReplayable(rn *run) error {
+	switch resp := rn.initial; {
+	case s.cfg.Lenient:
 		return nil
+	case !resp.Background:
+		return errBadRequest("stream", "Response '%s' was not created with background=true; its stream cannot be resumed.", resp.ID)
+	case !rn.streamed:
+		return errBadRequest("stream", "Response '%s' was not created with stream=true; it cannot be streamed now.", resp.ID)
 	}
-	return errBadRequest("stream", "Response '%s' was not created with background=true; its stream cannot be resumed.", resp.ID)
+	return nil
 }
 
 // cancelledEnding is how a cancelled turn ends. The stream protocol has no

@@ -67,7 +67,7 @@ func testContainerExpiry(t *testing.T, lenient bool) {
 		}
 		return
 	}
-	second := turn("print(open('data.csv').read().strip())\nprint('x' in globals())")
+	second := turn("print(open('" + fileID + "-data.csv').read().strip())\nprint('x' in globals())")
 	if newID := get(second, "output", 0, "container_id"); newID == oldID {
 		t.Errorf("auto turn reused the expired container %s", oldID)
 	}

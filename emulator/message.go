@@ -55,7 +55,7 @@ func (tr *turnRun) openMessage() {
 	// Reserve the index: cells run after this message come after it in the output.
 	tr.out = append(tr.out, nil)
 	tr.run.emit("response.output_item.added", map[string]any{"output_index": tr.live.idx,
-		"item": item{"type": "message", "id": tr.live.id, "role": "assistant", "status": "in_progress", "content": []any{}}})
+		"item": tr.attributed(item{"type": "message", "id": tr.live.id, "role": "assistant", "status": "in_progress", "content": []any{}})})
 	tr.run.emit("response.content_part.added", tr.live.at(map[string]any{"part": outputText("", []any{})}))
 }
 
@@ -69,7 +69,7 @@ func (tr *turnRun) closeMessage(text string, annotations []any) {
 	tr.run.emit("response.output_text.done", m.at(map[string]any{"text": text, "logprobs": []any{}}))
 	part := outputText(text, annotations)
 	tr.run.emit("response.content_part.done", m.at(map[string]any{"part": part}))
-	msg := item{"type": "message", "id": m.id, "role": "assistant", "status": "completed", "content": []any{part}}
+	msg := tr.attributed(item{"type": "message", "id": m.id, "role": "assistant", "status": "completed", "content": []any{part}})
 	tr.out[m.idx] = msg
 	tr.run.emit("response.output_item.done", map[string]any{"output_index": m.idx, "item": msg})
 }
@@ -86,6 +86,9 @@ func (tr *turnRun) endStreamedText() {
 // that does not (a note put in front, say) closes that message and comes as its own.
 func (tr *turnRun) reply(ctx context.Context, text string) error {
 	text, annotations := citeFiles(text, tr.c, tr.written)
+	if len(tr.figures) > 0 {
+		annotations = append(figureCitations(tr.c, tr.figures), annotations...)
+	}
 	rest := text
 	if tr.live != nil {
 		var ok bool
@@ -98,7 +101,7 @@ func (tr *turnRun) reply(ctx context.Context, text string) error {
 		tr.openMessage()
 	}
 	for _, chunk := range textChunks(rest) {
-		if tr.slow {
+		if tr.faults.slow {
 			select {
 			case <-ctx.Done():
 				return ctx.Err()

@@ -109,3 +109,28 @@ func chatChunks(deltas ...string) string {
 	}
 	return b.String() + "data: [DONE]\n\n"
 }
+
+// TestAnalystNamesTheUploadByItsName: the upload is mounted as
+// <file_id>-<filename>, yet the built-in analyst's answer names it as the
+// user does.
+func TestAnalystNamesTheUploadByItsName(t *testing.T) {
+	ts := newTestServer(t, func(c *Config) { c.Planner = AnalystPlanner(&analyst.Rules{}) })
+	ts.createAgent("analyst")
+	fileID := ts.upload("sales.csv", "region,amount\nnorth,10\nsouth,32\n")
+	resp := ts.json("POST", "/openai/v1/responses", turnBody("analyst", map[string]any{
+		"input": "how many rows?", "structured_inputs": map[string]any{"f1": fileID}}), http.StatusOK)
+	var code, text strings.Builder
+	for _, it := range resp["output"].([]any) {
+		m := it.(map[string]any)
+		if c, ok := m["code"].(string); ok {
+			code.WriteString(c)
+		}
+		text.WriteString(messageText(item(m)))
+	}
+	if !strings.Contains(code.String(), fileID+"-sales.csv") {
+		t.Errorf("the loader does not read the mounted file %s-sales.csv:\n%s", fileID, code.String())
+	}
+	if !strings.Contains(text.String(), "sales.csv") || strings.Contains(text.String(), fileID) {
+		t.Errorf("answer %q: want the file named sales.csv, without its id", text.String())
+	}
+}

@@ -39,7 +39,7 @@ func TestOpenAIGoClient(t *testing.T) {
 		t.Fatal(err)
 	}
 	stream := client.Responses.NewStreaming(ctx, responses.ResponseNewParams{
-		Input:        responses.ResponseNewParamsInputUnion{OfString: openai.String("```python\nimport pandas as pd\ndf = pd.read_csv('points.csv')\ndf.describe().to_csv('/mnt/data/summary.csv')\nprint(df.y.max())\n```")},
+		Input:        responses.ResponseNewParamsInputUnion{OfString: openai.String("```python\nimport pandas as pd\ndf = pd.read_csv('/mnt/data/" + f.ID + "-points.csv')\ndf.describe().to_csv('/mnt/data/summary.csv')\nprint(df.y.max())\n```")},
 		Conversation: responses.ResponseNewParamsConversationUnion{OfString: openai.String(conv.ID)},
 		Include:      []responses.ResponseIncludable{responses.ResponseIncludableCodeInterpreterCallOutputs},
 	}, option.WithJSONSet("agent_reference", map[string]any{"type": "agent_reference", "name": "analyst"}),

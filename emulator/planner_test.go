@@ -122,7 +122,7 @@ func TestCustomPlanner(t *testing.T) {
 	resp := ts.json("POST", "/openai/v1/responses", turnBody("custom", map[string]any{"conversation": conv["id"],
 		"input": "copy it", "structured_inputs": map[string]any{"f1": fileID}}), 200)
 	last := seen[len(seen)-1]
-	if len(seen) != 3 || last.Question != "copy it" || !slices.Equal(last.Files, []string{"input.csv"}) ||
+	if len(seen) != 3 || last.Question != "copy it" || !slices.Equal(last.Files, []string{fileID + "-input.csv"}) ||
 		len(last.History) != 1 || last.History[0].Text != "earlier question" || last.Instructions != "Analyse "+fileID+"." {
 		t.Fatalf("planner saw %d calls, last %+v", len(seen), last)
 	}

@@ -64,6 +64,9 @@ func (s *Server) prepareTurn(r *http.Request, req *responseRequest) (*turnSpec, 
 		// answer is UNCONFIRMED, the text ours.
 		return nil, errBadRequest("store", "Background mode requires store=true: a background response is kept so that it can be polled, resumed or cancelled.")
 	}
+	if err := checkMetadata(req.Metadata); err != nil {
+		return nil, err
+	}
 	agent, err := s.resolveAgent(r, req)
 	if err != nil {
 		return nil, err
@@ -79,6 +82,9 @@ func (s *Server) prepareTurn(r *http.Request, req *responseRequest) (*turnSpec, 
 		return nil, err
 	}
 	if err := s.lockedConversation(t); err != nil {
+		return nil, err
+	}
+	if err := s.expectedContainer(r, t); err != nil {
 		return nil, err
 	}
 	if err := s.expiredConversation(t); err != nil {

@@ -23,15 +23,16 @@ func (s *Server) createResponse(w http.ResponseWriter, r *http.Request) error {
 	}
 	ctx, cancel := context.WithCancel(s.ctx)
 	rn := newRun(cancel)
-	rn.initial = t.resp
+	rn.initial, rn.streamed = t.resp, req.Stream
 	if !s.runs.addUnlessBusy(t.resp.ID, rn, s.lockedID(t)) {
 		cancel()
 		return errConversationLocked // one started between prepareTurn's check and now
 	}
-	slow := s.faults.take(r, FaultSlowTokens)
+	tf := turnFaults{slow: s.faults.take(r, FaultSlowTokens),
+		emptyOutputs: req.Background && req.Stream && s.faults.take(r, FaultEmptyStreamOutputs)}
 	s.wg.Go(func() {
 		defer cancel()
-		s.runTurn(ctx, t, rn, slow)
+		s.runTurn(ctx, t, rn, tf)
 	})
 	switch {
 	case req.Stream:
@@ -76,7 +77,7 @@ func (s *Server) showResponse(w http.ResponseWriter, r *http.Request) error {
 			}
 			return errBadRequest("stream", "The events of response '%s' are no longer available; get it without stream.", id)
 		}
-		if err := s.checkReplayable(rn.initial); err != nil {
+		if err := s.checkReplayable(rn); err != nil {
 			return err
 		}
 		from := 0
@@ -166,7 +167,12 @@ func (s *Server) listInputItems(w http.ResponseWriter, r *http.Request) error {
 }
 
 // listResponses is Foundry-only: responses filtered by agent_name, agent_id (name:version)
-// and conversation_id.
+// and conversation_id (GA v1 OpenAPI, listResponses; a live GET /openai/v1/responses is in
+// azure-sdk-assets net/…/ResponsesParityTests/ListingResponsesWorks.json). Responses still
+// running are listed too, after the stored ones, with their current status: a background
+// response is stored at once (a GET shows it queued), and a client that lost the answer of
+// its creation looks for it here. Whether the hosted list shows running responses is
+// UNCONFIRMED (foundry-recorded.md 4b).
 func (s *Server) listResponses(w http.ResponseWriter, r *http.Request) error {
 	p, err := parsePageQuery(r, true)
 	if err != nil {
@@ -177,17 +183,31 @@ func (s *Server) listResponses(w http.ResponseWriter, r *http.Request) error {
 		return err
 	}
 	q := r.URL.Query()
-	name, agentID, conv := q.Get("agent_name"), q.Get("agent_id"), q.Get("conversation_id")
+	keep := responseFilter(q.Get("agent_name"), q.Get("agent_id"), q.Get("conversation_id"))
 	kept := make([]*response, 0, len(all))
+	stored := make(map[string]bool, len(all))
 	for _, sr := range all {
-		resp, ref := sr.Response, sr.Response.AgentReference
-		if (name != "" && (ref == nil || ref.Name != name)) ||
-			(agentID != "" && (ref == nil || ref.Name+":"+ref.Version != agentID)) ||
-			(conv != "" && (resp.Conversation == nil || resp.Conversation.ID != conv)) {
-			continue
+		stored[sr.Response.ID] = true
+		if keep(sr.Response) {
+			kept = append(kept, sr.Response.rendered(sr.WithOutputs))
 		}
-		kept = append(kept, resp.rendered(sr.WithOutputs))
+	}
+	for _, resp := range s.runs.inFlight() {
+		if !stored[resp.ID] && keep(resp) {
+			kept = append(kept, resp.rendered(false))
+		}
 	}
 	writeJSON(w, http.StatusOK, paginate(kept, p, func(r *response) string { return r.ID }))
 	return nil
+}
+
+// responseFilter keeps the responses of an agent name, an agent id (name:version) and a
+// conversation; an empty value keeps all.
+func responseFilter(name, agentID, conv string) func(*response) bool {
+	return func(resp *response) bool {
+		ref := resp.AgentReference
+		return (name == "" || ref != nil && ref.Name == name) &&
+			(agentID == "" || ref != nil && ref.Name+":"+ref.Version == agentID) &&
+			(conv == "" || resp.Conversation != nil && resp.Conversation.ID == conv)
+	}
 }

@@ -23,7 +23,9 @@ func TestStreamedTurn(t *testing.T) {
 	ts.createAgent("analyst")
 	fileID := ts.upload("sales.csv", "region,amount\nnorth,10\nsouth,32\n")
 	conv := ts.json("POST", "/openai/v1/conversations", map[string]any{}, http.StatusOK)
-	question := "Total please.\n```python\nimport pandas as pd\ndf = pd.read_csv('sales.csv')\nprint(df.amount.sum())\n```\n" +
+	// Attached files are mounted as <file_id>-<filename>, as on the hosted service.
+	readSales := "df = pd.read_csv('/mnt/data/" + fileID + "-sales.csv')"
+	question := "Total please.\n```python\nimport pandas as pd\n" + readSales + "\nprint(df.amount.sum())\n```\n" +
 		"and save it\n```python\ndf.to_csv('/mnt/data/totals.csv')\n```"
 	events := ts.stream(turnBody("analyst", map[string]any{"conversation": conv["id"], "input": question,
 		"include": []string{"code_interpreter_call.outputs"}, "structured_inputs": map[string]any{"f1": fileID, "f2": ""}}))
@@ -61,7 +63,7 @@ func TestStreamedTurn(t *testing.T) {
 			code.WriteString(e.Data["delta"].(string))
 		}
 	}
-	if wantCode := "import pandas as pd\ndf = pd.read_csv('sales.csv')\nprint(df.amount.sum())"; code.String() != wantCode {
+	if wantCode := "import pandas as pd\n" + readSales + "\nprint(df.amount.sum())"; code.String() != wantCode {
 		t.Errorf("code deltas join to %q, want %q", code.String(), wantCode)
 	}
 	resp := lastResponse(t, events)
@@ -137,8 +139,9 @@ func checkStoredItems(t *testing.T, ts *testServer, convID string) {
 	if get(data[1], "outputs") != nil {
 		t.Errorf("outputs listed without include: %v", get(data[1], "outputs"))
 	}
-	if get(data[3], "created_by", "agent", "name") != "analyst" {
-		t.Errorf("created_by %v", get(data[3], "created_by"))
+	// GA v1 shape (recorded): agent_reference and response_id, no preview created_by.
+	if get(data[3], "agent_reference", "name") != "analyst" || get(data[3], "response_id") == nil || get(data[3], "created_by") != nil {
+		t.Errorf("stored item %v, want agent_reference and response_id, no created_by", data[3])
 	}
 	withOutputs := ts.json("GET", "/openai/v1/conversations/"+convID+"/items?order=asc&include=code_interpreter_call.outputs", nil, 200)
 	if get(withOutputs, "data", 1, "outputs", 0, "logs") != "42\n" {

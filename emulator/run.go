@@ -3,6 +3,7 @@ package emulator
 import (
 	"context"
 	"encoding/json"
+	"sort"
 	"strconv"
 	"sync"
 	"time"
@@ -24,9 +25,12 @@ type run struct {
 	final  *response
 	// initial is the in-progress response, shown while the turn runs.
 	initial *response
-	wake    chan struct{} // closed and replaced on every append: a broadcast to the readers
-	cancel  context.CancelFunc
-	ended   chan struct{} // closed when the turn has finished
+	// streamed is set when the response was created with stream: true, the only kind whose
+	// stream can be opened again later (see checkReplayable).
+	streamed bool
+	wake     chan struct{} // closed and replaced on every append: a broadcast to the readers
+	cancel   context.CancelFunc
+	ended    chan struct{} // closed when the turn has finished
 }
 
 func newRun(cancel context.CancelFunc) *run {
@@ -124,6 +128,22 @@ func (rs *runSet) get(id string) *run {
 	rs.mu.Lock()
 	defer rs.mu.Unlock()
 	return rs.runs[id]
+}
+
+// inFlight returns the responses still running, oldest first.
+func (rs *runSet) inFlight() []*response {
+	rs.mu.Lock()
+	var out []*response
+	for _, r := range rs.runs {
+		if !isClosed(r.ended) {
+			out = append(out, r.initial)
+		}
+	}
+	rs.mu.Unlock()
+	sort.Slice(out, func(i, j int) bool {
+		return out[i].CreatedAt < out[j].CreatedAt || out[i].CreatedAt == out[j].CreatedAt && out[i].ID < out[j].ID
+	})
+	return out
 }
 
 func (rs *runSet) remove(id string) {

@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
 	"runtime/debug"
 	"slices"
 	"strings"
@@ -21,22 +22,29 @@ const maxCells = 25
 // turnRun is one turn in progress: it asks the planner for cells, runs them in the container,
 // and emits the events of foundry-api.md §5.2 on its run.
 type turnRun struct {
-	s    *Server
-	t    *turnSpec
-	run  *run
-	slow bool
-	c    *container
+	s      *Server
+	t      *turnSpec
+	run    *run
+	faults turnFaults
+	c      *container
 	// newContainer is the id chosen for the container the turn will create, if it creates one.
 	newContainer string
 	out          []item           // output items, outputs always kept
 	written      []*containerFile // files the turn's cells wrote
+	figures      []*containerFile // the images of the figures they showed (see figureDir)
 	code         int              // characters of code, for usage
 	live         *message         // the message a planner is streaming text into, if any
 }
 
 // runTurn runs a prepared turn to its end and records the result; it never panics the server.
-func (s *Server) runTurn(ctx context.Context, t *turnSpec, rn *run, slow bool) {
-	tr := &turnRun{s: s, t: t, run: rn, slow: slow, c: t.container, out: []item{}}
+// turnFaults are the faults injected into one turn's stream.
+type turnFaults struct {
+	slow         bool // FaultSlowTokens
+	emptyOutputs bool // FaultEmptyStreamOutputs
+}
+
+func (s *Server) runTurn(ctx context.Context, t *turnSpec, rn *run, faults turnFaults) {
+	tr := &turnRun{s: s, t: t, run: rn, faults: faults, c: t.container, out: []item{}}
 	rn.emit("response.created", map[string]any{"response": t.resp.rendered(t.withOutputs)})
 	rn.emit("response.in_progress", map[string]any{"response": t.resp.rendered(t.withOutputs)})
 	rn.finish(tr.finish(ctx, tr.safeExecute(ctx)))
@@ -78,24 +86,18 @@ func (tr *turnRun) execute(ctx context.Context) error {
 	return fmt.Errorf("the planner asked for more than %d cells", maxCells)
 }
 
-// fileNames lists what the planner may read: the files the turn chose, when its tool names
-// files (a question reads exactly the files ticked for it, even in a container that still
-// holds others from earlier turns); else the container's files, or the names of the files
-// the turn will copy into a new one. No kernel is started just to answer this.
+// fileNames lists what the planner may read, relative to /mnt/data: the files the turn chose,
+// by their mount names, when its tool names files (a question reads exactly the files ticked
+// for it, even in a container that still holds others from earlier turns); else the
+// container's files. No kernel is started just to answer this.
 func (tr *turnRun) fileNames(ctx context.Context) []string {
 	if tr.c != nil && tr.t.fileIDs == nil {
-		names := tr.c.fileNames()
-		for _, id := range tr.t.fileIDs {
-			if f, err := tr.s.fileByID(ctx, id); err == nil && !slices.Contains(names, f.Filename) {
-				names = append(names, f.Filename)
-			}
-		}
-		return names
+		return tr.c.fileNames()
 	}
 	names := []string{}
 	for _, id := range tr.t.fileIDs {
-		if f, err := tr.s.fileByID(ctx, id); err == nil {
-			names = append(names, f.Filename)
+		if f, err := tr.s.fileByID(ctx, id); err == nil && !slices.Contains(names, mountName(f)) {
+			names = append(names, mountName(f))
 		}
 	}
 	return names
@@ -156,8 +158,8 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 	defer resumed()
 	idx, id, cid := len(tr.out), newID("ci_"), tr.containerID()
 	call := func(status, code string, outputs []any) item {
-		return item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": cid,
-			"code": code, "outputs": outputs}
+		return tr.attributed(item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": cid,
+			"code": code, "outputs": outputs})
 	}
 	tr.out = append(tr.out, call("in_progress", "", nil))
 	at := map[string]any{"output_index": idx, "item_id": id}
@@ -174,7 +176,10 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 	var files []*containerFile
 	if err == nil {
 		tr.run.emit("response.code_interpreter_call.interpreting", at)
-		live := sandbox.WithFigures(sandbox.WithOutput(ctx, tr.streamLogs(idx, id)), tr.streamImages(idx, id))
+		live := ctx
+		if !tr.faults.emptyOutputs { // as the hosted service, which has no live output
+			live = sandbox.WithFigures(sandbox.WithOutput(ctx, tr.streamLogs(idx, id)), tr.streamImages(idx, id))
+		}
 		res, files, err = c.exec(live, code, tr.s.now)
 	} else if tr.c == nil {
 		cid = "" // no container came to be: the stored item must not name one
@@ -185,15 +190,40 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 		return Cell{}, err
 	}
 	resumed()
+	tr.keepFigures(ctx, c, res)
 	tr.out[idx] = call("completed", code, cellOutputs(res))
 	tr.run.emit("response.code_interpreter_call.completed", at)
-	tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": renderItem(tr.out[idx], tr.t.withOutputs)})
+	tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": tr.streamedItem(tr.out[idx])})
 	cell := Cell{Code: code, Result: res}
 	for _, f := range files {
 		cell.Files = append(cell.Files, f.name())
 		tr.written = appendUnique(tr.written, f)
 	}
 	return cell, nil
+}
+
+// streamedItem is a code call as its output_item.done shows it: outputs as the request
+// included them, or none under FaultEmptyStreamOutputs.
+func (tr *turnRun) streamedItem(it item) item {
+	if !tr.faults.emptyOutputs {
+		return renderItem(it, tr.t.withOutputs)
+	}
+	out := maps.Clone(it)
+	out["outputs"] = []any{}
+	return out
+}
+
+// streamedResponse is the response as a stream event shows it (see streamedItem).
+func (tr *turnRun) streamedResponse(resp *response) *response {
+	out := resp.rendered(tr.t.withOutputs)
+	if tr.faults.emptyOutputs {
+		for i, it := range out.Output {
+			if it["type"] == "code_interpreter_call" {
+				out.Output[i] = tr.streamedItem(it)
+			}
+		}
+	}
+	return out
 }
 
 // logsDeltaEvent carries what a running cell printed since the last one (an
@@ -223,6 +253,18 @@ func (tr *turnRun) streamImages(idx int, id string) sandbox.FigureFunc {
 	return func(f sandbox.Figure, name string) {
 		tr.run.emit(partialImageEvent, map[string]any{"output_index": idx, "item_id": id, "name": name,
 			"url": "data:image/png;base64," + base64.StdEncoding.EncodeToString(f.PNG)})
+	}
+}
+
+// keepFigures makes a container file of each figure the cell showed, for its 0..0 citation.
+func (tr *turnRun) keepFigures(ctx context.Context, c *container, res *ExecResult) {
+	for _, png := range res.Images {
+		f, err := c.putFigure(ctx, png, tr.s.now())
+		if err != nil {
+			tr.s.log.Warn("keep a shown figure", "container", c.id, "err", err)
+			return
+		}
+		tr.figures = append(tr.figures, f)
 	}
 }
 
@@ -346,7 +388,7 @@ func (tr *turnRun) finish(ctx context.Context, runErr error) *response {
 		event = "response.failed"
 	}
 	if event != "" {
-		tr.run.emit(event, map[string]any{"response": resp.rendered(tr.t.withOutputs)})
+		tr.run.emit(event, map[string]any{"response": tr.streamedResponse(&resp)})
 	}
 	return &resp
 }
@@ -358,7 +400,9 @@ func (tr *turnRun) failure(ctx context.Context, err error) (string, *responseErr
 		e, _ := tr.s.cancelledEnding()
 		return "cancelled", e
 	case errors.Is(err, errContainerGone):
-		return "failed", &responseError{Code: "container_expired", Message: "Container is expired."}
+		// No source shows how the hosted service fails a turn whose container is lost midway
+		// (foundry-recorded.md 1c): the code is the generic one, the message the 400's.
+		return "failed", &responseError{Code: "server_error", Message: "Container is expired."}
 	case errors.As(err, new(*sandbox.LimitError)):
 		// The kernel broke a limit the host enforces (figures, output, files): its message says
 		// which and what to do; the session is gone, as after any reset.
@@ -416,25 +460,20 @@ func (tr *turnRun) persist(ctx context.Context, resp *response) error {
 				return err
 			}
 		}
-		items := append(append([]item{}, tr.t.input...), tr.createdBy(resp)...)
+		items := append(append([]item{}, tr.t.input...), resp.Output...)
 		return appendItems(ctx, tx, conv.ID, items)
 	})
 }
 
-// createdBy marks the output items as the agent's, as Foundry does on stored items.
-func (tr *turnRun) createdBy(resp *response) []item {
-	out := make([]item, len(resp.Output))
-	for i, it := range resp.Output {
-		c := make(item, len(it)+1)
-		for k, v := range it {
-			c[k] = v
-		}
-		by := map[string]any{"response_id": resp.ID}
-		if ref := resp.AgentReference; ref != nil {
-			by["agent"] = map[string]any{"type": "agent_id", "name": ref.Name, "version": ref.Version}
-		}
-		c["created_by"] = by
-		out[i] = c
+// attributed adds to an output item what the GA v1 service writes on each, in the stream, the
+// response and the stored items: the response that made it and, for an agent's turn, the
+// agent's reference (recorded: azure-sdk-assets python/…/sample_agent_code_interpreter_with_files].json
+// @ c6752cf; the preview's created_by is @removed(Versions.v1) in the TypeSpec,
+// src/responses/models.tsp @ 034b6ed).
+func (tr *turnRun) attributed(it item) item {
+	it["response_id"] = tr.t.resp.ID
+	if ref := tr.t.resp.AgentReference; ref != nil {
+		it["agent_reference"] = ref
 	}
-	return out
+	return it
 }

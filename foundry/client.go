@@ -40,9 +40,20 @@ type Config struct {
 	// 0 keeps the libraries' defaults (8 s backoff cap, 60 s to 2 min of
 	// retry-after).
 	MaxRetryDelay time.Duration
+	// RateLimitWait is the first wait before a turn creation refused with
+	// a 429 that names no wait (no retry-after header: the OpenAI spec says
+	// it "may be omitted", and it was reported missing on Azure,
+	// shared/reference/foundry-recorded.md 8a); it doubles on each further
+	// try. 0 means DefaultRateLimitWait; tests set a few milliseconds.
+	RateLimitWait time.Duration
 	// Logger receives one line per failed attempt; nil discards.
 	Logger *slog.Logger
 }
+
+// DefaultRateLimitWait is used when Config.RateLimitWait is 0: long enough
+// for a per-minute token window to move, short enough that three tries end
+// within half a minute.
+const DefaultRateLimitWait = 5 * time.Second
 
 // DefaultMaxRetries is used when Config.MaxRetries is 0.
 const DefaultMaxRetries = 3
@@ -62,6 +73,7 @@ type Client struct {
 	// turn creation (see StreamResponse), which openai-go must not retry.
 	createRetries int
 	maxRetryDelay time.Duration
+	rateLimitWait time.Duration
 
 	oai           openai.Client
 	files         openai.FileService
@@ -97,6 +109,10 @@ func New(cfg Config) (*Client, error) {
 		log:           logger,
 		createRetries: min(retries(cfg.MaxRetries), maxCreateRetries),
 		maxRetryDelay: cfg.MaxRetryDelay,
+		rateLimitWait: cfg.RateLimitWait,
+	}
+	if c.rateLimitWait <= 0 {
+		c.rateLimitWait = DefaultRateLimitWait
 	}
 	if c.maxRetryDelay <= 0 {
 		c.maxRetryDelay = defaultMaxServerDelay

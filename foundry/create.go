@@ -95,25 +95,31 @@ func (c *Client) afterFailedCreate(ctx context.Context, req ResponseRequest, err
 func mayHaveCreated(err error) bool { return transient(err) || IsConversationLocked(err) }
 
 // createRetryDelay says whether a refused creation (known not to have made a
-// response) is worth sending again, and after how long.
+// response) is worth sending again, and after how long: the server's
+// retry-after when it gave one; for a 429 without one, at least
+// rateLimitWait, doubling; otherwise a short backoff (2 s, 4 s for a locked
+// conversation, which says "retry in a few seconds").
 func (c *Client) createRetryDelay(err error, attempt int) (time.Duration, bool) {
 	var ae *APIError
 	if attempt >= c.createRetries || !errors.As(err, &ae) {
 		return 0, false
 	}
-	locked := ae.Code == "conversation_locked" // "retry in a few seconds"
+	locked := ae.Code == "conversation_locked"
 	if ae.StatusCode != http.StatusTooManyRequests && ae.StatusCode < 500 && !locked {
 		return 0, false
 	}
 	wait := ae.RetryAfter
-	if wait > c.maxRetryDelay {
+	switch {
+	case wait > c.maxRetryDelay:
 		return 0, false // the caller is better told than kept waiting
-	}
-	if wait == 0 {
+	case wait > 0:
+	case ae.StatusCode == http.StatusTooManyRequests:
+		// A bare 429: resending at once only spends the quota again.
+		wait = c.rateLimitWait << attempt
+	case locked:
+		wait = min(2*time.Second<<attempt, c.maxRetryDelay)
+	default:
 		wait = min(time.Duration(500<<attempt)*time.Millisecond, c.maxRetryDelay)
-		if locked {
-			wait = min(2*time.Second<<attempt, c.maxRetryDelay)
-		}
 	}
 	return wait, true
 }

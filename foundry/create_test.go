@@ -123,6 +123,62 @@ func TestStreamResponse_RateLimitRetriedOnce(t *testing.T) {
 	}
 }
 
+// TestStreamResponse_BareRateLimit: a 429 without retry-after is sent again
+// after RateLimitWait, then after twice that, and the third refusal is
+// returned: three tries in all, never at the libraries' 0.5 s pace.
+func TestStreamResponse_BareRateLimit(t *testing.T) {
+	bare := reply{status: 429, body: `{"error":{"code":"rate_limit_exceeded","message":"Rate limit is exceeded."}}`}
+	rs := newReplay(t, map[string][]reply{
+		"POST /openai/v1/responses": {bare, bare, bare},
+		"GET /openai/v1/responses":  {{body: emptyList}},
+	})
+	const floor = 30 * time.Millisecond
+	c, err := New(Config{Endpoint: rs.URL + testProject, Credential: StaticToken(testToken), RateLimitWait: floor})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, err = c.StreamResponse(context.Background(), bgTurn)
+	if !IsRateLimited(err) {
+		t.Fatalf("err = %v, want the 429", err)
+	}
+	var posts []time.Time
+	for _, r := range rs.requests() {
+		if r.Method == "POST" {
+			posts = append(posts, r.At)
+		}
+	}
+	if len(posts) != 3 {
+		t.Fatalf("%d creations, want 3 tries", len(posts))
+	}
+	if d := posts[1].Sub(posts[0]); d < floor {
+		t.Errorf("second try after %v, want at least %v", d, floor)
+	}
+	if d := posts[2].Sub(posts[1]); d < 2*floor {
+		t.Errorf("third try after %v, want at least %v (growing)", d, 2*floor)
+	}
+}
+
+// TestCreateRetryDelay_BareRateLimitFloor: with the default settings a bare
+// 429 waits 5 s, then 10 s; a 429 that names its wait keeps it.
+func TestCreateRetryDelay_BareRateLimitFloor(t *testing.T) {
+	c, err := New(Config{Endpoint: "https://x.services.ai.azure.com/api/projects/p", Credential: StaticToken("t")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	bare := &APIError{StatusCode: 429}
+	for attempt, want := range []time.Duration{5 * time.Second, 10 * time.Second} {
+		if got, ok := c.createRetryDelay(bare, attempt); !ok || got != want {
+			t.Errorf("attempt %d: wait %v (%v), want %v", attempt, got, ok, want)
+		}
+	}
+	if _, ok := c.createRetryDelay(bare, 2); ok {
+		t.Error("a third resend was allowed; at most 3 tries")
+	}
+	if got, _ := c.createRetryDelay(&APIError{StatusCode: 429, RetryAfter: 40 * time.Millisecond}, 0); got != 40*time.Millisecond {
+		t.Errorf("named wait became %v", got)
+	}
+}
+
 // TestStreamResponse_NotResent covers the refusals that are returned as
 // they are: a 409, a 429 once the lookup found a response of another
 // request, and any failure when the lookup itself fails.

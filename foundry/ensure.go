@@ -34,6 +34,33 @@ type AgentSpec struct {
 // caps attached files well below this.
 const maxFileSlots = 100
 
+// FilesInput is the structured input that names, in the agent's instructions, the
+// files attached to a turn by the paths the sandbox has them at (see FileList): the
+// service mounts an upload as /mnt/data/<file_id>-<filename>, not under its name.
+const FilesInput = "files"
+
+// filesInstruction ends the instructions of an agent with file slots.
+const filesInstruction = "\n\nThe files attached to this question, at the paths to read them from: {{" + FilesInput + "}}"
+
+// Attached is a file attached to a turn: its id in the service and its name.
+type Attached struct {
+	FileID   string
+	Filename string
+}
+
+// FileList is the value of FilesInput for a turn's files: each one's mount path
+// (MountPath) with the name the user knows it by, or "none".
+func FileList(files []Attached) string {
+	if len(files) == 0 {
+		return "none"
+	}
+	parts := make([]string, len(files))
+	for i, f := range files {
+		parts[i] = MountPath(f.FileID, f.Filename) + " (" + f.Filename + ")"
+	}
+	return strings.Join(parts, "; ")
+}
+
 // FileSlot is the structured-input name of slot i (1-based): "file_1", ….
 func FileSlot(i int) string { return "file_" + strconv.Itoa(i) }
 
@@ -124,6 +151,10 @@ func (s AgentSpec) definition() definition {
 	d := definition{Kind: "prompt", Model: s.Model, Instructions: s.Instructions,
 		Tools: []tool{{Type: "code_interpreter", Container: container}}}
 	if s.FileSlots > 0 {
+		none := "none"
+		inputs[FilesInput] = structuredInput{Description: "paths of the attached files in the sandbox",
+			DefaultValue: &none, Schema: map[string]any{"type": "string"}}
+		d.Instructions += filesInstruction
 		d.StructuredInputs = inputs
 	}
 	return d

@@ -39,8 +39,10 @@ func TestDefinitionMatches(t *testing.T) {
 			raw: `{"kind":"prompt","model":"gpt-4.1","instructions":"You are a data analyst.\nFiles are under /mnt/data.","tools":[{"type":"code_interpreter","container":{"file_ids":["{{file_1}}","{{file_2}}"]}}],"structured_inputs":{"file_1":{"required":true},"file_2":{}}}`},
 		{name: "slot schema not string",
 			raw: `{"kind":"prompt","model":"gpt-4.1","instructions":"You are a data analyst.\nFiles are under /mnt/data.","tools":[{"type":"code_interpreter","container":{"file_ids":["{{file_1}}","{{file_2}}"]}}],"structured_inputs":{"file_1":{"schema":{"type":"number"}},"file_2":{}}}`},
-		{name: "minimal echo without kind or defaults",
-			raw: `{"model":"gpt-4.1","instructions":"You are a data analyst.\nFiles are under /mnt/data.","tools":[{"type":"code_interpreter","container":{"file_ids":["{{file_1}}","{{file_2}}"]}}],"structured_inputs":{"file_1":{},"file_2":{}}}`, want: true},
+		{name: "minimal echo without kind",
+			raw: `{"model":"gpt-4.1","instructions":"You are a data analyst.\nFiles are under /mnt/data.\n\nThe files attached to this question, at the paths to read them from: {{files}}","tools":[{"type":"code_interpreter","container":{"file_ids":["{{file_1}}","{{file_2}}"]}}],"structured_inputs":{"file_1":{"default_value":""},"file_2":{"default_value":""},"files":{"default_value":"none"}}}`, want: true},
+		{name: "an older version without the file list",
+			raw: `{"model":"gpt-4.1","instructions":"You are a data analyst.\nFiles are under /mnt/data.","tools":[{"type":"code_interpreter","container":{"file_ids":["{{file_1}}","{{file_2}}"]}}],"structured_inputs":{"file_1":{"default_value":""},"file_2":{"default_value":""}}}`},
 		{name: "other kind", raw: `{"kind":"hosted","model":"gpt-4.1"}`},
 		{name: "not json", raw: `nope`},
 	}
@@ -66,9 +68,10 @@ func TestAgentSpec_Definition(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := `{"kind":"prompt","model":"m","instructions":"i","tools":[{"type":"code_interpreter","container":{"type":"auto","file_ids":["{{file_1}}","{{file_2}}"]}}],` +
+	want := `{"kind":"prompt","model":"m","instructions":"i\n\nThe files attached to this question, at the paths to read them from: {{files}}","tools":[{"type":"code_interpreter","container":{"type":"auto","file_ids":["{{file_1}}","{{file_2}}"]}}],` +
 		`"structured_inputs":{"file_1":{"description":"id of attached file 1, or empty","required":false,"default_value":"","schema":{"type":"string"}},` +
-		`"file_2":{"description":"id of attached file 2, or empty","required":false,"default_value":"","schema":{"type":"string"}}}}`
+		`"file_2":{"description":"id of attached file 2, or empty","required":false,"default_value":"","schema":{"type":"string"}},` +
+		`"files":{"description":"paths of the attached files in the sandbox","required":false,"default_value":"none","schema":{"type":"string"}}}}`
 	if string(b) != want {
 		t.Errorf("definition:\n got %s\nwant %s", b, want)
 	}
@@ -150,4 +153,15 @@ func mustJSON(t *testing.T, v any) json.RawMessage {
 		t.Fatal(err)
 	}
 	return b
+}
+
+func TestFileList(t *testing.T) {
+	got := FileList([]Attached{{FileID: "assistant-XoFc", Filename: "sales.csv"}, {FileID: "file-1", Filename: "b c.xlsx"}})
+	want := "/mnt/data/assistant-XoFc-sales.csv (sales.csv); /mnt/data/file-1-b c.xlsx (b c.xlsx)"
+	if got != want {
+		t.Errorf("FileList = %q, want %q", got, want)
+	}
+	if got := FileList(nil); got != "none" {
+		t.Errorf("FileList(nil) = %q", got)
+	}
 }

@@ -65,15 +65,21 @@ func IsNotFound(err error) bool {
 // of the conversation has expired (1 h active, 30 min idle), in which case
 // the turn should go on in a fresh conversation with the files attached
 // again. It holds for an HTTP answer and for an error inside the stream.
-// Foundry's wording is UNCONFIRMED; this matches OpenAI's 400 "Container is
-// expired." and any code or message that names an expired container.
+// Two wordings are known: OpenAI's 400 "Container is expired." (seen on
+// Azure too), and the 400 "Expected container_id: cntr_…" with which an
+// early expiry was once answered (pydantic/pydantic-ai#7461;
+// shared/reference/foundry-recorded.md 1b). Foundry's own wording is
+// UNCONFIRMED; any code or message that names an expired container counts.
 func IsContainerExpired(err error) bool {
 	var ae *APIError
 	if !errors.As(err, &ae) {
 		return false
 	}
 	text := strings.ToLower(ae.Code + " " + ae.Message)
-	return strings.Contains(text, "container") && strings.Contains(text, "expired")
+	if strings.Contains(text, "container") && strings.Contains(text, "expired") {
+		return true
+	}
+	return ae.StatusCode == http.StatusBadRequest && strings.Contains(text, "expected container_id")
 }
 
 // IsRateLimited reports whether err is a rate limit: a 429, or the same

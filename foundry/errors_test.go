@@ -101,6 +101,8 @@ func TestIsContainerExpired(t *testing.T) {
 	}{
 		{"openai wording", &APIError{StatusCode: 400, Message: "Container is expired."}, true},
 		{"code", fmt.Errorf("foundry: stream: %w", &APIError{Code: "container_expired"}), true},
+		{"early expiry wording", &APIError{StatusCode: 400, Type: "invalid_request_error", Message: "Expected container_id: cntr_699891e28e8c81908899e5643ea7ea930c3ce18a36267e49"}, true},
+		{"expected container_id, not a 400", &APIError{StatusCode: 500, Message: "Expected container_id: cntr_1"}, false},
 		{"other container error", &APIError{StatusCode: 404, Message: "Container cntr_1 not found"}, false},
 		{"other expiry", &APIError{StatusCode: 401, Message: "Token expired"}, false},
 		{"not an APIError", errors.New("container expired"), false},

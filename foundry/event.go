@@ -40,6 +40,11 @@ const (
 	// one). Only the local engine sends it (an extension); the call's
 	// EventImage outputs and files stand for it once it completes.
 	EventPartialImage EventType = "partial_image"
+	// EventOutputsMissing says that a completed code call (ItemID) came
+	// without outputs, in the stream and again in the stored response read
+	// with include: whatever it printed or drew cannot be had. It comes
+	// just before EventCompleted.
+	EventOutputsMissing EventType = "outputs_missing"
 	// EventFileCitation carries a cited container file in Citation.
 	EventFileCitation EventType = "file_citation"
 	// EventItemDone carries a finished output item in Item.

@@ -31,6 +31,7 @@ type recorded struct {
 	Query  string
 	Header http.Header
 	Body   []byte
+	At     time.Time
 }
 
 // replayServer answers "METHOD /path" (path below the project endpoint)
@@ -61,7 +62,7 @@ func (rs *replayServer) serve(w http.ResponseWriter, r *http.Request) {
 	path := strings.TrimPrefix(r.URL.Path, testProject)
 	key := r.Method + " " + path
 	rs.mu.Lock()
-	rs.reqs = append(rs.reqs, recorded{Method: r.Method, Path: path, Query: r.URL.RawQuery, Header: r.Header.Clone(), Body: body})
+	rs.reqs = append(rs.reqs, recorded{Method: r.Method, Path: path, Query: r.URL.RawQuery, Header: r.Header.Clone(), Body: body, At: time.Now()})
 	replies, ok := rs.routes[key]
 	var rp reply
 	if ok && len(replies) > 0 {

@@ -46,6 +46,11 @@ type Stream struct {
 	// the last event read, -1 before any.
 	resume  *resumer
 	lastSeq int64
+	// fetch reads a stored response's JSON with its outputs (nil: the
+	// stream cannot); empty lists the completed code calls that came
+	// without outputs (see refetchOutputs).
+	fetch func(id string) (string, error)
+	empty []string
 
 	closed    chan struct{}
 	closeOnce sync.Once

@@ -28,8 +28,11 @@ func (c *Client) ResumeResponse(ctx context.Context, id string, after int64) (*S
 }
 
 func (c *Client) openResponseStream(ctx context.Context, id string, after int64) (*http.Response, error) {
+	// The spec names "accept: text/event-stream" for this GET (Foundry GA
+	// v1 OpenAPI, getResponse); openai-go would send application/json.
 	opts := []option.RequestOption{option.WithQuery("stream", "true"),
-		option.WithQuery("include[]", string(responses.ResponseIncludableCodeInterpreterCallOutputs))}
+		option.WithQuery("include[]", string(responses.ResponseIncludableCodeInterpreterCallOutputs)),
+		option.WithHeader("Accept", "text/event-stream")}
 	if after >= 0 {
 		opts = append(opts, option.WithQuery("starting_after", strconv.FormatInt(after, 10)))
 	}
@@ -44,6 +47,7 @@ func (c *Client) openResponseStream(ctx context.Context, id string, after int64)
 func (c *Client) newResponseStream(ctx context.Context, raw *http.Response, id string, background bool) *Stream {
 	s := newStream(raw.Body, requestID(raw.Header))
 	s.responseID = id
+	s.fetch = func(id string) (string, error) { return c.rawResponse(ctx, id) }
 	if background {
 		s.resume = &resumer{c: c, ctx: ctx}
 	}

@@ -48,6 +48,9 @@ func TestStream_ResumesAfterACut(t *testing.T) {
 	if q := rs.requests()[1].Query; !strings.Contains(q, "starting_after=1") || !strings.Contains(q, "stream=true") {
 		t.Errorf("resumed with %q, want stream=true&starting_after=1", q)
 	}
+	if a := rs.requests()[1].Header.Get("Accept"); a != "text/event-stream" {
+		t.Errorf("resumed with Accept %q, want text/event-stream (the spec's header for a streamed GET)", a)
+	}
 }
 
 // TestStream_SettlesFromTheStoredResponse: the events can no longer be

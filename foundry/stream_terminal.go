@@ -37,6 +37,7 @@ func (s *Stream) itemDone(w *wireEvent, raw json.RawMessage) {
 				s.emit(w, with(base, Event{Type: EventImage, Output: o}))
 			}
 		}
+		s.noteEmptyOutputs(&it)
 	}
 	if it.Type == "message" && it.Role != "user" {
 		s.textDone(w, it.ID, it.Text)
@@ -73,6 +74,7 @@ func (s *Stream) completed(w *wireEvent) {
 	s.ended = true
 	r := w.Response
 	if r == nil {
+		s.refetchOutputs(w)
 		s.emit(w, Event{Type: EventCompleted, Status: "completed"})
 		return
 	}
@@ -82,6 +84,7 @@ func (s *Stream) completed(w *wireEvent) {
 	for i, raw := range r.Output {
 		s.itemDone(&wireEvent{SequenceNumber: w.SequenceNumber, OutputIndex: i}, raw)
 	}
+	s.refetchOutputs(w)
 	if r.Usage != nil {
 		s.emit(w, Event{Type: EventUsage, Usage: r.Usage.usage()})
 	}

@@ -1,8 +1,11 @@
 package notebook
 
 import (
+	"cmp"
 	"encoding/base64"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 )
 
@@ -80,22 +83,52 @@ func build(nb Notebook) document {
 	if nb.Title != "" {
 		doc.Cells = append(doc.Cells, markdownCell("title", "# "+nb.Title))
 	}
+	local := localPaths(nb.Files)
+	if names := fileNames(nb.Files); len(names) > 0 {
+		doc.Cells = append(doc.Cells, markdownCell("files", "Put these files beside this notebook: "+strings.Join(names, ", ")+"."))
+	}
 	for i, t := range nb.Turns {
-		doc.Cells = append(doc.Cells, turnCells(i+1, t)...)
+		doc.Cells = append(doc.Cells, turnCells(i+1, t, local)...)
 	}
 	return doc
+}
+
+// localPaths rewrites the engine's paths of the uploads to the names beside
+// the notebook: the full /mnt/data path, then the same relative to
+// /mnt/data (the sandbox's working directory), longest first so that no
+// path is cut into.
+func localPaths(files map[string]string) *strings.Replacer {
+	engine := slices.Collect(maps.Keys(files))
+	slices.SortFunc(engine, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
+	var pairs []string
+	for _, p := range engine {
+		pairs = append(pairs, p, files[p])
+	}
+	for _, p := range engine {
+		if rel, ok := strings.CutPrefix(p, "/mnt/data/"); ok {
+			pairs = append(pairs, rel, files[p])
+		}
+	}
+	return strings.NewReplacer(pairs...)
+}
+
+// fileNames lists the names beside the notebook, sorted, each once.
+func fileNames(files map[string]string) []string {
+	names := slices.Sorted(maps.Values(files))
+	return slices.Compact(names)
 }
 
 // turnCells lays out one turn as question, code cells, answer. Ids such as
 // "t3-c2" are stable across exports of the same conversation, which keeps
 // golden files and diffs between exports meaningful.
-func turnCells(n int, t Turn) []cell {
+func turnCells(n int, t Turn, local *strings.Replacer) []cell {
 	head := questionText(t.Question)
 	if t.EditedBy != "" {
 		head = "*Edited by " + t.EditedBy + ": their own code, run as written.*"
 	}
 	cells := []cell{markdownCell(fmt.Sprintf("t%d-q", n), head)}
 	for i, c := range t.Cells {
+		c.Code = local.Replace(c.Code)
 		cells = append(cells, codeCell(fmt.Sprintf("t%d-c%d", n, i+1), c))
 	}
 	if answer := answerText(t.Answer, t.Error); answer != "" {

@@ -16,6 +16,12 @@ type Notebook struct {
 	// Title becomes the first markdown cell and the notebook's metadata title.
 	Title string
 	Turns []Turn
+	// Files maps the paths the engine gave the uploads, as the code names
+	// them (/mnt/data/<file_id>-<filename>), to the file names they have
+	// beside the notebook. Code cells are written with those names, so that
+	// the notebook runs in Jupyter next to the files, and a cell after the
+	// title lists them.
+	Files map[string]string
 }
 
 // Turn is one question of the analyst with the code the agent ran and its

@@ -252,3 +252,28 @@ func TestWrite_WriterError(t *testing.T) {
 		t.Errorf("Write to a failing writer = %v, want a notebook: error", err)
 	}
 }
+
+// TestWrite_FilesMappedBack: code that read an upload at the engine's path
+// reads it by its name beside the notebook, absolute or relative, and the
+// notebook says which files to put there.
+func TestWrite_FilesMappedBack(t *testing.T) {
+	nb := Notebook{Title: "Sales", Files: map[string]string{
+		"/mnt/data/assistant-XoFc-sales.csv":    "sales.csv",
+		"/mnt/data/assistant-XoFc-sales.csv.gz": "sales.csv.gz",
+	}, Turns: []Turn{{Question: "q", Cells: []Cell{{Code: "import pandas as pd\n" +
+		"a = pd.read_csv('/mnt/data/assistant-XoFc-sales.csv')\n" +
+		"b = pd.read_csv('assistant-XoFc-sales.csv.gz')\n" +
+		"c = pd.read_csv('/mnt/data/out.csv')"}}}}}
+	d := decode(t, write(t, nb))
+	if d.Cells[1].ID != "files" || strings.Join(d.Cells[1].Source, "") != "Put these files beside this notebook: sales.csv, sales.csv.gz." {
+		t.Errorf("second cell %+v, want the files to put beside the notebook", d.Cells[1])
+	}
+	got := strings.Join(d.Cells[3].Source, "")
+	want := "import pandas as pd\na = pd.read_csv('sales.csv')\nb = pd.read_csv('sales.csv.gz')\nc = pd.read_csv('/mnt/data/out.csv')"
+	if got != want {
+		t.Errorf("code:\n%s\nwant:\n%s", got, want)
+	}
+	if nb.Turns[0].Cells[0].Code == got {
+		t.Error("Write changed the caller's notebook")
+	}
+}

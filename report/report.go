@@ -19,6 +19,10 @@ type Report struct {
 	// Exported is when the report was made; zero leaves it unsaid.
 	Exported time.Time
 	Turns    []Turn
+	// Files maps the paths the engine gave the conversation's uploads
+	// (/mnt/data/<file_id>-<filename>) to their file names; the notebook
+	// export writes code with those names.
+	Files map[string]string
 }
 
 // Turn is one question with the code the agent ran and its answer.

@@ -76,7 +76,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.BoolVar(&cfg.tls, "tls", false, "serve https with a certificate generated at start (Azure SDKs send tokens over https only)")
 	fs.DurationVar(&cfg.idle, "idle-timeout", 30*time.Minute, "a container expires after this long unused")
 	fs.DurationVar(&cfg.lifetime, "lifetime", time.Hour, "a container expires this long after its creation")
-	fs.Var(&faults, "fault", "inject a fault into every request: 429, 500, content-500, cut-stream, slow-tokens; NAME:N for the next N only (repeatable)")
+	fs.Var(&faults, "fault", "inject a fault into every request: 429, bare-429, 500, content-500, cut-stream, slow-tokens, empty-stream-outputs, expired-expected-container; NAME:N for the next N only (repeatable)")
 	fs.StringVar(&cfg.isolation, "isolation", sandbox.IsolationBwrap, "sandbox isolation: bwrap, or none (unsafe, development only)")
 	fs.BoolVar(&cfg.rejectAgent, "reject-deprecated-agent", false, "answer 400 to the preview 'agent' field on /openai/v1, as the hosted service does")
 	fs.BoolVar(&cfg.lenient, "lenient", false, "keep the older, forgiving behaviour where the hosted service is strict (fresh container after expiry, cancel anything, replay any stream)")

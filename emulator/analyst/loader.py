@@ -427,17 +427,28 @@ def _clean(df, comma_decimal=False, done=()):
     return df
 
 
+# An upload is mounted as <file_id>-<filename>, as on the hosted service; people know it by
+# its filename, so frames are keyed by that (mountedName in profile.go is the same pattern).
+_MOUNTED = re.compile(r"(?:file|assistant)-[A-Za-z0-9]{16,}-(.+)")
+
+
+def _shown(name):
+    m = _MOUNTED.fullmatch(name)
+    return m.group(1) if m else name
+
+
 def _load(name):
     path = os.path.join("/mnt/data", name) if os.path.isdir("/mnt/data") else name
     ext = name.lower().rsplit(".", 1)[-1]
+    key = _shown(name)
     if ext in ("xlsx", "xlsm", "xls"):
         sheets = pd.read_excel(path, sheet_name=None)
         if len(sheets) == 1:
-            return {name: _clean(next(iter(sheets.values())))}
-        return {f"{name}:{sheet}": _clean(d) for sheet, d in sheets.items()}
+            return {key: _clean(next(iter(sheets.values())))}
+        return {f"{key}:{sheet}": _clean(d) for sheet, d in sheets.items()}
     if ext in ("json", "jsonl", "ndjson"):
-        return {name: _read_json(path)}
-    return {name: _read_csv(path)}
+        return {key: _read_json(path)}
+    return {key: _read_csv(path)}
 
 
 def _kind(s):
@@ -462,6 +473,7 @@ def _column(s):
 
 
 def _profile(frames, failed):
+    failed = {_shown(n): e for n, e in failed.items()}
     out = []
     for key, d in frames.items():
         name, _, sheet = key.partition(":")

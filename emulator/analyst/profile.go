@@ -75,6 +75,18 @@ const maxCodes = 12
 var dataExt = map[string]bool{".csv": true, ".tsv": true, ".txt": true, ".xlsx": true, ".xlsm": true,
 	".xls": true, ".json": true, ".jsonl": true, ".ndjson": true, ".dat": true}
 
+// mountedName matches the mount name of an upload, "<file_id>-<filename>", as the hosted
+// service (and the emulator, after it) puts it in /mnt/data; loader.py's _MOUNTED is the same.
+var mountedName = regexp.MustCompile(`^(?:file|assistant)-[A-Za-z0-9]{16,}-(.+)$`)
+
+// shownName is the name people know a file by: its filename, without the mount's id prefix.
+func shownName(name string) string {
+	if m := mountedName.FindStringSubmatch(name); m != nil {
+		return m[1]
+	}
+	return name
+}
+
 // writtenLink finds files that earlier replies cited as written by the assistant.
 var writtenLink = regexp.MustCompile(`\(sandbox:/mnt/data/([^)]+)\)`)
 

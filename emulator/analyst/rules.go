@@ -181,7 +181,11 @@ func noFilesReply(files []string) string {
 	b.WriteString("Then " + capabilities + " ")
 	b.WriteString("A fenced ```python block runs exactly as written, with or without a file.")
 	if len(files) > 0 {
-		fmt.Fprintf(&b, "\n\nThe files attached now are not tables I can read: %s.", strings.Join(files, ", "))
+		shown := make([]string, len(files))
+		for i, f := range files {
+			shown[i] = shownName(f)
+		}
+		fmt.Fprintf(&b, "\n\nThe files attached now are not tables I can read: %s.", strings.Join(shown, ", "))
 	}
 	return b.String()
 }

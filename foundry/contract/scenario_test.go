@@ -20,20 +20,20 @@ const contractInstructions = "You are a data analyst. Files are under /mnt/data.
 	"When the user gives you a fenced python block, run it exactly as written with the code interpreter, " +
 	"then answer in one sentence and link every file the code saved in /mnt/data."
 
-// contractCode reads the attached CSV (found by name, since the mount name
-// of attached files is not documented) and saves a chart.
-const contractCode = `import glob, os
-import pandas as pd
+// contractCode reads the attached CSV at its mount path,
+// /mnt/data/<file_id>-<filename> (recorded on the hosted service; see
+// foundry.MountPath), and saves a chart.
+func contractCode(path string) string {
+	return `import pandas as pd
 import matplotlib
 matplotlib.use("Agg")
 import matplotlib.pyplot as plt
-paths = sorted(glob.glob("/mnt/data/*"))
-src = next((p for p in paths if p.endswith("sales.csv")), None) or next(p for p in paths if not p.endswith(".png"))
-df = pd.read_csv(src)
+df = pd.read_csv("` + path + `")
 print("total", int(df["sales"].sum()))
 ax = df.plot(x="month", y="sales")
 ax.figure.savefig("/mnt/data/contract_chart.png")
 print("saved /mnt/data/contract_chart.png")`
+}
 
 const contractCSV = "month,sales\njan,10\nfeb,12\nmar,38\n"
 
@@ -137,7 +137,7 @@ func streamTurn(ctx context.Context, t *testing.T, c *foundry.Client, v foundry.
 	s, err := c.StreamResponse(ctx, foundry.ResponseRequest{
 		Agent:            foundry.AgentRef{Name: v.Name, Version: v.Version},
 		ConversationID:   convID,
-		Input:            "Plot the sales.\n\n```python\n" + contractCode + "\n```",
+		Input:            "Plot the sales.\n\n```python\n" + contractCode(foundry.MountPath(fileID, "sales.csv")) + "\n```",
 		StructuredInputs: inputs,
 	})
 	if err != nil {
