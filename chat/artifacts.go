@@ -170,6 +170,9 @@ func (r *runner) recordArtifact(ctx context.Context, a store.Artifact, announceE
 		r.notice(ctx, "The session made an empty file, "+a.Name+"; it is not kept.")
 		return nil
 	}
+	if !r.drawableSpec(ctx, a) {
+		return nil
+	}
 	a.ConversationID, a.RunID = r.convID, r.run.ID
 	a.ContentType, a.Kind = contentType(a.Name, r.s.store.Path(a.SHA256))
 	rec, err := r.s.db.AddArtifact(ctx, a)
@@ -181,6 +184,25 @@ func (r *runner) recordArtifact(ctx context.Context, a store.Artifact, announceE
 		r.announce(ctx, rec, rec.RunID != r.run.ID)
 	}
 	return rec
+}
+
+// drawableSpec reports whether a is not a chart spec, or one the page may
+// draw (CheckVegaLite); the answer says why another is not kept, and its
+// PNG stands for the chart.
+func (r *runner) drawableSpec(ctx context.Context, a store.Artifact) bool {
+	if !strings.HasSuffix(a.Name, VegaLiteExt) {
+		return true
+	}
+	f, err := r.s.store.Open(a.SHA256)
+	if err == nil {
+		err = CheckVegaLite(f)
+		f.Close()
+	}
+	if err != nil {
+		r.notice(ctx, "The chart spec "+a.Name+" is not kept: a chart is drawn only from Vega-Lite with its data inline, and "+err.Error()+".")
+		return false
+	}
+	return true
 }
 
 // announce tells the answer of a kept file; earlier marks one an earlier
