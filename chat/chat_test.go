@@ -54,6 +54,12 @@ func newEnv(t *testing.T, faults ...string) *env {
 // emulator answers as the hosted service does unless change makes it lenient.
 func newEnvWith(t *testing.T, change func(*emulator.Config)) *env {
 	t.Helper()
+	return newEnvServing(t, change, func(*chat.Config) {})
+}
+
+// newEnvServing is newEnvWith with the service configured by serve too.
+func newEnvServing(t *testing.T, change func(*emulator.Config), serve func(*chat.Config)) *env {
+	t.Helper()
 	dir := t.TempDir()
 	ctx := context.Background()
 	db, err := store.Open(ctx, filepath.Join(dir, "app.db"), migrations.FS, nil)
@@ -78,7 +84,9 @@ func newEnvWith(t *testing.T, change func(*emulator.Config)) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := chat.New(chat.Config{DB: db, Client: client, Files: blobs, Agent: foundry.AgentSpec{Name: "analyst", Model: "local"}})
+	svcCfg := chat.Config{DB: db, Client: client, Files: blobs, Agent: foundry.AgentSpec{Name: "analyst", Model: "local"}}
+	serve(&svcCfg)
+	svc := chat.New(svcCfg)
 	// Injected faults may refuse the agent set-up too; turns then run as
 	// the latest version, and fail the way the test wants.
 	if err := svc.EnsureAgent(ctx); err != nil && len(faults) == 0 {
