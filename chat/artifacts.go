@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
 )
@@ -145,17 +146,25 @@ func (r *runner) copyContainerFile(ctx context.Context, cellID, containerID, fil
 	key := containerID + "/" + fileID
 	r.tried[key] = true
 	name = safeName(name, fileID)
+	room, err := r.keepRoom(ctx)
+	if err != nil {
+		r.notKept(ctx, name, err)
+		return nil
+	}
 	var sha string
 	var size int64
-	err := retry(ctx, func() error {
+	err = retry(ctx, func() error {
 		body, err := r.s.client.ContainerFileContent(ctx, containerID, fileID)
 		if err != nil {
 			return err
 		}
 		defer body.Close()
-		sha, size, err = r.s.store.Put(body, maxArtifactBytes)
+		sha, size, err = r.s.store.Put(body, room)
 		return err
 	})
+	if r.refusedToKeep(ctx, name, room, err) {
+		return nil
+	}
 	if err != nil {
 		r.s.log.Warn("copy out", "container", containerID, "file", fileID, "err", err)
 		r.emit(ctx, Event{Type: EventCopyFailed, Missing: &MissingFile{ContainerID: containerID, FileID: fileID, Name: name, CellID: cellID}})
@@ -173,13 +182,72 @@ func (r *runner) copyContainerFile(ctx context.Context, cellID, containerID, fil
 	return rec
 }
 
+// errQuotaFull says that a generated file would take its owner past the
+// storage quota, which uploads and generated files share.
+type errQuotaFull struct{ quota int64 }
+
+func (e errQuotaFull) Error() string {
+	return "Your storage quota of " + files.HumanSize(e.quota) + " is full (uploads and generated files count alike). " +
+		"Delete conversations or files you no longer need, or ask your administrator for more room."
+}
+
+// keepRoom is how many bytes a generated file may take: what the user's
+// quota leaves, at most maxArtifactBytes. A full quota is an errQuotaFull.
+func (r *runner) keepRoom(ctx context.Context) (int64, error) {
+	if r.s.quota <= 0 {
+		return maxArtifactBytes, nil
+	}
+	used, err := r.s.db.UploadUsage(ctx, r.userID)
+	if err != nil {
+		return 0, err
+	}
+	if used.Bytes >= r.s.quota {
+		return 0, errQuotaFull{r.s.quota}
+	}
+	return min(maxArtifactBytes, r.s.quota-used.Bytes), nil
+}
+
+// refusedToKeep tells the answer, and reports, when a file was not stored
+// because of the quota (room was the quota's, not the size limit) or the
+// disk's floor.
+func (r *runner) refusedToKeep(ctx context.Context, name string, room int64, err error) bool {
+	switch {
+	case errors.Is(err, files.ErrLowDisk):
+		r.notKept(ctx, name, err)
+	case errors.Is(err, files.ErrTooLarge) && room < maxArtifactBytes:
+		r.notKept(ctx, name, errQuotaFull{r.s.quota})
+	default:
+		return false
+	}
+	return true
+}
+
+// notKept says in the answer that a generated file was not stored, and why.
+func (r *runner) notKept(ctx context.Context, name string, why error) {
+	r.s.log.Warn("generated file not kept", "name", name, "err", why)
+	msg := why.Error()
+	var ue *files.UserError
+	if errors.As(why, &ue) {
+		msg = ue.Msg
+	}
+	r.notice(ctx, name+" was not kept. "+msg)
+}
+
 // copyImageOutput keeps an image output given as a data: URL.
 func (r *runner) copyImageOutput(ctx context.Context, cellID, url, name string) {
 	data, ok := decodeDataURL(url)
 	if !ok {
 		return
 	}
-	sha, size, err := r.s.store.Put(bytes.NewReader(data), maxArtifactBytes)
+	room, err := r.keepRoom(ctx)
+	if err != nil {
+		r.notKept(ctx, name, err)
+		return
+	}
+	sha, size, err := r.s.store.Put(bytes.NewReader(data), room)
+	if r.refusedToKeep(ctx, name, room, err) {
+		return
+	}
 	if err != nil {
 		r.s.log.Warn("store image output", "err", err)
 		return
@@ -195,6 +263,9 @@ func (r *runner) recordArtifact(ctx context.Context, a store.Artifact, announceE
 		r.notice(ctx, "The session made an empty file, "+a.Name+"; it is not kept.")
 		return nil
 	}
+	if !r.drawableSpec(ctx, a) {
+		return nil
+	}
 	a.ConversationID, a.RunID = r.convID, r.run.ID
 	a.ContentType, a.Kind = contentType(a.Name, r.s.store.Path(a.SHA256))
 	rec, err := r.s.db.AddArtifact(ctx, a)
@@ -206,6 +277,25 @@ func (r *runner) recordArtifact(ctx context.Context, a store.Artifact, announceE
 		r.announce(ctx, rec, rec.RunID != r.run.ID)
 	}
 	return rec
+}
+
+// drawableSpec reports whether a is not a chart spec, or one the page may
+// draw (CheckVegaLite); the answer says why another is not kept, and its
+// PNG stands for the chart.
+func (r *runner) drawableSpec(ctx context.Context, a store.Artifact) bool {
+	if !strings.HasSuffix(a.Name, VegaLiteExt) {
+		return true
+	}
+	f, err := r.s.store.Open(a.SHA256)
+	if err == nil {
+		err = CheckVegaLite(f)
+		f.Close()
+	}
+	if err != nil {
+		r.notice(ctx, "The chart spec "+a.Name+" is not kept: a chart is drawn only from Vega-Lite with its data inline, and "+err.Error()+".")
+		return false
+	}
+	return true
 }
 
 // announce tells the answer of a kept file; earlier marks one an earlier

@@ -64,6 +64,7 @@ type envOptions struct {
 	emulator func(*emulator.Config)
 	client   func(*foundry.Config)
 	wrap     func(http.Handler) http.Handler
+	service  func(*chat.Config)
 }
 
 func newEnvOpts(t *testing.T, opts envOptions) *env {
@@ -102,7 +103,11 @@ func newEnvOpts(t *testing.T, opts envOptions) *env {
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := chat.New(chat.Config{DB: db, Client: client, Files: blobs, Agent: foundry.AgentSpec{Name: "analyst", Model: "local"}})
+	svcCfg := chat.Config{DB: db, Client: client, Files: blobs, Agent: foundry.AgentSpec{Name: "analyst", Model: "local"}}
+	if opts.service != nil {
+		opts.service(&svcCfg)
+	}
+	svc := chat.New(svcCfg)
 	// Injected faults may refuse the agent set-up too; turns then run as
 	// the latest version, and fail the way the test wants.
 	if err := svc.EnsureAgent(ctx); err != nil && len(faults) == 0 {

@@ -1,12 +1,13 @@
 package emulator
 
 import (
-	"bytes"
 	"errors"
 	"fmt"
 	"io"
+	"mime"
 	"net/http"
 	"path"
+	"path/filepath"
 	"strings"
 	"time"
 )
@@ -250,17 +251,56 @@ func (s *Server) downloadContainerFile(w http.ResponseWriter, r *http.Request) e
 	if err != nil {
 		return err
 	}
+	out := &download{w: w, name: cf.name(), mod: cf.modTime}
 	c.ops.Lock()
-	data, err := c.kernel.GetFile(r.Context(), cf.name())
+	_, err = c.kernel.CopyFile(r.Context(), cf.name(), out)
 	c.ops.Unlock()
-	if err != nil {
+	if err != nil && !out.started {
 		s.log.Warn("read container file", "container", c.id, "file", cf.ID, "err", err)
 		return &apiError{status: http.StatusNotFound, param: "file_id",
 			message: fmt.Sprintf("File %s not found on container %s", cf.ID, c.id)}
 	}
 	c.touch(s.now())
-	serveBytes(w, r, cf.name(), cf.modTime, bytes.NewReader(data))
+	if err != nil {
+		// The status is sent: ending the response short tells the client.
+		s.log.Warn("copy container file", "container", c.id, "file", cf.ID, "err", err)
+		panic(http.ErrAbortHandler)
+	}
+	out.start()
 	return nil
+}
+
+// download streams a container file to the client: its headers go at the
+// first byte, so that a file the kernel cannot read still gets the API's
+// error, and the bytes are written as the kernel sends them, never held
+// whole.
+type download struct {
+	w       http.ResponseWriter
+	name    string
+	mod     time.Time
+	started bool
+}
+
+// start sends the download's headers, once.
+func (d *download) start() {
+	if d.started {
+		return
+	}
+	d.started = true
+	ctype := mime.TypeByExtension(filepath.Ext(d.name))
+	if ctype == "" {
+		ctype = "application/octet-stream"
+	}
+	d.w.Header().Set("Content-Type", ctype)
+	if !d.mod.IsZero() {
+		d.w.Header().Set("Last-Modified", d.mod.UTC().Format(http.TimeFormat))
+	}
+	d.w.WriteHeader(http.StatusOK)
+}
+
+func (d *download) Write(p []byte) (int, error) {
+	d.start()
+	return d.w.Write(p)
 }
 
 func (s *Server) deleteContainerFile(w http.ResponseWriter, r *http.Request) error {

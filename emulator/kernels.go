@@ -29,8 +29,9 @@ type Kernel interface {
 	Exec(ctx context.Context, code string) (*ExecResult, error)
 	// PutFile writes a file into /mnt/data.
 	PutFile(ctx context.Context, name string, r io.Reader) error
-	// GetFile reads a file from /mnt/data.
-	GetFile(ctx context.Context, name string) ([]byte, error)
+	// CopyFile writes a file of /mnt/data to w as it is read, and returns
+	// its size; an error before anything was written means no such file.
+	CopyFile(ctx context.Context, name string, w io.Writer) (int64, error)
 	// ListFiles lists the files under /mnt/data.
 	ListFiles(ctx context.Context) ([]KernelFile, error)
 	// DeleteFile removes a file from /mnt/data.

@@ -88,9 +88,9 @@ func (k sandboxKernel) PutFile(ctx context.Context, name string, r io.Reader) er
 	return k.s.PutFile(ctx, name, r)
 }
 
-// GetFile reads a file from /mnt/data.
-func (k sandboxKernel) GetFile(ctx context.Context, name string) ([]byte, error) {
-	return k.s.GetFile(ctx, name)
+// CopyFile streams a file of /mnt/data to w.
+func (k sandboxKernel) CopyFile(ctx context.Context, name string, w io.Writer) (int64, error) {
+	return k.s.CopyFile(ctx, name, w)
 }
 
 // ListFiles lists /mnt/data.

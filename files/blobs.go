@@ -28,7 +28,8 @@ var ErrBadDigest = errors.New("files: malformed sha256 digest")
 // application, DATA_DIR/blobs). A blob lives at dir/ab/abcdef..., named by the
 // hex sha256 of its bytes, so equal uploads share one file.
 type Blobs struct {
-	dir string
+	dir   string
+	floor floor
 }
 
 // NewBlobs opens the store at dir, creating the directory if needed and
@@ -76,6 +77,12 @@ func (b *Blobs) Put(r io.Reader, max int64) (sha string, size int64, err error) 
 // and returns its path, the hex sha256 of its bytes and their number. On
 // error nothing is left behind.
 func (b *Blobs) write(r io.Reader, max int64) (path, sha string, size int64, err error) {
+	// The disk's floor caps the write as the size limit does: past it the
+	// write stops and nothing is left.
+	limit, err := b.room(max)
+	if err != nil {
+		return "", "", 0, err
+	}
 	tmp, err := os.CreateTemp(b.dir, tempPrefix+"*")
 	if err != nil {
 		return "", "", 0, fmt.Errorf("files: put: %w", err)
@@ -88,10 +95,12 @@ func (b *Blobs) write(r io.Reader, max int64) (path, sha string, size int64, err
 	}()
 	h := sha256.New()
 	// A large buffer halves the syscalls of io.Copy's 32 KiB default.
-	size, err = io.CopyBuffer(io.MultiWriter(tmp, h), io.LimitReader(r, max+1), make([]byte, 1<<20))
+	size, err = io.CopyBuffer(io.MultiWriter(tmp, h), io.LimitReader(r, limit+1), make([]byte, 1<<20))
 	switch {
 	case err != nil:
 		return "", "", 0, fmt.Errorf("files: put: %w", err)
+	case size > limit && limit < max:
+		return "", "", 0, b.lowDisk(b.floor.minFree.Load())
 	case size > max:
 		return "", "", 0, errTooLarge("", max)
 	}

@@ -30,6 +30,9 @@ func (h *Handler) handleError(err error, c echo.Context) {
 		h.log.Error("request failed", "err", err, "request_id", e.RequestID,
 			slog.String("method", c.Request().Method), slog.String("path", c.Request().URL.Path))
 	}
+	// A refusal may change any minute (a link revoked, a file untied), and
+	// under a cacheable share link it would otherwise be kept as the page.
+	c.Response().Header().Set("Cache-Control", "no-store")
 	if c.Request().Method == http.MethodHead {
 		c.NoContent(e.Status)
 		return

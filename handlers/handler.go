@@ -46,6 +46,8 @@ type Config struct {
 	// Sandbox reads the local engine's sandbox figures for /admin and
 	// /metrics; nil on Foundry.
 	Sandbox func() SandboxStats
+	// Disk reads the stored files' disk for /metrics; nil leaves it out.
+	Disk DiskStore
 	// TrustedProxies are the networks whose X-Forwarded-For is believed;
 	// empty means the connection's peer is the client.
 	TrustedProxies []*net.IPNet
@@ -87,6 +89,9 @@ func New(cfg Config) *Handler {
 	m := newMetrics()
 	if cfg.Sandbox != nil {
 		m.registerSandbox(cfg.Sandbox)
+	}
+	if cfg.Disk != nil {
+		m.registerDisk(cfg.Disk)
 	}
 	if cfg.BodyIdleTimeout <= 0 {
 		cfg.BodyIdleTimeout = DefaultBodyIdleTimeout

@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"log/slog"
+	"net/http"
 	"time"
 
 	"github.com/analyst-workbench/workbench/static"
@@ -52,9 +53,15 @@ func (h *Handler) Register(e *echo.Echo) {
 	// Read-only links: outside the session middleware, which would start
 	// a session and set a cookie, so that a shared page is the same for
 	// everyone it lets in (see openShare and viewer).
-	e.GET("/s/:token", h.showShare)
-	e.GET("/s/:token/artifacts/:artifact", h.downloadSharedArtifact)
-	e.GET("/s/:token/files/:file", h.downloadSharedFile)
+	// HEAD answers as GET does, without the body; without these routes it
+	// would fall to the app group, which starts a session and sends it to
+	// the sign-in page.
+	for _, m := range []string{http.MethodGet, http.MethodHead} {
+		e.Add(m, "/s/:token", h.showShare)
+		e.Add(m, "/s/:token/artifacts/:artifact", h.downloadSharedArtifact)
+		e.Add(m, "/s/:token/files/:file", h.downloadSharedFile)
+	}
+	e.OPTIONS("/s/*", answerShareOptions)
 
 	user := app.Group("", h.requireUser)
 

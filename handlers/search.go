@@ -2,6 +2,7 @@ package handlers
 
 import (
 	"context"
+	"errors"
 
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/views"
@@ -10,6 +11,9 @@ import (
 // searchLimit caps the conversations a search lists; a search that finds
 // more is better narrowed than paged.
 const searchLimit = 50
+
+// searchTooSlow answers a search that ran out of time.
+const searchTooSlow = "This search took too long. Try fewer, longer words."
 
 // searchWhere names, for the reader, the part of a conversation a hit is in.
 var searchWhere = map[store.SearchKind]string{
@@ -23,6 +27,9 @@ var searchWhere = map[store.SearchKind]string{
 // the sidebar.
 func (h *Handler) searchList(ctx context.Context, userID, query, activeID string) (views.ConversationList, error) {
 	hits, err := h.db.SearchConversations(ctx, userID, query, searchLimit)
+	if errors.Is(err, store.ErrSearchTooSlow) {
+		return views.ConversationList{Query: query, Refused: searchTooSlow}, nil
+	}
 	if err != nil {
 		return views.ConversationList{}, err
 	}

@@ -91,9 +91,11 @@ func (h *Handler) checkCSRF(next echo.HandlerFunc) echo.HandlerFunc {
 		if c.Request().Header.Get("Sec-Fetch-Site") == "cross-site" {
 			return errForbiddenCSRF
 		}
+		// From the header or the form's body only: a token in the URL would
+		// be kept in logs, history and Referer headers.
 		got := c.Request().Header.Get("X-CSRF-Token")
 		if got == "" {
-			got = c.FormValue("_csrf")
+			got = c.Request().PostFormValue("_csrf")
 		}
 		if !tokenValid(c, []byte(got)) {
 			return errForbiddenCSRF

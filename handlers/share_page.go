@@ -60,6 +60,14 @@ func (h *Handler) openShare(c echo.Context) (share *store.Share, viewer *store.U
 	return share, viewer, true, nil
 }
 
+// answerShareOptions answers OPTIONS under a share link with the methods it
+// allows, no body and no cookie.
+func answerShareOptions(c echo.Context) error {
+	c.Response().Header().Set("Allow", "GET, HEAD, OPTIONS")
+	c.Response().Header().Set("Cache-Control", "no-store")
+	return c.NoContent(http.StatusNoContent)
+}
+
 // viewer is the signed-in user of a request outside the session middleware
 // (a shared page, /metrics), or nil. The session cookie is read, never
 // started or saved, so that a shared page sets no cookie and does not
@@ -96,7 +104,8 @@ func (h *Handler) showShare(c echo.Context) error {
 	if viewer != nil {
 		who = viewer.ID
 	}
-	if viewer == nil || viewer.ID != share.OwnerID {
+	// A HEAD (a link preview, a checker) is not a reader.
+	if c.Request().Method == http.MethodGet && (viewer == nil || viewer.ID != share.OwnerID) {
 		if err := h.db.RecordShareView(ctx, share.ID); err != nil {
 			h.log.Warn("share view", "share", share.ID, "err", err)
 		}

@@ -61,7 +61,7 @@ func Markdown(r Report) (string, []Attachment) {
 	if strings.TrimSpace(title) == "" {
 		title = "Conversation"
 	}
-	m.line("# " + oneLine(title))
+	m.line("# " + escapeText(oneLine(title)))
 	loaders, turns := split(r)
 	if len(loaders) > 0 {
 		m.line("", "## Files loaded")
@@ -94,19 +94,19 @@ func (m *mdWriter) line(lines ...string) {
 }
 
 func (m *mdWriter) turn(n int, t Turn, cells []Cell) {
-	m.line("", fmt.Sprintf("## %d. %s", n, t.heading()))
+	m.line("", fmt.Sprintf("## %d. %s", n, escapeText(t.heading())))
 	switch {
 	case t.EditedBy != "":
 		m.line("", "*"+stepNote+"*")
 	case t.showsQuestion():
-		m.line("", quote(t.Question))
+		m.line("", quote(safeMarkdown(t.Question)))
 	}
 	for _, c := range cells {
 		m.cell(c)
 	}
 	m.images(t.Charts)
 	files := m.files(t.Files)
-	answer := rewriteSandboxLinks(strings.TrimSpace(t.Answer), m.byName)
+	answer := safeMarkdown(rewriteSandboxLinks(strings.TrimSpace(t.Answer), m.byName))
 	if answer != "" {
 		m.line("", answer)
 	}
@@ -122,7 +122,7 @@ func (m *mdWriter) turn(n int, t Turn, cells []Cell) {
 		m.line("", "Files: "+strings.Join(unlinked, ", "))
 	}
 	if t.Error != "" {
-		m.line("", "**Error:** "+oneLine(t.Error))
+		m.line("", "**Error:** "+escapeText(oneLine(t.Error)))
 	}
 }
 

@@ -126,31 +126,40 @@ func (s *Session) streamUp(ctx context.Context, r io.Reader) error {
 	}
 }
 
-// GetFile returns the contents of /mnt/data/name. Symlinks and anything
-// but regular files are refused; a missing file gives an error wrapping
-// fs.ErrNotExist. Files are at most Config.DataBytes, so the whole file is
-// returned in memory. The host holds the worker to that bound and to the
-// size it announced: a worker that announces or sends more ends the session
-// with a *LimitError or a protocol error.
+// GetFile returns the contents of /mnt/data/name, whole in memory: for
+// small files. CopyFile streams one of any size.
 func (s *Session) GetFile(ctx context.Context, name string) ([]byte, error) {
-	rel, err := cleanName(name)
-	if err != nil {
+	var out bytes.Buffer
+	if _, err := s.CopyFile(ctx, name, &out); err != nil {
 		return nil, err
 	}
+	return out.Bytes(), nil
+}
+
+// CopyFile writes the contents of /mnt/data/name to w as it arrives, a
+// chunk at a time, and returns its size: a copy holds one chunk in memory,
+// whatever the file's size. Symlinks and anything but regular files are
+// refused; a missing file gives an error wrapping fs.ErrNotExist, before
+// anything is written to w. The host holds the worker to Config.DataBytes
+// and to the size it announced: a worker that announces or sends more ends
+// the session with a *LimitError or a protocol error. When w fails, the rest
+// of the file is read and dropped, so the session stays usable, and w's
+// error is returned.
+func (s *Session) CopyFile(ctx context.Context, name string, w io.Writer) (int64, error) {
+	rel, err := cleanName(name)
+	if err != nil {
+		return 0, err
+	}
 	if err := s.begin(); err != nil {
-		return nil, err
+		return 0, err
 	}
 	defer s.finish()
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if err := s.ensureLive(ctx); err != nil {
-		return nil, err
+		return 0, err
 	}
-	var out bytes.Buffer
-	if _, err := s.getTo(ctx, rel, &out); err != nil {
-		return nil, err
-	}
-	return out.Bytes(), nil
+	return s.getTo(ctx, rel, w)
 }
 
 // getTo copies /mnt/data/rel to w and returns its size. The caller holds
@@ -177,21 +186,23 @@ func (s *Session) getTo(ctx context.Context, rel string, w io.Writer) (int64, er
 
 // recvFile copies a file's chunks to w, up to the empty one that ends them.
 // size, the worker's word, only bounds them: nothing is allocated from it.
+// After w fails the chunks are still read, to keep the protocol in step.
 func (s *Session) recvFile(size int64, w io.Writer) (int64, error) {
 	var n int64
+	var werr error
 	for {
 		b, err := s.w.conn.recvBlobWithin(bound{max: chunkSize})
 		if err != nil {
 			return n, s.failure(err)
 		}
 		if len(b) == 0 {
-			return n, nil // shorter than announced: the file shrank meanwhile
+			return n, werr // shorter than announced: the file shrank meanwhile
 		}
 		if n += int64(len(b)); n > size {
 			return n, s.failure(protocolError("a file of more than the %d bytes announced", size))
 		}
-		if _, err := w.Write(b); err != nil {
-			return n, err // the protocol is out of step: the caller must end the session
+		if werr == nil {
+			_, werr = w.Write(b)
 		}
 	}
 }

@@ -87,3 +87,16 @@ func (db *DB) SeedSearch(userID string, convs, msgs, wordsPerMessage int, words 
 		return nil
 	})
 }
+
+// HoldSearchSlots takes every connection share of searches, as long
+// searches would, until release is called.
+func (db *DB) HoldSearchSlots() (release func()) {
+	for range cap(db.searches) {
+		db.searches <- struct{}{}
+	}
+	return func() {
+		for range cap(db.searches) {
+			<-db.searches
+		}
+	}
+}

@@ -53,8 +53,9 @@ func (db *DB) AddFile(ctx context.Context, userID string, f File) (*File, error)
 	return db.AddFileWithin(ctx, userID, f, Usage{})
 }
 
-// Usage is what a user's uploaded files take up, across their
-// conversations; as a limit, a zero field means no limit.
+// Usage is what a user's files take up, across their conversations: Files
+// counts uploads, Bytes the uploads and the files their code generated,
+// which fill the same disk. As a limit, a zero field means no limit.
 type Usage struct {
 	Files int64
 	Bytes int64
@@ -64,8 +65,8 @@ type Usage struct {
 // owner past the limit.
 var ErrOverLimit = errors.New("store: over the upload limit")
 
-// UploadUsage returns how many files userID has uploaded and their total
-// size, over every conversation they own.
+// UploadUsage returns how many files userID has uploaded, and the size of
+// those and of every file generated in their conversations.
 func (db *DB) UploadUsage(ctx context.Context, userID string) (Usage, error) {
 	u, err := uploadUsage(ctx, db.db, userID)
 	if err != nil {
@@ -81,8 +82,11 @@ type queryer interface {
 
 func uploadUsage(ctx context.Context, q queryer, userID string) (Usage, error) {
 	var u Usage
-	err := q.QueryRowContext(ctx, `SELECT COUNT(*), COALESCE(SUM(f.size), 0) FROM files f
-		JOIN conversations c ON c.id = f.conversation_id WHERE c.user_id = ?`, userID).Scan(&u.Files, &u.Bytes)
+	err := q.QueryRowContext(ctx, `SELECT
+		(SELECT COUNT(*) FROM files f JOIN conversations c ON c.id = f.conversation_id WHERE c.user_id = ?1),
+		(SELECT COALESCE(SUM(f.size), 0) FROM files f JOIN conversations c ON c.id = f.conversation_id WHERE c.user_id = ?1) +
+		(SELECT COALESCE(SUM(a.size), 0) FROM artifacts a JOIN conversations c ON c.id = a.conversation_id WHERE c.user_id = ?1)`,
+		userID).Scan(&u.Files, &u.Bytes)
 	return u, err
 }
 

@@ -3,10 +3,36 @@ package store
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"strings"
+	"time"
 	"unicode"
+	"unicode/utf8"
 )
+
+// Search limits. A prefix term's cost grows with the words it matches and a
+// query's cost faster than its number of terms, so what one person types
+// must not decide how long a search holds a connection.
+const (
+	// MaxSearchWords is how many distinct words of a query are searched;
+	// the rest are ignored.
+	MaxSearchWords = 16
+	// MinSearchWordLen is the fewest letters a searched word has: a single
+	// letter as a prefix matches most of the index and finds nothing useful.
+	MinSearchWordLen = 2
+	// SearchTimeout bounds a search, waiting for its turn included. The
+	// driver interrupts SQLite when the context ends, so the connection is
+	// free again at once, and a search never outlives shutdown's grace.
+	SearchTimeout = 1500 * time.Millisecond
+	// searchConns is how many of the pool's maxConns connections searches
+	// may hold at once.
+	searchConns = 2
+)
+
+// ErrSearchTooSlow is returned when a search did not finish within
+// SearchTimeout, or waited that long for a connection of its own.
+var ErrSearchTooSlow = errors.New("store: search took too long")
 
 // SearchKind says what part of a conversation a search hit is in.
 type SearchKind string
@@ -45,7 +71,8 @@ type SearchHit struct {
 // SearchConversations returns the user's conversations whose title,
 // questions, answers, code or files match every word of query (each as a
 // prefix, so that a word being typed matches), newest first, at most limit
-// (50 when zero). Other users' conversations are never read.
+// (50 when zero). Other users' conversations are never read. A search that
+// takes longer than SearchTimeout fails with ErrSearchTooSlow.
 func (db *DB) SearchConversations(ctx context.Context, userID, query string, limit int) ([]SearchHit, error) {
 	match := MatchQuery(query)
 	if match == "" {
@@ -54,14 +81,41 @@ func (db *DB) SearchConversations(ctx context.Context, userID, query string, lim
 	if limit <= 0 {
 		limit = 50
 	}
+	ctx, cancel := context.WithTimeoutCause(ctx, SearchTimeout, ErrSearchTooSlow)
+	defer cancel()
+	release, err := db.searchSlot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	hits, docs, err := db.bestHits(ctx, userID, match, limit)
 	if err != nil {
-		return nil, fmt.Errorf("store: search: %w", err)
+		return nil, searchError(ctx, "search", err)
 	}
 	if err := db.fillSnippets(ctx, match, hits, docs); err != nil {
-		return nil, fmt.Errorf("store: search snippets: %w", err)
+		return nil, searchError(ctx, "search snippets", err)
 	}
 	return hits, nil
+}
+
+// searchSlot waits for one of the connections searches may hold and
+// returns the function that gives it back.
+func (db *DB) searchSlot(ctx context.Context) (release func(), err error) {
+	select {
+	case db.searches <- struct{}{}:
+		return func() { <-db.searches }, nil
+	case <-ctx.Done():
+		return nil, searchError(ctx, "search", ctx.Err())
+	}
+}
+
+// searchError names a search ended by its deadline ErrSearchTooSlow, so
+// that the page can say so; a request the reader left stays context.Canceled.
+func searchError(ctx context.Context, what string, err error) error {
+	if errors.Is(context.Cause(ctx), ErrSearchTooSlow) {
+		return ErrSearchTooSlow
+	}
+	return fmt.Errorf("store: %s: %w", what, err)
 }
 
 // bestHits finds the user's matching conversations and, for each, the
@@ -131,12 +185,23 @@ func (db *DB) fillSnippets(ctx context.Context, match string, hits []SearchHit, 
 
 // MatchQuery turns what a person typed into an FTS5 query: every word must
 // occur, each as a prefix. Words are split as the index's tokenizer splits
-// them and quoted, so that no character of the input is FTS5 syntax.
+// them and quoted, so that no character of the input is FTS5 syntax. A word
+// is searched once whatever its case, words shorter than MinSearchWordLen
+// are left out, and only the first MaxSearchWords words count.
 func MatchQuery(s string) string {
 	words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
-	terms := make([]string, 0, len(words))
+	seen := make(map[string]bool, MaxSearchWords)
+	terms := make([]string, 0, MaxSearchWords)
 	for _, w := range words {
+		w = strings.ToLower(w)
+		if utf8.RuneCountInString(w) < MinSearchWordLen || seen[w] {
+			continue
+		}
+		seen[w] = true
 		terms = append(terms, `"`+w+`"*`)
+		if len(terms) == MaxSearchWords {
+			break
+		}
 	}
 	return strings.Join(terms, " ")
 }

@@ -31,6 +31,10 @@ var ErrConflict = errors.New("store: conflict")
 // DB is the application database.
 type DB struct {
 	db *sql.DB
+	// searches holds a token for each search running, so that searches can
+	// take at most cap(searches) of the pool's connections and never starve
+	// the pages of other users.
+	searches chan struct{}
 	// Now returns the current time; tests replace it to control ordering.
 	Now func() time.Time
 }
@@ -47,8 +51,8 @@ func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) 
 	}
 	// WAL allows one writer and many readers; a few connections are enough
 	// and keep the number of open file handles small.
-	sqldb.SetMaxOpenConns(8)
-	sqldb.SetMaxIdleConns(8)
+	sqldb.SetMaxOpenConns(maxConns)
+	sqldb.SetMaxIdleConns(maxConns)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
 	if err := sqldb.PingContext(ctx); err != nil {
 		sqldb.Close()
@@ -58,8 +62,11 @@ func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) 
 		sqldb.Close()
 		return nil, err
 	}
-	return &DB{db: sqldb, Now: time.Now}, nil
+	return &DB{db: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now}, nil
 }
+
+// maxConns is the size of the connection pool.
+const maxConns = 8
 
 // privateMode is the mode of the database files: they hold password hashes
 // and every conversation, so only the server's user may read them.

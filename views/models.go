@@ -53,6 +53,9 @@ type ConversationList struct {
 	Continued bool
 	// Results answer a search (Query not blank) in place of Groups.
 	Results []SearchResult
+	// Refused says why a search was not answered (it took too long), in
+	// place of its results.
+	Refused string
 }
 
 // Searching reports whether the list answers a search.

@@ -37,8 +37,12 @@ type config struct {
 	// whose X-Forwarded-For is believed; see proxyNets.
 	TrustedProxies string
 	MetricsToken   string
-	// UserQuotaMB caps the megabytes of files one user keeps; 0 is no quota.
+	// UserQuotaMB caps the megabytes of files one user keeps, uploaded and
+	// generated; 0 is no quota.
 	UserQuotaMB int
+	// MinFreeMB is the free space, in megabytes, below which nothing more is
+	// stored on DATA_DIR's disk; 0 turns the floor off.
+	MinFreeMB int
 	// OIDC is single sign-on and who may use a password; see config_oidc.go.
 	OIDC oidcSettings
 }
@@ -46,6 +50,11 @@ type config struct {
 // defaultUserQuotaMB is 10 GB a user: twenty of the largest files, and far
 // more than a year of ordinary spreadsheets.
 const defaultUserQuotaMB = 10 << 10
+
+// defaultMinFreeMB keeps 1 GB free on the data disk: enough for SQLite's
+// journal and the files in flight, so that a full disk never breaks the
+// database.
+const defaultMinFreeMB = 1 << 10
 
 // parseConfig reads flags from args with fallbacks from getenv, then
 // validates the result in one place.
@@ -91,6 +100,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		quota = s
 		return nil
 	})
+	minFree := env("DATA_MIN_FREE_MB", strconv.Itoa(defaultMinFreeMB))
+	fs.Func("data-min-free-mb", "megabytes kept free on the data disk: below, nothing more is stored; 0 is off (DATA_MIN_FREE_MB)", func(s string) error {
+		minFree = s
+		return nil
+	})
 	if err := fs.Parse(args); err != nil {
 		return config{}, err
 	}
@@ -104,6 +118,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	if c.UserQuotaMB, err = strconv.Atoi(quota); err != nil {
 		return config{}, fmt.Errorf("USER_QUOTA_MB: %q is not a whole number of megabytes", quota)
+	}
+	if c.MinFreeMB, err = strconv.Atoi(minFree); err != nil || c.MinFreeMB < 0 {
+		return config{}, fmt.Errorf("DATA_MIN_FREE_MB: %q is not a whole number of megabytes", minFree)
 	}
 	return c, c.validate()
 }
@@ -215,6 +232,7 @@ func (c config) LogValue() slog.Value {
 		slog.String("log_format", c.LogFormat), slog.String("trusted_proxies", c.TrustedProxies),
 		slog.String("metrics_token", set(c.MetricsToken)),
 		slog.Int("user_quota_mb", c.UserQuotaMB),
+		slog.Int("data_min_free_mb", c.MinFreeMB),
 	}, c.OIDC.logAttrs()...)...)
 }
 

@@ -84,6 +84,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
+	blobs.SetMinFree(int64(cfg.MinFreeMB) << 20)
 	if n, err := db.InterruptRuns(ctx); err != nil {
 		return err
 	} else if n > 0 {
@@ -141,7 +142,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		DB: db, Accounts: accounts, OIDC: sso, Chat: turns, Thumbs: thumbCache, Purge: purger, RetentionDays: cfg.RetentionDays,
 		Sessions: handlers.NewSessionStore(secrets),
 		Engine:   eng.view, Ready: ready, Sandbox: eng.sandbox, Logger: log,
-		TrustedProxies: proxies, MetricsToken: cfg.MetricsToken,
+		TrustedProxies: proxies, MetricsToken: cfg.MetricsToken, Disk: blobs,
 	})
 	e := echo.New()
 	e.HideBanner, e.HidePort = true, true

@@ -30,6 +30,16 @@
     return window.matchMedia && window.matchMedia("(prefers-color-scheme: dark)").matches;
   }
 
+  // refusingLoader is a vega loader that loads nothing: a chart's data is
+  // inline, and a URL in a spec would be fetched with the reader's cookies,
+  // a channel from a shared page back to whoever wrote the spec.
+  function refusingLoader() {
+    var loader = window.vega.loader();
+    var refuse = function () { return Promise.reject(new Error("charts load no URLs")); };
+    loader.load = loader.sanitize = loader.http = loader.file = refuse;
+    return loader;
+  }
+
   function draw(fig) {
     fig.setAttribute("data-vega-state", "loading");
     var url = fig.getAttribute("data-vega-lite");
@@ -43,11 +53,16 @@
         view.className = "vega-view";
         fig.insertBefore(view, fig.firstChild);
       }
+      // A spec is written by user code: its own embed options (usermeta)
+      // would override the page's and turn "View Source" back on, so they go.
+      var spec = got[1];
+      delete spec.usermeta;
       // ast + the interpreter: vega evaluates expressions without eval,
       // as the page's CSP (script-src 'self') requires.
       // The dark theme's light text on the card's own ground (its #333
       // would be a grey block on the dark page), with a quieter grid.
-      return window.vegaEmbed(view, got[1], {
+      return window.vegaEmbed(view, spec, {
+        mode: "vega-lite", loader: refusingLoader(),
         ast: true, expr: window.vega.expressionInterpreter, theme: dark() ? "dark" : undefined,
         config: dark() ? { background: "transparent", axis: { gridColor: "#343a46", domainColor: "#6b7280", tickColor: "#6b7280" } }
           : { background: "transparent" },
