@@ -5,7 +5,6 @@ import (
 	"testing"
 
 	"github.com/analyst-workbench/workbench/chat"
-	"github.com/analyst-workbench/workbench/emulator"
 )
 
 // TestGeneratedFilesKeepTheQuotaAndTheDiskFloor has a cell write a file
