@@ -27,10 +27,11 @@ func js[T any](t *testing.T, ctx context.Context, expr string) T {
 	return v
 }
 
-// waitFor polls a JavaScript condition until it holds, for up to 15 s.
+// waitFor polls a JavaScript condition until it holds, for up to 60 s: a passing wait
+// returns as soon as it holds, and a loaded 2-core machine may take that long for an answer.
 func waitFor(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
-	deadline := time.Now().Add(15 * time.Second)
+	deadline := time.Now().Add(60 * time.Second)
 	for {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
 		if err == nil && ok {
