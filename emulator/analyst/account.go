@@ -212,8 +212,8 @@ func aggNoun(agg string) string {
 }
 
 // intentWords names what an intent computes, for the reply that says how a question was read.
-func intentWords(intent string) string {
-	switch intent {
+func intentWords(in intent) string {
+	switch in {
 	case intentOverview:
 		return "an overview"
 	case intentColumns:
@@ -263,7 +263,7 @@ func intentWords(intent string) string {
 	case intentWhich:
 		return "the row with the extreme value"
 	}
-	return "a " + intent
+	return "a " + string(in)
 }
 
 // unknownReadings offers the question without its unknown words, when the rules answer that,

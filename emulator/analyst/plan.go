@@ -54,7 +54,7 @@ func closeFailedCharts(code string) string {
 }
 
 // intentCode maps each runnable intent to the method writing its cell.
-var intentCode = map[string]func(*gen){
+var intentCode = map[intent]func(*gen){
 	intentOverview: (*gen).overview, intentColumns: (*gen).columns, intentHead: (*gen).head,
 	intentSize: (*gen).size, intentMissing: (*gen).missing, intentDescribe: (*gen).describe,
 	intentCounts: (*gen).counts, intentUnique: (*gen).unique, intentStat: (*gen).stat,
@@ -204,7 +204,7 @@ func intentNoun(q *Query) string {
 	if q.Agg != "" {
 		return aggWord[q.Agg]
 	}
-	if n := map[string]string{intentStat: "statistic", intentPeak: "peak", intentResample: "resampling",
+	if n := map[intent]string{intentStat: "statistic", intentPeak: "peak", intentResample: "resampling",
 		intentGrowth: "growth", intentTop: "ranking", intentShare: "share"}[q.Intent]; n != "" {
 		return n
 	}

@@ -137,8 +137,8 @@ var stopwords = setOf("a", "an", "the", "of", "for", "to", "and", "or", "me", "m
 	"is", "vs", "versus", "against", "about", "time", "times", "kind", "sort", "type", "across", "within",
 	"will", "should", "too", "other", "can", "may", "might", "get", "got", "here", "okay", "now")
 
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
+func setOf[T comparable](words ...T) map[T]bool {
+	m := make(map[T]bool, len(words))
 	for _, w := range words {
 		m[w] = true
 	}
