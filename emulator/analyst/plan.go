@@ -236,10 +236,12 @@ func categoryOf(q *Query, f *Frame) []string {
 // defaultMeasure picks the measure a question left out, when there is an obvious one: Close in
 // a price table, or the only numeric column.
 func defaultMeasure(q *Query, f *Frame) bool {
-	if c := f.column("Close"); c != nil && c.Kind == "num" {
-		q.Measures = append([]string{"Close"}, q.Measures...)
-		q.Notes = append(q.Notes, "I used the Close column, as no column was named.")
-		return true
+	for _, name := range standInMeasures {
+		if c := f.column(name); c != nil && c.Kind == "num" {
+			q.Measures = append([]string{name}, q.Measures...)
+			q.Notes = append(q.Notes, "I used the "+name+" column, as no column was named.")
+			return true
+		}
 	}
 	if nums := numericColumns(f); len(nums) == 1 {
 		q.Measures = append([]string{nums[0]}, q.Measures...)

@@ -126,6 +126,10 @@ func buildVocabulary() (map[string]string, []string) {
 	return m, words
 }
 
+// standInMeasures are the columns that stand for a table's quantity when a question names
+// none, in order: the closing price of a price table ("plot AAPL" plots its Close).
+var standInMeasures = []string{"Close"}
+
 // stopwords never count as column mentions or get spelling-corrected.
 var stopwords = setOf("a", "an", "the", "of", "for", "to", "and", "or", "me", "my", "our", "is", "are", "was",
 	"were", "be", "it", "its", "this", "that", "these", "those", "with", "on", "at", "as", "please", "pls", "plz",
