@@ -8,54 +8,27 @@ import (
 	"github.com/analyst-workbench/workbench/emulator/analyst"
 )
 
-// Planner decides what one turn does: which cells to run, one at a time, and then the reply.
-// The emulator calls Next until it returns a Step without code; each call sees the results of the
-// cells run so far, so a model-driven planner can look at an error and try again.
-type Planner interface {
-	Next(ctx context.Context, t *Turn) (Step, error)
-}
-
-// PlannerFunc adapts a function to Planner.
-type PlannerFunc func(ctx context.Context, t *Turn) (Step, error)
-
-// Next calls f.
-func (f PlannerFunc) Next(ctx context.Context, t *Turn) (Step, error) { return f(ctx, t) }
-
-// Turn is what a Planner knows about the turn in progress.
-type Turn struct {
-	// Question is the text of the user's latest message.
-	Question string
-	// Instructions are the agent's instructions after structured inputs were substituted.
-	Instructions string
-	// History holds the earlier messages of the conversation, oldest first.
-	History []Message
-	// Files names the files in the container's /mnt/data when the turn started.
-	Files []string
-	// Cells holds the cells already run in this turn, in order.
-	Cells []Cell
-}
-
-// Message is one earlier message of a conversation.
-type Message struct {
-	Role string // "user" or "assistant"
-	Text string
-}
-
-// Cell is a cell the turn ran, with its result.
-type Cell struct {
-	Code   string
-	Result *ExecResult
-	// Files names the files the cell wrote, relative to /mnt/data.
-	Files []string
-}
-
-// Step is a Planner's decision: run Code, or, when Code is empty, reply with Text and end the turn.
-// The emulator cites every file the turn wrote; Text may link them itself as
-// [name](sandbox:/mnt/data/name) to choose where.
-type Step struct {
-	Code string
-	Text string
-}
+// The planner contract is declared once, in the analyst package (which plays the model's part
+// and cannot import the emulator); the emulator drives any Planner through these names.
+type (
+	// Planner decides what one turn does: which cells to run, one at a time, and then the
+	// reply. The emulator calls Next until it returns a Step without code; each call sees the
+	// results of the cells run so far, so a model-driven planner can look at an error and try
+	// again.
+	Planner = analyst.Planner
+	// PlannerFunc adapts a function to Planner.
+	PlannerFunc = analyst.PlannerFunc
+	// Turn is what a Planner knows about the turn in progress.
+	Turn = analyst.Turn
+	// Message is one earlier message of a conversation.
+	Message = analyst.Message
+	// Cell is a cell the turn ran, with what it printed, its value and its error.
+	Cell = analyst.Cell
+	// Step is a Planner's decision: run Code, or, when Code is empty, reply with Text. The
+	// emulator cites every file the turn wrote; Text may link them itself as
+	// [name](sandbox:/mnt/data/name) to choose where.
+	Step = analyst.Step
+)
 
 // FencedPlanner is the Planner used until a smarter one is plugged in: every fenced python
 // block of the question runs exactly as written, in order, and the reply reports their output.
@@ -68,8 +41,7 @@ func (FencedPlanner) Next(_ context.Context, t *Turn) (Step, error) {
 	if len(blocks) == 0 {
 		return Step{Text: noCodeReply(t.Files)}, nil
 	}
-	s := analyst.FencedStep(blocks, analystTurn(t).Cells)
-	return Step{Code: s.Code, Text: s.Text}, nil
+	return analyst.FencedStep(blocks, t.Cells), nil
 }
 
 // FencedBlocks returns the code of every fenced python block in text, in

@@ -40,7 +40,7 @@ func TestFencedPlanner(t *testing.T) {
 		if i == 1 {
 			res = &ExecResult{Error: &ExecError{Name: "ZeroDivisionError", Value: "division by zero"}}
 		}
-		turn.Cells = append(turn.Cells, Cell{Code: step.Code, Result: res})
+		turn.Cells = append(turn.Cells, resultCell(step.Code, res))
 	}
 	step, _ := p.Next(context.Background(), turn)
 	want := "Cell 1 printed `a`.\n\nCell 2 failed with ZeroDivisionError: division by zero."
@@ -107,12 +107,12 @@ func TestCustomPlanner(t *testing.T) {
 		case 0:
 			return Step{Code: "import pandas as pd\ndf = pd.read_csv('missing.csv')"}, nil
 		case 1:
-			if turn.Cells[0].Result.Error == nil {
+			if turn.Cells[0].Error == nil {
 				return Step{Text: "expected an error"}, nil
 			}
 			return Step{Code: "import pandas as pd\ndf = pd.read_csv('" + turn.Files[0] + "')\ndf.to_csv('/mnt/data/copy.csv')"}, nil
 		}
-		return Step{Text: "Copied to [the copy](sandbox:/mnt/data/copy.csv) after " + turn.Cells[0].Result.Error.Name + "."}, nil
+		return Step{Text: "Copied to [the copy](sandbox:/mnt/data/copy.csv) after " + turn.Cells[0].Error.Name + "."}, nil
 	})
 	ts := newTestServer(t, func(c *Config) { c.Planner = planner })
 	ts.createAgent("custom")

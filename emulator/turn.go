@@ -194,7 +194,7 @@ func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
 	tr.out[idx] = call("completed", code, cellOutputs(res))
 	tr.run.emit("response.code_interpreter_call.completed", at)
 	tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": tr.streamedItem(tr.out[idx])})
-	cell := Cell{Code: code, Result: res}
+	cell := resultCell(code, res)
 	for _, f := range files {
 		cell.Files = append(cell.Files, f.name())
 		tr.written = appendUnique(tr.written, f)

@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"fmt"
+	"regexp"
 	"strings"
 )
 
@@ -41,6 +42,7 @@ var fillerWords = setOf(
 	"respective", "corresponding", "set", "sets", "list", "lists", "way", "ways", "bit", "lot", "lots",
 	"reading", "readings", "measurement", "measurements", "cell", "cells", "come", "comes", "coming", "came",
 	"goes", "went", "belong", "belongs", "fall", "falls", "happen", "happened", "occur", "occurred",
+	"remaining", "remain", "remains", "left", "express", "expressed", "expressing",
 )
 
 // readWords are read by the parse's own rules outside the keyword vocabulary: month names
@@ -51,7 +53,9 @@ var readWords = func() map[string]bool {
 		"colour", "hue", "counting", "counted", "next", "previous", "way", "other", "reverse", "reversed",
 		"flip", "latest", "last", "first", "second", "third", "fourth", "fifth", "three", "two", "four", "five",
 		"six", "seven", "eight", "nine", "ten", "twelve", "twenty", "hundred", "thousand", "million",
-		"hired", "signed", "started", "ended", "joined", "opened", "closed", "finished", "released", "created")
+		"hired", "signed", "started", "ended", "joined", "opened", "closed", "finished", "released", "created",
+		// rounding, which the clause reader takes into the query (constraints.go)
+		"round", "rounded", "rounding", "decimal", "decimals", "place", "places", "digit", "digits", "dp")
 	for w := range monthNumber {
 		m[w] = true
 	}
@@ -93,11 +97,17 @@ func askedPeriodWord(ps *parsed) string {
 	return "per period"
 }
 
+// ordinalToken matches a number written as an ordinal: 1st, 99th, 2.5th.
+var ordinalToken = regexp.MustCompile(`^\d+(\.\d+)?(st|nd|rd|th)$`)
+
 // meaningful reports whether a word of the question could change what it asks, so that it
 // must be understood before the rules answer.
 func meaningful(ix *colIndex, t token) bool {
 	if t.kw || t.num || isOp(t.low) || len(t.low) < 3 {
 		return false
+	}
+	if ordinalToken.MatchString(t.low) {
+		return false // "the 99th percentile": a number
 	}
 	w, one := t.low, singular(t.low)
 	return !stopwords[w] && !followWords[w] && !fillerWords[w] && !fillerWords[one] && !readWords[w] &&
@@ -212,8 +222,8 @@ func aggNoun(agg string) string {
 }
 
 // intentWords names what an intent computes, for the reply that says how a question was read.
-func intentWords(intent string) string {
-	switch intent {
+func intentWords(in intent) string {
+	switch in {
 	case intentOverview:
 		return "an overview"
 	case intentColumns:
@@ -263,7 +273,7 @@ func intentWords(intent string) string {
 	case intentWhich:
 		return "the row with the extreme value"
 	}
-	return "a " + intent
+	return "a " + string(in)
 }
 
 // unknownReadings offers the question without its unknown words, when the rules answer that,

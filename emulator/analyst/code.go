@@ -210,23 +210,6 @@ func (g *gen) filterStem() string {
 	return strings.Join(parts, "_")
 }
 
-// isID reports whether a column is an identifier rather than a quantity.
-func isID(c *Column, rows int) bool {
-	low := strings.ToLower(c.Name)
-	return low == "id" || strings.HasSuffix(low, "_id") || strings.HasSuffix(low, " id") || strings.HasSuffix(low, "id") && c.Unique == rows
-}
-
-// numericColumns lists the frame's numeric columns that are not identifiers.
-func numericColumns(f *Frame) []string {
-	var out []string
-	for i := range f.Columns {
-		if c := &f.Columns[i]; c.Kind == "num" && !isID(c, f.Rows) {
-			out = append(out, c.Name)
-		}
-	}
-	return out
-}
-
 // additive names quantities whose natural aggregate is a sum.
 var additive = []string{"revenue", "sales", "amount", "units", "quantity", "qty", "volume", "count", "cost",
 	"profit", "visitor", "besucher", "budget", "total", "spend", "niederschlag", "rain", "points", "orders"}

@@ -14,7 +14,7 @@ var widePrices = &Profile{Frames: []Frame{{Key: "wide.csv", File: "wide.csv", Ro
 func TestPlan_TickersAsColumns(t *testing.T) {
 	tests := []struct {
 		q        string
-		intent   string
+		intent   intent
 		measures []string
 	}{
 		{q: "plot MSFT and AAPL", intent: intentChart, measures: []string{"MSFT", "AAPL"}},

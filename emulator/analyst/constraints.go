@@ -225,7 +225,7 @@ var methods = map[string]string{"pearson": "pearson", "pearson's": "pearson", "p
 
 // methodTail are the words that may follow a method's name.
 var methodTail = setOf("rank", "product-moment", "product", "moment", "correlation", "correlations", "coefficient",
-	"coefficients", "method", "r", "rho", "tau", "test", "'s")
+	"coefficients", "method", "r", "rho", "tau", "'s") // not "test": a correlation test is the tests' (stats_parse_tests.go)
 
 // readMethod reads "use Pearson", "using the Spearman rank correlation", "Kendall's tau": the
 // method is kept, and the words become "correlation".

@@ -16,7 +16,7 @@ type corpusCase struct {
 	set    string   // file set: names joined by "+", a profile in testdata/profiles
 	q      string   // the question
 	prior  []string // earlier questions of the conversation, oldest first
-	intent string   // the intent the rules must choose
+	intent intent   // the intent the rules must choose
 	cols   []string // columns the plan must use (as measure, key, filter or date)
 	want   []string // substrings of the answer once the code ran: numbers, file names
 	ask    bool     // the rules must ask back instead of running code

@@ -3,7 +3,8 @@
 // answers from what the cells printed.
 //
 // Two planners share one contract, Next, called repeatedly within a turn until it returns a
-// Step without code; it mirrors emulator.Planner without importing the emulator:
+// Step without code. The contract (Turn, Cell, Step, Planner) is declared here once; the
+// emulator names the same types:
 //
 //   - Rules, the default, needs no model and no network. Its first cell of every turn loads each
 //     data file in /mnt/data robustly (encodings, comment lines, odd delimiters, thousands
@@ -28,7 +29,6 @@
 // conversation assigned (a question of code, or a step the analyst edited) shows its value from
 // the kernel.
 //
-// The emulator adapts its types field by field: Turn and Message copy over; a Cell takes the
-// code, the ExecResult's Stdout, Value and Error (name and value), and the names of the files
-// the cell wrote; a Step copies back.
+// The emulator fills a Cell from the sandbox's result: the code, what it printed, its value,
+// its error (name and value), and the names of the files the cell wrote.
 package analyst

@@ -5,7 +5,7 @@ import (
 )
 
 // intentDuration asks how long something lasted: the days between two date columns.
-const intentDuration = "duration"
+const intentDuration intent = "duration"
 
 // durationSpan picks the start and end of a duration among a frame's date columns: the ones
 // named like a start and an end, else the first two.

@@ -10,7 +10,7 @@ import "fmt"
 //     "which country had the lowest Freedom"): its X, said to be one row's.
 
 // intentWhich answers "which X" with the X of the row holding the extreme value.
-const intentWhich = "which"
+const intentWhich intent = "which"
 
 // askedEntity returns the column a "which X" question asks for, or "": the column its X
 // names (a category, a label, an id), or the id column of the rows it names ("which

@@ -1,48 +1,52 @@
 package analyst
 
+// intent is what a question asks for; one constant per kind of answer. Typed, so that a
+// column name or a marker kind can never be taken for one.
+type intent string
+
 // The intents a question can resolve to.
 const (
-	intentFenced   = "fenced"
-	intentOverview = "overview"
-	intentColumns  = "columns"
-	intentHead     = "head"
-	intentSize     = "size"
-	intentMissing  = "missing"
-	intentDescribe = "describe"
-	intentCounts   = "counts"
-	intentUnique   = "unique"
-	intentStat     = "stat"
-	intentPeak     = "peak"
-	intentTop      = "top"
-	intentFilter   = "filter"
-	intentSort     = "sort"
-	intentPivot    = "pivot"
-	intentResample = "resample"
-	intentGrowth   = "growth"
-	intentCorr     = "corr"
-	intentOutliers = "outliers"
-	intentChart    = "chart"
-	intentJoin     = "join"
-	intentExport   = "export"
-	intentHelp     = "help"
-	intentAmbig    = "ambiguous"
-	intentBeyond   = "beyond" // asks for something the rules cannot do, such as a forecast
-	intentShare    = "share"  // what percentage of a total a category makes up
-	intentTest     = "test"   // a statistical test with its verdict (code_tests.go)
-	intentModel    = "model"  // a regression, classifier, clustering or naive forecast (code_models.go)
+	intentFenced   intent = "fenced"
+	intentOverview intent = "overview"
+	intentColumns  intent = "columns"
+	intentHead     intent = "head"
+	intentSize     intent = "size"
+	intentMissing  intent = "missing"
+	intentDescribe intent = "describe"
+	intentCounts   intent = "counts"
+	intentUnique   intent = "unique"
+	intentStat     intent = "stat"
+	intentPeak     intent = "peak"
+	intentTop      intent = "top"
+	intentFilter   intent = "filter"
+	intentSort     intent = "sort"
+	intentPivot    intent = "pivot"
+	intentResample intent = "resample"
+	intentGrowth   intent = "growth"
+	intentCorr     intent = "corr"
+	intentOutliers intent = "outliers"
+	intentChart    intent = "chart"
+	intentJoin     intent = "join"
+	intentExport   intent = "export"
+	intentHelp     intent = "help"
+	intentAmbig    intent = "ambiguous"
+	intentBeyond   intent = "beyond" // asks for something the rules cannot do, such as a forecast
+	intentShare    intent = "share"  // what percentage of a total a category makes up
+	intentTest     intent = "test"   // a statistical test with its verdict (code_tests.go)
+	intentModel    intent = "model"  // a regression, classifier, clustering or naive forecast (code_models.go)
 )
 
 // rule maps a condition on the question to an intent.
 type rule struct {
 	ok     bool
-	intent string
+	intent intent
 }
 
 // chooseIntent picks what a question asks for: first from the words that name an analysis, in
 // order from the more specific asks to the more general; then, when no such word decided, from
 // the roles of the columns alone. explicit is false in that second case, which lets a
 // follow-up keep the previous intent.
-func chooseIntent(q *Query, ps *parsed, frames int) (intent string, explicit bool) {
+func chooseIntent(q *Query, ps *parsed, frames int) (chosen intent, explicit bool) {
 	for _, r := range keywordRules(q, ps, frames) {
 		if r.ok {
 			return r.intent, true

@@ -54,7 +54,7 @@ func closeFailedCharts(code string) string {
 }
 
 // intentCode maps each runnable intent to the method writing its cell.
-var intentCode = map[string]func(*gen){
+var intentCode = map[intent]func(*gen){
 	intentOverview: (*gen).overview, intentColumns: (*gen).columns, intentHead: (*gen).head,
 	intentSize: (*gen).size, intentMissing: (*gen).missing, intentDescribe: (*gen).describe,
 	intentCounts: (*gen).counts, intentUnique: (*gen).unique, intentStat: (*gen).stat,
@@ -204,7 +204,7 @@ func intentNoun(q *Query) string {
 	if q.Agg != "" {
 		return aggWord[q.Agg]
 	}
-	if n := map[string]string{intentStat: "statistic", intentPeak: "peak", intentResample: "resampling",
+	if n := map[intent]string{intentStat: "statistic", intentPeak: "peak", intentResample: "resampling",
 		intentGrowth: "growth", intentTop: "ranking", intentShare: "share"}[q.Intent]; n != "" {
 		return n
 	}
@@ -236,10 +236,12 @@ func categoryOf(q *Query, f *Frame) []string {
 // defaultMeasure picks the measure a question left out, when there is an obvious one: Close in
 // a price table, or the only numeric column.
 func defaultMeasure(q *Query, f *Frame) bool {
-	if c := f.column("Close"); c != nil && c.Kind == "num" {
-		q.Measures = append([]string{"Close"}, q.Measures...)
-		q.Notes = append(q.Notes, "I used the Close column, as no column was named.")
-		return true
+	for _, name := range standInMeasures {
+		if c := f.column(name); c != nil && c.Kind == "num" {
+			q.Measures = append([]string{name}, q.Measures...)
+			q.Notes = append(q.Notes, "I used the "+name+" column, as no column was named.")
+			return true
+		}
 	}
 	if nums := numericColumns(f); len(nums) == 1 {
 		q.Measures = append([]string{nums[0]}, q.Measures...)

@@ -71,6 +71,47 @@ func (c *Column) isCode() bool {
 // maxCodes is the most distinct values an integer column may have to be read as a code.
 const maxCodes = 12
 
+// The column predicates every part of the rules asks: which columns identify rows, which one
+// is the time axis, which are quantities.
+
+// isID reports a column that identifies rows: named like an id, or an ...id with one value
+// per row.
+func isID(c *Column, rows int) bool {
+	low := strings.ToLower(c.Name)
+	return low == "id" || strings.HasSuffix(low, "_id") || strings.HasSuffix(low, " id") || strings.HasSuffix(low, "id") && c.Unique == rows
+}
+
+// numericColumns lists the frame's numeric columns that are not identifiers.
+func numericColumns(f *Frame) []string {
+	var out []string
+	for i := range f.Columns {
+		if c := &f.Columns[i]; c.Kind == "num" && !isID(c, f.Rows) {
+			out = append(out, c.Name)
+		}
+	}
+	return out
+}
+
+// dateColumn picks the frame's time axis: a date column, preferring one named like a date.
+func dateColumn(f *Frame) string {
+	found := ""
+	for _, c := range f.Columns {
+		if c.Kind != "date" {
+			continue
+		}
+		if strings.Contains(strings.ToLower(c.Name), "date") {
+			return c.Name
+		}
+		if found == "" {
+			found = c.Name
+		}
+	}
+	if found == "" {
+		return yearAxis(f) // a wide table's Year column
+	}
+	return found
+}
+
 // dataExt lists the extensions the loader reads.
 var dataExt = map[string]bool{".csv": true, ".tsv": true, ".txt": true, ".xlsx": true, ".xlsm": true,
 	".xls": true, ".json": true, ".jsonl": true, ".ndjson": true, ".dat": true}

@@ -10,7 +10,7 @@ import (
 // Query is what a question asks for, resolved against the profile: the intent, the frame, the
 // columns in their roles, and the modifiers. Follow-ups merge one Query into the previous one.
 type Query struct {
-	Intent   string   // see intents.go
+	Intent   intent   // see intents.go
 	Frame    int      // index into Profile.Frames
 	Measures []string // the columns analysed
 	By       []string // group keys, at most two
@@ -47,7 +47,7 @@ type Query struct {
 	numeric  bool           // some measure is numeric
 	explicit bool           // the question's own words chose the intent
 	cue      bool           // the question leans on the previous one ("same for", "instead")
-	pending  string         // the intent of an ambiguous question, once its column is known
+	pending  intent         // the intent of an ambiguous question, once its column is known
 	plural   bool           // the rows are named in the plural ("which employees")
 	unknown  []string       // words that matched no column, for asking back
 	named    bool           // something in the question pointed at the frame

@@ -9,7 +9,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	question, ref := ix.p.questionProper(question)
 	question, notes := resolveOrdinals(question, ix.p)
 	ps := analyze(question, ix)
-	q := Query{JoinWith: -1, Via: -1, kws: ps.kws, Notes: notes}
+	q := Query{JoinWith: -1, Via: -1, kws: ps.kws, Notes: notes, refine: ref}
 	q.Frame, q.named = pickFrame(ps, ix)
 	q.typed = ps.file >= 0
 	if !ps.has("join") {

@@ -375,26 +375,6 @@ func isDateLiteral(s string) bool {
 	return len(s) >= 7 && len(s) <= 10 && s[4] == '-' && isNumber(strings.ReplaceAll(s, "-", ""))
 }
 
-// dateColumn picks the frame's time axis: a date column, preferring one named like a date.
-func dateColumn(f *Frame) string {
-	found := ""
-	for _, c := range f.Columns {
-		if c.Kind != "date" {
-			continue
-		}
-		if strings.Contains(strings.ToLower(c.Name), "date") {
-			return c.Name
-		}
-		if found == "" {
-			found = c.Name
-		}
-	}
-	if found == "" {
-		return yearAxis(f) // a wide table's Year column
-	}
-	return found
-}
-
 // ageFilters reads "older than 70" and "younger than 30" against a column named like age.
 func ageFilters(q *Query, ps *parsed, f *Frame) {
 	age := ""

@@ -1,6 +1,7 @@
 package analyst
 
 import (
+	"cmp"
 	"fmt"
 	"strings"
 )
@@ -31,9 +32,11 @@ func readTest(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 			s.test = "wilcoxon"
 		}
 		return readPaired(q, f, s)
-	case ps.has("pearson") || ps.has("spearman") || ps.has("kendall") || (ps.has("corr") || ps.has("linear")) && (ps.has("signif") || ps.has("pearson") || ps.has("spearman") || ps.has("kendall") || ps.has("linear") || ps.hasWord("test")):
+	case ps.has("pearson") || ps.has("spearman") || ps.has("kendall") || (ps.has("corr") || ps.has("linear")) && (ps.has("signif") || ps.has("linear") || ps.hasWord("test") || ps.hasPhrase("p", "value") || ps.hasWord("tau")):
 		s.test, s.linear = "corrtest", ps.has("linear")
-		s.method = ps.firstOf("pearson", "spearman", "kendall")
+		// The clause reader takes a method named as a constraint ("use Spearman") into
+		// q.refine; one named in the question itself is a keyword here.
+		s.method = cmp.Or(ps.firstOf("pearson", "spearman", "kendall"), q.refine.Method)
 		return readCorrTest(q, f, s)
 	case ps.has("ttest") || ps.has("mwu") || ps.has("anova") || ps.has("kruskal") || ps.has("signif") || ps.has("differ") && ps.hasWord("test"):
 		return readGroupTest(q, ps, f, s)

@@ -2,7 +2,10 @@ package analyst
 
 import "context"
 
-// Turn mirrors emulator.Turn: what a planner knows about the turn in progress.
+// The planner contract, declared here once: the emulator drives a Planner through these types
+// (it names them as aliases), and this package's planners implement it.
+
+// Turn is what a planner knows about the turn in progress.
 type Turn struct {
 	// Question is the text of the user's latest message.
 	Question string
@@ -16,13 +19,13 @@ type Turn struct {
 	Cells []Cell
 }
 
-// Message mirrors emulator.Message: one earlier message of the conversation.
+// Message is one earlier message of the conversation.
 type Message struct {
 	Role string // "user" or "assistant"
 	Text string
 }
 
-// Cell mirrors emulator.Cell with its result flattened: the code and what it produced.
+// Cell is a cell the turn ran: the code and what it produced.
 type Cell struct {
 	Code   string
 	Stdout string
@@ -39,14 +42,20 @@ type CellError struct {
 	Name, Value string
 }
 
-// Step mirrors emulator.Step: run Code, or, when Code is empty, reply with Text and end the turn.
+// Step is a planner's decision: run Code, or, when Code is empty, reply with Text and end the turn.
 type Step struct {
 	Code string
 	Text string
 }
 
-// Planner is what both planners of this package implement; it has the method set of
-// emulator.Planner over the mirror types.
+// Planner decides a turn one step at a time: Next is called until it returns a Step without
+// code, each time with the cells run so far.
 type Planner interface {
 	Next(ctx context.Context, t *Turn) (Step, error)
 }
+
+// PlannerFunc adapts a function to Planner.
+type PlannerFunc func(ctx context.Context, t *Turn) (Step, error)
+
+// Next calls f.
+func (f PlannerFunc) Next(ctx context.Context, t *Turn) (Step, error) { return f(ctx, t) }

@@ -126,6 +126,10 @@ func buildVocabulary() (map[string]string, []string) {
 	return m, words
 }
 
+// standInMeasures are the columns that stand for a table's quantity when a question names
+// none, in order: the closing price of a price table ("plot AAPL" plots its Close).
+var standInMeasures = []string{"Close"}
+
 // stopwords never count as column mentions or get spelling-corrected.
 var stopwords = setOf("a", "an", "the", "of", "for", "to", "and", "or", "me", "my", "our", "is", "are", "was",
 	"were", "be", "it", "its", "this", "that", "these", "those", "with", "on", "at", "as", "please", "pls", "plz",
@@ -137,8 +141,8 @@ var stopwords = setOf("a", "an", "the", "of", "for", "to", "and", "or", "me", "m
 	"is", "vs", "versus", "against", "about", "time", "times", "kind", "sort", "type", "across", "within",
 	"will", "should", "too", "other", "can", "may", "might", "get", "got", "here", "okay", "now")
 
-func setOf(words ...string) map[string]bool {
-	m := make(map[string]bool, len(words))
+func setOf[T comparable](words ...T) map[T]bool {
+	m := make(map[T]bool, len(words))
 	for _, w := range words {
 		m[w] = true
 	}
