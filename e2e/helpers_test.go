@@ -31,7 +31,13 @@ func js[T any](t *testing.T, ctx context.Context, expr string) T {
 // returns as soon as it holds, and a loaded 2-core machine may take that long for an answer.
 func waitFor(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
-	deadline := time.Now().Add(60 * time.Second)
+	waitUntil(t, ctx, 60*time.Second, what, cond)
+}
+
+// waitUntil polls a JavaScript condition until it holds, for up to limit.
+func waitUntil(t *testing.T, ctx context.Context, limit time.Duration, what, cond string) {
+	t.Helper()
+	deadline := time.Now().Add(limit)
 	for {
 		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
 		if err == nil && ok {

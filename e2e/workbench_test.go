@@ -35,17 +35,7 @@ var screens = []struct {
 // machine running the tests may be busy.
 func waitLong(t *testing.T, ctx context.Context, what, cond string) {
 	t.Helper()
-	deadline := time.Now().Add(90 * time.Second)
-	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out waiting for %s (%s); last error %v", what, cond, err)
-		}
-		time.Sleep(100 * time.Millisecond)
-	}
+	waitUntil(t, ctx, 90*time.Second, what, cond)
 }
 
 // answered waits until the n-th answer of the page (from 1) has finished.

@@ -66,7 +66,13 @@ type kernel struct {
 
 func newKernel(t *testing.T, files []string) *kernel {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	return newKernelFrom(t, "testdata", files)
+}
+
+// newKernelFrom starts a sandbox session holding the files of a test data folder.
+func newKernelFrom(t *testing.T, dir string, files []string) *kernel {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	sess, err := sharedPool(t).Session(ctx)
 	if err != nil {
@@ -74,7 +80,7 @@ func newKernel(t *testing.T, files []string) *kernel {
 	}
 	t.Cleanup(func() { sess.Close() })
 	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join("testdata", f))
+		b, err := os.ReadFile(filepath.Join(dir, f))
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -1,7 +1,6 @@
 package analyst
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
@@ -14,7 +13,6 @@ import (
 	"strings"
 	"sync"
 	"testing"
-	"time"
 )
 
 // The truth corpus: analysts' questions over the files of testdata/truth (gen.py), each with
@@ -183,26 +181,10 @@ func TestTruthDeclines_Plan(t *testing.T) {
 	}
 }
 
-// newTruthKernel starts a sandbox session holding the files.
+// newTruthKernel starts a sandbox session holding files of testdata/truth.
 func newTruthKernel(t *testing.T, files []string) *kernel {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
-	defer cancel()
-	sess, err := sharedPool(t).Session(ctx)
-	if err != nil {
-		t.Fatalf("session: %v", err)
-	}
-	t.Cleanup(func() { sess.Close() })
-	for _, f := range files {
-		b, err := os.ReadFile(filepath.Join("testdata", "truth", f))
-		if err != nil {
-			t.Fatal(err)
-		}
-		if err := sess.PutFile(ctx, f, bytes.NewReader(b)); err != nil {
-			t.Fatalf("put %s: %v", f, err)
-		}
-	}
-	return &kernel{t: t, sess: sess, ran: map[string]Cell{}, figs: map[string]int{}}
+	return newKernelFrom(t, filepath.Join("testdata", "truth"), files)
 }
 
 // ask runs a question through the planner loop as the emulator does and returns the reply,
