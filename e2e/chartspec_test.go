@@ -1,13 +1,10 @@
 package e2e
 
 import (
-	"context"
 	"fmt"
 	"strings"
 	"testing"
 	"time"
-
-	"github.com/chromedp/chromedp"
 )
 
 // plantedSpec is a chart spec as hostile code would write it: its data
@@ -28,7 +25,7 @@ func TestPlantedChartSpecIsInert(t *testing.T) {
 	signInNewConversation(t, ctx, srv)
 	ask(t, ctx, fmt.Sprintf("```python\nopen('/mnt/data/planted.vl.json', 'w').write('''%s''')\nprint('planted')\n```", plantedSpec))
 	// The sandbox's first cell may be slow on a loaded machine.
-	waitWithin(t, ctx, 60*time.Second, "the answer done", `!!document.querySelector('[data-testid="send"]') && (document.querySelector('.cell .cell-output')?.textContent || '').includes('planted')`)
+	waitUntil(t, ctx, 60*time.Second, "the answer done", `!!document.querySelector('[data-testid="send"]') && (document.querySelector('.cell .cell-output')?.textContent || '').includes('planted')`)
 	// Drawn or refused, the chart has settled: vega-embed resolves only
 	// after the view ran, its data loads included.
 	waitFor(t, ctx, "the chart settled", `(() => {
@@ -46,21 +43,5 @@ func TestPlantedChartSpecIsInert(t *testing.T) {
 	}
 	if js[int](t, ctx, `document.querySelectorAll('.vega-embed a[href]:not(.vega-actions a)').length`) != 0 {
 		t.Error("the chart's marks are links")
-	}
-}
-
-// waitWithin is waitFor with a deadline of its own.
-func waitWithin(t *testing.T, ctx context.Context, d time.Duration, what, cond string) {
-	t.Helper()
-	deadline := time.Now().Add(d)
-	for {
-		ok, err := chromedp.Run(ctx, chromedp.Evaluate[bool](cond))
-		if err == nil && ok {
-			return
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("timed out after %v waiting for %s (%s); last error %v", d, what, cond, err)
-		}
-		time.Sleep(50 * time.Millisecond)
 	}
 }
