@@ -222,7 +222,7 @@ func (s *Session) ensureLive(ctx context.Context) error {
 // ends.
 func (s *Session) restore(ctx context.Context) error {
 	start := time.Now()
-	w, err := s.pool.claimWorker(ctx)
+	w, err := s.pool.claimWorker(ctx, s.owner)
 	if err != nil {
 		return err
 	}

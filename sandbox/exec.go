@@ -37,6 +37,9 @@ type execRequest struct {
 // ErrSessionReset) that names the limit; output cut at the caps is marked
 // in Result.Truncated.
 func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
+	if err := s.pool.awaitFairShare(ctx, s.owner); err != nil {
+		return nil, err
+	}
 	if err := s.begin(); err != nil {
 		return nil, err
 	}

@@ -149,7 +149,7 @@ func (p *Pool) Session(ctx context.Context) (*Session, error) {
 // ErrQueueTimeout only when the line is full or the wait too long. It
 // returns ErrIsolationUnavailable when the self-test failed.
 func (p *Pool) SessionFor(ctx context.Context, owner string) (*Session, error) {
-	w, err := p.claimWorker(ctx)
+	w, err := p.claimWorker(ctx, owner)
 	if err != nil {
 		return nil, err
 	}

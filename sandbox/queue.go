@@ -15,7 +15,10 @@ import (
 // waiter is one claim in the line. It is not zero-sized: pointers to
 // distinct zero-size values may compare equal, and the line finds claims by
 // pointer.
-type waiter struct{ since time.Time }
+type waiter struct {
+	since time.Time
+	owner string // whose claim it is (see awaitFairShare)
+}
 
 // WaitTrace is told a claim's place in the line (1 is next) whenever the
 // claim has to wait for a free sandbox: every kernel is busy running code,
@@ -45,8 +48,8 @@ func (p *Pool) signal() {
 	p.mu.Unlock()
 }
 
-// enqueue adds a claim at the end of the line.
-func (p *Pool) enqueue() (*waiter, error) {
+// enqueue adds owner's claim at the end of the line.
+func (p *Pool) enqueue(owner string) (*waiter, error) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	switch {
@@ -58,7 +61,7 @@ func (p *Pool) enqueue() (*waiter, error) {
 		p.stats.Refused++
 		return nil, fmt.Errorf("%w (%d waiting)", ErrQueueFull, len(p.queue))
 	}
-	w := &waiter{since: time.Now()}
+	w := &waiter{since: time.Now(), owner: owner}
 	p.queue = append(p.queue, w)
 	return w, nil
 }
@@ -120,10 +123,10 @@ const (
 	stepClosed                       // the pool is closing
 )
 
-// claimWorker waits its turn in the line and returns a warm worker,
+// claimWorker waits owner's turn in the line and returns a warm worker,
 // evicting idle kernels as needed to stay within the memory budget.
-func (p *Pool) claimWorker(ctx context.Context) (*worker, error) {
-	me, err := p.enqueue()
+func (p *Pool) claimWorker(ctx context.Context, owner string) (*worker, error) {
+	me, err := p.enqueue(owner)
 	if err != nil {
 		return nil, err
 	}
