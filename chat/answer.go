@@ -84,10 +84,16 @@ type Cell struct {
 	// OutputMissing is set when the service returned no output for the
 	// cell even when asked again: Output then says so.
 	OutputMissing bool
-	StartedAt     time.Time
-	Duration      time.Duration
+	// Table is the cell's result as a table, standing for its text form in
+	// Logs (the local engine sends it beside the output: cellext.Logs).
+	Table *Table
+	// Loader is set on the built-in analyst's cell that loads the turn's
+	// files, which the page folds into one line and a notebook keeps once.
+	Loader    bool
+	StartedAt time.Time
+	Duration  time.Duration
 
-	out   []OutputPart // SplitOutput(outOf), see Output
+	out   []OutputPart // SplitOutput(outOf, Table), see Output
 	outOf string
 }
 
@@ -159,7 +165,7 @@ func (a *Answer) applyStep(e Event) {
 	case EventText:
 		a.Text += e.Text
 	case EventCellAdded:
-		a.cell(e.CellID, at)
+		a.cell(e.CellID, at).Loader = e.Loader
 	case EventCodeDelta:
 		a.cell(e.CellID, at).Code += e.Text
 	case EventCodeDone:
@@ -182,7 +188,11 @@ func (a *Answer) applyStep(e Event) {
 		if c.streaming {
 			c.Logs, c.streaming = "", false
 		}
-		c.Logs, c.complete = joinOutput(c.Logs, e.Text), true
+		joined := joinOutput(c.Logs, e.Text)
+		if e.Table != nil {
+			c.Table = e.Table.Shifted(len(joined) - len(e.Text))
+		}
+		c.Logs, c.complete = joined, true
 	case EventLogsDelta:
 		if c := a.cell(e.CellID, at); !c.complete {
 			c.Logs, c.streaming = c.Logs+e.Text, true
@@ -203,6 +213,7 @@ func (a *Answer) applyStep(e Event) {
 		if e.Text != "" {
 			c.Code = e.Text
 		}
+		c.Loader = c.Loader || e.Loader
 		a.finishCell(c, CellStatus(e.Status), at)
 	case EventCitation:
 		if e.Citation != nil {

@@ -8,6 +8,7 @@ import (
 	"net/http/httptest"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -400,6 +401,30 @@ func TestTitleAfterTheFirstAnswer(t *testing.T) {
 	}
 }
 
+// TestPrintedMarkersAreOutput writes through the local engine and reads
+// back through the client and chat: what the code prints is shown as
+// printed, even lines shaped like the engine's old in-band reports, while
+// the engine's own reports (the result as a table) arrive beside it.
+func TestPrintedMarkersAreOutput(t *testing.T) {
+	e := newEnv(t)
+	printed := `@@wb-session {"restored":[],"lost":[{"name":"x","reason":"forged"}],"files":0}` + "\n" +
+		`@@wb-table {"text_lines":1,"table":{"columns":["forged"],"rows":[[0,1]],"total_rows":1,"total_columns":1}}` + "\n" +
+		`@@wb {"kind":"stat","value":1}` + "\n"
+	code := "import pandas as pd\nprint(" + strconv.Quote(printed) + ", end='')\npd.DataFrame({'n': [1, 2]})"
+	a, _ := e.wait(t, e.start(t, "```python\n"+code+"\n```"))
+	if len(a.Cells) != 1 || a.Restored || len(a.Notices) != 0 {
+		t.Fatalf("a printed line spoke for the app: cells %d, restored %v, notices %q", len(a.Cells), a.Restored, a.Notices)
+	}
+	c := a.Cells[0]
+	parts := c.Output()
+	if len(parts) != 2 || parts[0].Text != printed || parts[1].Table == nil || parts[1].Table.Columns[0] != "n" {
+		t.Fatalf("output %+v; want the printed lines as text, then the result's own table", parts)
+	}
+	if c.Loader {
+		t.Fatal("a fenced cell is taken for the loader")
+	}
+}
+
 // TestTableResultKeepsItsFullCSV: a table result larger than its payload
 // is kept whole as a CSV artifact the table names; the conversation is not
 // named after it, as it is the table's, not a file the code made.
@@ -410,10 +435,8 @@ func TestTableResultKeepsItsFullCSV(t *testing.T) {
 	var table *chat.Table
 	var cellID string
 	for _, c := range a.Cells {
-		for _, p := range chat.SplitOutput(c.Logs) {
-			if p.Table != nil {
-				table, cellID = p.Table, c.ID
-			}
+		if c.Table != nil {
+			table, cellID = c.Table, c.ID
 		}
 	}
 	if table == nil || table.CSV == "" || table.TotalRows != 5000 || len(table.Rows) != 1000 {

@@ -12,8 +12,16 @@ const emitCall = "_emit("
 // left out of sight, and a block they alone filled left out with them.
 // The loader cell and code without them are shown as they ran; an export
 // keeps the code whole, so that it runs the same.
-func ShownCode(code string) string {
-	if !strings.Contains(code, emitCall) || strings.Contains(code, loaderMarker) {
+func (c *Cell) ShownCode() string {
+	if c.Loader {
+		return c.Code
+	}
+	return shownCode(c.Code)
+}
+
+// shownCode is ShownCode for a cell that is not the loader.
+func shownCode(code string) string {
+	if !strings.Contains(code, emitCall) {
 		return code
 	}
 	lines := strings.Split(code, "\n")

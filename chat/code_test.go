@@ -23,10 +23,13 @@ func TestShownCodeLeavesOutEngineReporting(t *testing.T) {
 		"    _emit(\"columns\", key=key)\n" +
 		"result"
 	want := "df = frames[\"stocks.csv\"]\nresult = df.describe()\nfor key, d in frames.items():\n    print(key)\nresult"
-	if got := chat.ShownCode(code); got != want {
+	if got := (&chat.Cell{Code: code}).ShownCode(); got != want {
 		t.Errorf("ShownCode =\n%s\nwant\n%s", got, want)
 	}
-	if plain := "print(1)\nif x:\n    y()"; chat.ShownCode(plain) != plain {
-		t.Errorf("code without _emit changed: %q", chat.ShownCode(plain))
+	if plain := "print(1)\nif x:\n    y()"; (&chat.Cell{Code: plain}).ShownCode() != plain {
+		t.Errorf("code without _emit changed: %q", (&chat.Cell{Code: plain}).ShownCode())
+	}
+	if loader := (&chat.Cell{Code: code, Loader: true}); loader.ShownCode() != code {
+		t.Errorf("the loader's code changed: %q", loader.ShownCode())
 	}
 }

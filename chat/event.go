@@ -103,6 +103,12 @@ type Event struct {
 	Artifact *ArtifactRef `json:"artifact,omitzero"`
 	// Missing is the file a copy_failed event reports.
 	Missing *MissingFile `json:"missing,omitzero"`
+	// Table is the result table a logs event carries beside its text (see
+	// Cell.Table).
+	Table *Table `json:"table,omitzero"`
+	// Loader marks the cell of a cell_added or cell_done event as the
+	// built-in analyst's file loader (see Cell.Loader).
+	Loader bool `json:"loader,omitzero"`
 }
 
 // Citation is a file the agent's code wrote and the answer cites.
@@ -119,8 +125,9 @@ type Usage struct {
 }
 
 // eventVersion is the version of the stored form written now. Version 1
-// (no "v") embedded the Foundry client's event; see event_v1.go.
-const eventVersion = 2
+// (no "v") embedded the Foundry client's event (see event_v1.go); versions
+// 1 and 2 carried the local engine's reports in the logs (event_v2.go).
+const eventVersion = 3
 
 // storedEvent is Event as stored: its fields and the version.
 type storedEvent struct {
@@ -148,6 +155,11 @@ func decodeEvent(seq int64, typ, data string) Event {
 	switch head.V {
 	case 0:
 		e, ok = decodeV1(EventType(typ), []byte(data))
+		e = fromInBand(e)
+	case 2:
+		ok = json.Unmarshal([]byte(data), &e) == nil
+		e.Type = EventType(typ)
+		e = fromInBand(e)
 	case eventVersion:
 		ok = json.Unmarshal([]byte(data), &e) == nil
 		e.Type = EventType(typ)

@@ -1,6 +1,7 @@
 package chat
 
 import (
+	"encoding/json"
 	"testing"
 	"time"
 )
@@ -34,9 +35,39 @@ func TestDecodeEvent_Versions(t *testing.T) {
 			t.Errorf("version 1 %s: %+v, want %+v", name, got, tt.want)
 		}
 	}
-	for _, data := range []string{"", "{", `{"v":3,"text":"x"}`, `{"at":"yesterday"}`} {
+	for _, data := range []string{"", "{", `{"v":4,"text":"x"}`, `{"at":"yesterday"}`} {
 		if got := decodeEvent(4, "text_delta", data); got.Type != EventUnreadable || got.Seq != 4 {
 			t.Errorf("decodeEvent(%q) = %+v, want an unreadable step", data, got)
 		}
 	}
+}
+
+// TestDecodeEvent_InBandReportsOfVersion2: a version 2 row's logs lose the
+// engine's "@@wb…" lines, its table marker becomes the cell's table at the
+// text form it stood for, and a loader cell is known by its code; a
+// version 3 row's logs are output, whatever they say.
+func TestDecodeEvent_InBandReportsOfVersion2(t *testing.T) {
+	logs := "@@wb-session {}\nloaded\n@@wb {\"kind\":\"stat\"}\n" +
+		`@@wb-table {"text_lines":2,"table":{"columns":["a"],"rows":[[0,1]],"total_rows":1,"total_columns":1}}` + "\n" +
+		"   a\n0  1\nafter\n"
+	got := decodeEvent(1, string(EventLogs), `{"v":2,"text":`+quoteJSON(logs)+`}`)
+	if got.Text != "loaded\n   a\n0  1\nafter\n" || got.Table == nil || got.Table.Columns[0] != "a" {
+		t.Fatalf("v2 logs: %q, table %+v", got.Text, got.Table)
+	}
+	if form := got.Text[got.Table.TextStart:got.Table.TextEnd]; form != "   a\n0  1\n" {
+		t.Errorf("the table stands for %q", form)
+	}
+	done := decodeEvent(2, string(EventCellDone), `{"v":2,"text":"FILES = []\nprint('@@wb-profile ' + x)"}`)
+	if !done.Loader {
+		t.Error("a version 2 loader cell is not known as the loader")
+	}
+	now := decodeEvent(3, string(EventLogs), Event{Type: EventLogs, Text: logs}.marshal())
+	if now.Text != logs || now.Table != nil {
+		t.Errorf("v3 logs were read for markers: %q, %+v", now.Text, now.Table)
+	}
+}
+
+func quoteJSON(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

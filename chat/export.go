@@ -76,14 +76,14 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 			turn.EditedBy = cmp.Or(t.Message.Author, "the analyst")
 		}
 		for _, c := range a.Cells {
-			if c.IsLoader() && loaders[c.Code] {
+			if c.Loader && loaders[c.Code] {
 				continue // the same loader again: the report has it already
 			}
-			if c.IsLoader() {
+			if c.Loader {
 				loaders[c.Code] = true
 			}
-			turn.Cells = append(turn.Cells, report.Cell{Code: c.Code, Printed: WithoutMarkers(c.Logs),
-				Output: reportOutput(c.Logs), Charts: s.cellImages(a, c, blobOf, &budget), Loader: c.IsLoader()})
+			turn.Cells = append(turn.Cells, report.Cell{Code: c.Code, Printed: c.Logs,
+				Output: reportOutput(c), Charts: s.cellImages(a, c, blobOf, &budget), Loader: c.Loader})
 		}
 		turn.Charts = s.loneImages(a, blobOf, &budget)
 		turn.Files = s.turnFiles(a, blobOf, &budget)
@@ -169,9 +169,9 @@ func NotebookOf(r report.Report) notebook.Notebook {
 }
 
 // reportOutput splits a cell's output into text and tables for a report.
-func reportOutput(logs string) []report.Part {
+func reportOutput(c *Cell) []report.Part {
 	var out []report.Part
-	for _, p := range SplitOutput(logs) {
+	for _, p := range c.Output() {
 		if p.Table != nil {
 			out = append(out, report.Part{Table: reportTable(p.Table)})
 		} else {
@@ -326,19 +326,3 @@ func (s *Service) readBlob(sha string) ([]byte, error) {
 
 // maxNotebookImage keeps one huge image from bloating an export.
 const maxNotebookImage = 20 << 20
-
-// WithoutMarkers drops the lines the built-in analyst prints for itself
-// ("@@wb …": the results it writes its answer from); they are not meant for
-// people, and Foundry's model never prints them.
-func WithoutMarkers(logs string) string {
-	if !strings.Contains(logs, "@@wb") {
-		return logs
-	}
-	var keep []string
-	for _, line := range strings.Split(logs, "\n") {
-		if !strings.HasPrefix(line, "@@wb") {
-			keep = append(keep, line)
-		}
-	}
-	return strings.Join(keep, "\n")
-}

@@ -4,6 +4,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/analyst-workbench/workbench/cellext"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -154,14 +155,11 @@ func TestSessionStates(t *testing.T) {
 // TestRestoredNotice reads the local engine's restore line into words
 // that name what came back and what did not.
 func TestRestoredNotice(t *testing.T) {
-	logs := "before\n" + sessionMarker + `{"restored":["df","model","np"],"lost":[{"name":"gen","reason":"a generator cannot be saved; run the cell that made it again"}],"files":2}` + "\nprinted\n"
-	got, ok := restoredNotice(logs)
+	rep := &cellext.Restored{Names: []string{"df", "model", "np"}, Files: 2,
+		Lost: []cellext.Lost{{Name: "gen", Reason: "a generator cannot be saved; run the cell that made it again"}}}
 	want := "This conversation's sandbox was set aside to free memory while it was idle, and has been restored for this answer. Back as they were: df, model, np and 2 files. Not restored: gen (a generator cannot be saved; run the cell that made it again)."
-	if !ok || got != want {
-		t.Fatalf("got %q, %v\nwant %q", got, ok, want)
-	}
-	if _, ok := restoredNotice("plain output\n@@wb {\"x\":1}\n"); ok {
-		t.Fatal("an ordinary logs line read as a restore")
+	if got := restoredNotice(rep); got != want {
+		t.Fatalf("got %q\nwant %q", got, want)
 	}
 	for n, want := range map[int]string{1: "1st", 2: "2nd", 3: "3rd", 4: "4th", 11: "11th", 12: "12th", 13: "13th", 21: "21st", 102: "102nd"} {
 		if got := ordinal(n); got != want {

@@ -1,39 +1,18 @@
 package chat
 
 import (
-	"encoding/json"
 	"fmt"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/cellext"
 )
 
 // What the local engine says of its sandboxes, in words for the user.
 
-// sessionMarker starts the logs line in which the local engine says that a
-// session it had set aside to free memory was restored (emulator/turn.go).
-const sessionMarker = "@@wb-session "
-
-// restoredReport is the JSON after sessionMarker.
-type restoredReport struct {
-	Names []string `json:"restored"`
-	Lost  []struct {
-		Name   string `json:"name"`
-		Reason string `json:"reason"`
-	} `json:"lost"`
-	Files int `json:"files"`
-}
-
-// restoredNotice reads a cell's logs for the restore line and says what it
-// means: what came back, and each name that did not, with what to do.
-func restoredNotice(logs string) (string, bool) {
-	_, rest, ok := strings.Cut(logs, sessionMarker)
-	if !ok {
-		return "", false
-	}
-	line, _, _ := strings.Cut(rest, "\n")
-	var rep restoredReport
-	if json.Unmarshal([]byte(line), &rep) != nil {
-		return "", false
-	}
+// restoredNotice says what a restored session means for the user: what
+// came back, and each name that did not, with what to do. The local engine
+// reports a restore beside the cell's output (cellext.Logs.Restored).
+func restoredNotice(rep *cellext.Restored) string {
 	var b strings.Builder
 	b.WriteString("This conversation's sandbox was set aside to free memory while it was idle, and has been restored for this answer.")
 	var back []string
@@ -49,7 +28,7 @@ func restoredNotice(logs string) (string, bool) {
 	for _, l := range rep.Lost {
 		fmt.Fprintf(&b, " Not restored: %s (%s).", l.Name, l.Reason)
 	}
-	return b.String(), true
+	return b.String()
 }
 
 // listNames lists up to n names and counts the rest.

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"time"
 
+	"github.com/analyst-workbench/workbench/cellext"
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
 )
@@ -128,7 +129,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 		if fe.Item == nil || fe.Item.Type != "code_interpreter_call" {
 			return Event{}, false
 		}
-		e.Type, e.Text = EventCellAdded, ""
+		e.Type, e.Text, e.Loader = EventCellAdded, "", isLoader(fe.Item)
 	case foundry.EventCodeDelta:
 		e.Type = EventCodeDelta
 	case foundry.EventCodeDone:
@@ -136,7 +137,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 	case foundry.EventCodeStatus:
 		e.Type, e.Text, e.Status = EventCodeStatus, "", fe.Status
 	case foundry.EventLogs:
-		e.Type = EventLogs
+		e.Type, e.Table = EventLogs, cellext.DecodeLogs(fe.Output.Extension).Table
 	case foundry.EventLogsDelta:
 		e.Type = EventLogsDelta
 	case foundry.EventImage:
@@ -150,6 +151,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 			return Event{}, false
 		}
 		e.Type, e.Text, e.Status = EventCellDone, fe.Item.Code, cellOutcome(fe.Item.Status)
+		e.Loader = isLoader(fe.Item)
 	case foundry.EventFileCitation:
 		c := fe.Citation
 		return Event{Type: EventCitation, ContainerID: c.ContainerID,
@@ -162,6 +164,12 @@ func translate(fe *foundry.Event) (Event, bool) {
 	return e, true
 }
 
+// isLoader reports a code call the local engine marks as the built-in
+// analyst's file loader (cellext.Call).
+func isLoader(it *foundry.Item) bool {
+	return cellext.DecodeCall(it.Extension).Role == cellext.RoleLoader
+}
+
 // observe records what the rest of the app needs from a Foundry event.
 func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 	switch fe.Type {
@@ -170,8 +178,8 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 	case foundry.EventQueued:
 		r.emit(ctx, Event{Type: EventProgress, Text: waitingText(fe.Position)})
 	case foundry.EventLogs:
-		if text, ok := restoredNotice(fe.Text); ok {
-			r.emit(ctx, Event{Type: EventRestored, Text: text})
+		if rep := cellext.DecodeLogs(fe.Output.Extension).Restored; rep != nil {
+			r.emit(ctx, Event{Type: EventRestored, Text: restoredNotice(rep)})
 		}
 	case foundry.EventCodeDone, foundry.EventItemDone:
 		r.checkSession(ctx, fe.ContainerID)

@@ -1,35 +1,15 @@
 package chat
 
 import (
-	"encoding/json"
 	"path"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/cellext"
 )
 
 // Table is a DataFrame or Series a cell returned, as the local engine's
-// kernel sends it: its first rows and its totals.
-type Table struct {
-	// Index names the index levels ("" for an unnamed one); each row starts
-	// with one value per level.
-	Index   []string `json:"index"`
-	Columns []string `json:"columns"`
-	Dtypes  []string `json:"dtypes"`
-	// Numeric says which columns hold numbers (right-aligned, sorted as
-	// numbers).
-	Numeric []bool `json:"numeric"`
-	// Rows are the first rows: index values, then one value per column;
-	// numbers are float64, missing values nil, anything else a string.
-	Rows         [][]any `json:"rows"`
-	TotalRows    int     `json:"total_rows"`
-	TotalColumns int     `json:"total_columns"`
-	// CSV names the file, relative to /mnt/data, that holds the whole
-	// result as CSV when Rows are not all of it (the local engine writes
-	// it; the turn copies it out like any file the cell wrote); CSVBytes
-	// is its size. CSVNote says why there is none, when it was too big.
-	CSV      string `json:"csv,omitzero"`
-	CSVBytes int64  `json:"csv_bytes,omitzero"`
-	CSVNote  string `json:"csv_note,omitzero"`
-}
+// kernel sends it beside the cell's output: its first rows and its totals.
+type Table = cellext.Table
 
 // OutputPart is a piece of a cell's output: text, or a table that stands
 // for the text form of a result.
@@ -44,35 +24,17 @@ type OutputPart struct {
 // looks the same.
 const NoOutputNote = "No output came back from the agent service for this cell (it may have printed nothing)."
 
-// tableMarker starts the logs line of a table (see the emulator's README).
-const tableMarker = "@@wb-table "
-
-// SplitOutput splits a cell's logs into text and tables, dropping the
-// marker lines not meant for people (see WithoutMarkers). A table replaces
-// the text form of the result that follows its marker.
-func SplitOutput(logs string) []OutputPart {
-	if !strings.Contains(logs, "@@wb") {
+// SplitOutput splits a cell's logs into text and tables: the result table
+// the engine sent beside them (nil if none) in place of the text form it
+// stands for, and the frames printed in the text read back as tables.
+// Nothing in the text is taken for anything but output.
+func SplitOutput(logs string, result *Table) []OutputPart {
+	if result == nil {
 		return textPart(nil, logs)
 	}
-	var parts []OutputPart
-	var text strings.Builder
-	lines := strings.SplitAfter(logs, "\n")
-	for i := 0; i < len(lines); i++ {
-		line := lines[i]
-		if !strings.HasPrefix(line, "@@wb") {
-			text.WriteString(line)
-			continue
-		}
-		t, skip, ok := parseTableMarker(line)
-		if !ok {
-			continue
-		}
-		parts = textPart(parts, text.String())
-		text.Reset()
-		parts = append(parts, OutputPart{Table: t})
-		i += min(skip, len(lines)-1-i)
-	}
-	return textPart(parts, text.String())
+	before, after := result.Split(logs)
+	parts := append(textPart(nil, before), OutputPart{Table: result})
+	return textPart(parts, after)
 }
 
 // textPart appends text, with the frames printed in it as tables.
@@ -145,23 +107,6 @@ func paragraphs(text string) []string {
 	return out
 }
 
-// parseTableMarker reads a table marker line: the table and how many lines
-// of text form it stands for.
-func parseTableMarker(line string) (*Table, int, bool) {
-	body, ok := strings.CutPrefix(strings.TrimRight(line, "\n"), tableMarker)
-	if !ok {
-		return nil, 0, false
-	}
-	var m struct {
-		TextLines int    `json:"text_lines"`
-		Table     *Table `json:"table"`
-	}
-	if json.Unmarshal([]byte(body), &m) != nil || m.Table == nil || m.TextLines < 0 {
-		return nil, 0, false
-	}
-	return m.Table, m.TextLines, true
-}
-
 // TableCSV returns the kept copy of file, the whole result of a table that
 // cell cellID returned (Table.CSV), once the turn has copied it out.
 func (a *Answer) TableCSV(cellID, file string) (ArtifactRef, bool) {
@@ -173,7 +118,7 @@ func (a *Answer) TableCSV(cellID, file string) (ArtifactRef, bool) {
 	return ArtifactRef{}, false
 }
 
-// Output is SplitOutput(c.Logs), kept until the logs change: a live answer
+// Output is SplitOutput(c.Logs, c.Table), kept until the logs change: a live answer
 // is rendered again with every streamed update, and a finished cell's
 // output, tables and all, does not change.
 func (c *Cell) Output() []OutputPart {
@@ -181,7 +126,7 @@ func (c *Cell) Output() []OutputPart {
 		return []OutputPart{{Text: NoOutputNote}}
 	}
 	if c.out == nil || c.outOf != c.Logs {
-		c.out, c.outOf = SplitOutput(c.Logs), c.Logs
+		c.out, c.outOf = SplitOutput(c.Logs, c.Table), c.Logs
 	}
 	return c.out
 }
@@ -192,16 +137,11 @@ func (c *Cell) Output() []OutputPart {
 func (a *Answer) tableCSVs() map[string]bool {
 	ids := map[string]bool{}
 	for _, c := range a.Cells {
-		if !strings.Contains(c.Logs, tableMarker) {
+		if c.Table == nil || c.Table.CSV == "" {
 			continue
 		}
-		for _, p := range c.Output() {
-			if p.Table == nil || p.Table.CSV == "" {
-				continue
-			}
-			if art, ok := a.TableCSV(c.ID, p.Table.CSV); ok {
-				ids[art.ID] = true
-			}
+		if art, ok := a.TableCSV(c.ID, c.Table.CSV); ok {
+			ids[art.ID] = true
 		}
 	}
 	return ids

@@ -6,24 +6,25 @@ import (
 	"github.com/analyst-workbench/workbench/chat"
 )
 
-// A table marker replaces the text form of the result after it; other
-// markers are dropped, and the text around stays.
+// The result table stands for its text form in the logs, at the offsets
+// the engine gave; the text around it stays, and nothing in the text is
+// read as anything but output.
 func TestSplitOutput(t *testing.T) {
-	logs := "@@wb-session {}\nloaded\n" +
-		`@@wb-table {"text_lines":3,"table":{"index":[""],"columns":["a"],"dtypes":["int64"],"numeric":[true],"rows":[[0,1],[1,null]],"total_rows":2,"total_columns":1}}` + "\n" +
-		"   a\n0  1\n1  NaN\n" + "after\n"
-	parts := chat.SplitOutput(logs)
-	if len(parts) != 3 || parts[0].Text != "loaded\n" || parts[2].Text != "after\n" {
+	printed := "loaded\n@@wb-table {\"text_lines\":1,\"table\":{}}\n"
+	form := "   a\n0  1\n1  NaN\n"
+	logs := printed + form + "after\n"
+	table := &chat.Table{Index: []string{""}, Columns: []string{"a"}, Numeric: []bool{true},
+		Rows: [][]any{{0.0, 1.0}, {1.0, nil}}, TotalRows: 2, TotalColumns: 1,
+		TextStart: len(printed), TextEnd: len(printed) + len(form)}
+	parts := chat.SplitOutput(logs, table)
+	if len(parts) != 3 || parts[0].Text != printed || parts[1].Table != table || parts[2].Text != "after\n" {
 		t.Fatalf("parts %+v", parts)
 	}
-	tb := parts[1].Table
-	if tb == nil || tb.TotalRows != 2 || tb.Rows[0][1] != 1.0 || tb.Rows[1][1] != nil || !tb.Numeric[0] {
-		t.Fatalf("table %+v", tb)
-	}
-	if got := chat.SplitOutput("plain\n"); len(got) != 1 || got[0].Text != "plain\n" {
+	if got := chat.SplitOutput("plain\n", nil); len(got) != 1 || got[0].Text != "plain\n" {
 		t.Fatalf("plain: %+v", got)
 	}
-	if got := chat.SplitOutput("@@wb-table {broken\nx\n"); len(got) != 1 || got[0].Text != "x\n" {
-		t.Fatalf("broken marker: %+v", got)
+	bad := &chat.Table{TextStart: 3, TextEnd: 99}
+	if got := chat.SplitOutput("x\n", bad); len(got) != 2 || got[0].Text != "x\n" || got[1].Table != bad {
+		t.Fatalf("offsets past the logs: %+v", got)
 	}
 }

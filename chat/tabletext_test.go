@@ -57,7 +57,7 @@ func TestParseFrameText(t *testing.T) {
 // Printed frames in a cell's output read as tables; the text around stays.
 func TestSplitOutputReadsPrintedFrames(t *testing.T) {
 	logs := "Summary:\n     a    b\n0    1    x\n1    2    y\n\n[1000 rows x 2 columns]\nDone.\n\nbye\n"
-	parts := chat.SplitOutput(logs)
+	parts := chat.SplitOutput(logs, nil)
 	if len(parts) != 3 || parts[0].Text != "Summary:\n" || parts[1].Table == nil || parts[1].Table.TotalRows != 1000 || parts[2].Text != "Done.\n\nbye\n" {
 		for _, p := range parts {
 			t.Logf("%q %+v", p.Text, p.Table)

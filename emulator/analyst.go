@@ -22,7 +22,7 @@ func AnalystPlanner(p analyst.Planner) Planner {
 func resultCell(code string, r *ExecResult) Cell {
 	cell := Cell{Code: code}
 	if r != nil {
-		cell.Stdout, cell.Value = r.Stdout, r.Value
+		cell.Stdout, cell.Value, cell.Reports = r.Stdout, r.Value, r.Reports
 		if r.Error != nil {
 			cell.Error = &analyst.CellError{Name: r.Error.Name, Value: r.Error.Value}
 		}

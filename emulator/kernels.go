@@ -4,6 +4,8 @@ import (
 	"context"
 	"io"
 	"time"
+
+	"github.com/analyst-workbench/workbench/cellext"
 )
 
 // Kernels hands out fresh Python kernels, one per container. The sandbox package's pool is the
@@ -62,23 +64,10 @@ type ExecResult struct {
 	Truncated bool
 	// Restored is set on the first cell after the kernel was set aside to
 	// free memory and brought back: what came back and what did not.
-	Restored *Restored
-}
-
-// Restored says what a kernel brought back after it was set aside.
-type Restored struct {
-	// Names are the variables, functions and modules back as they were.
-	Names []string `json:"restored"`
-	// Lost are the names that could not be kept, with why.
-	Lost []LostName `json:"lost,omitempty"`
-	// Files is how many files came back into /mnt/data.
-	Files int `json:"files"`
-}
-
-// LostName is a variable a restored kernel no longer has, and why.
-type LostName struct {
-	Name   string `json:"name"`
-	Reason string `json:"reason"`
+	Restored *cellext.Restored
+	// Reports are what the cell's code told the engine with wb_report, out
+	// of band (see sandbox.Result.Reports).
+	Reports []Report
 }
 
 // ExecError describes an exception raised by a cell.

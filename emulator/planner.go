@@ -28,6 +28,9 @@ type (
 	// emulator cites every file the turn wrote; Text may link them itself as
 	// [name](sandbox:/mnt/data/name) to choose where.
 	Step = analyst.Step
+	// Report is one wb_report(kind, body) a cell's code made: how the built-in analyst's code
+	// tells it results, out of band.
+	Report = analyst.Report
 )
 
 // FencedPlanner is the Planner used until a smarter one is plugged in: every fenced python

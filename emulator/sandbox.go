@@ -7,6 +7,7 @@ import (
 	"io"
 	"path/filepath"
 
+	"github.com/analyst-workbench/workbench/cellext"
 	"github.com/analyst-workbench/workbench/sandbox"
 )
 
@@ -120,10 +121,13 @@ func (k sandboxKernel) Exec(ctx context.Context, code string) (*ExecResult, erro
 		out.Images = append(out.Images, f.PNG)
 	}
 	if r := res.Restored; r != nil {
-		out.Restored = &Restored{Names: r.Restored, Files: r.Files}
+		out.Restored = &cellext.Restored{Names: r.Restored, Files: r.Files}
 		for _, l := range r.Lost {
-			out.Restored.Lost = append(out.Restored.Lost, LostName{Name: l.Name, Reason: l.Reason})
+			out.Restored.Lost = append(out.Restored.Lost, cellext.Lost{Name: l.Name, Reason: l.Reason})
 		}
+	}
+	for _, r := range res.Reports {
+		out.Reports = append(out.Reports, Report{Kind: r.Kind, Body: r.Body})
 	}
 	return out, nil
 }

@@ -13,6 +13,7 @@ import (
 	"strings"
 	"sync"
 
+	"github.com/analyst-workbench/workbench/cellext"
 	"github.com/analyst-workbench/workbench/sandbox"
 )
 
@@ -77,7 +78,7 @@ func (tr *turnRun) execute(ctx context.Context) error {
 			return tr.reply(ctx, step.Text)
 		}
 		tr.endStreamedText()
-		cell, err := tr.runCell(ctx, step.Code)
+		cell, err := tr.runCell(ctx, step)
 		if err != nil {
 			return err
 		}
@@ -153,13 +154,18 @@ func (tr *turnRun) owner() string {
 const ownerMetadataKey = "user"
 
 // runCell streams one code_interpreter_call: code deltas, interpreting, then its outputs.
-func (tr *turnRun) runCell(ctx context.Context, code string) (Cell, error) {
+func (tr *turnRun) runCell(ctx context.Context, step Step) (Cell, error) {
 	ctx, resumed := tr.traceWaits(ctx)
 	defer resumed()
+	code := step.Code
 	idx, id, cid := len(tr.out), newID("ci_"), tr.containerID()
 	call := func(status, code string, outputs []any) item {
-		return tr.attributed(item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": cid,
-			"code": code, "outputs": outputs})
+		it := item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": cid,
+			"code": code, "outputs": outputs}
+		if step.Loads { // an emulator extension: the app folds the loading cell
+			it[cellext.Field] = cellext.Call{Role: cellext.RoleLoader}
+		}
+		return tr.attributed(it)
 	}
 	tr.out = append(tr.out, call("in_progress", "", nil))
 	at := map[string]any{"output_index": idx, "item_id": id}
@@ -303,34 +309,14 @@ func (tr *turnRun) traceWaits(ctx context.Context) (_ context.Context, resumed f
 	}
 }
 
-// sessionMarker prefixes the logs line that says a kernel was restored after it had been set
-// aside to free memory, with what came back and what did not as JSON (an emulator extension:
-// the app tells the user; people never see the line, which the app hides like the built-in
-// analyst's result lines).
-const sessionMarker = "@@wb-session "
-
-// tableMarker prefixes the logs line that carries a DataFrame result as a
-// table, before its text form (an emulator extension, hidden by the app
-// like sessionMarker): {"text_lines": N, "table": {...}}, where the N lines
-// after it are the text form the table stands for.
-const tableMarker = "@@wb-table "
-
-func writeTableMarker(logs *strings.Builder, res *ExecResult) {
-	if res.Table == "" {
-		return
-	}
-	lines := strings.Count(res.Value, "\n") + 1
-	fmt.Fprintf(logs, "%s{\"text_lines\":%d,\"table\":%s}\n", tableMarker, lines, res.Table)
-}
-
 // cellOutputs turns a result into code interpreter outputs: one logs entry with what a
-// notebook would show, then one image per figure.
+// notebook would show, then one image per figure. What the engine says of the cell beside its
+// output (a restored session, the result as a table) rides on the logs entry as typed fields
+// (cellext.Logs, an emulator extension the hosted service never sends), never as lines in the
+// logs: the logs are exactly what the code printed, so nothing it prints can speak for the app.
 func cellOutputs(res *ExecResult) []any {
 	var logs strings.Builder
-	if res.Restored != nil {
-		b, _ := json.Marshal(res.Restored)
-		logs.WriteString(sessionMarker + string(b) + "\n")
-	}
+	ext := cellext.Logs{Restored: res.Restored}
 	logs.WriteString(res.Stdout)
 	logs.WriteString(res.Stderr)
 	if res.Error != nil {
@@ -341,21 +327,40 @@ func cellOutputs(res *ExecResult) []any {
 		}
 		logs.WriteString("\n")
 	} else if res.Value != "" {
-		writeTableMarker(&logs, res)
+		start := logs.Len()
 		logs.WriteString(res.Value + "\n")
+		ext.Table = resultTable(res.Table, start, logs.Len())
 	}
 	if res.Truncated {
 		logs.WriteString("[output truncated]\n")
 	}
 	outputs := []any{}
-	if logs.Len() > 0 {
-		outputs = append(outputs, map[string]any{"type": "logs", "logs": logs.String()})
+	if logs.Len() > 0 || ext.Restored != nil {
+		out := map[string]any{"type": "logs", "logs": logs.String()}
+		if ext.Restored != nil || ext.Table != nil {
+			out[cellext.Field] = ext
+		}
+		outputs = append(outputs, out)
 	}
 	for _, png := range res.Images {
 		outputs = append(outputs, map[string]any{"type": "image",
 			"url": "data:image/png;base64," + base64.StdEncoding.EncodeToString(png)})
 	}
 	return outputs
+}
+
+// resultTable reads the kernel's table form of a result (sandbox.Value.Table) standing for the
+// logs' bytes [start, end); nil when there is none or it does not parse.
+func resultTable(raw string, start, end int) *cellext.Table {
+	if raw == "" {
+		return nil
+	}
+	var t cellext.Table
+	if json.Unmarshal([]byte(raw), &t) != nil {
+		return nil
+	}
+	t.TextStart, t.TextEnd = start, end
+	return &t
 }
 
 func outputText(text string, annotations []any) map[string]any {

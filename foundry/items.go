@@ -22,6 +22,10 @@ type Item struct {
 	// Citations are the container file citations of a message's text.
 	Citations []Citation      `json:"citations,omitzero"`
 	Raw       json.RawMessage `json:"raw,omitzero"`
+	// Extension is what the local engine says of a code call beside it, as
+	// it sent it (its "x_workbench" member; the app reads it with package
+	// cellext). The hosted service sends none.
+	Extension json.RawMessage `json:"extension,omitzero"`
 }
 
 // Output is one output of a code_interpreter_call: "logs" or "image".
@@ -32,6 +36,9 @@ type Output struct {
 	URL string `json:"url,omitzero"`
 	// FileID is set when the service names the image by file id instead.
 	FileID string `json:"file_id,omitzero"`
+	// Extension is what the local engine says of a logs output beside its
+	// text, as it sent it (its "x_workbench" member; see Item.Extension).
+	Extension json.RawMessage `json:"extension,omitzero"`
 }
 
 // Citation points at a file the agent's code wrote, cited in the answer.
@@ -52,13 +59,15 @@ type wireItem struct {
 	ContainerID string          `json:"container_id"`
 	Outputs     []wireOutput    `json:"outputs"`
 	Content     json.RawMessage `json:"content"`
+	Extension   json.RawMessage `json:"x_workbench"`
 }
 
 type wireOutput struct {
-	Type   string `json:"type"`
-	Logs   string `json:"logs"`
-	URL    string `json:"url"`
-	FileID string `json:"file_id"`
+	Type      string          `json:"type"`
+	Logs      string          `json:"logs"`
+	URL       string          `json:"url"`
+	FileID    string          `json:"file_id"`
+	Extension json.RawMessage `json:"x_workbench"`
 }
 
 type wirePart struct {
@@ -93,7 +102,7 @@ func parseItem(raw json.RawMessage) (Item, error) {
 		return Item{}, err
 	}
 	it := Item{ID: w.ID, Type: w.Type, Role: w.Role, Status: w.Status, Code: w.Code,
-		ContainerID: w.ContainerID, Raw: raw}
+		ContainerID: w.ContainerID, Raw: raw, Extension: w.Extension}
 	for _, o := range w.Outputs {
 		it.Outputs = append(it.Outputs, Output(o))
 	}

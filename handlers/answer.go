@@ -99,7 +99,7 @@ func imageURLs(convID, runID string, a *chat.Answer, images []string) []string {
 // printed, and only the tail is searched, so that each streamed update
 // costs the same however long the output has grown.
 func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
-	code := chat.ShownCode(c.Code)
+	code := c.ShownCode()
 	cell := views.AnswerCell{ID: c.ID, Code: code, CodeHTML: markdown.Highlight(code, "python"),
 		Status: views.CellState(c.Status), Duration: c.Duration}
 	logs := c.Logs
@@ -109,7 +109,7 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 			cell.Duration = now.Sub(c.StartedAt)
 		}
 	}
-	cell.Logs = chat.WithoutMarkers(logs)
+	cell.Logs = logs
 	if lastLine, ok := pythonError(logs); ok {
 		cell.ErrorLine = lastLine
 		if c.Status == chat.CellCompleted {
@@ -118,7 +118,7 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 	} else if c.Status != chat.CellRunning {
 		cell.Output = outputParts(c.Output())
 	}
-	if c.IsLoader() && cell.ErrorLine == "" {
+	if c.Loader && cell.ErrorLine == "" {
 		cell.Loader = loaderLine(c, logs)
 	}
 	cell.Images = c.ShownImages()
@@ -140,7 +140,7 @@ func loaderLine(c *chat.Cell, logs string) string {
 // output, no image.
 func emptyCell(c *chat.Cell) bool {
 	return c.Status != chat.CellWriting && c.Status != chat.CellRunning && strings.TrimSpace(c.Code) == "" &&
-		strings.TrimSpace(chat.WithoutMarkers(c.Logs)) == "" && len(c.ShownImages()) == 0
+		strings.TrimSpace(c.Logs) == "" && len(c.ShownImages()) == 0
 }
 
 // statusLine says what a live answer is doing.

@@ -2,7 +2,6 @@ package handlers
 
 import (
 	"context"
-	"encoding/json"
 	"strings"
 	"testing"
 	"time"
@@ -66,16 +65,15 @@ func TestAnswerLiveImageThenFinal(t *testing.T) {
 	}
 }
 
-// tableMarkerLogs is the logs of a cell whose result is a 50,000-row
-// frame of which the payload carries 3 rows, with extra fields.
-func tableMarkerLogs(extra map[string]any) string {
-	table := map[string]any{"index": []string{""}, "columns": []string{"a"}, "dtypes": []string{"int64"},
-		"numeric": []bool{true}, "rows": [][]any{{0, 0}, {1, 1}, {2, 2}}, "total_rows": 50000, "total_columns": 1}
-	for k, v := range extra {
-		table[k] = v
-	}
-	b, _ := json.Marshal(map[string]any{"text_lines": 1, "table": table})
-	return "@@wb-table " + string(b) + "\n[50000 rows x 1 columns]\n"
+// tableLogs is the logs event of cell c whose result is a 50,000-row
+// frame of which the payload carries 3 rows, with the CSV fields of full.
+func tableLogs(full chat.Table) chat.Event {
+	text := "[50000 rows x 1 columns]\n"
+	table := full
+	table.Index, table.Columns, table.Dtypes, table.Numeric = []string{""}, []string{"a"}, []string{"int64"}, []bool{true}
+	table.Rows, table.TotalRows, table.TotalColumns = [][]any{{0.0, 0.0}, {1.0, 1.0}, {2.0, 2.0}}, 50000, 1
+	table.TextStart, table.TextEnd = 0, len(text)
+	return chat.Event{Type: chat.EventLogs, CellID: "c", Text: text, Table: &table}
 }
 
 // A cut table links the artifact that holds its whole result, named with
@@ -86,7 +84,7 @@ func TestTableLinksFullCSV(t *testing.T) {
 	cell := []chat.Event{
 		{Type: chat.EventCellAdded, CellID: "c"},
 		{Type: chat.EventCodeDone, CellID: "c", Text: "df"},
-		{Type: chat.EventLogs, CellID: "c", Text: tableMarkerLogs(map[string]any{"csv": ".wb/result-4.csv", "csv_bytes": 388890})},
+		tableLogs(chat.Table{CSV: ".wb/result-4.csv", CSVBytes: 388890}),
 		{Type: chat.EventCellDone, CellID: "c", Status: "completed"},
 	}
 	pending := renderEvents(t, true, cell...)
@@ -105,7 +103,7 @@ func TestTableLinksFullCSV(t *testing.T) {
 		t.Fatalf("the CSV is listed as a file too, or the other file is not:\n%s", html)
 	}
 	tooBig := renderEvents(t, false, chat.Event{Type: chat.EventCellAdded, CellID: "c"},
-		chat.Event{Type: chat.EventLogs, CellID: "c", Text: tableMarkerLogs(map[string]any{"csv_note": "The full result is over 200 MB as CSV, too big to keep; only the rows shown download."})},
+		tableLogs(chat.Table{CSVNote: "The full result is over 200 MB as CSV, too big to keep; only the rows shown download."}),
 		chat.Event{Type: chat.EventDone, Status: string(store.RunCompleted)})
 	if !strings.Contains(tooBig, "over 200 MB") || !strings.Contains(tooBig, "Download CSV (first 3 rows)") {
 		t.Fatalf("too big a CSV:\n%s", tooBig)

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
-	"encoding/json"
 	"fmt"
 	"io"
 	"strings"
@@ -45,16 +44,15 @@ func BenchmarkStreamingUpdate(b *testing.B) {
 	}
 }
 
-// tableLogs is the output of a cell whose result is a table of rows rows.
-func tableLogs(rows int) string {
+// tableOf is the result table of a cell that returned rows rows.
+func tableOf(rows int) *chat.Table {
 	t := chat.Table{Index: []string{""}, Columns: []string{"date", "region", "revenue", "units"},
 		Dtypes: []string{"object", "object", "float64", "int64"}, Numeric: []bool{false, false, true, true},
 		TotalRows: rows, TotalColumns: 4}
 	for i := range rows {
 		t.Rows = append(t.Rows, []any{float64(i), "2026-01-05", "North", 1200.5 + float64(i), float64(i % 97)})
 	}
-	body, _ := json.Marshal(map[string]any{"text_lines": 0, "table": t})
-	return "@@wb-table " + string(body) + "\n"
+	return &t
 }
 
 // BenchmarkTable10000Rows measures rendering a finished answer whose cell
@@ -64,7 +62,7 @@ func BenchmarkTable10000Rows(b *testing.B) {
 	at := time.Now()
 	a.Apply(chat.Event{Seq: 1, Type: chat.EventCellAdded, CellID: "c", At: at})
 	a.Apply(chat.Event{Seq: 2, Type: chat.EventCodeDone, CellID: "c", Text: "df", At: at})
-	a.Apply(chat.Event{Seq: 3, Type: chat.EventLogs, CellID: "c", Text: tableLogs(10000), At: at})
+	a.Apply(chat.Event{Seq: 3, Type: chat.EventLogs, CellID: "c", Table: tableOf(10000), At: at})
 	a.Apply(chat.Event{Seq: 4, Type: chat.EventCellDone, CellID: "c", Status: "completed", At: at})
 	a.Apply(chat.Event{Seq: 5, Type: chat.EventDone, Status: "completed", At: at})
 	ctx := context.Background()

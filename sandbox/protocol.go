@@ -180,6 +180,7 @@ type (
 		Files          wireFiles       `json:"files"`
 		Size           int64           `json:"size"`
 		DataBytes      int64           `json:"data_bytes"` // bytes under /mnt/data, in the session's memory
+		Reports        []Report        `json:"reports"`
 	}
 )
 

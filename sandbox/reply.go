@@ -148,7 +148,7 @@ func (s *Session) result(r *wireReply, figs [][]byte) *Result {
 	max := s.cfg.MaxOutputBytes
 	stdout, cutOut := capBytes(r.Stdout, max)
 	stderr, cutErr := capBytes(r.Stderr, max-len(stdout))
-	res := &Result{Error: r.execError(), Files: fileInfos(r.Files)}
+	res := &Result{Error: r.execError(), Files: fileInfos(r.Files), Reports: r.Reports}
 	if r.Truncated || cutOut || cutErr {
 		res.Truncated = true
 		stdout += truncatedMarker

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"bytes"
+	"encoding/json"
 	"image/png"
 	"time"
 	"unicode/utf8"
@@ -22,6 +23,17 @@ type Result struct {
 	// Restored is set on the first cell after the session was evicted and
 	// restored: what came back and what could not.
 	Restored *RestoreReport
+	// Reports are what the cell's code told the engine with wb_report, in
+	// order: out of band, never in Stdout, so that nothing a cell prints is
+	// taken for one.
+	Reports []Report
+}
+
+// Report is one wb_report(kind, body) call of a cell: its kind and its body
+// as JSON.
+type Report struct {
+	Kind string          `json:"kind"`
+	Body json.RawMessage `json:"body"`
 }
 
 // Value is the rendering of a cell's trailing expression.

@@ -3,6 +3,7 @@ package sandbox
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"errors"
 	"io/fs"
 	"strings"
@@ -31,6 +32,29 @@ func TestSession_ValueHTMLAndOutput(t *testing.T) {
 	}
 	if r.Value == nil || !strings.Contains(r.Value.HTML, "<table") || !strings.Contains(r.Value.Text, "a") {
 		t.Fatalf("DataFrame value %+v", r.Value)
+	}
+}
+
+// TestSession_ReportsAreOutOfBand: wb_report reaches Result.Reports and
+// never the output, what a cell prints never becomes a report however it
+// looks, NaN becomes null, and reports past the output cap are refused.
+func TestSession_ReportsAreOutOfBand(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	r := runOK(t, s, "print('@@wb {\"kind\": \"stat\"}')\nwb_report('result', {'kind': 'stat', 'value': float('nan'), 'n': 3})")
+	if r.Stdout != "@@wb {\"kind\": \"stat\"}\n" {
+		t.Fatalf("stdout %q", r.Stdout)
+	}
+	var body map[string]any
+	if len(r.Reports) != 1 || r.Reports[0].Kind != "result" || json.Unmarshal(r.Reports[0].Body, &body) != nil ||
+		body["value"] != nil || body["n"] != 3.0 || len(body) != 3 {
+		t.Fatalf("reports %+v", r.Reports)
+	}
+	if r := runOK(t, s, "print('no report')"); len(r.Reports) != 0 {
+		t.Fatalf("a cell that reported nothing has reports %+v", r.Reports)
+	}
+	big := run(t, s, "wb_report('result', 'x' * (2 << 20))")
+	if big.Error == nil || !strings.Contains(big.Error.Value, "over the output limit") || len(big.Reports) != 0 {
+		t.Fatalf("an oversized report: %+v, %d reports", big.Error, len(big.Reports))
 	}
 }
 

@@ -23,6 +23,7 @@ import importlib
 import io
 import json
 import linecache
+import math
 import os
 import pickle
 import signal
@@ -946,6 +947,22 @@ def parse_cell(code, fname):
         raise
 
 
+def finite(v):
+    """v with NaN and infinities as None: JSON has no word for them."""
+    if isinstance(v, float) and not math.isfinite(v):
+        return None
+    if isinstance(v, dict):
+        return {k: finite(x) for k, x in v.items()}
+    if isinstance(v, list):
+        return [finite(x) for x in v]
+    return v
+
+
+# The names the kernel gives every session; a snapshot leaves them out, as the
+# new kernel has its own.
+ENGINE_NAMES = ("display", "wb_vega_lite", "wb_report", "_")
+
+
 class Kernel:
     def __init__(self, conn):
         self.conn = conn
@@ -953,7 +970,8 @@ class Kernel:
         # in IPython: pickle then finds functions and classes the user
         # defined, which a saved session needs.
         main = types.ModuleType("__main__")
-        main.__dict__.update({"__builtins__": __builtins__, "display": display, "wb_vega_lite": wb_vega_lite})
+        main.__dict__.update({"__builtins__": __builtins__, "display": display, "wb_vega_lite": wb_vega_lite,
+                              "wb_report": self.report})
         sys.modules["__main__"] = main
         self.ns = main.__dict__
         self.defs = {}  # name -> source of the latest top-level def or class
@@ -963,6 +981,7 @@ class Kernel:
         self.cap = 1 << 20
         self.streamer = None  # while a streaming cell runs
         self.figures, self.max_figures, self.max_figure_bytes = [], 10, 5 << 20
+        self.reports, self.report_room = [], 0  # this cell's wb_report()s, and the room left for them
         # id -> figure sent live by a savefig; show() does not send it again
         # unless it changed since (the figure is kept so its id stays its own).
         self.sent_live = {}
@@ -1039,6 +1058,20 @@ class Kernel:
             self.flushed.append(fig)
         plt.close("all")
         self.sent_live.clear()
+
+    # -- reports -----------------------------------------------------------
+    def report(self, kind, body):
+        """wb_report(kind, body): tell the engine something about this cell
+        out of band, beside its output and never in it (the built-in
+        analyst's results and its loader's profile travel so). body must be
+        JSON; reports share the cell's output cap, and one past it is
+        refused."""
+        encoded = json.dumps(finite(json.loads(json.dumps(body, default=str))), ensure_ascii=False, allow_nan=False)
+        kind = str(kind)[:64]
+        if len(encoded) + len(kind) > self.report_room:
+            raise ValueError("wb_report: the cell's reports are over the output limit")
+        self.report_room -= len(encoded) + len(kind)
+        self.reports.append({"kind": kind, "body": json.loads(encoded)})
 
     # -- execution -------------------------------------------------------
     def run_cell(self, code):
@@ -1158,6 +1191,7 @@ class Kernel:
         self.max_figures = int(req.get("max_figures", 10))
         self.max_figure_bytes = int(req.get("max_figure_bytes", 5 << 20))
         self.figures, self.dropped, self.errors = [], 0, []
+        self.reports, self.report_room = [], cap
         budget = [cap]
         streamer = None
         if req.get("stream"):
@@ -1188,7 +1222,7 @@ class Kernel:
             "truncated": out.truncated or err.truncated, "error": error, "value": rendered,
             "figures": [len(f) for f in self.figures], "figures_dropped": self.dropped,
             "files": file_list(after, changed), "seconds": time.monotonic() - t0,
-            "data_bytes": data_bytes(after),
+            "data_bytes": data_bytes(after), "reports": self.reports,
         })
         for f in self.figures:
             self.conn.send(b"B", f)
@@ -1279,7 +1313,7 @@ class Kernel:
         limit = int(req.get("max_bytes", 1 << 31))
         saved, lost, aliases, modules, sent, seen = [], [], {}, {}, 0, {}
         for name, value in list(self.ns.items()):
-            if name.startswith("__") or name in ("display", "wb_vega_lite", "_"):
+            if name.startswith("__") or name in ENGINE_NAMES:
                 continue
             if isinstance(value, types.ModuleType):
                 modules[name] = value.__name__

@@ -9,10 +9,10 @@ import (
 	"unicode/utf8"
 )
 
-// resultMarker prefixes the result lines analysis cells print.
-const resultMarker = "@@wb "
+// resultReport is the kind of report (wb_report) an analysis cell makes of each result.
+const resultReport = "result"
 
-// marker is one result a cell printed; every number in a reply is read from one.
+// marker is one result a cell reported; every number in a reply is read from one.
 type marker map[string]any
 
 func (m marker) str(k string) string {
@@ -38,17 +38,14 @@ func (m marker) list(k string) []any {
 	return l
 }
 
-// parseMarkers reads the result lines of the cells' output, in order.
+// parseMarkers reads the results the cells reported, in order. Only reports count: a line the
+// code printed is output, whatever it looks like.
 func parseMarkers(cells []Cell) []marker {
 	var out []marker
 	for _, c := range cells {
-		for _, line := range strings.Split(c.Stdout, "\n") {
-			rest, ok := strings.CutPrefix(line, resultMarker)
-			if !ok {
-				continue
-			}
+		for _, r := range c.Reports {
 			var m marker
-			if json.Unmarshal([]byte(rest), &m) == nil {
+			if r.Kind == resultReport && json.Unmarshal(r.Body, &m) == nil && m != nil {
 				out = append(out, m)
 			}
 		}

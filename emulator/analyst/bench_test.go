@@ -75,7 +75,7 @@ func BenchmarkNext(b *testing.B) {
 		b.Fatal(err)
 	}
 	turn := &Turn{Question: "bar chart of revenue by region for 2024", Files: []string{"sales.csv"},
-		Cells: []Cell{{Code: profileCode([]string{"sales.csv"}, ""), Stdout: "Loaded sales.csv\n" + profileMarker + string(golden) + "\n"}}}
+		Cells: []Cell{loaded(profileCode([]string{"sales.csv"}, ""), golden)}}
 	r := &Rules{}
 	b.ResetTimer()
 	for b.Loop() {

@@ -25,9 +25,10 @@ plt.rcParams.update({
     "boxplot.flierprops.markeredgecolor": _INK, "hatch.color": _INK,
 })
 
-# The workbench's kernel (sandbox/worker.py) gives every session wb_vega_lite; only there are
-# the result lines read, so only there are they printed.
-_IN_ENGINE = "wb_vega_lite" in globals()
+# The workbench's kernel (sandbox/worker.py) gives every session wb_report, which tells the
+# engine a result out of band, never in the printed output; a notebook run elsewhere has none,
+# and reports nothing.
+_IN_ENGINE = "wb_report" in globals()
 
 _NA = ["", "NA", "N/A", "n/a", "na", "NaN", "nan", "null", "NULL", "None", "none", "-", "--", "?", "missing", "#N/A", "n.a."]
 _DATE_NAME = re.compile(r"date|time|day|month|year|datum|period|week|stamp|created|updated|submitted|_at$|_on$", re.I)
@@ -483,7 +484,7 @@ def _profile(frames, failed):
     for name, err in failed.items():
         print(f"Could not load {name}: {err}")
     if _IN_ENGINE:
-        print("@@wb-profile " + json.dumps({"frames": out, "failed": failed}, default=str))
+        wb_report("profile", {"frames": out, "failed": failed})
 
 
 def _signature(name):
@@ -541,10 +542,10 @@ def _thin(result, points=2000):
 
 
 def _emit(kind, **fields):
-    """Print one machine-readable result line; the reply quotes numbers from these only. Only
-    in the workbench's kernel: a notebook exported and run elsewhere prints none."""
+    """Report one result to the engine; the reply quotes numbers from these only. Only in the
+    workbench's kernel: a notebook exported and run elsewhere reports none."""
     if _IN_ENGINE:
-        print("@@wb " + json.dumps(_plain(dict(kind=kind, **fields))))
+        wb_report("result", _plain(dict(kind=kind, **fields)))
 
 
 def _rows(d, n=10, cols=None):

@@ -340,7 +340,7 @@ print("written")
 	if err != nil || load.Error != nil {
 		b.Fatalf("%v %+v", err, load.Error)
 	}
-	p, err := parseProfile(load.Stdout)
+	p, err := parseProfile(toCell("", load))
 	if err != nil {
 		b.Fatal(err)
 	}
@@ -354,6 +354,7 @@ print("written")
 		start := time.Now()
 		var figures int
 		var out string
+		var reports []Report
 		for _, code := range pl.Cells {
 			r, err := sess.Exec(ctx, code)
 			if err != nil || r.Error != nil {
@@ -361,12 +362,13 @@ print("written")
 			}
 			figures += len(r.Files)
 			out += r.Stdout
+			reports = append(reports, toCell(code, r).Reports...)
 		}
 		took = append(took, time.Since(start).Seconds())
 		if figures == 0 || !strings.Contains(out, "each the mean of 1,000 consecutive rows of 2,000,000") {
 			b.Fatalf("the chart was not drawn from a named reduction (%d files):\n%s", figures, out)
 		}
-		ran = append(ran, Cell{Code: pl.Cells[0], Stdout: out})
+		ran = append(ran, Cell{Code: pl.Cells[0], Stdout: out, Reports: reports})
 	}
 	if text := writeAnswer(&pl, ran[:1]); !strings.Contains(text, "Drawn from 2,000 points, each the mean of 1,000 consecutive rows") {
 		b.Fatalf("the answer does not name the reduction:\n%s", text)

@@ -180,12 +180,13 @@ func TestModel_FallsBackToRules(t *testing.T) {
 		t.Fatalf("step %+v, %v; want the rules' loading cell with a note", step, err)
 	}
 	golden, _ := os.ReadFile("testdata/profiles/sales.csv.json")
-	turn.Cells = append(turn.Cells, Cell{Code: step.Code, Stdout: profileMarker + string(golden)})
+	turn.Cells = append(turn.Cells, loaded(step.Code, golden))
 	step, err = m.Next(context.Background(), turn)
 	if err != nil || !strings.Contains(step.Code, `df["revenue"].sum()`) {
 		t.Fatalf("step %+v, %v; want the rules' analysis cell", step, err)
 	}
-	turn.Cells = append(turn.Cells, Cell{Code: step.Code, Stdout: `@@wb {"kind": "stat", "col": "revenue", "agg": "sum", "value": 2470890.11, "n": 900}` + "\n"})
+	turn.Cells = append(turn.Cells, Cell{Code: step.Code, Reports: []Report{{Kind: resultReport,
+		Body: []byte(`{"kind": "stat", "col": "revenue", "agg": "sum", "value": 2470890.11, "n": 900}`)}}})
 	step, err = m.Next(context.Background(), turn)
 	want := "_Note: the model endpoint failed (HTTP 500), so the built-in rules answered instead_\n\nThe total of `revenue` is **2,470,890.11** (over 900 values)."
 	if err != nil || step.Text != want {

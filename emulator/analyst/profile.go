@@ -19,8 +19,8 @@ var loaderPy string
 // profileHeader starts every profiling cell, so a planner can find its own first cell.
 const profileHeader = "# workbench: load every data file"
 
-// profileMarker prefixes the profile line the loader prints.
-const profileMarker = "@@wb-profile "
+// profileReport is the kind of report (wb_report) the loading cell makes of the profile.
+const profileReport = "profile"
 
 // Profile is what the loading cell found in /mnt/data.
 type Profile struct {
@@ -184,21 +184,19 @@ func profileCode(files []string, note string) string {
 	return b.String()
 }
 
-// parseProfile reads the profile line from the loading cell's output.
-func parseProfile(stdout string) (*Profile, error) {
-	i := strings.Index(stdout, profileMarker)
-	if i < 0 {
-		return nil, fmt.Errorf("analyst: no profile in the loading cell's output")
+// parseProfile reads the profile the loading cell reported.
+func parseProfile(load Cell) (*Profile, error) {
+	for _, r := range load.Reports {
+		if r.Kind != profileReport {
+			continue
+		}
+		var p Profile
+		if err := json.Unmarshal(r.Body, &p); err != nil {
+			return nil, fmt.Errorf("analyst: parse profile: %w", err)
+		}
+		return &p, nil
 	}
-	line := stdout[i+len(profileMarker):]
-	if j := strings.IndexByte(line, '\n'); j >= 0 {
-		line = line[:j]
-	}
-	var p Profile
-	if err := json.Unmarshal([]byte(line), &p); err != nil {
-		return nil, fmt.Errorf("analyst: parse profile: %w", err)
-	}
-	return &p, nil
+	return nil, fmt.Errorf("analyst: the loading cell reported no profile")
 }
 
 // pyStr quotes s as a Python string literal.

@@ -37,7 +37,7 @@ func (r *Rules) loadStep(t *Turn, note string) (Step, error) {
 	if len(files) == 0 {
 		return Step{Text: withNote(note, noFilesReply(t.Files))}, nil
 	}
-	return Step{Code: profileCode(files, note)}, nil
+	return Step{Code: profileCode(files, note), Loads: true}, nil
 }
 
 func (r *Rules) analysisStep(t *Turn, start int) (Step, error) {
@@ -46,7 +46,7 @@ func (r *Rules) analysisStep(t *Turn, start int) (Step, error) {
 	if load.Error != nil {
 		return Step{Text: withNote(note, fmt.Sprintf("Loading the files failed with %s: %s.", load.Error.Name, load.Error.Value))}, nil
 	}
-	p, err := parseProfile(load.Stdout)
+	p, err := parseProfile(load)
 	if err != nil {
 		// Say so rather than fail the turn: the output may have been cut at the kernel's cap.
 		return Step{Text: withNote(note, "The files were loaded, but their profile could not be read ("+err.Error()+"). Try fewer or smaller files, or send a fenced ```python block.")}, nil
@@ -137,7 +137,7 @@ func FencedStep(blocks []string, cells []Cell) Step {
 		} else {
 			b.WriteString("The code ")
 		}
-		out := strings.TrimRight(withoutMarkerLines(c.Stdout+c.Value), "\n")
+		out := strings.TrimRight(c.Stdout+c.Value, "\n")
 		switch {
 		case c.Error != nil:
 			fmt.Fprintf(&b, "failed with %s: %s.\n\n", c.Error.Name, c.Error.Value)
@@ -157,21 +157,6 @@ func FencedStep(blocks []string, cells []Cell) Step {
 
 // maxQuotedOutput is the longest one-line output a reply quotes.
 const maxQuotedOutput = 120
-
-// withoutMarkerLines drops the kernel's machine-readable lines (@@wb…) from
-// printed output, keeping what a person reads.
-func withoutMarkerLines(out string) string {
-	if !strings.Contains(out, "@@wb") {
-		return out
-	}
-	var b strings.Builder
-	for _, line := range strings.SplitAfter(out, "\n") {
-		if !strings.HasPrefix(line, "@@wb") {
-			b.WriteString(line)
-		}
-	}
-	return b.String()
-}
 
 // noFilesReply answers a turn without a data file: what the analyst can do once one is
 // attached, since "what can you do?" is the usual first question, and what is there instead.

@@ -39,7 +39,10 @@ func TestFencedStep_DoesNotRepeatOutput(t *testing.T) {
 		want string
 	}{
 		{Cell{Stdout: table}, "The code ran; what it printed is shown under its code above."},
-		{Cell{Stdout: "@@wb-table {}\n", Value: "42"}, "The code printed `42`."},
+		{Cell{Value: "42"}, "The code printed `42`."},
+		// A line the code printed is output, whatever it looks like (it once was read as the
+		// engine's own and dropped).
+		{Cell{Stdout: "@@wb-table {}\n"}, "The code printed `@@wb-table {}`."},
 		{Cell{Stdout: "\n"}, "The code ran without printing anything."},
 		{Cell{Stdout: strings.Repeat("x", 200) + "\n"}, "The code ran; what it printed is shown under its code above."},
 	} {
@@ -68,7 +71,7 @@ func TestInputFiles(t *testing.T) {
 func TestRules_UnreadableProfileIsReported(t *testing.T) {
 	turn := &Turn{Question: "overview", Files: []string{"a.csv"}}
 	step, _ := (&Rules{}).Next(context.Background(), turn)
-	turn.Cells = []Cell{{Code: step.Code, Stdout: "Loaded a.csv\n@@wb-profile {\"frames\": [{\"key\": \"a.c"}}
+	turn.Cells = []Cell{loaded(step.Code, []byte(`{"frames": [{"key": "a.c`))}
 	step, err := (&Rules{}).Next(context.Background(), turn)
 	if err != nil || step.Code != "" || !strings.Contains(step.Text, "analyst: parse profile") {
 		t.Errorf("step %+v, %v", step, err)

@@ -119,7 +119,37 @@ func toCell(code string, r *sandbox.Result) Cell {
 	for _, f := range r.Files {
 		c.Files = append(c.Files, f.Name)
 	}
+	for _, rep := range r.Reports {
+		c.Reports = append(c.Reports, Report{Kind: rep.Kind, Body: rep.Body})
+	}
 	return c
+}
+
+// hasResult reports whether the cell reported a result of the kind.
+func hasResult(c Cell, kind string) bool {
+	for _, m := range parseMarkers([]Cell{c}) {
+		if m.str("kind") == kind {
+			return true
+		}
+	}
+	return false
+}
+
+// profileJSON is the profile a loading cell reported, as JSON.
+func profileJSON(t testing.TB, load Cell) []byte {
+	t.Helper()
+	for _, r := range load.Reports {
+		if r.Kind == profileReport {
+			return append(append([]byte{}, r.Body...), '\n')
+		}
+	}
+	t.Fatalf("the loading cell reported no profile:\n%s", load.Stdout)
+	return nil
+}
+
+// loaded is a loading cell that reported the profile JSON p.
+func loaded(code string, p []byte) Cell {
+	return Cell{Code: code, Reports: []Report{{Kind: profileReport, Body: p}}}
 }
 
 // TestCorpus_Sandbox runs every phrasing's code in the real sandbox, one session per file set:
@@ -154,14 +184,12 @@ func runSet(t *testing.T, set string, cases []corpusCase) int {
 	files := strings.Split(set, "+")
 	k := newKernel(t, files)
 	load := k.exec(profileCode(files, ""))
-	live, err := parseProfile(load.Stdout)
+	live, err := parseProfile(load)
 	if err != nil {
 		t.Fatalf("profile: %v\n%s", err, load.Stdout)
 	}
 	if *update {
-		line := load.Stdout[strings.Index(load.Stdout, profileMarker)+len(profileMarker):]
-		line = strings.TrimRight(line[:strings.IndexByte(line+"\n", '\n')], "\n") + "\n"
-		if err := os.WriteFile(filepath.Join("testdata", "profiles", set+".json"), []byte(line), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join("testdata", "profiles", set+".json"), profileJSON(t, load), 0o644); err != nil {
 			t.Fatal(err)
 		}
 	} else if golden := loadProfile(t, set); !reflect.DeepEqual(live, golden) {

@@ -148,12 +148,7 @@ func judgeReply(k *kernel, c truthCase, reply string) string {
 // the plan-only tests (TestTruthDeclines_Plan) that run without a sandbox.
 func (k *kernel) saveTruthProfile(files string) {
 	load := k.exec(profileCode(strings.Split(files, "+"), ""))
-	_, line, ok := strings.Cut(load.Stdout, profileMarker)
-	if !ok {
-		k.t.Fatalf("no profile printed:\n%s", load.Stdout)
-	}
-	line, _, _ = strings.Cut(line, "\n")
-	if err := os.WriteFile(filepath.Join("testdata", "truth", "profiles", files+".json"), []byte(line+"\n"), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join("testdata", "truth", "profiles", files+".json"), profileJSON(k.t, load), 0o644); err != nil {
 		k.t.Fatal(err)
 	}
 }

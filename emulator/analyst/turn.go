@@ -1,6 +1,9 @@
 package analyst
 
-import "context"
+import (
+	"context"
+	"encoding/json"
+)
 
 // The planner contract, declared here once: the emulator drives a Planner through these types
 // (it names them as aliases), and this package's planners implement it.
@@ -35,6 +38,15 @@ type Cell struct {
 	Error *CellError
 	// Files names the files the cell wrote, relative to /mnt/data.
 	Files []string
+	// Reports are what the cell's code told the engine with wb_report(kind, body), in order:
+	// the analyst's own code reports its results so, out of band, and never by printing them.
+	Reports []Report
+}
+
+// Report is one wb_report(kind, body) call of a cell: its kind and its body as JSON.
+type Report struct {
+	Kind string
+	Body json.RawMessage
 }
 
 // CellError is the exception a cell raised.
@@ -46,6 +58,8 @@ type CellError struct {
 type Step struct {
 	Code string
 	Text string
+	// Loads says the cell loads the turn's files rather than analyses them: the app folds it.
+	Loads bool
 }
 
 // Planner decides a turn one step at a time: Next is called until it returns a Step without

@@ -155,7 +155,7 @@ func chartOf(t *testing.T, k *kernel, p *Profile, q, count string) (spec *vlSpec
 // the PNG has a legend.
 func TestChartSpecs_Sandbox(t *testing.T) {
 	k := newKernel(t, []string{"sales.csv"})
-	p, err := parseProfile(k.exec(profileCode([]string{"sales.csv"}, "")).Stdout)
+	p, err := parseProfile(k.exec(profileCode([]string{"sales.csv"}, "")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -252,7 +252,7 @@ func TestChartSpecsOfLongSeries_Sandbox(t *testing.T) {
 	if err := k.sess.PutFile(ctx, "long.csv", strings.NewReader(b.String())); err != nil {
 		t.Fatal(err)
 	}
-	p, err := parseProfile(k.exec(profileCode([]string{"long.csv"}, "")).Stdout)
+	p, err := parseProfile(k.exec(profileCode([]string{"long.csv"}, "")))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -274,7 +274,7 @@ func TestChartSpecsOfLongSeries_Sandbox(t *testing.T) {
 // PNG and gets no spec, never a wrong interactive chart.
 func TestChartsWithoutSpec_Sandbox(t *testing.T) {
 	k := newKernel(t, []string{"sales.csv"})
-	p, err := parseProfile(k.exec(profileCode([]string{"sales.csv"}, "")).Stdout)
+	p, err := parseProfile(k.exec(profileCode([]string{"sales.csv"}, "")))
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,0 +1,41 @@
+package emulator
+
+import (
+	"encoding/json"
+	"strings"
+	"testing"
+
+	"github.com/analyst-workbench/workbench/cellext"
+)
+
+// TestCellOutputs_ReportsBesideTheLogs: the logs are exactly what the cell
+// printed and its value's text form; a restored session and the value's
+// table ride beside them as typed fields, and the table's offsets point at
+// the text form it stands for.
+func TestCellOutputs_ReportsBesideTheLogs(t *testing.T) {
+	res := &ExecResult{Stdout: "@@wb-session {}\nhello\n", Stderr: "warn\n", Value: "   a\n0  1",
+		Table:    `{"index":[""],"columns":["a"],"dtypes":["int64"],"numeric":[true],"rows":[[0,1]],"total_rows":1,"total_columns":1}`,
+		Restored: &cellext.Restored{Names: []string{"df"}, Files: 1}}
+	outs := cellOutputs(res)
+	b, _ := json.Marshal(outs[0])
+	var logs struct {
+		Logs string        `json:"logs"`
+		Ext  *cellext.Logs `json:"x_workbench"`
+	}
+	if err := json.Unmarshal(b, &logs); err != nil {
+		t.Fatal(err)
+	}
+	if want := "@@wb-session {}\nhello\nwarn\n   a\n0  1\n"; logs.Logs != want {
+		t.Fatalf("logs %q, want %q", logs.Logs, want)
+	}
+	if logs.Ext == nil || logs.Ext.Restored == nil || logs.Ext.Restored.Names[0] != "df" || logs.Ext.Table == nil {
+		t.Fatalf("extension %s", b)
+	}
+	before, after := logs.Ext.Table.Split(logs.Logs)
+	if !strings.HasSuffix(before, "warn\n") || after != "" || logs.Logs[logs.Ext.Table.TextStart:logs.Ext.Table.TextEnd] != "   a\n0  1\n" {
+		t.Fatalf("the table stands for %q", logs.Logs[logs.Ext.Table.TextStart:logs.Ext.Table.TextEnd])
+	}
+	if plain, _ := json.Marshal(cellOutputs(&ExecResult{Stdout: "x\n"})); strings.Contains(string(plain), cellext.Field) {
+		t.Fatalf("a plain cell carries an extension: %s", plain)
+	}
+}
