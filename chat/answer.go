@@ -5,7 +5,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -173,14 +172,14 @@ func (a *Answer) applyStep(e Event) {
 		c.Code, c.Status = e.Text, CellRunning
 	case EventCodeStatus:
 		c := a.cell(e.CellID, at)
-		switch foundry.CallStatus(e.Status) {
-		case foundry.CallInterpreting:
+		switch e.Status {
+		case codeRunning:
 			c.Status = CellRunning
-		case foundry.CallInProgress:
+		case codeWriting:
 			if c.Code != "" {
 				c.Status = CellRunning
 			}
-		case foundry.CallCompleted:
+		case codeFinished:
 			a.finishCell(c, CellCompleted, at)
 		}
 	case EventLogs:
@@ -193,6 +192,7 @@ func (a *Answer) applyStep(e Event) {
 			c.Table = e.Table.Shifted(len(joined) - len(e.Text))
 		}
 		c.Logs, c.complete = joined, true
+		c.settle()
 	case EventLogsDelta:
 		if c := a.cell(e.CellID, at); !c.complete {
 			c.Logs, c.streaming = c.Logs+e.Text, true
@@ -259,14 +259,28 @@ func (a *Answer) finishCell(c *Cell, status CellStatus, at time.Time) {
 	if !c.StartedAt.IsZero() {
 		c.Duration = at.Sub(c.StartedAt)
 	}
+	c.settle()
 }
 
-// cellOutcome turns the status of a finished code call into its cell's.
-func cellOutcome(itemStatus string) string {
-	if foundry.CallStatus(itemStatus).Failed() {
-		return string(CellFailed)
+// settle decides a completed cell's outcome from its output: the service
+// reports a call whose code raised as completed (the exception is only in
+// its logs), so a cell whose output ends in a Python traceback failed. The
+// page, the report and the notebook all read this one decision.
+func (c *Cell) settle() {
+	if c.Status == CellCompleted && c.ErrorLine() != "" {
+		c.Status = CellFailed
 	}
-	return string(CellCompleted)
+}
+
+// ErrorLine is the last line of the Python traceback in the cell's output
+// ("KeyError: 'x'"), or "" when there is none.
+func (c *Cell) ErrorLine() string {
+	i := strings.LastIndex(c.Logs, "Traceback (most recent call last):")
+	if i < 0 {
+		return ""
+	}
+	lines := strings.Split(strings.TrimRight(c.Logs[i:], "\n "), "\n")
+	return strings.TrimSpace(lines[len(lines)-1])
 }
 
 // cell returns the cell with id, creating it (in the writing state) if new.

@@ -19,8 +19,8 @@ const (
 	EventCodeDelta EventType = "code_delta"
 	// EventCodeDone carries a cell's whole code in Text.
 	EventCodeDone EventType = "code_done"
-	// EventCodeStatus says in Status how a cell's run goes: in_progress,
-	// interpreting or completed.
+	// EventCodeStatus says in Status how a cell's run goes: codeWriting,
+	// codeRunning or codeFinished.
 	EventCodeStatus EventType = "code_status"
 	// EventLogs carries what a cell printed, in Text.
 	EventLogs EventType = "logs"
@@ -45,6 +45,15 @@ const (
 	EventCitation EventType = "file_citation"
 	// EventUsage carries the turn's token counts, in Usage.
 	EventUsage EventType = "usage"
+)
+
+// How a cell's run goes, as an EventCodeStatus says: chat's words for the
+// service's call statuses (translate maps them at the edge). They are
+// stored, so they keep the strings first recorded, which were Foundry's.
+const (
+	codeWriting  = "in_progress"  // the code is being written
+	codeRunning  = "interpreting" // the code runs
+	codeFinished = "completed"    // the code has run; its outcome comes with the cell
 )
 
 // The app's own events.

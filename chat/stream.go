@@ -135,7 +135,11 @@ func translate(fe *foundry.Event) (Event, bool) {
 	case foundry.EventCodeDone:
 		e.Type = EventCodeDone
 	case foundry.EventCodeStatus:
-		e.Type, e.Text, e.Status = EventCodeStatus, "", fe.Status
+		status, ok := codeStatus(foundry.CallStatus(fe.Status))
+		if !ok {
+			return Event{}, false
+		}
+		e.Type, e.Text, e.Status = EventCodeStatus, "", status
 	case foundry.EventLogs:
 		e.Type, e.Table = EventLogs, cellext.DecodeLogs(fe.Output.Extension).Table
 	case foundry.EventLogsDelta:
@@ -162,6 +166,29 @@ func translate(fe *foundry.Event) (Event, bool) {
 		return Event{}, false
 	}
 	return e, true
+}
+
+// codeStatus maps the service's status of a running call to chat's; ok is
+// false for one that says nothing about the run (a failed or incomplete
+// call ends with its item, which says so).
+func codeStatus(s foundry.CallStatus) (string, bool) {
+	switch s {
+	case foundry.CallInProgress:
+		return codeWriting, true
+	case foundry.CallInterpreting:
+		return codeRunning, true
+	case foundry.CallCompleted:
+		return codeFinished, true
+	}
+	return "", false
+}
+
+// cellOutcome turns the status of a finished code call into its cell's.
+func cellOutcome(itemStatus string) string {
+	if foundry.CallStatus(itemStatus).Failed() {
+		return string(CellFailed)
+	}
+	return string(CellCompleted)
 }
 
 // isLoader reports a code call the local engine marks as the built-in

@@ -38,7 +38,7 @@ func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) 
 func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
 	v := views.Answer{
 		ConversationID: convID, RunID: runID, Live: live, LastSeq: a.Seq, SharePath: sharePath,
-		Notices: a.Notices, TextHTML: renderText(sharePath, a.Text, a.Artifacts), Error: a.Error, Status: views.RunStatus(a.Status),
+		Notices: a.Notices, TextHTML: renderText(sharePath, a.Text, a.Artifacts), Error: a.Error, Status: runStatus(a.Status),
 		InputTokens: a.InputTokens, OutputTokens: a.OutputTokens,
 	}
 	for _, m := range a.Missing {
@@ -96,28 +96,23 @@ func imageURLs(convID, runID string, a *chat.Answer, images []string) []string {
 }
 
 // cellView shows one code cell. A running cell shows the tail of what it
-// printed, and only the tail is searched, so that each streamed update
-// costs the same however long the output has grown.
+// printed as it is, unparsed, so that each streamed update costs the same
+// however long the output has grown; a finished one its error line or its
+// output, tables and all. Whether it failed is chat's decision (c.Status).
 func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 	code := c.ShownCode()
 	cell := views.AnswerCell{ID: c.ID, Code: code, CodeHTML: markdown.Highlight(code, "python"),
-		Status: views.CellState(c.Status), Duration: c.Duration}
+		Status: cellState(c.Status), Duration: c.Duration}
 	logs := c.Logs
 	if c.Status == chat.CellRunning {
 		logs, cell.LogsCut = logTail(logs, liveLogLines)
 		if c.Duration == 0 && !c.StartedAt.IsZero() {
 			cell.Duration = now.Sub(c.StartedAt)
 		}
-	}
-	cell.Logs = logs
-	if lastLine, ok := pythonError(logs); ok {
-		cell.ErrorLine = lastLine
-		if c.Status == chat.CellCompleted {
-			cell.Status = views.CellFailed
-		}
-	} else if c.Status != chat.CellRunning {
+	} else if cell.ErrorLine = c.ErrorLine(); cell.ErrorLine == "" {
 		cell.Output = outputParts(c.Output())
 	}
+	cell.Logs = logs
 	if c.Loader && cell.ErrorLine == "" {
 		cell.Loader = loaderLine(c, logs)
 	}
@@ -199,16 +194,4 @@ func renderText(sharePath, text string, arts []chat.ArtifactRef) string {
 		return "", false
 	}}
 	return opts.Render(text)
-}
-
-// pythonError finds a Python traceback in a cell's output and returns its
-// last line, the one that says what went wrong. Code Interpreter reports a
-// call that raised as completed, with the traceback in its logs.
-func pythonError(logs string) (string, bool) {
-	i := strings.LastIndex(logs, "Traceback (most recent call last):")
-	if i < 0 {
-		return "", false
-	}
-	lines := strings.Split(strings.TrimRight(logs[i:], "\n "), "\n")
-	return strings.TrimSpace(lines[len(lines)-1]), true
 }

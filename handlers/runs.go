@@ -310,7 +310,7 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 
 // sessionBadge shows a session state.
 func sessionBadge(st chat.SessionState) views.SessionBadge {
-	return views.SessionBadge{State: views.SessionState(st.State), ExpiresIn: st.ExpiresIn}
+	return views.SessionBadge{State: sessionState(st.State), ExpiresIn: st.ExpiresIn}
 }
 
 // retryCopy tries again to copy out a file of a finished answer and

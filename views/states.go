@@ -11,6 +11,8 @@ const (
 	CellCompleted CellState = "completed"
 	CellFailed    CellState = "failed"
 	CellStopped   CellState = "stopped"
+	// CellUnreadable is a step stored in a form this version cannot read.
+	CellUnreadable CellState = "unreadable"
 )
 
 // SessionState is what the session badge says.
@@ -28,9 +30,13 @@ const (
 // RunStatus is an answer's run status, as the store records it.
 type RunStatus string
 
-// The run statuses the page treats apart.
+// The run statuses an answer shows (as data-status; the page treats
+// running, completed and cancelled apart).
 const (
-	RunRunning   RunStatus = "running"
-	RunCompleted RunStatus = "completed"
-	RunCancelled RunStatus = "cancelled"
+	RunRunning     RunStatus = "running"
+	RunCompleted   RunStatus = "completed"
+	RunCancelled   RunStatus = "cancelled"
+	RunFailed      RunStatus = "failed"
+	RunIncomplete  RunStatus = "incomplete"
+	RunInterrupted RunStatus = "interrupted"
 )
