@@ -157,6 +157,10 @@ func tableSentence(m marker) string {
 	return s + ", are in the table above."
 }
 
+// maxPairs bounds the labelled values a sentence lists in one go ("North (1,200), …"): a
+// short series or a few groups are the answer itself; a longer one is left to the table.
+const maxPairs = 12
+
 // maxQuoted bounds the values of a result a sentence quotes; the table above has the rest.
 const maxQuoted = 5
 
@@ -260,7 +264,7 @@ func groupSentence(m marker) string {
 	if m.str("agg") == "count" {
 		what = "number of rows"
 	}
-	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, 12))
+	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, maxPairs))
 	if lead := whichLead(m, items, what); lead != "" {
 		return lead + " " + s // "which region …": the region first
 	}
@@ -321,8 +325,8 @@ func seriesSentence(m marker) string {
 		s = fmt.Sprintf("The highest %s was **%s** with %s.", m.str("period"), fmtLabel(hi[0]), fmtAny(hi[1]))
 	}
 	switch {
-	case len(items) > 0 && len(items) <= maxQuoted:
-		return strings.TrimSpace(s + " " + m.str("title") + ": " + pairs(items, maxQuoted) + ".")
+	case len(items) > 0 && len(items) <= maxPairs:
+		return strings.TrimSpace(s + " " + m.str("title") + ": " + pairs(items, maxPairs) + ".")
 	case len(items) > 0:
 		return s + fmt.Sprintf(" %s: %d %ss, in the table above.", m.str("title"), len(items), m.str("period"))
 	}

@@ -52,10 +52,25 @@ func classifierSentence(m marker) string {
 	if weights != "" {
 		s += " " + wordW + ": " + weights + "."
 	}
-	if len(m.list("matrix")) > 0 {
-		s += " The confusion matrix on the held-out rows is in the table above."
+	if table := confusionTable(m); table != "" {
+		s += "\n\nConfusion matrix on the held-out rows:\n\n" + table
 	}
 	return s
+}
+
+// confusionTable is the classifier's confusion matrix with its axes named; the cell does not
+// print it, so this is the one place it is shown.
+func confusionTable(m marker) string {
+	labels := m.list("labels")
+	cols := append([]any{"actual \\ predicted"}, labels...)
+	var rows []any
+	for i, r := range m.list("matrix") {
+		cells, _ := r.([]any)
+		if i < len(labels) {
+			rows = append(rows, append([]any{labels[i]}, cells...))
+		}
+	}
+	return mdTable(marker{"columns": cols, "rows": rows})
 }
 
 func kmeansSentence(m marker) string {
