@@ -183,7 +183,7 @@ func keyValues(m marker, max int) string {
 			break
 		}
 		part := fmtFor(key, cells[at])
-		if label := rowLabel(cells, at); label != "" {
+		if label := rowLabel(cols, cells, at); label != "" {
 			part += " (" + label + ")"
 		}
 		parts = append(parts, part)
@@ -191,14 +191,27 @@ func keyValues(m marker, max int) string {
 	return "`" + key + "` " + strings.Join(parts, ", ")
 }
 
-// rowLabel is a row's first text value other than the one at skip: a date or a name.
-func rowLabel(cells []any, skip int) string {
+// rowLabel names a row by its identifiers and names, up to two: its text and date values and
+// its id columns, other than the ranked one at skip.
+func rowLabel(cols, cells []any, skip int) string {
+	var parts []string
 	for i, c := range cells {
-		if s, ok := c.(string); ok && i != skip {
-			return fmtLabel(s)
+		name, _ := cols[min(i, len(cols)-1)].(string)
+		_, text := c.(string)
+		if i == skip || !text && !isIDName(name) {
+			continue
+		}
+		if parts = append(parts, fmtFor(name, c)); len(parts) == 2 {
+			break
 		}
 	}
-	return ""
+	return strings.Join(parts, ", ")
+}
+
+// isIDName reports whether a column's name says it identifies rows: "id", "contract_id".
+func isIDName(name string) bool {
+	low := strings.ToLower(name)
+	return low == "id" || strings.HasSuffix(low, "_id") || strings.HasSuffix(name, "Id") || strings.HasSuffix(name, "ID")
 }
 
 func missingSentence(m marker) string {
@@ -322,7 +335,7 @@ func seriesSentence(m marker) string {
 	if lo := lowest(items); m["lowest"] == true && lo != nil {
 		s = fmt.Sprintf("The lowest %s was **%s** with %s.", m.str("period"), fmtLabel(lo[0]), fmtAny(lo[1]))
 	} else if hi := highest(items); hi != nil {
-		s = fmt.Sprintf("The highest %s was **%s** with %s.", m.str("period"), fmtLabel(hi[0]), fmtAny(hi[1]))
+		s = fmt.Sprintf("The highest %s was %s with %s.", m.str("period"), fmtLabel(hi[0]), fmtAny(hi[1]))
 	}
 	switch {
 	case len(items) > 0 && len(items) <= maxPairs:

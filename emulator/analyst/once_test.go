@@ -26,7 +26,7 @@ func TestReplyDoesNotRepeatTheTable_Sandbox(t *testing.T) {
 		{"stocks.csv", "show all rows where AAPL is above 100", "522 of 522 rows"},
 		{"stocks.csv", "top 5 days by Volume", "150,000,000"},
 		{"stocks.csv", "first 24 rows", "First 24 rows"},
-		{"stocks.csv", "average AAPL by month", "The highest month was **2020-12**"},
+		{"stocks.csv", "average AAPL by month", "The highest month was 2020-12"},
 		{"passengers.csv", "average fare by class", "94.13"},
 		{"degrees.csv", "which field grew the most", "**Agriculture** grew the most"},
 		{"passengers.csv", "outliers in Fare", "outliers"},
