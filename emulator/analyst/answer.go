@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode/utf8"
@@ -53,26 +54,26 @@ func parseMarkers(cells []Cell) []marker {
 	return out
 }
 
-// writeAnswer turns the cells' markers into the reply.
+// writeAnswer turns the cells' markers into the reply: the answer first, then how it was
+// reached (the columns read for the words asked, the rows kept, the files joined), then how
+// the data were prepared. A reader who stops after the first line has the answer.
 func writeAnswer(pl *plan, cells []Cell) string {
 	var b strings.Builder
-	for _, n := range pl.Query.Notes {
-		b.WriteString(n + " ")
-	}
-	if b.Len() > 0 {
-		b.WriteString("\n\n")
-	}
 	ms := parseMarkers(cells)
 	if lead := refinedLead(&pl.Query, ms); lead != "" {
 		b.WriteString(lead + "\n\n")
 	}
-	for _, m := range ms {
-		if isPrepKind(m.str("kind")) {
+	var context []string
+	for i, m := range ms {
+		switch {
+		case isPrepKind(m.str("kind")):
 			continue // said after the answer, by refinedTail
-		}
-		if s := sentence(m); s != "" {
-			b.WriteString(s)
-			b.WriteString("\n\n")
+		case redundantRows(ms, i):
+			continue
+		case isContextKind(m.str("kind")):
+			context = append(context, sentence(m))
+		default:
+			writePara(&b, sentence(m))
 		}
 	}
 	for _, c := range cells {
@@ -82,11 +83,40 @@ func writeAnswer(pl *plan, cells []Cell) string {
 			fmt.Fprintf(&b, "The code failed with %s: %s. Try naming the column exactly as in the file, or ask for an overview first.\n\n", c.Error.Name, clip(firstLine(c.Error.Value), 300))
 		}
 	}
+	writePara(&b, strings.Join(append(slices.Clone(pl.Query.Notes), context...), " "))
 	b.WriteString(refinedTail(&pl.Query, ms))
 	if b.Len() == 0 {
 		b.WriteString("The code ran but printed no result I could read; its output is above.")
 	}
 	return strings.TrimRight(b.String(), "\n")
+}
+
+// writePara appends a paragraph of the reply, if it says anything.
+func writePara(b *strings.Builder, s string) {
+	if s = strings.TrimSpace(s); s != "" {
+		b.WriteString(s + "\n\n")
+	}
+}
+
+// isContextKind reports whether a marker says how the answer was reached rather than what it
+// is: such sentences follow the answer instead of standing before it.
+func isContextKind(kind string) bool { return kind == "rows" || kind == "merged" }
+
+// redundantRows reports whether ms[i] counts rows that the reply says otherwise: a later table
+// of exactly those rows says their count again, and none left is said as "no rows match".
+func redundantRows(ms []marker, i int) bool {
+	if ms[i].str("kind") != "rows" {
+		return false
+	}
+	if n, ok := ms[i].num("n"); ok && n == 0 {
+		return true // the reply says no rows match, in words
+	}
+	for _, m := range ms[i+1:] {
+		if m.str("kind") == "table" && m.str("where") != "" {
+			return true
+		}
+	}
+	return false
 }
 
 // clip shortens s to at most n bytes, at a rune boundary, marking the cut.

@@ -3,6 +3,7 @@ package analyst
 import (
 	"fmt"
 	"math"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -142,9 +143,75 @@ func columnsSentence(m marker) string {
 	return fmt.Sprintf("%s has %d columns: %s.", m.str("key"), len(cols), typedList(cols))
 }
 
+// tableSentence says what a table of rows holds and points to it: the step above shows the
+// rows themselves, as a table to sort and download, so the reply does not repeat them. A
+// ranking quotes the values it ranks by, the few numbers that answer it.
 func tableSentence(m marker) string {
-	t := mdTable(m)
-	return fmt.Sprintf("%s (%s rows in all):\n\n%s", m.str("title"), m.str("total"), t)
+	if where := m.str("where"); where != "" {
+		return fmt.Sprintf("**%s of %s rows** have %s; the table above lists them.", m.str("total"), m.str("of"), where)
+	}
+	s := fmt.Sprintf("%s, of %s rows", m.str("title"), m.str("total"))
+	if vals := keyValues(m, maxQuoted); vals != "" {
+		return s + ": " + vals + ". Every column of them is in the table above."
+	}
+	return s + ", are in the table above."
+}
+
+// maxPairs bounds the labelled values a sentence lists in one go ("North (1,200), …"): a
+// short series or a few groups are the answer itself; a longer one is left to the table.
+const maxPairs = 12
+
+// maxQuoted bounds the values of a result a sentence quotes; the table above has the rest.
+const maxQuoted = 5
+
+// keyValues quotes the values of the column a table is ranked by, each with its row's label
+// (its first text or date value), or returns "" when the table names no such column.
+func keyValues(m marker, max int) string {
+	key, cols := m.str("key"), m.list("columns")
+	at := slices.Index(cols, any(key))
+	if key == "" || at < 0 {
+		return ""
+	}
+	var parts []string
+	for i, r := range m.list("rows") {
+		cells, _ := r.([]any)
+		if at >= len(cells) {
+			continue
+		}
+		if i == max {
+			parts = append(parts, "…")
+			break
+		}
+		part := fmtFor(key, cells[at])
+		if label := rowLabel(cols, cells, at); label != "" {
+			part += " (" + label + ")"
+		}
+		parts = append(parts, part)
+	}
+	return "`" + key + "` " + strings.Join(parts, ", ")
+}
+
+// rowLabel names a row by its identifiers and names, up to two: its text and date values and
+// its id columns, other than the ranked one at skip.
+func rowLabel(cols, cells []any, skip int) string {
+	var parts []string
+	for i, c := range cells {
+		name, _ := cols[min(i, len(cols)-1)].(string)
+		_, text := c.(string)
+		if i == skip || !text && !isIDName(name) {
+			continue
+		}
+		if parts = append(parts, fmtFor(name, c)); len(parts) == 2 {
+			break
+		}
+	}
+	return strings.Join(parts, ", ")
+}
+
+// isIDName reports whether a column's name says it identifies rows: "id", "contract_id".
+func isIDName(name string) bool {
+	low := strings.ToLower(name)
+	return low == "id" || strings.HasSuffix(low, "_id") || strings.HasSuffix(name, "Id") || strings.HasSuffix(name, "ID")
 }
 
 func missingSentence(m marker) string {
@@ -210,7 +277,7 @@ func groupSentence(m marker) string {
 	if m.str("agg") == "count" {
 		what = "number of rows"
 	}
-	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, 12))
+	s := fmt.Sprintf("The %s by `%s` (%s groups): %s.", what, m.str("by"), m.str("groups"), pairs(items, maxPairs))
 	if lead := whichLead(m, items, what); lead != "" {
 		return lead + " " + s // "which region …": the region first
 	}
@@ -260,17 +327,23 @@ func peaksSentence(m marker) string {
 	return fmt.Sprintf("The %s of `%s` per `%s`: %s.", map[string]string{"max": "peak", "min": "low"}[m.str("which")], m.str("col"), m.str("by"), strings.Join(parts, "; "))
 }
 
+// seriesSentence answers with the period asked for (the highest, or the lowest), then quotes
+// a short series whole and points to the table above for a long one.
 func seriesSentence(m marker) string {
-	s := m.str("title") + ":\n\n" + mdTable(m)
-	if m["lowest"] == true {
-		if lo := lowest(m.list("items")); lo != nil {
-			return s + fmt.Sprintf("\n\nThe lowest %s was **%s** with %s.", m.str("period"), fmtLabel(lo[0]), fmtAny(lo[1]))
-		}
+	items := m.list("items")
+	var s string
+	if lo := lowest(items); m["lowest"] == true && lo != nil {
+		s = fmt.Sprintf("The lowest %s was **%s** with %s.", m.str("period"), fmtLabel(lo[0]), fmtAny(lo[1]))
+	} else if hi := highest(items); hi != nil {
+		s = fmt.Sprintf("The highest %s was %s with %s.", m.str("period"), fmtLabel(hi[0]), fmtAny(hi[1]))
 	}
-	if hi := highest(m.list("items")); hi != nil {
-		s += fmt.Sprintf("\n\nThe highest %s was %s with %s.", m.str("period"), fmtLabel(hi[0]), fmtAny(hi[1]))
+	switch {
+	case len(items) > 0 && len(items) <= maxPairs:
+		return strings.TrimSpace(s + " " + m.str("title") + ": " + pairs(items, maxPairs) + ".")
+	case len(items) > 0:
+		return s + fmt.Sprintf(" %s: %d %ss, in the table above.", m.str("title"), len(items), m.str("period"))
 	}
-	return s
+	return strings.TrimSpace(s + " " + m.str("title") + ": in the table above.")
 }
 
 // highest returns the [name, value] pair with the largest value, or nil.
@@ -306,30 +379,98 @@ func numOf(v any) float64 {
 	return f
 }
 
+// growthSentence answers a growth question in a sentence or two: a ranking names the largest
+// change first, then the runners-up and the smallest in a few words each; the table above has
+// every series' first and last values.
 func growthSentence(m marker) string {
+	items := m.list("items")
+	if len(items) == 0 {
+		return "No series had two points to compare."
+	}
+	if m["ranked"] != true {
+		return unrankedGrowth(m, items)
+	}
+	verb := "grew the most"
+	if r, _ := items[0].(map[string]any); numOf(r["pct"]) <= 0 {
+		verb = "fell the least" // every series fell: the first of them did not grow
+	}
+	s := growthOf(items[0], verb) + "."
+	if rest := items[1:]; len(rest) > 0 {
+		s += " " + rankedRest(rest)
+	}
+	return s
+}
+
+// unrankedGrowth says the change of one series in a sentence, of a few as a short list.
+func unrankedGrowth(m marker, items []any) string {
+	if len(items) == 1 {
+		return "Growth of `" + m.str("col") + "`: " + growthOf(items[0], "went") + "."
+	}
+	var b strings.Builder
+	b.WriteString("Growth of `" + m.str("col") + "`, from the first to the last point:\n")
+	for i, it := range items {
+		if i == maxListed {
+			fmt.Fprintf(&b, "- and %d more, in the table above\n", len(items)-maxListed)
+			break
+		}
+		b.WriteString("- " + growthOf(it, "went") + "\n")
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
+// maxListed bounds the items of a short list in a reply.
+const maxListed = 8
+
+// growthOf writes one series' change: "**Agriculture** grew the most: from 55 (1970) to
+// 172.40 (2011), +213.5%, about +2.8% a year compounded".
+func growthOf(it any, verb string) string {
+	r, _ := it.(map[string]any)
+	sep := " "
+	if verb != "went" {
+		sep = ": "
+	}
+	s := fmt.Sprintf("**%s** %s%sfrom %s (%s) to %s (%s)", fmtLabel(r["name"]), verb, sep, fmtAny(r["first"]), fmtLabel(r["first_date"]), fmtAny(r["last"]), fmtLabel(r["last_date"]))
+	if p, ok := r["pct"].(float64); ok {
+		s += ", " + pct(p)
+	}
+	if c, ok := r["cagr"].(float64); ok {
+		s += fmt.Sprintf(", about %s a year compounded", pct(c))
+	}
+	if sl, ok := r["slope_per_year"].(float64); ok {
+		dir := "upward"
+		if sl < 0 {
+			dir = "downward"
+		}
+		s += fmt.Sprintf("; the linear trend is %s at %s per year", dir, fmtNum(sl))
+	}
+	return s
+}
+
+// rankedRest names the runners-up of a ranking and its last, by their change alone.
+func rankedRest(rest []any) string {
+	next := rest[:min(len(rest), 2)]
+	s := "Next: " + changeList(next) + "."
+	if len(rest) > len(next) {
+		s += " The smallest change: " + changeList(rest[len(rest)-1:]) + "."
+	}
+	if len(rest) > 3 {
+		s += " The table above has all of them."
+	}
+	return s
+}
+
+// changeList writes "Education (+150.7%), Computer Science (+74.9%)".
+func changeList(items []any) string {
 	var parts []string
-	for _, it := range m.list("items") {
+	for _, it := range items {
 		r, _ := it.(map[string]any)
-		s := fmt.Sprintf("**%s** went from %s (%s) to %s (%s)", fmtLabel(r["name"]), fmtAny(r["first"]), fmtLabel(r["first_date"]), fmtAny(r["last"]), fmtLabel(r["last_date"]))
+		part := "**" + fmtLabel(r["name"]) + "**"
 		if p, ok := r["pct"].(float64); ok {
-			s += ", " + pct(p)
+			part += " (" + pct(p) + ")"
 		}
-		if c, ok := r["cagr"].(float64); ok {
-			s += fmt.Sprintf(", about %s a year compounded", pct(c))
-		}
-		if sl, ok := r["slope_per_year"].(float64); ok {
-			dir := "upward"
-			if sl < 0 {
-				dir = "downward"
-			}
-			s += fmt.Sprintf("; the linear trend is %s at %s per year", dir, fmtNum(sl))
-		}
-		parts = append(parts, s+".")
+		parts = append(parts, part)
 	}
-	if m["ranked"] == true {
-		return "Change from the first to the last point, largest first: " + strings.Join(parts, " ")
-	}
-	return "Growth of `" + m.str("col") + "`: " + strings.Join(parts, " ")
+	return strings.Join(parts, ", ")
 }
 
 func corrSentence(m marker) string {
@@ -368,11 +509,22 @@ func corrMatrixSentence(m marker) string {
 }
 
 func outliersSentence(m marker) string {
-	s := fmt.Sprintf("**%s outliers** in `%s` (of %s values) fall outside %s to %s (1.5 × IQR).", m.str("n"), m.str("col"), m.str("rows_total"), m.str("low"), m.str("high"))
-	if t := mdTable(m); t != "" {
-		s += "\n\n" + t
+	return fmt.Sprintf("**%s outliers** in `%s` (of %s values) fall outside %s to %s (1.5 × IQR).", m.str("n"), m.str("col"), m.str("rows_total"), m.str("low"), m.str("high")) + outlierSpans(m)
+}
+
+// outlierSpans quotes the range of the outliers on each side, the numbers that say how far out
+// they lie; the rows themselves are in the table above.
+func outlierSpans(m marker) string {
+	var parts []string
+	for _, side := range []string{"above", "below"} {
+		if span := m.list(side); len(span) == 2 {
+			parts = append(parts, fmt.Sprintf("those %s run from %s to %s", side, fmtAny(span[0]), fmtAny(span[1])))
+		}
 	}
-	return s
+	if len(parts) == 0 {
+		return ""
+	}
+	return " " + capital(strings.Join(parts, "; ")) + "; the table above lists the rows."
 }
 
 func outlierCountsSentence(m marker) string {

@@ -42,16 +42,6 @@ func classifierSentence(m marker) string {
 			what += " (max depth " + m.str("max_depth") + ")"
 		}
 	}
-	labels := m.list("labels")
-	cols := append([]any{"actual \\ predicted"}, labels...)
-	var rows []any
-	for i, r := range m.list("matrix") {
-		cells, _ := r.([]any)
-		if i < len(labels) {
-			rows = append(rows, append([]any{labels[i]}, cells...))
-		}
-	}
-	table := mdTable(marker{"columns": cols, "rows": rows})
 	weights := pairs(m.list("weights"), 8)
 	wordW := "Coefficients (log-odds)"
 	if m.str("model") == "tree" {
@@ -62,10 +52,25 @@ func classifierSentence(m marker) string {
 	if weights != "" {
 		s += " " + wordW + ": " + weights + "."
 	}
-	if table != "" {
+	if table := confusionTable(m); table != "" {
 		s += "\n\nConfusion matrix on the held-out rows:\n\n" + table
 	}
 	return s
+}
+
+// confusionTable is the classifier's confusion matrix with its axes named; the cell does not
+// print it, so this is the one place it is shown.
+func confusionTable(m marker) string {
+	labels := m.list("labels")
+	cols := append([]any{"actual \\ predicted"}, labels...)
+	var rows []any
+	for i, r := range m.list("matrix") {
+		cells, _ := r.([]any)
+		if i < len(labels) {
+			rows = append(rows, append([]any{labels[i]}, cells...))
+		}
+	}
+	return mdTable(marker{"columns": cols, "rows": rows})
 }
 
 func kmeansSentence(m marker) string {
@@ -74,8 +79,8 @@ func kmeansSentence(m marker) string {
 	if d, _ := m.num("dropped"); d > 0 {
 		s += fmt.Sprintf(" %s rows with a missing value were left out.", m.str("dropped"))
 	}
-	if t := mdTable(m); t != "" {
-		s += "\n\nCluster centres:\n\n" + t
+	if len(m.list("rows")) > 0 {
+		s += " The cluster centres are in the table above."
 	}
 	return s
 }

@@ -339,11 +339,7 @@ func outliersBySentence(m marker) string {
 	} else if m["high"] == nil {
 		bounds = "below " + m.str("low")
 	}
-	s := fmt.Sprintf("**%s outliers** in `%s` (of %s values) by %s: the values %s.", m.str("n"), m.str("col"), m.str("rows_total"), ruleWords(m), bounds)
-	if t := mdTable(m); t != "" {
-		s += "\n\n" + t
-	}
-	return s
+	return fmt.Sprintf("**%s outliers** in `%s` (of %s values) by %s: the values %s.", m.str("n"), m.str("col"), m.str("rows_total"), ruleWords(m), bounds) + outlierSpans(m)
 }
 
 func outlierCountsBySentence(m marker) string {

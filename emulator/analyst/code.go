@@ -143,6 +143,12 @@ func (g *gen) show() {
 	g.line("result")
 }
 
+// showRounded is show for a result of computed numbers, rounded as the reply quotes them, so
+// that the table and the sentence agree.
+func (g *gen) showRounded() {
+	g.line("result.round(2)")
+}
+
 // maxTableCols bounds the columns of a table quoted in a reply; the cell prints them all.
 const maxTableCols = 8
 

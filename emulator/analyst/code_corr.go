@@ -62,6 +62,11 @@ func (g *gen) outliers() {
 	g.line("result = df[(s < low) | (s > high)].sort_values(%s, ascending=False)", py(m))
 	g.line("print(len(result), \"outliers outside\", round(low, 2), \"to\", round(high, 2))")
 	g.line("print(result.head(20).to_string())")
-	g.line("_emit(\"outliers\", col=%s, n=len(result), low=low, high=high, rows_total=int(s.notna().sum()), **_rows(result, 8, %s))", py(m), g.tableCols())
+	g.line("_emit(\"outliers\", col=%s, n=len(result), low=low, high=high, rows_total=int(s.notna().sum()), %s, **_rows(result, 8, %s))", py(m), outlierSpanArgs, g.tableCols())
 	g.exportResult(m + "_outliers")
 }
+
+// outlierSpanArgs are the marker fields of the outliers' range on each side of the bounds, or
+// None where none lie: the reply quotes them instead of repeating the rows.
+const outlierSpanArgs = `above=[float(s[s > high].min()), float(s[s > high].max())] if (s > high).any() else None, ` +
+	`below=[float(s[s < low].min()), float(s[s < low].max())] if (s < low).any() else None`

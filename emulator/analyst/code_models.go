@@ -79,7 +79,8 @@ func (g *gen) classifier() {
 	g.line("acc = accuracy_score(y_test, pred)")
 	g.line("majority = float((y_test == y_train.mode()[0]).mean())")
 	g.line("print(\"accuracy\", round(acc, 4))")
-	g.line("print(pd.DataFrame(matrix, index=labels, columns=labels).to_string())")
+	// The reply shows the confusion matrix with its axes named: printed here too, it would be
+	// shown twice.
 	g.line("_emit(\"classifier\", model=%s, target=%s, accuracy=float(acc), labels=[str(v) for v in labels], matrix=matrix.tolist(), weights=weights, majority=majority, max_depth=%d, **split)",
 		py(s.model), py(s.target), s.maxDepth)
 }

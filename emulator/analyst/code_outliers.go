@@ -39,8 +39,8 @@ func (g *gen) outliersAsked() {
 		}
 		g.line("print(len(result), \"outliers outside\", low, \"to\", high)")
 		g.line("print(result.head(20).to_string())")
-		g.line("_emit(\"outliersby\", col=%s, n=len(result), low=float(low), high=float(high), rows_total=int(s.notna().sum()), %s, **_rows(result, 10, %s))",
-			py(m), g.ruleFields(), g.outlierCols(m))
+		g.line("_emit(\"outliersby\", col=%s, n=len(result), low=float(low), high=float(high), rows_total=int(s.notna().sum()), %s, %s, **_rows(result, 10, %s))",
+			py(m), g.ruleFields(), outlierSpanArgs, g.outlierCols(m))
 		g.exportResult(m + "_outliers")
 	}
 }

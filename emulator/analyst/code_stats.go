@@ -53,10 +53,12 @@ func (g *gen) groupStat(m string) {
 		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggTitle(agg, m)+" by "+g.q.By[0]+" and "+g.q.By[1]))
 	} else {
 		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=%s)", py(g.q.By[0]), py(m), agg, pyBool(g.q.flipped))
-		g.line("print(result.round(2).to_string())")
 		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result)%s)", py(m), py(agg), py(g.q.By[0]), g.whichArg())
 	}
 	g.exportResult(m + "_by_" + strings.Join(g.q.By, "_"))
+	if len(g.q.By) != 2 {
+		g.showRounded()
+	}
 }
 
 func (g *gen) peak() {
@@ -111,7 +113,7 @@ func (g *gen) top() {
 	m := g.q.Measures[0]
 	g.line("result = df.%s(%d, %s)", fn, n, py(m))
 	g.line("print(result.to_string())")
-	g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d, %s))", py(fmt.Sprintf("%s %d rows by %s", map[bool]string{true: "Bottom", false: "Top"}[g.q.Bottom], n, m)), min(n, 30), g.tableCols())
+	g.line("_emit(\"table\", title=%s, total=len(df), key=%s, **_rows(result, %d, %s))", py(fmt.Sprintf("%s %d rows by %s", map[bool]string{true: "Bottom", false: "Top"}[g.q.Bottom], n, m)), py(m), min(n, 30), g.tableCols())
 	g.exportResult(fmt.Sprintf("%s_%d_by_%s", map[bool]string{true: "bottom", false: "top"}[g.q.Bottom], n, m))
 }
 
@@ -207,11 +209,11 @@ func (g *gen) resample() {
 		g.line("result = df.set_index(%s).resample(%s).size().rename(\"rows\")", py(g.dateCol()), py(freq))
 		g.line("result.index = result.index.to_period(%s).astype(str)", py(freq))
 	}
-	g.line("print(result.round(2).to_string())")
 	title := fmt.Sprintf("%s %s of %s per %s", strings.ToUpper(agg[:1])+agg[1:], "", m, periodWord[g.q.Period])
 	g.line("_emit(\"series\", col=%s, agg=%s, period=%s, title=%s, items=[[k, v] for k, v in result.round(4).items()] if result.ndim == 1 else [], lowest=%s, **_rows(result.round(2), 24))",
 		py(m), py(agg), py(periodWord[g.q.Period]), py(strings.Join(strings.Fields(title), " ")), pyBool(g.q.Bottom && g.q.whenRow))
 	g.exportResult(m + "_by_" + periodWord[g.q.Period])
+	g.showRounded()
 }
 
 func (g *gen) growth() {

@@ -155,7 +155,7 @@ func (g *gen) sortRows() {
 		n = 10
 	}
 	g.line("result = df.sort_values(%s, ascending=%s)", py(key), pyBool(g.q.Bottom))
-	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, %d, %s))", py("Rows sorted by "+key+ascWord(g.q.Bottom)), min(n, 30), g.tableCols())
+	g.line("_emit(\"table\", title=%s, total=len(result), key=%s, **_rows(result, %d, %s))", py("Rows sorted by "+key+ascWord(g.q.Bottom)), py(key), min(n, 30), g.tableCols())
 	g.exportResult("sorted_by_" + key)
 	g.show()
 }
@@ -191,7 +191,7 @@ func (g *gen) filterRows() {
 	g.prelude()
 	g.line("result = df")
 	g.line("print(len(result), \"rows match\")")
-	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result, 10, %s))", py("Rows where "+describeFilters(g.q.Filters)), g.tableCols())
+	g.line("_emit(\"table\", title=%s, total=len(result), where=%s, of=len(frames[%s]), **_rows(result, 10, %s))", py("Rows where "+describeFilters(g.q.Filters)), py(describeFilters(g.q.Filters)), py(g.f.Key), g.tableCols())
 	g.exportResult("rows_" + g.filterStem())
 	g.show()
 }

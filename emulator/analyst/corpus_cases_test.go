@@ -29,11 +29,11 @@ var corpus = []corpusCase{
 	{set: co, q: "what sheets and columns are in the workbook?", intent: intentColumns, want: []string{"company.xlsx:Departments has 4 columns"}},
 	{set: sl, q: "show me the schema", intent: intentColumns},
 	// first rows
-	{set: px, q: "first 3 rows", intent: intentHead, want: []string{"25.82"}},
+	{set: px, q: "first 3 rows", intent: intentHead, want: []string{"First 3 rows of prices.csv"}},
 	{set: sl, q: "show me a preview of the data", intent: intentHead},
 	{set: st, q: "head", intent: intentHead},
 	{set: sv, q: "let me see the last 5 records", intent: intentHead, want: []string{"Last 5 rows"}},
-	{set: co, q: "show a sample of the departments sheet", intent: intentHead, want: []string{"Lindqvist"}},
+	{set: co, q: "show a sample of the departments sheet", intent: intentHead, want: []string{"First 5 rows of company.xlsx:Departments"}},
 	// size
 	{set: px, q: "how many rows?", intent: intentSize, want: []string{"**900 rows**"}},
 	{set: sl, q: "How big is this dataset", intent: intentSize, want: []string{"**900 rows** and **10 columns**"}},

@@ -70,7 +70,7 @@ func (g *gen) duration() {
 		n := max(g.q.N, 1)
 		g.line("result = df.%s(%d, \"duration_days\")", fn, n)
 		g.line("print(result.to_string(index=False))")
-		g.line("_emit(\"table\", title=%s, total=len(df), **_rows(result, %d))", py(word+" by duration in days, from "+start+" to "+end), min(n, 30))
+		g.line("_emit(\"table\", title=%s, total=len(df), key=\"duration_days\", **_rows(result, %d))", py(word+" by duration in days, from "+start+" to "+end), min(n, 30))
 	default:
 		g.line("s = df[\"duration_days\"]")
 		g.line("result = s.describe()")
