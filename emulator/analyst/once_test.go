@@ -154,8 +154,9 @@ func TestAnswerComesBeforeNotes(t *testing.T) {
 	t.Parallel()
 	pl := plan{Query: Query{Notes: []string{"I read *class* as `Pclass`."}}}
 	pl.Query.refine.Round = -1 // nothing asked
-	cells := []Cell{{Stdout: resultMarker + `{"kind": "rows", "n": 216, "of": 600, "where": "Sex is female"}` + "\n" +
-		resultMarker + `{"kind": "stat", "col": "Fare", "agg": "mean", "value": 44.5, "n": 216}` + "\n"}}
+	cells := []Cell{{Reports: []Report{
+		{Kind: resultReport, Body: []byte(`{"kind": "rows", "n": 216, "of": 600, "where": "Sex is female"}`)},
+		{Kind: resultReport, Body: []byte(`{"kind": "stat", "col": "Fare", "agg": "mean", "value": 44.5, "n": 216}`)}}}}
 	reply := writeAnswer(&pl, cells)
 	if !strings.HasPrefix(reply, "The average of `Fare` is **44.50**") {
 		t.Errorf("the reply does not start with its answer:\n%s", reply)
