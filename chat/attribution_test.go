@@ -49,7 +49,7 @@ func TestArtifactsAreAttributedByHash(t *testing.T) {
 		}
 	})
 	t.Run("a replayed answer shows the same files", func(t *testing.T) {
-		a, err := e.svc.Answer(context.Background(), secondRun.ID)
+		a, err := e.svc.Answer(context.Background(), e.userID, e.convID, secondRun.ID)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -135,7 +135,7 @@ func (e *env) wait(t *testing.T, run *store.Run) (*chat.Answer, *store.Run) {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
 	defer cancel()
-	replay, sub, err := e.svc.Follow(ctx, run.ID, 0)
+	replay, sub, err := e.svc.Follow(ctx, e.userID, e.convID, run.ID, 0)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -181,7 +181,7 @@ func TestTurnRunsCodeAndIsReplayedIdentically(t *testing.T) {
 	if rec.InputTokens == 0 || rec.OutputTokens == 0 {
 		t.Fatalf("usage not recorded: %+v", rec)
 	}
-	replayed, err := e.svc.Answer(context.Background(), run.ID)
+	replayed, err := e.svc.Answer(context.Background(), e.userID, e.convID, run.ID)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -236,7 +236,7 @@ func TestStreamCutMidwayIsResumed(t *testing.T) {
 	if len(a.Cells) != 1 || a.Cells[0].Code != code || !strings.Contains(a.Cells[0].Logs, "resumed 42") {
 		t.Fatalf("cells after the cut: %+v", a.Cells)
 	}
-	replayed, _ := e.svc.Answer(context.Background(), rec.ID)
+	replayed, _ := e.svc.Answer(context.Background(), e.userID, e.convID, rec.ID)
 	if replayed.Text != a.Text || strings.Count(a.Text, "resumed 42") != strings.Count(replayed.Text, "resumed 42") {
 		t.Fatalf("replayed text %q differs from live %q", replayed.Text, a.Text)
 	}
@@ -346,7 +346,7 @@ func TestCopyOutFailureCanBeRetried(t *testing.T) {
 		t.Fatalf("after retry: missing %+v, artifacts %+v", after.Missing, after.Artifacts)
 	}
 	// The outcome is part of the run's history: a reload shows it.
-	replayed, _ := e.svc.Answer(context.Background(), run.ID)
+	replayed, _ := e.svc.Answer(context.Background(), e.userID, e.convID, run.ID)
 	if len(replayed.Artifacts) != 1 || len(replayed.Missing) != 0 {
 		t.Fatalf("replayed: %+v / %+v", replayed.Artifacts, replayed.Missing)
 	}
@@ -456,4 +456,44 @@ func TestTableResultKeepsItsFullCSV(t *testing.T) {
 // service does.
 func mounted(name string) string {
 	return "__import__('glob').glob('/mnt/data/*-" + name + "')[0]"
+}
+
+// TestShutdownRefusesNewTurns: once Shutdown has begun, a question is
+// refused with a message for the user, and nothing is recorded for it.
+func TestShutdownRefusesNewTurns(t *testing.T) {
+	e := newEnv(t)
+	if err := e.svc.Shutdown(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	_, _, err := e.svc.Start(context.Background(), chat.Turn{UserID: e.userID, ConversationID: e.convID, Content: "hello"})
+	if !errors.Is(err, chat.ErrShuttingDown) {
+		t.Fatalf("Start after Shutdown: %v, want ErrShuttingDown", err)
+	}
+	if turns, _ := e.db.Turns(context.Background(), e.convID); len(turns) != 0 {
+		t.Fatalf("a refused question left %d turns", len(turns))
+	}
+}
+
+// TestReadingARunChecksItsOwner: following, folding and listing answers
+// take the user and conversation, and another user's run, or a run of
+// another conversation, is not found, exactly like a missing one.
+func TestReadingARunChecksItsOwner(t *testing.T) {
+	e := newEnv(t)
+	ctx := context.Background()
+	run := e.start(t, "```python\nprint(1)\n```")
+	e.wait(t, run)
+	other, _ := e.db.CreateUser(ctx, "ben", "h", store.RoleAnalyst)
+	otherConv, _ := e.db.CreateConversation(ctx, other.ID, store.DefaultTitle)
+	if _, _, err := e.svc.Follow(ctx, other.ID, e.convID, run.ID, 0); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Follow by another user: %v", err)
+	}
+	if _, err := e.svc.Answer(ctx, other.ID, otherConv.ID, run.ID); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Answer through another conversation: %v", err)
+	}
+	if _, err := e.svc.Answers(ctx, other.ID, otherConv.ID, []string{run.ID}); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("Answers of another conversation's run: %v", err)
+	}
+	if a, err := e.svc.Answer(ctx, e.userID, e.convID, run.ID); err != nil || len(a.Cells) != 1 {
+		t.Errorf("the owner's Answer: %+v, %v", a, err)
+	}
 }

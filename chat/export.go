@@ -59,7 +59,7 @@ func (s *Service) Report(ctx context.Context, userID, convID string, steps []str
 	for _, art := range arts {
 		blobOf[art.ID] = art.SHA256
 	}
-	answers, err := s.Answers(ctx, store.RunIDs(turns))
+	answers, err := s.answers(ctx, store.RunIDs(turns))
 	if err != nil {
 		return report.Report{}, err
 	}

@@ -16,7 +16,7 @@ func (s *Service) RetryCopy(ctx context.Context, userID, convID, runID, fileID s
 	if !run.Done() {
 		return nil, &UserError{"Wait for the answer to finish, then try again."}
 	}
-	a, err := s.Answer(ctx, runID)
+	a, err := s.answer(ctx, runID)
 	if err != nil {
 		return nil, err
 	}
@@ -35,5 +35,6 @@ func (s *Service) RetryCopy(ctx context.Context, userID, convID, runID, fileID s
 	if err := ctx.Err(); err != nil {
 		return nil, err
 	}
+	r.answer.Settle(run)
 	return r.answer, nil
 }

@@ -69,7 +69,6 @@ func (r *runner) do(ctx context.Context) {
 		r.retitle(rec)
 	}
 	r.emit(rec, Event{Type: EventDone, Status: string(r.end.Status)})
-	r.s.hub.Close(r.run.ID)
 	r.s.log.Info("run finished", "run", r.run.ID, "conversation", r.convID, "status", r.end.Status,
 		"input_tokens", r.end.InputTokens, "output_tokens", r.end.OutputTokens)
 }

@@ -43,7 +43,7 @@ func (s *Service) seed(ctx context.Context, convID, currentRun string, files []*
 	for i, t := range earlier {
 		ids[i] = t.Run.ID
 	}
-	answers, err := s.Answers(ctx, ids)
+	answers, err := s.answers(ctx, ids)
 	if err != nil {
 		return nil, err
 	}

@@ -89,6 +89,7 @@ type Service struct {
 	mu      sync.Mutex
 	version string                             // agent version in use
 	running map[string]context.CancelCauseFunc // run id → cancel
+	closed  bool                               // Shutdown began: no run starts any more
 }
 
 // New returns a Service. Call EnsureAgent before the first turn.
@@ -154,12 +155,18 @@ func (s *Service) Ready(ctx context.Context) error {
 // errShutdown is the cause given to runs stopped by a server shutdown.
 var errShutdown = errors.New("chat: server shutting down")
 
+// ErrShuttingDown refuses a question asked while the server shuts down.
+var ErrShuttingDown error = &UserError{"The server is restarting and cannot take questions for a moment. Ask again in a minute."}
+
 // errCancelled is the cause given to runs the user stopped.
 var errCancelled = errors.New("chat: cancelled by the user")
 
 // Shutdown stops every run in flight, marks it interrupted, and waits for
 // the runs to record that, up to ctx's deadline.
 func (s *Service) Shutdown(ctx context.Context) error {
+	s.mu.Lock()
+	s.closed = true // under the lock that launch holds to start a run, so none starts after
+	s.mu.Unlock()
 	s.cancel(errShutdown)
 	done := make(chan struct{})
 	go func() { s.wg.Wait(); close(done) }()

@@ -92,7 +92,7 @@ func waitForCell(t *testing.T, e *env, run *store.Run) {
 	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for time.Now().Before(deadline) {
-		if a, err := e.svc.Answer(context.Background(), run.ID); err == nil && len(a.Cells) > 0 && a.Cells[0].Status == chat.CellRunning {
+		if a, err := e.svc.Answer(context.Background(), e.userID, e.convID, run.ID); err == nil && len(a.Cells) > 0 && a.Cells[0].Status == chat.CellRunning {
 			return
 		}
 		time.Sleep(50 * time.Millisecond)
@@ -115,7 +115,7 @@ func TestUnreadableStoredEvent(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	a, err := e.svc.Answer(ctx, rec.ID)
+	a, err := e.svc.Answer(ctx, e.userID, e.convID, rec.ID)
 	if err != nil {
 		t.Fatalf("Answer: %v", err)
 	}

@@ -26,6 +26,9 @@ type Turn struct {
 // Start records the question and a running run, then runs the turn in the
 // background, detached from the caller's request. It returns at once.
 func (s *Service) Start(ctx context.Context, t Turn) (*store.Message, *store.Run, error) {
+	if s.shuttingDown() {
+		return nil, nil, ErrShuttingDown
+	}
 	content, err := ValidateMessage(t.Content)
 	if err != nil {
 		return nil, nil, err
@@ -41,27 +44,49 @@ func (s *Service) Start(ctx context.Context, t Turn) (*store.Message, *store.Run
 	if err != nil {
 		return nil, nil, err
 	}
-	s.launch(&runner{s: s, run: run, convID: t.ConversationID, userID: t.UserID, question: content, files: attached})
+	if err := s.launch(&runner{s: s, run: run, convID: t.ConversationID, userID: t.UserID, question: content, files: attached}); err != nil {
+		return nil, nil, err
+	}
 	return msg, run, nil
 }
 
+// shuttingDown reports whether Shutdown has begun.
+func (s *Service) shuttingDown() bool {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	return s.closed
+}
+
 // launch runs r's turn in the background, on the service's context rather
-// than the caller's request, so that a closed tab never stops a turn.
-func (s *Service) launch(r *runner) {
+// than the caller's request, so that a closed tab never stops a turn. Once
+// Shutdown has begun it starts nothing: the run, already recorded, is
+// marked interrupted and ErrShuttingDown returned.
+func (s *Service) launch(r *runner) error {
 	rctx, cancel := context.WithCancelCause(s.ctx)
 	s.mu.Lock()
+	if s.closed {
+		s.mu.Unlock()
+		cancel(errShutdown)
+		end := store.RunEnd{Status: store.RunInterrupted, Error: ErrShuttingDown.Error()}
+		if err := s.db.FinishRun(context.WithoutCancel(rctx), r.run.ID, end); err != nil {
+			s.log.Error("record a run refused at shutdown", "run", r.run.ID, "err", err)
+		}
+		return ErrShuttingDown
+	}
 	s.running[r.run.ID] = cancel
+	s.wg.Add(1) // under the lock, so that Shutdown's Wait counts it
 	s.mu.Unlock()
 	s.hub.Open(r.run.ID)
-	s.wg.Add(1)
 	go func() {
 		defer s.wg.Done()
+		defer s.hub.Close(r.run.ID) // whatever happens to the run, its subscribers are let go
 		defer cancel(nil)
 		r.do(rctx)
 		s.mu.Lock()
 		delete(s.running, r.run.ID)
 		s.mu.Unlock()
 	}()
+	return nil
 }
 
 // selectFiles returns the files to attach: all of the conversation's, or
@@ -114,10 +139,19 @@ func (s *Service) Cancel(ctx context.Context, userID, convID, runID string) erro
 	return nil
 }
 
-// Follow returns the events of a run after seq, then (if the run is live
-// here) a subscription to what follows, which the caller must Close. A
-// finished run's events come from the database and sub is nil.
-func (s *Service) Follow(ctx context.Context, runID string, after int64) (replay []Event, sub *Subscription, err error) {
+// Follow returns the events of a run of the user's conversation after seq,
+// then (if the run is live here) a subscription to what follows, which the
+// caller must Close. A finished run's events come from the database and
+// sub is nil. Another user's run is store.ErrNotFound, as a missing one.
+func (s *Service) Follow(ctx context.Context, userID, convID, runID string, after int64) (replay []Event, sub *Subscription, err error) {
+	if _, err := s.db.Run(ctx, userID, convID, runID); err != nil {
+		return nil, nil, err
+	}
+	return s.follow(ctx, runID, after)
+}
+
+// follow is Follow for a run already known to be the caller's.
+func (s *Service) follow(ctx context.Context, runID string, after int64) (replay []Event, sub *Subscription, err error) {
 	if replay, sub, ok := s.hub.Subscribe(runID, after); ok {
 		return replay, sub, nil
 	}
@@ -128,19 +162,48 @@ func (s *Service) Follow(ctx context.Context, runID string, after int64) (replay
 	return decodeEvents(rows), nil, nil
 }
 
-// Answer folds a run's recorded events into its answer.
-func (s *Service) Answer(ctx context.Context, runID string) (*Answer, error) {
-	answers, err := s.Answers(ctx, []string{runID})
+// Answer folds the recorded events of a run of the user's conversation
+// into its answer; another user's run is store.ErrNotFound.
+func (s *Service) Answer(ctx context.Context, userID, convID, runID string) (*Answer, error) {
+	if _, err := s.db.Run(ctx, userID, convID, runID); err != nil {
+		return nil, err
+	}
+	return s.answer(ctx, runID)
+}
+
+// answer is Answer for a run already known to be the caller's.
+func (s *Service) answer(ctx context.Context, runID string) (*Answer, error) {
+	answers, err := s.answers(ctx, []string{runID})
 	if err != nil {
 		return nil, err
 	}
 	return answers[runID], nil
 }
 
-// Answers folds the answers of several runs: live ones from the hub's
+// Answers folds the answers of runs of the user's conversation (a shared
+// page asks as the conversation's owner): every run must be one of its
+// turns, or it is store.ErrNotFound.
+func (s *Service) Answers(ctx context.Context, userID, convID string, runIDs []string) (map[string]*Answer, error) {
+	if _, err := s.db.Conversation(ctx, userID, convID); err != nil {
+		return nil, err
+	}
+	turns, err := s.db.Turns(ctx, convID)
+	if err != nil {
+		return nil, err
+	}
+	ids := store.RunIDs(turns)
+	for _, id := range runIDs {
+		if !slices.Contains(ids, id) {
+			return nil, store.ErrNotFound
+		}
+	}
+	return s.answers(ctx, runIDs)
+}
+
+// answers folds the answers of several runs: live ones from the hub's
 // copy (no subscription is left behind), finished ones from one query.
 // Every run asked for has an answer in the map, empty if it has no events.
-func (s *Service) Answers(ctx context.Context, runIDs []string) (map[string]*Answer, error) {
+func (s *Service) answers(ctx context.Context, runIDs []string) (map[string]*Answer, error) {
 	out := make(map[string]*Answer, len(runIDs))
 	var finished []string
 	for _, id := range runIDs {

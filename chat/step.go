@@ -56,8 +56,10 @@ func (s *Service) StartStep(ctx context.Context, st Step) (*store.Message, *stor
 	if err != nil {
 		return nil, nil, err
 	}
-	s.launch(&runner{s: s, run: run, convID: st.ConversationID, userID: st.UserID,
-		question: StepInput(code), step: code, files: attached})
+	if err := s.launch(&runner{s: s, run: run, convID: st.ConversationID, userID: st.UserID,
+		question: StepInput(code), step: code, files: attached}); err != nil {
+		return nil, nil, err
+	}
 	return msg, run, nil
 }
 

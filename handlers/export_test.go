@@ -26,7 +26,7 @@ func (l *liveApp) askAndWait(br *browser, convID, question string) string {
 	if r.status != http.StatusOK || m == nil {
 		l.t.Fatalf("question refused: %d %s", r.status, excerpt(r.body))
 	}
-	a, _, err := awaitRun(l.turns, m[1], time.Now(), nil)
+	a, _, err := awaitRun(l, m[1], time.Now(), nil)
 	if err != nil || a.Status != store.RunCompleted {
 		l.t.Fatalf("run %s: %v %+v", m[1], err, a)
 	}

@@ -157,7 +157,7 @@ func (c *loadClient) ask(convID, question, want string) (time.Duration, error) {
 	if resp.StatusCode != http.StatusOK || m == nil {
 		return 0, fmt.Errorf("question refused: %d %s", resp.StatusCode, excerpt(string(body)))
 	}
-	a, first, err := awaitRun(c.l.turns, string(m[1]), start, c.onEvent)
+	a, first, err := awaitRun(c.l, string(m[1]), start, c.onEvent)
 	if err != nil {
 		return 0, err
 	}
@@ -174,10 +174,19 @@ func (c *loadClient) ask(convID, question, want string) (time.Duration, error) {
 // awaitRun follows a run to its end and returns its answer and how long
 // after start its first event came: the first thing the browser would
 // show (the code being written, a status line).
-func awaitRun(turns *chat.Service, runID string, start time.Time, onEvent func(chat.Event)) (*chat.Answer, time.Duration, error) {
+func awaitRun(l *liveApp, runID string, start time.Time, onEvent func(chat.Event)) (*chat.Answer, time.Duration, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
-	replay, sub, err := turns.Follow(ctx, runID, 0)
+	turns := l.turns
+	run, err := l.db.RunByID(ctx, runID)
+	if err != nil {
+		return nil, 0, err
+	}
+	conv, err := l.db.ConversationByID(ctx, run.ConversationID)
+	if err != nil {
+		return nil, 0, err
+	}
+	replay, sub, err := turns.Follow(ctx, conv.UserID, conv.ID, runID, 0)
 	if err != nil {
 		return nil, 0, err
 	}
@@ -200,7 +209,7 @@ func awaitRun(turns *chat.Service, runID string, start time.Time, onEvent func(c
 		case e, ok := <-sub.C:
 			if !ok {
 				sub.Close()
-				if replay, sub, err = turns.Follow(ctx, runID, a.Seq); err != nil {
+				if replay, sub, err = turns.Follow(ctx, conv.UserID, conv.ID, runID, a.Seq); err != nil {
 					return nil, 0, err
 				}
 				for _, e := range replay {

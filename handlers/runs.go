@@ -109,11 +109,8 @@ func (h *Handler) cancelRun(c echo.Context) error {
 // state; the stream ends with "done".
 func (h *Handler) streamRunEvents(c echo.Context) error {
 	ctx := c.Request().Context()
-	convID, runID := c.Param("id"), c.Param("run")
-	if _, err := h.db.Run(ctx, currentUser(c).ID, convID, runID); err != nil {
-		return err
-	}
-	replay, sub, err := h.chat.Follow(ctx, runID, 0)
+	userID, convID, runID := currentUser(c).ID, c.Param("id"), c.Param("run")
+	replay, sub, err := h.chat.Follow(ctx, userID, convID, runID, 0)
 	if err != nil {
 		return err
 	}
@@ -130,18 +127,14 @@ func (h *Handler) streamRunEvents(c echo.Context) error {
 		}
 		return h.endStream(ctx, w, convID, runID, answer, err)
 	}
-	return h.followLive(ctx, w, convID, runID, answer, sub)
+	return h.followLive(ctx, w, userID, convID, runID, answer, sub)
 }
 
 // showRunImage serves an image a cell of the run shows inline, by the key
 // of its content (chat.ImageKey), so that it never changes: the browser
 // keeps it, and the streamed updates that show it again carry only its URL.
 func (h *Handler) showRunImage(c echo.Context) error {
-	ctx := c.Request().Context()
-	if _, err := h.db.Run(ctx, currentUser(c).ID, c.Param("id"), c.Param("run")); err != nil {
-		return err
-	}
-	a, err := h.chat.Answer(ctx, c.Param("run"))
+	a, err := h.chat.Answer(c.Request().Context(), currentUser(c).ID, c.Param("id"), c.Param("run"))
 	if err != nil {
 		return err
 	}
@@ -159,7 +152,7 @@ func (h *Handler) showRunImage(c echo.Context) error {
 // resumes from the last event applied. followLive owns sub, and every
 // subscription it takes after a drop: whichever is current is closed when
 // it returns.
-func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID string, answer *chat.Answer, sub *chat.Subscription) error {
+func (h *Handler) followLive(ctx context.Context, w *sseWriter, userID, convID, runID string, answer *chat.Answer, sub *chat.Subscription) error {
 	defer func() { sub.Close() }()
 	tick := time.NewTicker(updateEvery)
 	defer tick.Stop()
@@ -175,7 +168,7 @@ func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID st
 				if !sub.Dropped() {
 					return h.endStream(ctx, w, convID, runID, answer, nil)
 				}
-				replay, next, err := h.chat.Follow(ctx, runID, answer.Seq)
+				replay, next, err := h.chat.Follow(ctx, userID, convID, runID, answer.Seq)
 				if err != nil {
 					return h.endStream(ctx, w, convID, runID, answer, err)
 				}
@@ -222,9 +215,8 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 		h.log.Error("event stream", "run", runID, "err", err)
 		w.event(ctx, "error", a.Seq, templ.Raw(`<div class="alert alert-error">The answer could not be loaded. Reload the page.</div>`))
 	}
-	if run, rerr := h.db.RunByID(ctx, runID); rerr == nil && a.Status == store.RunRunning {
-		// The run ended without a done event reaching us (another process, a crash).
-		a.Status, a.Error = run.Status, run.Error
+	if run, rerr := h.db.RunByID(ctx, runID); rerr == nil {
+		a.Settle(run) // the run may have ended without a done event reaching us (another process, a crash)
 	}
 	v := h.answerView(convID, runID, a, false, time.Now())
 	var badge views.SessionBadge
@@ -296,7 +288,7 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 	for _, u := range ups {
 		v.Files.Files = append(v.Files.Files, fileView(u))
 	}
-	answers, err := h.turnViews(ctx, conv.ID, turns, now, &v)
+	answers, err := h.turnViews(ctx, conv, turns, now, &v)
 	if err != nil {
 		return views.Chat{}, err
 	}
@@ -324,12 +316,6 @@ func (h *Handler) retryCopy(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	run, err := h.db.Run(ctx, currentUser(c).ID, convID, runID)
-	if err != nil {
-		return err
-	}
-	a.Status, a.Error = run.Status, run.Error
-	a.InputTokens, a.OutputTokens = run.InputTokens, run.OutputTokens
 	if !isHTMX(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
@@ -338,8 +324,9 @@ func (h *Handler) retryCopy(c echo.Context) error {
 
 // turnViews appends the turns to v, noting the live one and the tokens
 // used, and returns their answers.
-func (h *Handler) turnViews(ctx context.Context, convID string, turns []store.Turn, now time.Time, v *views.Chat) (map[string]*chat.Answer, error) {
-	answers, err := h.chat.Answers(ctx, store.RunIDs(turns))
+func (h *Handler) turnViews(ctx context.Context, conv *store.Conversation, turns []store.Turn, now time.Time, v *views.Chat) (map[string]*chat.Answer, error) {
+	convID := conv.ID
+	answers, err := h.chat.Answers(ctx, conv.UserID, convID, store.RunIDs(turns))
 	if err != nil {
 		return nil, err
 	}
@@ -379,7 +366,7 @@ func (h *Handler) showNewTurns(c echo.Context) error {
 		return c.NoContent(http.StatusNoContent)
 	}
 	var v views.Chat
-	if _, err := h.turnViews(ctx, conv.ID, turns, time.Now(), &v); err != nil {
+	if _, err := h.turnViews(ctx, conv, turns, time.Now(), &v); err != nil {
 		return err
 	}
 	return render(c, http.StatusOK, views.NewTurns(conv.ID, v.Turns, v.Running))

@@ -126,7 +126,7 @@ func (h *Handler) sharedView(ctx context.Context, share *store.Share) (views.Sha
 	if err != nil {
 		return v, err
 	}
-	answers, err := h.chat.Answers(ctx, store.RunIDs(turns))
+	answers, err := h.chat.Answers(ctx, share.OwnerID, share.ConversationID, store.RunIDs(turns))
 	if err != nil {
 		return v, err
 	}

@@ -28,7 +28,7 @@ func (l *liveApp) awaitAnswer(r response) *chat.Answer {
 	if r.status != http.StatusOK || m == nil {
 		l.t.Fatalf("turn refused: %d %s", r.status, excerpt(r.body))
 	}
-	a, _, err := awaitRun(l.turns, m[1], time.Now(), nil)
+	a, _, err := awaitRun(l, m[1], time.Now(), nil)
 	if err != nil {
 		l.t.Fatal(err)
 	}
