@@ -265,10 +265,14 @@ func objectRows(objs []store.PurgeObject) []views.PurgeObjectRow {
 // setRetention changes the retention period; 0 turns retention off.
 func (h *Handler) setRetention(c echo.Context) error {
 	days, err := strconv.Atoi(strings.TrimSpace(c.FormValue("retention_days")))
-	if err != nil || days < 0 || days > 36500 {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, "Enter the retention as a whole number of days, 0 to keep everything.")
+	if err != nil {
+		days = -1 // not a number: refused as out of bounds
 	}
-	if err := h.db.SetIntSetting(c.Request().Context(), store.SettingRetentionDays, days, currentUser(c).ID); err != nil {
+	err = h.purge.SetRetention(c.Request().Context(), currentUser(c).ID, days)
+	if msg, ok := userMessage(err); ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
+	}
+	if err != nil {
 		return err
 	}
 	h.log.Info("retention changed", "days", days, "by", currentUser(c).Username)

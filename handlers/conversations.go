@@ -6,15 +6,11 @@ import (
 	"strconv"
 	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
 )
-
-// maxTitleLen caps conversation titles; longer ones are refused, not cut.
-const maxTitleLen = 200
 
 // sidebarPageSize is how many conversations the sidebar shows per page.
 const sidebarPageSize = 50
@@ -71,7 +67,7 @@ func (h *Handler) conversationList(c echo.Context, query string, after store.Cur
 
 // createConversation starts an untitled conversation and opens it.
 func (h *Handler) createConversation(c echo.Context) error {
-	conv, err := h.db.CreateConversation(c.Request().Context(), currentUser(c).ID, store.DefaultTitle)
+	conv, err := h.chat.NewConversation(c.Request().Context(), currentUser(c).ID)
 	if err != nil {
 		return err
 	}
@@ -116,8 +112,8 @@ func (h *Handler) showConversationTitle(c echo.Context) error {
 // sidebar entry, a plain form a redirect back.
 func (h *Handler) renameConversation(c echo.Context) error {
 	ctx, userID, id := c.Request().Context(), currentUser(c).ID, c.Param("id")
-	title, problem := cleanTitle(c.FormValue("title"))
-	if problem != "" {
+	conv, err := h.chat.Rename(ctx, userID, id, c.FormValue("title"))
+	if problem, ok := userMessage(err); ok {
 		conv, err := h.db.Conversation(ctx, userID, id)
 		if err != nil {
 			return err
@@ -141,7 +137,6 @@ func (h *Handler) renameConversation(c echo.Context) error {
 		}
 		return render(c, http.StatusUnprocessableEntity, views.ChatPage(p, chatView))
 	}
-	conv, err := h.db.RenameConversation(ctx, userID, id, title)
 	if err != nil {
 		return err
 	}
@@ -159,20 +154,6 @@ func (h *Handler) deleteConversation(c echo.Context) error {
 		return err
 	}
 	return redirect(c, "/")
-}
-
-// cleanTitle trims a title and returns a problem to show if it is unusable.
-func cleanTitle(s string) (string, string) {
-	s = strings.Join(strings.Fields(s), " ")
-	switch {
-	case s == "":
-		return "", "Enter a title."
-	case !utf8.ValidString(s):
-		return "", "The title contains invalid characters."
-	case utf8.RuneCountInString(s) > maxTitleLen:
-		return "", "Keep the title under 200 characters."
-	}
-	return s, ""
 }
 
 // conversationItem is a conversation's entry in the sidebar.

@@ -12,6 +12,7 @@ import (
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/purge"
+	"github.com/analyst-workbench/workbench/shares"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/thumbs"
 	"github.com/analyst-workbench/workbench/views"
@@ -66,6 +67,7 @@ type Handler struct {
 	accounts *auth.Accounts
 	oidc     *auth.OIDC
 	chat     *chat.Service
+	shares   *shares.Service // every change to a read-only link
 	thumbs   *thumbs.Cache
 	purge    *purge.Service
 	metrics  *metrics
@@ -98,5 +100,5 @@ func New(cfg Config) *Handler {
 	}
 	return &Handler{db: cfg.DB, accounts: cfg.Accounts, oidc: cfg.OIDC, chat: cfg.Chat, thumbs: cfg.Thumbs, metrics: m, purge: cfg.Purge, retain: cfg.RetentionDays, sessions: cfg.Sessions,
 		engine: cfg.Engine, ready: cfg.Ready, sandbox: cfg.Sandbox, proxies: cfg.TrustedProxies, scrape: cfg.MetricsToken,
-		bodyIdle: cfg.BodyIdleTimeout, log: log}
+		bodyIdle: cfg.BodyIdleTimeout, shares: shares.New(cfg.DB), log: log}
 }

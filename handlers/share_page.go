@@ -104,11 +104,8 @@ func (h *Handler) showShare(c echo.Context) error {
 	if viewer != nil {
 		who = viewer.ID
 	}
-	// A HEAD (a link preview, a checker) is not a reader.
-	if c.Request().Method == http.MethodGet && (viewer == nil || viewer.ID != share.OwnerID) {
-		if err := h.db.RecordShareView(ctx, share.ID); err != nil {
-			h.log.Warn("share view", "share", share.ID, "err", err)
-		}
+	if err := h.shares.Viewed(ctx, share, viewer, c.Request().Method); err != nil {
+		h.log.Warn("share view", "share", share.ID, "err", err)
 	}
 	h.log.Info("share viewed", "share", share.ID, "conversation", share.ConversationID, "viewer", who, "remote", c.RealIP())
 	return render(c, http.StatusOK, views.SharePage(views.Page{Title: share.Title, Engine: h.engine}, v))

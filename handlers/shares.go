@@ -1,33 +1,25 @@
 package handlers
 
 import (
-	"fmt"
 	"net/http"
 	"strconv"
 	"strings"
-	"time"
 
+	"github.com/analyst-workbench/workbench/shares"
 	"github.com/analyst-workbench/workbench/store"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
-)
-
-// Lifetimes of a read-only link, in days.
-const (
-	defaultShareDays = 30
-	maxShareDays     = 365
 )
 
 // createShare makes a read-only link to one of the user's conversations.
 // htmx gets the list of links with the new one; a plain form goes back to
 // the conversation with the list open; a script gets the link itself.
 func (h *Handler) createShare(c echo.Context) error {
-	opts, problem := shareOptions(c)
-	if problem != "" {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, problem)
-	}
 	convID := c.Param("id")
-	share, err := h.db.CreateShare(c.Request().Context(), currentUser(c).ID, convID, opts)
+	share, err := h.shares.Create(c.Request().Context(), currentUser(c).ID, convID, shareOptions(c))
+	if msg, ok := userMessage(err); ok {
+		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
+	}
 	if err != nil {
 		return err
 	}
@@ -43,25 +35,23 @@ func (h *Handler) createShare(c echo.Context) error {
 	return c.String(http.StatusCreated, shareURL(c, share.Token)+"\n")
 }
 
-// shareOptions reads the form of a new link and returns a problem to show
-// when it is unusable.
-func shareOptions(c echo.Context) (store.ShareOptions, string) {
-	days := defaultShareDays
+// shareOptions reads the form of a new link, which the shares package
+// judges: a lifetime that is not a whole number reads as -1 days.
+func shareOptions(c echo.Context) shares.Options {
+	o := shares.Options{Anyone: c.FormValue("anyone") == "1", IncludeUploads: c.FormValue("include_uploads") == "1"}
 	if s := strings.TrimSpace(c.FormValue("expires_days")); s != "" {
-		n, err := strconv.Atoi(s)
-		if err != nil || n < 1 || n > maxShareDays {
-			return store.ShareOptions{}, fmt.Sprintf("A link expires after 1 to %d days; enter a whole number of days.", maxShareDays)
+		o.Days = -1
+		if n, err := strconv.Atoi(s); err == nil && n != 0 {
+			o.Days = n
 		}
-		days = n
 	}
-	return store.ShareOptions{Anyone: c.FormValue("anyone") == "1", IncludeUploads: c.FormValue("include_uploads") == "1",
-		Lifetime: time.Duration(days) * 24 * time.Hour}, ""
+	return o
 }
 
 // revokeShare ends one of the links of the user's conversation.
 func (h *Handler) revokeShare(c echo.Context) error {
 	convID, shareID := c.Param("id"), c.Param("share")
-	if err := h.db.RevokeShare(c.Request().Context(), currentUser(c).ID, convID, shareID); err != nil {
+	if err := h.shares.Revoke(c.Request().Context(), currentUser(c).ID, convID, shareID); err != nil {
 		return err
 	}
 	h.log.Info("share revoked", "share", shareID, "conversation", convID)
@@ -73,7 +63,7 @@ func (h *Handler) revokeShare(c echo.Context) error {
 
 // revokeAnyShare lets an administrator end any link, from /admin.
 func (h *Handler) revokeAnyShare(c echo.Context) error {
-	if err := h.db.RevokeAnyShare(c.Request().Context(), currentUser(c).ID, c.Param("share")); err != nil {
+	if err := h.shares.RevokeAny(c.Request().Context(), currentUser(c), c.Param("share")); err != nil {
 		return err
 	}
 	h.log.Info("share revoked by an administrator", "share", c.Param("share"), "admin", currentUser(c).ID)
