@@ -224,6 +224,9 @@ func TestChartTellsTheTruthOnHover(t *testing.T) {
 		if labels := js[[]string](t, ctx, `[...`+fig+`.querySelectorAll('svg .role-axis-label text')].map(t => t.textContent).filter(t => t.includes(','))`); len(labels) > 0 {
 			t.Errorf("%s: axis labels with a thousands separator: %q", name, labels)
 		}
+		if got := js[[]string](t, ctx, `[...`+fig+`.querySelectorAll('.vega-actions a[download]')].map(a => a.getAttribute('download'))`); !slices.Contains(got, "closes_by_year.png") {
+			t.Errorf("%s: the chart's own downloads are named %q, want closes_by_year.png", name, got)
+		}
 		wheelScrollsUntilClicked(t, ctx, fig, name)
 		noSidewaysScroll(t, ctx, sc.v, "the chat")
 		shot(t, ctx, "chart-"+sc.v.name+"-"+sc.scheme)
