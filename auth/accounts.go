@@ -26,6 +26,8 @@ var (
 	ErrUsernameTaken error = userError("That username is taken; choose another.")
 	// ErrLastAdmin protects the last enabled administrator from being disabled.
 	ErrLastAdmin error = userError("This is the last active administrator; it cannot be disabled.")
+	// ErrDisableSelf keeps an administrator from locking themselves out.
+	ErrDisableSelf error = userError("You cannot disable your own account.")
 	// ErrSessionEnded means a cookie session no longer matches its account.
 	ErrSessionEnded = errors.New("auth: session ended")
 )
@@ -43,7 +45,19 @@ const (
 	maxDelay           = 15 * time.Minute
 )
 
-// Accounts creates, signs in and manages user accounts.
+// Actors of account changes that no signed-in user makes, as the audit log
+// names them.
+const (
+	// ActorEnvironment is ADMIN_USERNAME and ADMIN_PASSWORD applied at start.
+	ActorEnvironment = "environment"
+	// ActorSSO is the identity provider, whose sign-ins create accounts and
+	// decide their roles.
+	ActorSSO = "sso"
+)
+
+// Accounts creates, signs in and manages user accounts. Every change to an
+// account is written to the audit log with who made it, in the change's own
+// transaction.
 type Accounts struct {
 	db     *store.DB
 	hasher hasher
@@ -83,22 +97,23 @@ func (a *Accounts) NeedsSetup(ctx context.Context) (bool, error) {
 	return n == 0, nil
 }
 
-// Setup creates the first administrator; it fails with ErrSetupDone once any
-// account exists.
+// Setup creates the first administrator, who is the actor of its own
+// creation; it fails with ErrSetupDone once any account exists.
 func (a *Accounts) Setup(ctx context.Context, username, password string) (*store.User, error) {
 	username, hash, err := a.prepare(username, password)
 	if err != nil {
 		return nil, err
 	}
-	u, err := a.db.CreateFirstUser(ctx, username, hash, store.RoleAdmin)
+	u, err := a.db.CreateFirstUser(ctx, username, hash, store.RoleAdmin, created("", store.RoleAdmin))
 	if errors.Is(err, store.ErrConflict) {
 		return nil, ErrSetupDone
 	}
 	return u, err
 }
 
-// Create adds an account with the given role.
-func (a *Accounts) Create(ctx context.Context, username, password, role string) (*store.User, error) {
+// Create adds an account with the given role; actor is the user id of the
+// administrator who adds it.
+func (a *Accounts) Create(ctx context.Context, actor, username, password, role string) (*store.User, error) {
 	if role != store.RoleAnalyst && role != store.RoleAdmin {
 		return nil, invalid("Choose the role analyst or admin.")
 	}
@@ -106,11 +121,21 @@ func (a *Accounts) Create(ctx context.Context, username, password, role string) 
 	if err != nil {
 		return nil, err
 	}
-	u, err := a.db.CreateUser(ctx, username, hash, role)
+	u, err := a.db.CreateUser(ctx, username, hash, role, created(actor, role))
 	if errors.Is(err, store.ErrConflict) {
 		return nil, ErrUsernameTaken
 	}
 	return u, err
+}
+
+// created is the audit entry of a new account with role.
+func created(actor, role string) *store.AccountAudit {
+	return &store.AccountAudit{Actor: actor, Action: store.ActionUserCreate, Details: map[string]any{"role": role}}
+}
+
+// roleChanged is the audit entry of a change of role.
+func roleChanged(actor, from, to string) store.AccountAudit {
+	return store.AccountAudit{Actor: actor, Action: store.ActionUserRoleChange, Details: map[string]any{"from": from, "to": to}}
 }
 
 func (a *Accounts) prepare(username, password string) (string, string, error) {
@@ -162,8 +187,9 @@ func (a *Accounts) Login(ctx context.Context, username, password, addr string) (
 	return u, nil
 }
 
-// ResetPassword sets a new password, which signs the user out everywhere.
-func (a *Accounts) ResetPassword(ctx context.Context, id, password string) error {
+// ResetPassword sets a new password, which signs the user out everywhere;
+// actor is the administrator's user id.
+func (a *Accounts) ResetPassword(ctx context.Context, actor, id, password string) error {
 	u, err := a.db.UserByID(ctx, id)
 	if err != nil {
 		return err
@@ -175,12 +201,17 @@ func (a *Accounts) ResetPassword(ctx context.Context, id, password string) error
 	if err != nil {
 		return fmt.Errorf("auth: hash password: %w", err)
 	}
-	return a.db.UpdateUser(ctx, id, store.UserUpdate{PasswordHash: &hash})
+	return a.db.UpdateUser(ctx, id, store.UserUpdate{PasswordHash: &hash,
+		Audit: []store.AccountAudit{{Actor: actor, Action: store.ActionUserPasswordReset}}})
 }
 
-// SetDisabled disables or enables an account. The last enabled admin cannot
-// be disabled, so that someone can always sign in to manage the rest.
-func (a *Accounts) SetDisabled(ctx context.Context, id string, disabled bool) error {
+// SetDisabled disables or enables an account. Neither the actor's own
+// account (the administrator's user id) nor the last enabled admin can be
+// disabled, so that someone can always sign in to manage the rest.
+func (a *Accounts) SetDisabled(ctx context.Context, actor, id string, disabled bool) error {
+	if disabled && id == actor {
+		return ErrDisableSelf
+	}
 	if disabled {
 		u, err := a.db.UserByID(ctx, id)
 		if err != nil {
@@ -194,7 +225,16 @@ func (a *Accounts) SetDisabled(ctx context.Context, id string, disabled bool) er
 			}
 		}
 	}
-	return a.db.UpdateUser(ctx, id, store.UserUpdate{Disabled: &disabled})
+	return a.db.UpdateUser(ctx, id, store.UserUpdate{Disabled: &disabled,
+		Audit: []store.AccountAudit{{Actor: actor, Action: enableAction(disabled)}}})
+}
+
+// enableAction is the audit action of setting the disabled flag.
+func enableAction(disabled bool) string {
+	if disabled {
+		return store.ActionUserDisable
+	}
+	return store.ActionUserEnable
 }
 
 func (a *Accounts) activeAdmins(ctx context.Context) (int, error) {
@@ -218,7 +258,7 @@ func (a *Accounts) EnsureAdmin(ctx context.Context, username, password string) e
 	}
 	u, err := a.db.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
-		_, err = a.db.CreateUser(ctx, username, hash, store.RoleAdmin)
+		_, err = a.db.CreateUser(ctx, username, hash, store.RoleAdmin, created(ActorEnvironment, store.RoleAdmin))
 		return err
 	}
 	if err != nil {
@@ -229,13 +269,16 @@ func (a *Accounts) EnsureAdmin(ctx context.Context, username, password string) e
 	upd := store.UserUpdate{}
 	if !a.hasher.check(u.PasswordHash, password) {
 		upd.PasswordHash = &hash
+		upd.Audit = append(upd.Audit, store.AccountAudit{Actor: ActorEnvironment, Action: store.ActionUserPasswordReset})
 	}
 	role, enabled := store.RoleAdmin, false
 	if u.Role != role {
 		upd.Role = &role
+		upd.Audit = append(upd.Audit, roleChanged(ActorEnvironment, u.Role, role))
 	}
 	if u.Disabled {
 		upd.Disabled = &enabled
+		upd.Audit = append(upd.Audit, store.AccountAudit{Actor: ActorEnvironment, Action: store.ActionUserEnable})
 	}
 	return a.db.UpdateUser(ctx, u.ID, upd)
 }

@@ -82,11 +82,11 @@ func TestSetupOnlyOnce(t *testing.T) {
 func TestLogin(t *testing.T) {
 	ctx := context.Background()
 	a, _ := newAccounts(t)
-	ana, err := a.Create(ctx, "Ana", goodPassword, store.RoleAnalyst)
+	ana, err := a.Create(ctx, "", "Ana", goodPassword, store.RoleAnalyst)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := a.Create(ctx, "ana", goodPassword, store.RoleAnalyst); !errors.Is(err, auth.ErrUsernameTaken) {
+	if _, err := a.Create(ctx, "", "ana", goodPassword, store.RoleAnalyst); !errors.Is(err, auth.ErrUsernameTaken) {
 		t.Fatalf("duplicate create: %v", err)
 	}
 
@@ -100,9 +100,9 @@ func TestLogin(t *testing.T) {
 	}
 
 	t.Run("disabled account cannot sign in and its sessions end", func(t *testing.T) {
-		bob, _ := a.Create(ctx, "bob", goodPassword, store.RoleAnalyst)
+		bob, _ := a.Create(ctx, "", "bob", goodPassword, store.RoleAnalyst)
 		token := startSession(t, a, bob)
-		if err := a.SetDisabled(ctx, bob.ID, true); err != nil {
+		if err := a.SetDisabled(ctx, "", bob.ID, true); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := a.Login(ctx, "bob", goodPassword, "10.0.0.4"); err != auth.ErrBadCredentials {
@@ -114,9 +114,9 @@ func TestLogin(t *testing.T) {
 	})
 
 	t.Run("password reset ends old sessions", func(t *testing.T) {
-		carl, _ := a.Create(ctx, "carl", goodPassword, store.RoleAnalyst)
+		carl, _ := a.Create(ctx, "", "carl", goodPassword, store.RoleAnalyst)
 		token := startSession(t, a, carl)
-		if err := a.ResetPassword(ctx, carl.ID, "another good passphrase"); err != nil {
+		if err := a.ResetPassword(ctx, "", carl.ID, "another good passphrase"); err != nil {
 			t.Fatal(err)
 		}
 		if _, err := a.SessionUser(ctx, token); !errors.Is(err, auth.ErrSessionEnded) {
@@ -143,7 +143,7 @@ func startSession(t *testing.T, a *auth.Accounts, u *store.User) string {
 func TestSessionEndsAtSignOut(t *testing.T) {
 	ctx := context.Background()
 	a, _ := newAccounts(t)
-	ana, _ := a.Create(ctx, "ana", goodPassword, store.RoleAnalyst)
+	ana, _ := a.Create(ctx, "", "ana", goodPassword, store.RoleAnalyst)
 	phone, laptop := startSession(t, a, ana), startSession(t, a, ana)
 	if err := a.EndSession(ctx, laptop); err != nil {
 		t.Fatal(err)
@@ -166,7 +166,7 @@ func TestSessionEndsAtSignOut(t *testing.T) {
 func TestOwnerNotLockedOut(t *testing.T) {
 	ctx := context.Background()
 	a, _ := newAccounts(t)
-	if _, err := a.Create(ctx, "ana", goodPassword, store.RoleAnalyst); err != nil {
+	if _, err := a.Create(ctx, "", "ana", goodPassword, store.RoleAnalyst); err != nil {
 		t.Fatal(err)
 	}
 	for i := 0; i < 10; i++ {
@@ -187,7 +187,7 @@ func TestOwnerNotLockedOut(t *testing.T) {
 func TestAddressThrottledAcrossAccounts(t *testing.T) {
 	ctx := context.Background()
 	a, _ := newAccounts(t)
-	a.Create(ctx, "ana", goodPassword, store.RoleAnalyst)
+	a.Create(ctx, "", "ana", goodPassword, store.RoleAnalyst)
 	for i := 0; i < 20; i++ {
 		if _, err := a.Login(ctx, fmt.Sprintf("guess%d", i), "wrong password", "2001:db8::1"); err != auth.ErrBadCredentials {
 			t.Fatalf("failure %d: %v", i+1, err)
@@ -221,11 +221,11 @@ func TestLastAdminCannotBeDisabled(t *testing.T) {
 	ctx := context.Background()
 	a, _ := newAccounts(t)
 	root, _ := a.Setup(ctx, "root", goodPassword)
-	if err := a.SetDisabled(ctx, root.ID, true); !errors.Is(err, auth.ErrLastAdmin) {
+	if err := a.SetDisabled(ctx, "", root.ID, true); !errors.Is(err, auth.ErrLastAdmin) {
 		t.Fatalf("err = %v, want ErrLastAdmin", err)
 	}
-	a.Create(ctx, "root2", goodPassword, store.RoleAdmin)
-	if err := a.SetDisabled(ctx, root.ID, true); err != nil {
+	a.Create(ctx, "", "root2", goodPassword, store.RoleAdmin)
+	if err := a.SetDisabled(ctx, "", root.ID, true); err != nil {
 		t.Fatalf("with a second admin: %v", err)
 	}
 }

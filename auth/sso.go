@@ -117,7 +117,8 @@ func (a *Accounts) changeRole(ctx context.Context, u *store.User, role string) (
 			return u, nil
 		}
 	}
-	if err := a.db.UpdateUser(ctx, u.ID, store.UserUpdate{Role: &role}); err != nil {
+	upd := store.UserUpdate{Role: &role, Audit: []store.AccountAudit{roleChanged(ActorSSO, u.Role, role)}}
+	if err := a.db.UpdateUser(ctx, u.ID, upd); err != nil {
 		return nil, err
 	}
 	u.Role = role
@@ -131,7 +132,7 @@ func (a *Accounts) changeRole(ctx context.Context, u *store.User, role string) (
 func (a *Accounts) createSSOUser(ctx context.Context, id Identity, role string) (*store.User, error) {
 	base := ssoUsername(id)
 	for _, name := range []string{base, withTag(base, id)} {
-		u, err := a.db.CreateSSOUser(ctx, name, role, id.Tenant, id.ID)
+		u, err := a.db.CreateSSOUser(ctx, name, role, id.Tenant, id.ID, created(ActorSSO, role))
 		if !errors.Is(err, store.ErrConflict) {
 			return u, err
 		}

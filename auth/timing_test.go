@@ -29,7 +29,7 @@ func TestUnknownUsernameCostsTheSame(t *testing.T) {
 	if got, err := bcrypt.Cost([]byte(a.hasher.dummy)); err != nil || got != testCost {
 		t.Fatalf("dummy hash cost = %d, %v; want %d", got, err, testCost)
 	}
-	if _, err := a.Create(ctx, "ana", "correct horse battery", store.RoleAnalyst); err != nil {
+	if _, err := a.Create(ctx, "", "ana", "correct horse battery", store.RoleAnalyst); err != nil {
 		t.Fatal(err)
 	}
 	// The timing half interleaves the two, each attempt from a fresh address

@@ -23,7 +23,7 @@ func BenchmarkEventToSubscriber(b *testing.B) {
 		b.Fatal(err)
 	}
 	defer db.Close()
-	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, u.ID, "t")
 	_, run, err := db.StartTurn(ctx, u.ID, c.ID, "q", "")
 	if err != nil {

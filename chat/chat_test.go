@@ -115,7 +115,7 @@ func newEnvOpts(t *testing.T, opts envOptions) *env {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { svc.Shutdown(context.Background()) })
-	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, u.ID, store.DefaultTitle)
 	return &env{svc: svc, db: db, client: client, userID: u.ID, convID: c.ID}
 }
@@ -306,7 +306,7 @@ func TestBadTurns(t *testing.T) {
 		})
 	}
 	t.Run("another user's conversation", func(t *testing.T) {
-		u, _ := e.db.CreateUser(ctx, "bob", "h", store.RoleAnalyst)
+		u, _ := e.db.CreateUser(ctx, "bob", "h", store.RoleAnalyst, nil)
 		_, _, err := e.svc.Start(ctx, chat.Turn{UserID: u.ID, ConversationID: e.convID, Content: "hi"})
 		if !errors.Is(err, store.ErrNotFound) {
 			t.Fatalf("err = %v", err)

@@ -92,7 +92,7 @@ func TestExportHTMLReportOffline(t *testing.T) {
 		t.Errorf("the report: axe: %s", msg)
 	}
 	if shots != "" {
-		do(t, ctx, emulate(viewport{"report", 1000, 900, false}, "light"))
+		do(t, ctx, emulate(shotDesktop, "light"))
 		shoot(t, ctx, filepath.Join(shots, "export-report.png"))
 	}
 	// Read on a phone, as an e-mail often is: nothing wider than the screen.

@@ -31,6 +31,9 @@ var (
 	phone   = viewport{"phone", 390, 844, true}
 	narrow  = viewport{"narrow-phone", 360, 740, true}
 	desktop = viewport{"desktop", 1440, 900, false}
+	// shotDesktop is the window of the README's screenshots: 1280 px, a
+	// common laptop, where the three regions are tightest.
+	shotDesktop = viewport{"desktop", 1280, 800, false}
 )
 
 // emulate sets the tab's screen and colour scheme ("light" or "dark").

@@ -112,10 +112,10 @@ func TestShareReadOnlyLink(t *testing.T) {
 	do(t, owner, emulate(desktop, "light"))
 	do(t, bea, emulate(desktop, "light"))
 	if dir := os.Getenv("SCREENSHOTS_DIR"); dir != "" {
-		do(t, bea, emulate(desktop, "light"), chromedp.Reload())
+		do(t, bea, emulate(shotDesktop, "light"), chromedp.Reload())
 		waitFor(t, bea, "the chart", `(() => { const i = document.querySelector('.chart-card img'); return !!i && i.complete && i.naturalWidth > 100 })()`)
 		shoot(t, bea, filepath.Join(dir, "share.png"))
-		do(t, owner, emulate(desktop, "dark"), chromedp.Reload())
+		do(t, owner, emulate(shotDesktop, "dark"), chromedp.Reload())
 		waitLoaded(t, owner)
 		do(t, owner, chromedp.Click(chromedp.CSS(`[data-testid="share-button"]`)))
 		time.Sleep(300 * time.Millisecond)

@@ -99,7 +99,7 @@ func shootEditor(t *testing.T, ctx context.Context, file string) {
 		suffix string
 		view   viewport
 		scheme string
-	}{{"", desktop, "light"}, {"-phone-dark", phone, "dark"}, {"-desktop-dark", desktop, "dark"}, {"-phone-light", phone, "light"}} {
+	}{{"", shotDesktop, "light"}, {"-phone-dark", phone, "dark"}, {"-desktop-dark", shotDesktop, "dark"}, {"-phone-light", phone, "light"}} {
 		do(t, ctx, emulate(v.view, v.scheme))
 		// The step's head at the top of the chat, under the top bar.
 		js[bool](t, ctx, `(() => {
@@ -119,7 +119,7 @@ func shootEditor(t *testing.T, ctx context.Context, file string) {
 		}
 	}
 	// The code as sent, unfolded, at desktop width.
-	do(t, ctx, emulate(desktop, "light"))
+	do(t, ctx, emulate(shotDesktop, "light"))
 	clickJS(t, ctx, `[data-step-cancel]`)
 	js[bool](t, ctx, `document.querySelector('.step-sent').open = true, document.querySelector('.turn-step').scrollIntoView({block: 'center'}), true`)
 	time.Sleep(300 * time.Millisecond)

@@ -224,6 +224,9 @@ func TestChartTellsTheTruthOnHover(t *testing.T) {
 		if labels := js[[]string](t, ctx, `[...`+fig+`.querySelectorAll('svg .role-axis-label text')].map(t => t.textContent).filter(t => t.includes(','))`); len(labels) > 0 {
 			t.Errorf("%s: axis labels with a thousands separator: %q", name, labels)
 		}
+		if got := js[[]string](t, ctx, `[...`+fig+`.querySelectorAll('.vega-actions a[download]')].map(a => a.getAttribute('download'))`); !slices.Contains(got, "closes_by_year.png") {
+			t.Errorf("%s: the chart's own downloads are named %q, want closes_by_year.png", name, got)
+		}
 		wheelScrollsUntilClicked(t, ctx, fig, name)
 		noSidewaysScroll(t, ctx, sc.v, "the chat")
 		shot(t, ctx, "chart-"+sc.v.name+"-"+sc.scheme)
@@ -232,7 +235,7 @@ func TestChartTellsTheTruthOnHover(t *testing.T) {
 
 // wheelScrollsUntilClicked turns the wheel over the chart: the page
 // scrolls and the chart keeps its scale; once the chart was clicked the
-// wheel zooms it, and the page stays.
+// wheel zooms it, the page stays, and y fits the years left in view.
 func wheelScrollsUntilClicked(t *testing.T, ctx context.Context, fig, name string) {
 	t.Helper()
 	const scroller = `(() => { let e = document.querySelector('figure[data-vega-lite]'); while (e && !(e.scrollHeight > e.clientHeight && /auto|scroll/.test(getComputedStyle(e).overflowY))) e = e.parentElement; return e || document.scrollingElement; })()`
@@ -257,6 +260,16 @@ func wheelScrollsUntilClicked(t *testing.T, ctx context.Context, fig, name strin
 	if got := js[float64](t, ctx, scroller+`.scrollTop`); got != top {
 		t.Errorf("%s: the wheel zoomed the clicked chart and scrolled the page too (%v, was %v)", name, got, top)
 	}
+	// More turns leave only the middle decades in view, where both series
+	// keep off the lowest and the highest values of the whole chart: y's
+	// range shrinks at both ends. (One turn hides in y's rounding to nice
+	// ticks.)
+	const yDomain = `document.querySelector('figure[data-vega-lite]')._vega.view.scale('y').domain()`
+	whole := js[[]float64](t, ctx, yDomain)
+	for range 8 {
+		wheel()
+	}
+	waitFor(t, ctx, "y to fit the zoomed years", fmt.Sprintf(`%s[0] > %v && %s[1] < %v`, yDomain, whole[0], yDomain, whole[1]))
 	do(t, ctx, chromedp.KeyEvent("\x1b"))
 	waitFor(t, ctx, "Esc to give the wheel back", `!`+fig+`.classList.contains('chart-active')`)
 }

@@ -151,9 +151,31 @@ func auditView(entries []store.AuditEntry, names map[string]string) []views.Audi
 		if name, ok := names[actor]; ok {
 			actor = name
 		}
-		out = append(out, views.AuditRow{At: e.At, Actor: actor, Action: e.Action, Outcome: e.Outcome, Details: auditDetails(e.Details, names)})
+		out = append(out, views.AuditRow{At: e.At, Actor: actor, Action: auditAction(e.Action), Outcome: e.Outcome, Details: auditDetails(e.Details, names)})
 	}
 	return out
+}
+
+// auditActions names the recorded actions for people.
+var auditActions = map[string]string{
+	store.ActionUserCreate:        "User created",
+	store.ActionUserDisable:       "User disabled",
+	store.ActionUserEnable:        "User enabled",
+	store.ActionUserPasswordReset: "Password reset",
+	store.ActionUserRoleChange:    "Role changed",
+	store.ActionShareCreate:       "Link shared",
+	store.ActionShareRevoke:       "Link revoked",
+	store.ActionSessionRenewal:    "Session renewed",
+}
+
+// auditAction is an action's name for people; one without a name shows
+// with spaces for underscores, so a new action is readable before it is
+// named here.
+func auditAction(action string) string {
+	if name, ok := auditActions[action]; ok {
+		return name
+	}
+	return strings.ReplaceAll(action, "_", " ")
 }
 
 // usernames maps user ids to usernames.

@@ -29,7 +29,7 @@ func (h *Handler) renderUsers(c echo.Context, status int, a views.AdminUsers) er
 // createUser adds an analyst or an admin.
 func (h *Handler) createUser(c echo.Context) error {
 	username, role := c.FormValue("username"), c.FormValue("role")
-	_, err := h.accounts.Create(c.Request().Context(), username, c.FormValue("password"), role)
+	_, err := h.accounts.Create(c.Request().Context(), currentUser(c).ID, username, c.FormValue("password"), role)
 	if msg, ok := userMessage(err); ok {
 		return h.renderUsers(c, http.StatusUnprocessableEntity,
 			views.AdminUsers{Error: msg, Form: views.NewUserForm{Username: username, Role: role}})
@@ -43,7 +43,7 @@ func (h *Handler) createUser(c echo.Context) error {
 
 // resetPassword sets a user's password, which signs them out everywhere.
 func (h *Handler) resetPassword(c echo.Context) error {
-	err := h.accounts.ResetPassword(c.Request().Context(), c.Param("id"), c.FormValue("password"))
+	err := h.accounts.ResetPassword(c.Request().Context(), currentUser(c).ID, c.Param("id"), c.FormValue("password"))
 	if msg, ok := userMessage(err); ok {
 		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg})
 	}
@@ -56,11 +56,7 @@ func (h *Handler) resetPassword(c echo.Context) error {
 // setUserDisabled disables or re-enables an account.
 func (h *Handler) setUserDisabled(c echo.Context) error {
 	disabled := c.FormValue("disabled") == "1"
-	if disabled && c.Param("id") == currentUser(c).ID {
-		return h.renderUsers(c, http.StatusUnprocessableEntity,
-			views.AdminUsers{Error: "You cannot disable your own account."})
-	}
-	err := h.accounts.SetDisabled(c.Request().Context(), c.Param("id"), disabled)
+	err := h.accounts.SetDisabled(c.Request().Context(), currentUser(c).ID, c.Param("id"), disabled)
 	if msg, ok := userMessage(err); ok {
 		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg})
 	}

@@ -154,6 +154,10 @@ func TestAdminUsers(t *testing.T) {
 		t.Fatalf("disabled user still signed in: %d", r.status)
 	}
 	expect(t, a.browser().post("/login", url.Values{"username": {"ana"}, "password": {pw}}), http.StatusUnauthorized, "Wrong username or password.")
+
+	// The audit log tells who did what to whom, by name and in words.
+	expect(t, admin.get("/admin"), http.StatusOK, "<td>root</td><td>User disabled</td>", "user: ana",
+		"<td>User created</td>", "role: analyst · user: &lt;i&gt;bob&lt;/i&gt;")
 }
 
 func TestMetrics(t *testing.T) {

@@ -190,7 +190,7 @@ const testMaxUpload = 1 << 20
 // signedIn returns a browser signed in as a new user of the given role.
 func (a *app) signedIn(username, role string) *browser {
 	a.t.Helper()
-	if _, err := a.accounts.Create(context.Background(), username, pw, role); err != nil {
+	if _, err := a.accounts.Create(context.Background(), "", username, pw, role); err != nil {
 		a.t.Fatal(err)
 	}
 	b := a.browser()

@@ -147,7 +147,7 @@ func TestSSORoundTrip(t *testing.T) {
 		}
 	})
 	t.Run("a local account of that name is not taken over", func(t *testing.T) {
-		if _, err := a.accounts.Create(t.Context(), "bob@contoso.com", pw, store.RoleAdmin); err != nil {
+		if _, err := a.accounts.Create(t.Context(), "", "bob@contoso.com", pw, store.RoleAdmin); err != nil {
 			t.Fatal(err)
 		}
 		b := a.browser()
@@ -322,6 +322,9 @@ func TestSSOPolicy(t *testing.T) {
 		ssoSignIn(b, idp, idptest.Login{Claims: person("oid-ana", "ana", []string{"group-analysts"}, nil)})
 		signedInAs(t, a, b, "ana", store.RoleAnalyst)
 		expect(t, b.get("/admin/users"), http.StatusForbidden)
+		// The provider's decisions are account changes too: audited, by "sso".
+		expect(t, admin.get("/admin"), http.StatusOK, "<td>sso</td><td>Role changed</td>", "from: admin · to: analyst · user: ana",
+			"<td>sso</td><td>User created</td>")
 	})
 	t.Run("leaving the allowed groups ends access", func(t *testing.T) {
 		b := a.browser()
@@ -346,7 +349,7 @@ func TestLocalLoginAdminsOnly(t *testing.T) {
 	idp := idptest.New(t, testClientID, "client-secret")
 	a := ssoAppWith(t, idp, auth.OIDCConfig{ClientSecret: "client-secret"}, auth.LocalLoginAdmins)
 	a.signedIn("root", store.RoleAdmin) // the break-glass admin still signs in with a password
-	if _, err := a.accounts.Create(t.Context(), "ana", pw, store.RoleAnalyst); err != nil {
+	if _, err := a.accounts.Create(t.Context(), "", "ana", pw, store.RoleAnalyst); err != nil {
 		t.Fatal(err)
 	}
 	b := a.browser()

@@ -207,7 +207,7 @@ func TestAdminRevokesShares(t *testing.T) {
 		t.Fatalf("revoke: %d → %q", r.status, r.location)
 	}
 	expect(t, a.browser().get(link), http.StatusNotFound, "no longer valid")
-	expect(t, root.get("/admin"), http.StatusOK, "share_revoke")
+	expect(t, root.get("/admin"), http.StatusOK, "Link revoked")
 }
 
 func TestDeletingAConversationEndsItsLinks(t *testing.T) {

@@ -217,7 +217,7 @@ func (e *env) blobExists(sha string) bool {
 
 func (e *env) user(t testing.TB, name string) string {
 	t.Helper()
-	u, err := e.db.CreateUser(context.Background(), name, "h", store.RoleAnalyst)
+	u, err := e.db.CreateUser(context.Background(), name, "h", store.RoleAnalyst, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

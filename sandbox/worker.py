@@ -786,6 +786,19 @@ def _years(layers):
     return bool(xs) and all(isinstance(x, (int, float)) and float(x).is_integer() and 1000 <= x <= 2999 for x in xs)
 
 
+def _fit_y_to_zoom(layers):
+    """Keep only the points inside the zoomed x range, so that the y scale,
+    which follows the data it is given, fits what is in view: zooming into
+    a quiet stretch of a series with one spike shows the stretch, not a
+    flat line under the spike's height. (A scale bound to the zoom cannot
+    do it: Vega-Lite only binds the scales the zoom drives, here x.) A
+    line ends at its last point in view instead of running off the edge; a
+    double-click, which empties the zoom, brings every point back."""
+    for layer in layers:
+        if "data" in layer:
+            layer.setdefault("transform", []).append({"filter": {"param": "zoom"}})
+
+
 def vega_lite_spec(fig):
     """The Vega-Lite spec of a saved figure, or None when a spec would not
     show what the PNG shows."""
@@ -851,6 +864,8 @@ def _spec(fig):
     params = []
     if zoom:
         params.append({"name": "zoom", "select": {"type": "interval", "encodings": zoom}, "bind": "scales"})
+    if zoom == ["x"]:
+        _fit_y_to_zoom(layers)
     if legend is not None and len(names) > 1:
         params.append({"name": "legend", "select": {"type": "point", "fields": ["series"]}, "bind": "legend"})
         for layer in layers:

@@ -12,8 +12,8 @@ import (
 func TestDB_AddFileWithin(t *testing.T) {
 	db := openDB(t)
 	ctx := context.Background()
-	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
-	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst)
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
+	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst, nil)
 	c1, _ := db.CreateConversation(ctx, ana.ID, "one")
 	c2, _ := db.CreateConversation(ctx, ana.ID, "two")
 	cb, _ := db.CreateConversation(ctx, bob.ID, "bob's")

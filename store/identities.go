@@ -20,14 +20,15 @@ func (db *DB) UserBySSO(ctx context.Context, tenant, id string) (*User, error) {
 
 // CreateSSOUser adds an account linked to the identity (tenant, id), with
 // no password. It returns ErrConflict when the username is taken or the
-// identity already has an account (two first sign-ins at once).
-func (db *DB) CreateSSOUser(ctx context.Context, username, role, tenant, id string) (*User, error) {
+// identity already has an account (two first sign-ins at once). It writes
+// audit with it.
+func (db *DB) CreateSSOUser(ctx context.Context, username, role, tenant, id string, audit *AccountAudit) (*User, error) {
 	if id == "" {
 		return nil, errors.New("store: create sso user: empty identity")
 	}
 	u := db.newUser(username, "", role)
 	u.SSOTenant, u.SSOID = tenant, id
-	if err := db.withTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u) }); err != nil {
+	if err := db.withTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u, audit) }); err != nil {
 		return nil, wrapCreate("create sso user", err)
 	}
 	return u, nil

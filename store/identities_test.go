@@ -11,7 +11,7 @@ import (
 func TestSSOUsers(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
-	if _, err := db.CreateUser(ctx, "ana@contoso.com", "h", store.RoleAnalyst); err != nil {
+	if _, err := db.CreateUser(ctx, "ana@contoso.com", "h", store.RoleAnalyst, nil); err != nil {
 		t.Fatal(err)
 	}
 
@@ -21,7 +21,7 @@ func TestSSOUsers(t *testing.T) {
 		}
 	})
 	t.Run("created without password, found by tenant and id", func(t *testing.T) {
-		u, err := db.CreateSSOUser(ctx, "ana-sso", store.RoleAnalyst, "tid", "oid")
+		u, err := db.CreateSSOUser(ctx, "ana-sso", store.RoleAnalyst, "tid", "oid", nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -34,10 +34,10 @@ func TestSSOUsers(t *testing.T) {
 		}
 	})
 	t.Run("one account per identity and per name", func(t *testing.T) {
-		if _, err := db.CreateSSOUser(ctx, "someone-else", store.RoleAnalyst, "tid", "oid"); !errors.Is(err, store.ErrConflict) {
+		if _, err := db.CreateSSOUser(ctx, "someone-else", store.RoleAnalyst, "tid", "oid", nil); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("second account for an identity: err = %v, want ErrConflict", err)
 		}
-		if _, err := db.CreateSSOUser(ctx, "ANA@contoso.com", store.RoleAnalyst, "tid", "oid2"); !errors.Is(err, store.ErrConflict) {
+		if _, err := db.CreateSSOUser(ctx, "ANA@contoso.com", store.RoleAnalyst, "tid", "oid2", nil); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("taken username: err = %v, want ErrConflict", err)
 		}
 	})

@@ -16,7 +16,7 @@ import (
 func TestLoginSessions(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
-	u, err := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, err := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestOpen_FilesArePrivate(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer db.Close()
-		if _, err := db.CreateUser(ctx, "ana", "h", store.RoleAdmin); err != nil {
+		if _, err := db.CreateUser(ctx, "ana", "h", store.RoleAdmin, nil); err != nil {
 			t.Fatal(err)
 		}
 		check(t)

@@ -23,7 +23,7 @@ func newPurgeFixture(t *testing.T, db *store.DB) purgeFixture {
 	ctx := context.Background()
 	var f purgeFixture
 	add := func(name, fileSHA, artSHA string) (string, string) {
-		u, err := db.CreateUser(ctx, name, "h", store.RoleAnalyst)
+		u, err := db.CreateUser(ctx, name, "h", store.RoleAnalyst, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -97,7 +97,7 @@ func TestDB_PurgeSummary(t *testing.T) {
 func addFiller(t *testing.T, db *store.DB, n int) {
 	t.Helper()
 	ctx := context.Background()
-	u, err := db.CreateUser(ctx, "filler", "h", store.RoleAnalyst)
+	u, err := db.CreateUser(ctx, "filler", "h", store.RoleAnalyst, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

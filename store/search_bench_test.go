@@ -16,7 +16,7 @@ import (
 func BenchmarkSearchConversations(b *testing.B) {
 	db := openDB(b)
 	ctx := context.Background()
-	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	words := make([]string, 5000)
 	for i := range words {
 		words[i] = fmt.Sprintf("w%dx", i)

@@ -16,7 +16,7 @@ import (
 // dear (on an unbounded search 20 × "e" takes seconds) and returns her id.
 func seedSlowSearch(t *testing.T, db *store.DB) string {
 	t.Helper()
-	ana, _ := db.CreateUser(context.Background(), "ana", "h", store.RoleAnalyst)
+	ana, _ := db.CreateUser(context.Background(), "ana", "h", store.RoleAnalyst, nil)
 	words := make([]string, 500)
 	for i := range words {
 		words[i] = fmt.Sprintf("e%dx", i)
@@ -69,7 +69,7 @@ func TestSearch_ParallelSearchesLeaveConnections(t *testing.T) {
 	db := openDB(t)
 	ana := seedSlowSearch(t, db)
 	ctx := context.Background()
-	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst)
+	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst, nil)
 	db.CreateConversation(ctx, bob.ID, "Bob's own")
 	long := strings.Repeat("e ", 150) // the report's 300 bytes
 	var wg sync.WaitGroup
@@ -124,7 +124,7 @@ func TestMatchQuery_DedupesAndCaps(t *testing.T) {
 func TestSearch_WaitsForItsShareOfThePool(t *testing.T) {
 	db := openDB(t)
 	ctx := context.Background()
-	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	release := db.HoldSearchSlots()
 	defer release()
 	took, err := timedSearch(db, ana.ID, "revenue")

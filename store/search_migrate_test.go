@@ -39,7 +39,7 @@ func TestSearchMigrationIndexesExistingRows(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	u, _ := old.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, _ := old.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := old.CreateConversation(ctx, u.ID, "Which fields had the largest…")
 	_, run, err := old.StartTurn(ctx, u.ID, c.ID, "What about vanadium?", "")
 	if err != nil {

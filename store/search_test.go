@@ -29,8 +29,8 @@ func searchFor(t *testing.T, db *store.DB, userID, q string) map[string]store.Se
 func TestSearch_IndexesWhatIsInserted(t *testing.T) {
 	db := openDB(t)
 	ctx := context.Background()
-	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
-	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst)
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
+	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, ana.ID, "Quarterly review")
 	_, run, err := db.StartTurn(ctx, ana.ID, c.ID, "How did NVDA do?", "")
 	if err != nil {
@@ -85,7 +85,7 @@ func TestSearch_IndexesWhatIsInserted(t *testing.T) {
 func TestSearch_FollowsUpdates(t *testing.T) {
 	db := openDB(t)
 	ctx := context.Background()
-	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, ana.ID, store.DefaultTitle)
 	if _, _, err := db.StartTurn(ctx, ana.ID, c.ID, "plain question", "Bananas imported"); err != nil {
 		t.Fatal(err)

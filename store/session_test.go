@@ -14,7 +14,7 @@ import (
 func TestRenewFoundryConversation(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
-	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, u.ID, "t")
 	db.SetFoundryConversation(ctx, c.ID, "conv_old")
 	db.UseSession(ctx, c.ID, "cntr_1", time.Now())
@@ -43,7 +43,7 @@ func TestRenewFoundryConversation(t *testing.T) {
 func TestUnknownFoundryFiles_OnlyOurs(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
-	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, u.ID, "t")
 	kept, _ := db.AddFile(ctx, u.ID, store.File{ConversationID: c.ID, Name: "a.csv", SHA256: "a", Size: 1})
 	gone, _ := db.AddFile(ctx, u.ID, store.File{ConversationID: c.ID, Name: "b.csv", SHA256: "b", Size: 1})

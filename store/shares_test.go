@@ -16,8 +16,8 @@ func TestShares(t *testing.T) {
 	ctx := context.Background()
 	now := time.Date(2026, 3, 1, 12, 0, 0, 0, time.UTC)
 	db.Now = func() time.Time { return now }
-	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
-	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst)
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
+	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst, nil)
 	conv, _ := db.CreateConversation(ctx, ana.ID, "Q3 revenue")
 	month := 30 * 24 * time.Hour
 

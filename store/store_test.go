@@ -39,7 +39,7 @@ func TestOpen_SetsPragmasOnEveryConnectionAndReopens(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if _, err := db.CreateUser(ctx, "ana", "h", store.RoleAdmin); err != nil {
+	if _, err := db.CreateUser(ctx, "ana", "h", store.RoleAdmin, nil); err != nil {
 		t.Fatal(err)
 	}
 	db.Close()
@@ -65,10 +65,10 @@ func TestUsers(t *testing.T) {
 	db := openDB(t)
 
 	t.Run("usernames are unique regardless of case", func(t *testing.T) {
-		if _, err := db.CreateUser(ctx, "Ana", "h", store.RoleAnalyst); err != nil {
+		if _, err := db.CreateUser(ctx, "Ana", "h", store.RoleAnalyst, nil); err != nil {
 			t.Fatal(err)
 		}
-		if _, err := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst); !errors.Is(err, store.ErrConflict) {
+		if _, err := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("second Ana: err = %v, want ErrConflict", err)
 		}
 		u, err := db.UserByUsername(ctx, "ANA")
@@ -78,7 +78,7 @@ func TestUsers(t *testing.T) {
 	})
 
 	t.Run("first user only once", func(t *testing.T) {
-		if _, err := db.CreateFirstUser(ctx, "root", "h", store.RoleAdmin); !errors.Is(err, store.ErrConflict) {
+		if _, err := db.CreateFirstUser(ctx, "root", "h", store.RoleAdmin, nil); !errors.Is(err, store.ErrConflict) {
 			t.Fatalf("CreateFirstUser with users present: err = %v, want ErrConflict", err)
 		}
 	})
@@ -103,7 +103,7 @@ func TestUsers(t *testing.T) {
 
 	t.Run("metacharacters are stored as typed", func(t *testing.T) {
 		name := `<b>x</b>'; DROP TABLE users;--`
-		if _, err := db.CreateUser(ctx, name, "h", store.RoleAnalyst); err != nil {
+		if _, err := db.CreateUser(ctx, name, "h", store.RoleAnalyst, nil); err != nil {
 			t.Fatal(err)
 		}
 		u, err := db.UserByUsername(ctx, name)
@@ -117,8 +117,8 @@ func TestConversations(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
 	db.Now = fakeClock()
-	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
-	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst)
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
+	bob, _ := db.CreateUser(ctx, "bob", "h", store.RoleAnalyst, nil)
 	var ids []string
 	for _, title := range []string{"Sales 2024", "100% growth_check", "Churn", "sales by region"} {
 		c, err := db.CreateConversation(ctx, ana.ID, title)
@@ -218,7 +218,7 @@ func equal(a, b []string) bool {
 func TestEndSessionsKeepsTheContainerButNotItsClock(t *testing.T) {
 	ctx := context.Background()
 	db := openDB(t)
-	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, u.ID, "t")
 	db.UseSession(ctx, c.ID, "cntr_1", time.Now())
 	if n, err := db.EndSessions(ctx); err != nil || n != 1 {
@@ -238,7 +238,7 @@ func TestSameMillisecondKeepsOrder(t *testing.T) {
 	at := time.Date(2026, 1, 2, 3, 4, 5, 0, time.UTC)
 	db.Now = func() time.Time { return at }
 	ctx := context.Background()
-	u, err := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, err := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

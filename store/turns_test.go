@@ -13,7 +13,7 @@ import (
 func TestRunEventsOf(t *testing.T) {
 	db := openDB(t)
 	ctx := context.Background()
-	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	var ids []string
 	for i := range 3 {
 		c, _ := db.CreateConversation(ctx, u.ID, store.DefaultTitle)
@@ -48,7 +48,7 @@ func TestRunEventsOf(t *testing.T) {
 func TestStartStep(t *testing.T) {
 	db := openDB(t)
 	ctx := context.Background()
-	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
+	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, u.ID, "Sales")
 	_, run, err := db.StartTurn(ctx, u.ID, c.ID, "plot sales", "")
 	if err != nil {

@@ -66,19 +66,21 @@ func (db *DB) CountUsers(ctx context.Context) (int, error) {
 	return n, nil
 }
 
-// CreateUser adds an account. It returns ErrConflict when the username is
-// taken, compared without regard to case.
-func (db *DB) CreateUser(ctx context.Context, username, passwordHash, role string) (*User, error) {
+// CreateUser adds an account and writes audit (nil: none, as for test
+// fixtures) with it. It returns ErrConflict when the username is taken,
+// compared without regard to case.
+func (db *DB) CreateUser(ctx context.Context, username, passwordHash, role string, audit *AccountAudit) (*User, error) {
 	u := db.newUser(username, passwordHash, role)
-	if err := db.withTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u) }); err != nil {
+	if err := db.withTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u, audit) }); err != nil {
 		return nil, wrapCreate("create user", err)
 	}
 	return u, nil
 }
 
 // CreateFirstUser adds an account only if no account exists yet, in one
-// transaction, so two concurrent set-up requests cannot both succeed.
-func (db *DB) CreateFirstUser(ctx context.Context, username, passwordHash, role string) (*User, error) {
+// transaction, so two concurrent set-up requests cannot both succeed; it
+// writes audit with it.
+func (db *DB) CreateFirstUser(ctx context.Context, username, passwordHash, role string, audit *AccountAudit) (*User, error) {
 	u := db.newUser(username, passwordHash, role)
 	err := db.withTx(ctx, func(tx *sql.Tx) error {
 		var n int
@@ -88,7 +90,7 @@ func (db *DB) CreateFirstUser(ctx context.Context, username, passwordHash, role 
 		if n > 0 {
 			return ErrConflict
 		}
-		return insertUser(ctx, tx, u)
+		return insertUser(ctx, tx, u, audit)
 	})
 	if err != nil {
 		return nil, wrapCreate("create first user", err)
@@ -102,17 +104,20 @@ func (db *DB) newUser(username, passwordHash, role string) *User {
 	return &User{ID: newID(), Username: username, PasswordHash: passwordHash, Role: role, CreatedAt: now, UpdatedAt: now}
 }
 
-// insertUser stores a new account, a taken username (or single sign-on
-// identity) being ErrConflict. Every way of making an account goes through
-// it, so they all write the same columns.
-func insertUser(ctx context.Context, tx *sql.Tx, u *User) error {
+// insertUser stores a new account and its audit entry, a taken username (or
+// single sign-on identity) being ErrConflict. Every way of making an account
+// goes through it, so they all write the same columns and the same record.
+func insertUser(ctx context.Context, tx *sql.Tx, u *User, audit *AccountAudit) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, username, password_hash, role, sso_tenant, sso_id, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.Username, u.PasswordHash, u.Role, u.SSOTenant, u.SSOID,
 		toMillis(u.CreatedAt), toMillis(u.UpdatedAt))
 	if isUniqueViolation(err) {
 		return ErrConflict
 	}
-	return err
+	if err != nil {
+		return err
+	}
+	return insertAccountAudit(ctx, tx, toMillis(u.CreatedAt), u.ID, audit)
 }
 
 // wrapCreate keeps ErrConflict as it is and names what failed otherwise.
@@ -161,13 +166,16 @@ type UserUpdate struct {
 	PasswordHash *string
 	Role         *string
 	Disabled     *bool
+	// Audit is written with the change, an entry per thing changed.
+	Audit []AccountAudit
 }
 
 // UpdateUser changes an account. A new password or a change of the disabled
 // flag also advances the session epoch and deletes the user's login
 // sessions, in one transaction, which signs the user out everywhere.
 func (db *DB) UpdateUser(ctx context.Context, id string, upd UserUpdate) error {
-	set, args := "updated_at = ?", []any{db.now()}
+	now := db.now()
+	set, args := "updated_at = ?", []any{now}
 	signOut := upd.PasswordHash != nil || upd.Disabled != nil
 	if signOut {
 		set += ", session_epoch = session_epoch + 1"
@@ -191,6 +199,11 @@ func (db *DB) UpdateUser(ctx context.Context, id string, upd UserUpdate) error {
 		}
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
+		}
+		for i := range upd.Audit {
+			if err := insertAccountAudit(ctx, tx, now, id, &upd.Audit[i]); err != nil {
+				return err
+			}
 		}
 		if signOut {
 			return deleteLoginSessions(ctx, tx, id)

@@ -654,7 +654,7 @@ func auditLog(rows []AuditRow) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if len(rows) == 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "<tr><td colspan=\"5\" class=\"empty-hint\">Nothing recorded yet: purges, deletions, shared links and settings changes appear here.</td></tr>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 56, "<tr><td colspan=\"5\" class=\"empty-hint\">Nothing recorded yet: purges, deletions, shared links, account and settings changes appear here.</td></tr>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -22,7 +23,30 @@ type vlSpec struct {
 			Encodings []string `json:"encodings"`
 		} `json:"select"`
 	} `json:"params"`
-	Layer []vlSpec `json:"layer"`
+	Layer     []vlSpec      `json:"layer"`
+	Transform []vlTransform `json:"transform"`
+}
+
+// vlTransform is a transform; the tests read only a filter by a param.
+type vlTransform struct {
+	Filter struct {
+		Param string `json:"param"`
+	} `json:"filter"`
+}
+
+// zoomFiltered reports whether every part of the spec that holds data
+// keeps only the points inside the zoom, so that y fits what is in view.
+func (s vlSpec) zoomFiltered() bool {
+	byZoom := func(t vlTransform) bool { return t.Filter.Param == "zoom" }
+	if len(s.Data.Values) > 0 && !slices.ContainsFunc(s.Transform, byZoom) {
+		return false
+	}
+	for _, l := range s.Layer {
+		if !l.zoomFiltered() {
+			return false
+		}
+	}
+	return true
 }
 
 // vlChannel is one encoding channel; a list (the tooltip's fields) reads as empty.
@@ -208,6 +232,11 @@ func TestChartSpecs_Sandbox(t *testing.T) {
 			params := spec.params()
 			if zoom, ok := params["zoom"]; strings.Join(zoom, ",") != strings.Join(c.zoom, ",") || ok != (c.zoom != nil) {
 				t.Errorf("zoom on %v, want %v", zoom, c.zoom)
+			}
+			// Zoomed on x alone, y fits the points in view; a zoom on both
+			// axes leaves y to the user's hand.
+			if got, want := spec.zoomFiltered(), strings.Join(c.zoom, ",") == "x"; got != want {
+				t.Errorf("y fits the zoomed points: %v, want %v", got, want)
 			}
 			if _, ok := params["legend"]; ok != c.legend {
 				t.Errorf("legend toggling %v, want %v", ok, c.legend)

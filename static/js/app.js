@@ -39,14 +39,42 @@
     });
   }).observe(document.getElementById("toasts") || document.createElement("div"), { childList: true });
 
-  // A running step's output follows its end, as a terminal does: each
-  // update replaces the answer, which would scroll the output back to its
-  // top.
-  function followOutput() {
-    requestAnimationFrame(function () {
-      document.querySelectorAll(".cell-running .cell-output").forEach(function (o) { o.scrollTop = o.scrollHeight; });
+  // A running step's output follows its end, as a terminal does, until
+  // the reader scrolls it up: then it stays where they put it, and
+  // following starts again once they scroll back to the end. Each update
+  // replaces the answer, whose new output would open at its top, so where
+  // each output was is read just before the swap and put back after it.
+  // A finished step's output is left alone: it opens at its top, where
+  // describe()'s header and a frame's first rows are.
+  var places = {}; // output key -> {top (-1: at the end), left}
+  // outputKey names an output across swaps: its cell, and which of the
+  // cell's outputs it is.
+  function outputKey(o) {
+    var cell = o.closest(".cell");
+    if (!cell) return "";
+    return cell.dataset.cellId + ":" + Array.prototype.indexOf.call(cell.querySelectorAll(".cell-output"), o);
+  }
+  function rememberOutput() {
+    places = {};
+    document.querySelectorAll(".cell-output[data-live]").forEach(function (o) {
+      var atEnd = o.scrollTop + o.clientHeight >= o.scrollHeight - 4;
+      places[outputKey(o)] = { top: atEnd ? -1 : o.scrollTop, left: o.scrollLeft };
     });
   }
+  // followOutput places each output new in the page once, as soon as the
+  // swap is in: placed again later (htmx settles a swap a moment after
+  // it), it would undo a scroll the reader made in between.
+  function followOutput() {
+    document.querySelectorAll(".cell-output[data-live]").forEach(function (o) {
+      if (o._placed) return;
+      o._placed = true;
+      var at = places[outputKey(o)] || { top: -1, left: 0 };
+      o.scrollTop = at.top < 0 ? o.scrollHeight : at.top;
+      o.scrollLeft = at.left;
+    });
+  }
+  document.addEventListener("htmx:sseBeforeMessage", rememberOutput);
+  document.addEventListener("htmx:beforeSwap", rememberOutput);
   document.addEventListener("htmx:sseMessage", followOutput);
   document.addEventListener("htmx:afterSettle", followOutput);
 
