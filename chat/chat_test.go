@@ -482,7 +482,7 @@ func TestReadingARunChecksItsOwner(t *testing.T) {
 	ctx := context.Background()
 	run := e.start(t, "```python\nprint(1)\n```")
 	e.wait(t, run)
-	other, _ := e.db.CreateUser(ctx, "ben", "h", store.RoleAnalyst)
+	other, _ := e.db.CreateUser(ctx, "ben", "h", store.RoleAnalyst, nil)
 	otherConv, _ := e.db.CreateConversation(ctx, other.ID, store.DefaultTitle)
 	if _, _, err := e.svc.Follow(ctx, other.ID, e.convID, run.ID, 0); !errors.Is(err, store.ErrNotFound) {
 		t.Errorf("Follow by another user: %v", err)

@@ -14,7 +14,7 @@ import (
 func TestSetRetention(t *testing.T) {
 	e := newEnv(t)
 	ctx := context.Background()
-	admin, _ := e.db.CreateUser(ctx, "root", "h", store.RoleAdmin)
+	admin, _ := e.db.CreateUser(ctx, "root", "h", store.RoleAdmin, nil)
 	if err := e.svc.SetRetention(ctx, admin.ID, 90); err != nil {
 		t.Fatal(err)
 	}

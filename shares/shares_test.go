@@ -28,9 +28,9 @@ func TestLinkRules(t *testing.T) {
 	ctx := context.Background()
 	db := newDB(t)
 	s := shares.New(db)
-	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst)
-	ben, _ := db.CreateUser(ctx, "ben", "h", store.RoleAnalyst)
-	root, _ := db.CreateUser(ctx, "root", "h", store.RoleAdmin)
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
+	ben, _ := db.CreateUser(ctx, "ben", "h", store.RoleAnalyst, nil)
+	root, _ := db.CreateUser(ctx, "root", "h", store.RoleAdmin, nil)
 	conv, _ := db.CreateConversation(ctx, ana.ID, "Q3")
 	for _, days := range []int{-1, 366} {
 		if _, err := s.Create(ctx, ana.ID, conv.ID, shares.Options{Days: days}); !errors.Is(err, shares.ErrLifetime) {
