@@ -40,11 +40,8 @@ func (h *Handler) postMessage(c echo.Context) error {
 	convID := c.Param("id")
 	msg, run, err := h.chat.Start(c.Request().Context(), chat.Turn{UserID: currentUser(c).ID, ConversationID: convID,
 		Content: form.Get("content"), FileIDs: fileIDs})
-	if msg, ok := userMessage(err); ok {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
-	}
 	if err != nil {
-		return err
+		return err // a refusal is told by the error handler
 	}
 	return h.startedTurn(c, msg, run)
 }
@@ -54,11 +51,8 @@ func (h *Handler) postMessage(c echo.Context) error {
 func (h *Handler) postStep(c echo.Context) error {
 	msg, run, err := h.chat.StartStep(c.Request().Context(), chat.Step{UserID: currentUser(c).ID,
 		ConversationID: c.Param("id"), Code: c.FormValue("code")})
-	if msg, ok := userMessage(err); ok {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
-	}
 	if err != nil {
-		return err
+		return err // a refusal is told by the error handler
 	}
 	return h.startedTurn(c, msg, run)
 }
@@ -318,11 +312,8 @@ func sessionBadge(st chat.SessionState) views.SessionBadge {
 func (h *Handler) retryCopy(c echo.Context) error {
 	ctx, convID, runID := c.Request().Context(), c.Param("id"), c.Param("run")
 	a, err := h.chat.RetryCopy(ctx, currentUser(c).ID, convID, runID, c.Param("file"))
-	if msg, ok := userMessage(err); ok {
-		return echo.NewHTTPError(http.StatusConflict, msg)
-	}
 	if err != nil {
-		return err
+		return refuse(http.StatusConflict, err) // the answer is still running
 	}
 	run, err := h.db.Run(ctx, currentUser(c).ID, convID, runID)
 	if err != nil {
