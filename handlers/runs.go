@@ -70,7 +70,7 @@ func (h *Handler) startedTurn(c echo.Context, msg *store.Message, run *store.Run
 	if err != nil {
 		return err
 	}
-	turn := turnView(msg, h.answerView(convID, run.ID, chat.NewAnswer(), true, time.Now()))
+	turn := turnView(msg, answerView(convID, run.ID, chat.NewAnswer(), h.answerOptions(true, time.Now())))
 	item := conversationItem(conv, true)
 	return render(c, http.StatusOK, views.StartedTurn(csrfToken(c), turn, conversationView(conv), item))
 }
@@ -205,7 +205,7 @@ func (h *Handler) followLive(ctx context.Context, w *sseWriter, convID, runID st
 
 // sendAnswer sends the live answer as one update.
 func (h *Handler) sendAnswer(ctx context.Context, w *sseWriter, convID, runID string, a *chat.Answer) error {
-	return w.event(ctx, "update", a.Seq, views.AnswerBody(h.answerView(convID, runID, a, true, time.Now())))
+	return w.event(ctx, "update", a.Seq, views.AnswerBody(answerView(convID, runID, a, h.answerOptions(true, time.Now()))))
 }
 
 // endStream sends the final answer, then done; a failure to read the run
@@ -220,7 +220,7 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 		// The run ended without a done event reaching us (another process, a crash).
 		a.Status, a.Error = run.Status, run.Error
 	}
-	v := h.answerView(convID, runID, a, false, time.Now())
+	v := answerView(convID, runID, a, h.answerOptions(false, time.Now()))
 	var badge views.SessionBadge
 	var title views.Conversation
 	var item views.ConversationItem
@@ -324,7 +324,7 @@ func (h *Handler) retryCopy(c echo.Context) error {
 	if !isHTMX(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
-	return render(c, http.StatusOK, views.AnswerView(h.answerView(convID, runID, a, false, time.Now())))
+	return render(c, http.StatusOK, views.AnswerView(answerView(convID, runID, a, h.answerOptions(false, time.Now()))))
 }
 
 // turnViews appends the turns to v, noting the live one and the tokens
@@ -340,7 +340,7 @@ func (h *Handler) turnViews(ctx context.Context, convID string, turns []store.Tu
 		if live {
 			v.Running = t.Run.ID
 		}
-		av := h.answerView(convID, t.Run.ID, a, live, now)
+		av := answerView(convID, t.Run.ID, a, h.answerOptions(live, now))
 		av.NewSession = t.Run.NewSession
 		v.Turns = append(v.Turns, turnView(t.Message, av))
 		if !h.engine.Local {
