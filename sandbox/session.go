@@ -14,11 +14,12 @@ import (
 // Calls are safe from several goroutines; they run one at a time, except
 // Interrupt and Close, which act at once.
 //
-// Two locks, never held together by one exchange: mu orders the protocol
-// exchanges with the kernel and may be held for as long as a cell runs;
-// stateMu guards the session's state (see sessionState) and what changes
-// with it, is held only for a moment, and so is what Interrupt, end and
-// the pool take.
+// Two locks, with separate jobs: mu orders the protocol exchanges with the
+// kernel and may be held for as long as a cell runs; stateMu guards the
+// session's state (see sessionState) and what changes with it, and is held
+// only for a moment, so Interrupt, end and the pool can always take it.
+// When both are held (to swap the kernel), mu is taken first; the pool's
+// lock, when held, comes before stateMu.
 type Session struct {
 	id      string
 	pool    *Pool
