@@ -110,6 +110,8 @@ func describeError(err error) views.Error {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return notFound
+	case errors.As(err, &he): // a status set by the handler wins over a refusal's default
+		return describeHTTPError(he)
 	case refused:
 		code := http.StatusUnprocessableEntity
 		var r *refusal
@@ -117,8 +119,6 @@ func describeError(err error) views.Error {
 			code = r.code
 		}
 		return describeHTTPError(echo.NewHTTPError(code, msg))
-	case errors.As(err, &he):
-		return describeHTTPError(he)
 	default:
 		return views.Error{Status: http.StatusInternalServerError, Title: "Something went wrong",
 			Message: "The server could not complete this request. Try again; if it keeps happening, tell your administrator."}

@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/analyst-workbench/workbench/chat"
+	"github.com/labstack/echo/v4"
 )
 
 // TestDescribeError_Refusals: a refusal meant for the user is told as it
@@ -24,6 +25,8 @@ func TestDescribeError_Refusals(t *testing.T) {
 		{"a refusal", busy, http.StatusUnprocessableEntity, busy.Msg},
 		{"a wrapped refusal", fmt.Errorf("start: %w", busy), http.StatusUnprocessableEntity, busy.Msg},
 		{"a refusal with its status", refuse(http.StatusConflict, busy), http.StatusConflict, busy.Msg},
+		{"a refusal the handler gave a status", echo.NewHTTPError(http.StatusRequestEntityTooLarge, busy.Msg).SetInternal(busy),
+			http.StatusRequestEntityTooLarge, busy.Msg},
 		{"a failure given a status", refuse(http.StatusConflict, errors.New("disk on fire")), http.StatusInternalServerError, ""},
 		{"a failure", errors.New("disk on fire"), http.StatusInternalServerError, ""},
 	}
