@@ -209,7 +209,7 @@ func TestOneTurnAtATimeAndCancel(t *testing.T) {
 	if !errors.Is(err, chat.ErrBusy) {
 		t.Fatalf("second turn: %v, want ErrBusy", err)
 	}
-	time.Sleep(500 * time.Millisecond)
+	waitForCell(t, e, run)
 	if err := e.svc.Cancel(context.Background(), e.userID, e.convID, run.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -253,7 +253,7 @@ func TestServiceErrorSaysWhatToDo(t *testing.T) {
 func TestShutdownInterruptsRuns(t *testing.T) {
 	e := newEnv(t)
 	run := e.start(t, python("import time\ntime.sleep(30)"))
-	time.Sleep(500 * time.Millisecond)
+	waitForCell(t, e, run)
 	ctx, cancel := context.WithTimeout(context.Background(), 20*time.Second)
 	defer cancel()
 	if err := e.svc.Shutdown(ctx); err != nil {

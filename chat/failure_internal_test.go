@@ -12,6 +12,7 @@ import (
 // TestDescribeFailure_InStreamLikeHTTP: a refusal reads the same whether
 // the service answered it over HTTP or reported it inside the stream.
 func TestDescribeFailure_InStreamLikeHTTP(t *testing.T) {
+	t.Parallel()
 	inStream := func(code, msg string) error {
 		return fmt.Errorf("foundry: stream: %w", &foundry.APIError{Code: code, Message: msg})
 	}

@@ -6,7 +6,6 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/chromedp"
 )
@@ -103,8 +102,10 @@ func TestChatResumesAfterReloadAndStops(t *testing.T) {
 	do(t, ctx, chromedp.Reload())
 	waitLoaded(t, ctx)
 	waitFor(t, ctx, "the live answer after reload", `!!document.querySelector('.answer[sse-connect] .cell-running')`)
-	waitFor(t, ctx, "the stop button after reload", `!!document.querySelector('[data-testid="stop"]')`)
-	time.Sleep(300 * time.Millisecond)
+	// htmx marks an element it has processed (its hx-post bound) with an
+	// initHash: a click before that would do nothing.
+	waitFor(t, ctx, "the stop button after reload, ready",
+		`document.querySelector('[data-testid="stop"]')?.['htmx-internal-data']?.initHash != null`)
 
 	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="stop"]`)))
 	waitFor(t, ctx, "the stopped message", `(document.querySelector('.answer-error')?.textContent || '').includes('You stopped this answer')`)

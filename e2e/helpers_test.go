@@ -81,10 +81,12 @@ func navigates(t *testing.T, ctx context.Context, steps ...chromedp.Action[chrom
 	waitFor(t, ctx, "the next page", "!window.__e2eOld && document.readyState === 'complete'")
 }
 
-// waitLoaded waits until the document after a navigation has loaded.
+// waitLoaded waits until the document after a navigation has loaded. It
+// follows chromedp.Navigate or chromedp.Reload, which return once the new
+// document fired its load event, so the old document cannot be mistaken for
+// it; after a click that navigates, use navigates.
 func waitLoaded(t *testing.T, ctx context.Context) {
 	t.Helper()
-	time.Sleep(100 * time.Millisecond)
 	waitFor(t, ctx, "page load", "document.readyState === 'complete'")
 }
 

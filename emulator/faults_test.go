@@ -10,6 +10,7 @@ import (
 )
 
 func TestParseFault(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		spec      string
 		wantName  string

@@ -10,6 +10,7 @@ import (
 )
 
 func TestFencedBlocks(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name, text string
 		want       []string

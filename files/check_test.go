@@ -58,6 +58,7 @@ var (
 )
 
 func TestCheck(t *testing.T) {
+	t.Parallel()
 	encrypted := append(bytes.Clone(oleHead), encryptedPackage...)
 	tests := []struct {
 		name    string
@@ -143,6 +144,7 @@ func checkSentences(t *testing.T, msg string) {
 }
 
 func TestKindOf(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		file        string
 		wantOK      bool
@@ -163,6 +165,7 @@ func TestKindOf(t *testing.T) {
 }
 
 func TestCheck_NameLength(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		ok   bool

@@ -26,6 +26,7 @@ func readAll(t *testing.T, input string, delim byte) (*csvReader, [][]string) {
 }
 
 func TestCSVReader(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name  string
 		in    string
@@ -76,6 +77,7 @@ func TestCSVReaderFindings(t *testing.T) {
 }
 
 func TestSniffDelimiter(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name   string
 		text   string

@@ -6,6 +6,7 @@ import (
 )
 
 func TestParseNumber(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want numShape
@@ -72,6 +73,7 @@ func TestParseDate(t *testing.T) {
 }
 
 func TestColumnKind(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		values   []string
@@ -122,6 +124,7 @@ func TestColumnHint(t *testing.T) {
 }
 
 func TestIsMissing(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		in   string
 		want bool

@@ -23,6 +23,7 @@ func utf16BE(s string) []byte {
 }
 
 func TestSniffText(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name     string
 		head     []byte

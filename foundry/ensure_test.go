@@ -12,6 +12,7 @@ var fixtureSpec = AgentSpec{Name: "analyst", Model: "gpt-4.1",
 	Instructions: "You are a data analyst.\nFiles are under /mnt/data.", FileSlots: 2}
 
 func TestDefinitionMatches(t *testing.T) {
+	t.Parallel()
 	var agent wireAgent
 	if err := json.Unmarshal(readTestdata(t, "json/agent.json"), &agent); err != nil {
 		t.Fatal(err)

@@ -12,6 +12,7 @@ import (
 )
 
 func TestNewAPIError(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name    string
 		status  int
@@ -72,6 +73,7 @@ func TestNewAPIError(t *testing.T) {
 }
 
 func TestIsNotFound(t *testing.T) {
+	t.Parallel()
 	tests := []struct {
 		name string
 		err  error

@@ -4,10 +4,13 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"fmt"
+	"io"
 	"net/http"
 	"net/http/httptest"
 	"slices"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -105,12 +108,15 @@ func TestStream_ConnectionCut(t *testing.T) {
 }
 
 // TestStream_CloseUnblocks checks that Close from another goroutine ends a
-// Next that waits on a silent server, as a cancelled turn needs.
+// Next that waits on a silent server, as a cancelled turn needs. Close is
+// called only once that Next is known to be blocked reading the body, so
+// the test cannot pass by closing before Next starts.
 func TestStream_CloseUnblocks(t *testing.T) {
 	release := make(chan struct{})
 	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/event-stream")
 		w.WriteHeader(http.StatusOK)
+		fmt.Fprint(w, "event: response.created\ndata: {\"type\":\"response.created\",\"sequence_number\":1,\"response\":{\"id\":\"resp_1\"}}\n\n")
 		w.(http.Flusher).Flush()
 		select {
 		case <-release:
@@ -119,22 +125,64 @@ func TestStream_CloseUnblocks(t *testing.T) {
 	}))
 	defer srv.Close()
 	defer close(release)
-	s, err := newTestClient(t, srv.URL+testProject).StreamResponse(context.Background(), ResponseRequest{Agent: AgentRef{Name: "a"}, Input: "x"})
+	reads := &readWatch{}
+	c, err := New(Config{Endpoint: srv.URL + testProject, Credential: StaticToken(testToken), MaxRetries: -1,
+		HTTPClient: &http.Client{Transport: reads}})
 	if err != nil {
 		t.Fatal(err)
 	}
+	s, err := c.StreamResponse(context.Background(), ResponseRequest{Agent: AgentRef{Name: "a"}, Input: "x"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !s.Next() {
+		t.Fatalf("no first event: %v", s.Err())
+	}
 	done := make(chan bool)
 	go func() { done <- s.Next() }()
-	time.Sleep(20 * time.Millisecond)
+	deadline := time.Now().Add(5 * time.Second)
+	for !reads.blocked() { // the second Next waits on the silent server
+		if time.Now().After(deadline) {
+			t.Fatal("Next never read the body")
+		}
+		time.Sleep(time.Millisecond) // a poll interval, not an ordering
+	}
 	s.Close()
 	select {
 	case more := <-done:
 		if more || s.Err() == nil {
 			t.Errorf("Next = %v, Err = %v after Close", more, s.Err())
 		}
-	case <-time.After(2 * time.Second):
+	case <-time.After(5 * time.Second):
 		t.Fatal("Next still blocked after Close")
 	}
+}
+
+// readWatch is a transport that tells when a response body has a Read in
+// progress: on a silent server, a Next blocked waiting for bytes.
+type readWatch struct{ inRead atomic.Int32 }
+
+// RoundTrip carries the request and watches the body's reads.
+func (rw *readWatch) RoundTrip(r *http.Request) (*http.Response, error) {
+	resp, err := http.DefaultTransport.RoundTrip(r)
+	if err == nil {
+		resp.Body = &watchedBody{ReadCloser: resp.Body, w: rw}
+	}
+	return resp, err
+}
+
+func (rw *readWatch) blocked() bool { return rw.inRead.Load() > 0 }
+
+type watchedBody struct {
+	io.ReadCloser
+	w *readWatch
+}
+
+// Read counts itself in progress while it waits.
+func (b *watchedBody) Read(p []byte) (int, error) {
+	b.w.inRead.Add(1)
+	defer b.w.inRead.Add(-1)
+	return b.ReadCloser.Read(p)
 }
 
 func TestClient_CreateResponse(t *testing.T) {

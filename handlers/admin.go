@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"context"
 	"net/http"
 	"strconv"
 	"time"
@@ -12,48 +13,22 @@ import (
 
 // showAdmin shows the totals, usage per user and the cross-user lists.
 func (h *Handler) showAdmin(c echo.Context) error {
-	ctx := c.Request().Context()
-	now := time.Now()
-	o, err := h.db.Overview(ctx, now, 14)
-	if err != nil {
-		return err
-	}
 	filter := store.AdminFilter{UserID: c.QueryParam("user"), Query: c.QueryParam("q")}
-	convs, err := h.db.AdminConversations(ctx, filter)
+	d, err := h.adminData(c.Request().Context(), filter)
 	if err != nil {
 		return err
 	}
-	fls, err := h.db.AdminFiles(ctx, filter)
-	if err != nil {
-		return err
-	}
-	users, err := h.db.Users(ctx)
-	if err != nil {
-		return err
-	}
-	audit, err := h.db.AuditLog(ctx, 20)
-	if err != nil {
-		return err
-	}
-	shares, err := h.db.LiveShares(ctx, 100)
-	if err != nil {
-		return err
-	}
-	v := overviewView(o)
+	v := overviewView(d.overview)
 	v.FilterUser, v.FilterQuery = filter.UserID, filter.Query
-	v.UserOptions = adminUsersView(users, "")
-	retain, err := h.db.IntSetting(ctx, store.SettingRetentionDays, h.retain)
-	if err != nil {
-		return err
-	}
-	v.Audit, v.RetentionDays = auditView(audit, usernames(users)), retain
-	v.Shares = adminShareRows(shares)
+	v.UserOptions = adminUsersView(d.users, "")
+	v.Audit, v.RetentionDays = auditView(d.audit, usernames(d.users)), d.retain
+	v.Shares = adminShareRows(d.shares)
 	v.Sandbox = h.sandboxCard()
-	for _, cv := range convs {
+	for _, cv := range d.convs {
 		v.Conversations = append(v.Conversations, views.AdminConversationRow{ID: cv.ID, Title: cv.Title, Username: cv.Username,
 			FoundryID: cv.FoundryConversationID, ContainerID: cv.ContainerID, Files: cv.Files, StoredBytes: cv.StoredBytes, UpdatedAt: cv.UpdatedAt})
 	}
-	for _, f := range fls {
+	for _, f := range d.files {
 		v.Files = append(v.Files, views.AdminFileRow{Name: f.Name, Username: f.Username, Conversation: f.ConversationTitle,
 			FoundryID: f.FoundryFileID, Size: f.Size, CreatedAt: f.CreatedAt})
 	}
@@ -62,6 +37,47 @@ func (h *Handler) showAdmin(c echo.Context) error {
 		return err
 	}
 	return render(c, http.StatusOK, views.AdminOverviewPage(p, v))
+}
+
+// adminData is what the admin overview shows, read from the store.
+type adminData struct {
+	overview *store.Overview
+	convs    []store.AdminConversation
+	files    []store.AdminFile
+	users    []*store.User
+	audit    []store.AuditEntry
+	shares   []*store.Share
+	retain   int
+}
+
+// adminData reads the overview's queries in one transaction, so that its
+// totals, lists and audit agree with each other.
+func (h *Handler) adminData(ctx context.Context, filter store.AdminFilter) (*adminData, error) {
+	d := &adminData{}
+	err := h.db.Read(ctx, func(db *store.DB) error {
+		var err error
+		if d.overview, err = db.Overview(ctx, time.Now(), 14); err != nil {
+			return err
+		}
+		if d.convs, err = db.AdminConversations(ctx, filter); err != nil {
+			return err
+		}
+		if d.files, err = db.AdminFiles(ctx, filter); err != nil {
+			return err
+		}
+		if d.users, err = db.Users(ctx); err != nil {
+			return err
+		}
+		if d.audit, err = db.AuditLog(ctx, 20); err != nil {
+			return err
+		}
+		if d.shares, err = db.LiveShares(ctx, 100); err != nil {
+			return err
+		}
+		d.retain, err = db.IntSetting(ctx, store.SettingRetentionDays, h.retain)
+		return err
+	})
+	return d, err
 }
 
 func overviewView(o *store.Overview) views.AdminOverview {

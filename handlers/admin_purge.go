@@ -290,12 +290,8 @@ func (h *Handler) setRetention(c echo.Context) error {
 	if err != nil {
 		days = -1 // not a number: refused as out of bounds
 	}
-	err = h.purge.SetRetention(c.Request().Context(), currentUser(c).ID, days)
-	if msg, ok := userMessage(err); ok {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
-	}
-	if err != nil {
-		return err
+	if err := h.purge.SetRetention(c.Request().Context(), currentUser(c).ID, days); err != nil {
+		return err // a refused period is a 422 with its message (describeError)
 	}
 	h.log.Info("retention changed", "days", days, "by", currentUser(c).Username)
 	return redirect(c, "/admin")

@@ -11,31 +11,26 @@ import (
 	"github.com/analyst-workbench/workbench/views"
 )
 
-// answerView is the package's answerView, quiet about tokens on the local
-// engine: its counts are estimates (four characters a token), not usage
-// any bill reports.
-func (h *Handler) answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
-	return h.answerViewUnder("", convID, runID, a, live, now)
+// answerOptions say how an answer is shown.
+type answerOptions struct {
+	live bool // the run goes on: the page follows its stream
+	// sharePath is a shared page's base: its files come from the share's
+	// routes and nothing acts on the conversation. "" is the owner's page.
+	sharePath string
+	now       time.Time // what a running answer's status line counts from
+	// estimated hides the token counts: the local engine's are estimates
+	// (four characters a token), not usage any bill reports.
+	estimated bool
 }
 
-// answerViewUnder is answerView for the page at sharePath: a shared page's
-// files come from the share's routes ("" is the owner's page).
-func (h *Handler) answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
-	v := answerViewUnder(sharePath, convID, runID, a, live, now)
-	if h.engine.Local {
-		v.InputTokens, v.OutputTokens = 0, 0
-	}
-	return v
+// answerOptions are the options for this app's pages at now.
+func (h *Handler) answerOptions(live bool, now time.Time) answerOptions {
+	return answerOptions{live: live, now: now, estimated: h.engine.Local}
 }
 
 // answerView turns the folded state of a run into what the page shows.
-func answerView(convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
-	return answerViewUnder("", convID, runID, a, live, now)
-}
-
-// answerViewUnder is answerView for the page at sharePath ("" for the
-// owner's page): links to files go through the share.
-func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool, now time.Time) views.Answer {
+func answerView(convID, runID string, a *chat.Answer, o answerOptions) views.Answer {
+	live, sharePath, now := o.live, o.sharePath, o.now
 	v := views.Answer{
 		ConversationID: convID, RunID: runID, Live: live, LastSeq: a.Seq, SharePath: sharePath,
 		Notices: a.Notices, TextHTML: renderText(sharePath, a.Text, a.Artifacts), Error: a.Error, Status: runStatus(a.Status),
@@ -79,6 +74,9 @@ func answerViewUnder(sharePath, convID, runID string, a *chat.Answer, live bool,
 	}
 	if live {
 		v.StatusLine = statusLine(a, now)
+	}
+	if o.estimated {
+		v.InputTokens, v.OutputTokens = 0, 0
 	}
 	return v
 }

@@ -23,7 +23,7 @@ func renderEvents(t *testing.T, live bool, events ...chat.Event) string {
 		a.Apply(e)
 	}
 	var b strings.Builder
-	if err := views.AnswerBody(answerView("conv", "run", a, live, time.Now())).Render(context.Background(), &b); err != nil {
+	if err := views.AnswerBody(answerView("conv", "run", a, answerOptions{live: live, now: time.Now()})).Render(context.Background(), &b); err != nil {
 		t.Fatal(err)
 	}
 	return b.String()

@@ -38,7 +38,7 @@ func BenchmarkStreamingUpdate(b *testing.B) {
 	b.ReportAllocs()
 	for i := 0; b.Loop(); i++ {
 		a.Apply(chat.Event{Seq: int64(4 + i), Type: chat.EventLogsDelta, CellID: "c", Text: "tick more\n", At: time.Now()})
-		if err := views.AnswerBody(answerView("conv", "run", a, true, time.Now())).Render(ctx, io.Discard); err != nil {
+		if err := views.AnswerBody(answerView("conv", "run", a, answerOptions{live: true, now: time.Now()})).Render(ctx, io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -68,7 +68,7 @@ func BenchmarkTable10000Rows(b *testing.B) {
 	ctx := context.Background()
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := views.AnswerBody(answerView("conv", "run", a, false, time.Now())).Render(ctx, io.Discard); err != nil {
+		if err := views.AnswerBody(answerView("conv", "run", a, answerOptions{live: false, now: time.Now()})).Render(ctx, io.Discard); err != nil {
 			b.Fatal(err)
 		}
 	}
@@ -84,7 +84,7 @@ func TestLogTail(t *testing.T) {
 	if logs, cut := logTail("a\nb", 5); logs != "a\nb" || cut != 0 {
 		t.Fatalf("short: %q %d", logs, cut)
 	}
-	v := answerView("conv", "run", runningAnswer(1000), true, time.Now())
+	v := answerView("conv", "run", runningAnswer(1000), answerOptions{live: true, now: time.Now()})
 	if v.Cells[0].LogsCut != 1000-liveLogLines || strings.Count(v.Cells[0].Logs, "\n") != liveLogLines {
 		t.Fatalf("live cell shows %d lines, cut %d", strings.Count(v.Cells[0].Logs, "\n"), v.Cells[0].LogsCut)
 	}
@@ -103,7 +103,7 @@ func BenchmarkStreamingUpdateWithChart(b *testing.B) {
 	for i := 0; b.Loop(); i++ {
 		a.Apply(chat.Event{Seq: int64(5 + i), Type: chat.EventLogsDelta, CellID: "c", Text: "tick more\n", At: time.Now()})
 		var out strings.Builder
-		if err := views.AnswerBody(answerView("conv", "run", a, true, time.Now())).Render(ctx, &out); err != nil {
+		if err := views.AnswerBody(answerView("conv", "run", a, answerOptions{live: true, now: time.Now()})).Render(ctx, &out); err != nil {
 			b.Fatal(err)
 		}
 		size = out.Len()

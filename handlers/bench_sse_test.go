@@ -5,7 +5,6 @@ import (
 	"runtime"
 	"sync"
 	"testing"
-	"time"
 
 	"github.com/analyst-workbench/workbench/sandbox"
 )
@@ -41,7 +40,11 @@ func BenchmarkSSESubscribers1000(b *testing.B) {
 		}()
 	}
 	wg.Wait()
-	time.Sleep(500 * time.Millisecond)
+	// Each stream has had its first update, so its handler holds its
+	// subscription: the heap now has what the streams cost.
+	if n := l.turns.Subscribers(); n < len(conns) {
+		b.Fatalf("%d subscriptions for %d open streams", n, len(conns))
+	}
 	after := heapInUse()
 	b.ReportMetric(float64(len(conns)), "streams")
 	b.ReportMetric(float64(after-before)/(1<<20), "MB-added")

@@ -82,14 +82,43 @@ func userMessage(err error) (string, bool) {
 	return "", false
 }
 
-// describeError turns err into what the user is told.
+// refusal gives a refusal meant for the user (see userMessage) a status
+// other than 422, the status of every other such refusal.
+type refusal struct {
+	code int
+	err  error
+}
+
+// refuse returns err with the status code when it is a refusal meant for
+// the user, and err itself otherwise (a failure, which stays a 500).
+func refuse(code int, err error) error {
+	if _, ok := userMessage(err); !ok {
+		return err
+	}
+	return &refusal{code: code, err: err}
+}
+
+func (r *refusal) Error() string { return r.err.Error() }
+func (r *refusal) Unwrap() error { return r.err }
+
+// describeError turns err into what the user is told. A refusal meant for
+// the user is told as it is, with 422 or its refusal's status: this is the
+// one place the handlers turn such refusals into a status.
 func describeError(err error) views.Error {
 	var he *echo.HTTPError
+	msg, refused := userMessage(err)
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return notFound
-	case errors.As(err, &he):
+	case errors.As(err, &he): // a status set by the handler wins over a refusal's default
 		return describeHTTPError(he)
+	case refused:
+		code := http.StatusUnprocessableEntity
+		var r *refusal
+		if errors.As(err, &r) {
+			code = r.code
+		}
+		return describeHTTPError(echo.NewHTTPError(code, msg))
 	default:
 		return views.Error{Status: http.StatusInternalServerError, Title: "Something went wrong",
 			Message: "The server could not complete this request. Try again; if it keeps happening, tell your administrator."}

@@ -40,11 +40,8 @@ func (h *Handler) postMessage(c echo.Context) error {
 	convID := c.Param("id")
 	msg, run, err := h.chat.Start(c.Request().Context(), chat.Turn{UserID: currentUser(c).ID, ConversationID: convID,
 		Content: form.Get("content"), FileIDs: fileIDs})
-	if msg, ok := userMessage(err); ok {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
-	}
 	if err != nil {
-		return err
+		return err // a refusal is told by the error handler
 	}
 	return h.startedTurn(c, msg, run)
 }
@@ -54,11 +51,8 @@ func (h *Handler) postMessage(c echo.Context) error {
 func (h *Handler) postStep(c echo.Context) error {
 	msg, run, err := h.chat.StartStep(c.Request().Context(), chat.Step{UserID: currentUser(c).ID,
 		ConversationID: c.Param("id"), Code: c.FormValue("code")})
-	if msg, ok := userMessage(err); ok {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
-	}
 	if err != nil {
-		return err
+		return err // a refusal is told by the error handler
 	}
 	return h.startedTurn(c, msg, run)
 }
@@ -76,7 +70,7 @@ func (h *Handler) startedTurn(c echo.Context, msg *store.Message, run *store.Run
 	if err != nil {
 		return err
 	}
-	turn := turnView(msg, h.answerView(convID, run.ID, chat.NewAnswer(), true, time.Now()))
+	turn := turnView(msg, answerView(convID, run.ID, chat.NewAnswer(), h.answerOptions(true, time.Now())))
 	item := conversationItem(conv, true)
 	return render(c, http.StatusOK, views.StartedTurn(csrfToken(c), turn, conversationView(conv), item))
 }
@@ -204,7 +198,7 @@ func (h *Handler) followLive(ctx context.Context, w *sseWriter, userID, convID, 
 
 // sendAnswer sends the live answer as one update.
 func (h *Handler) sendAnswer(ctx context.Context, w *sseWriter, convID, runID string, a *chat.Answer) error {
-	return w.event(ctx, "update", a.Seq, views.AnswerBody(h.answerView(convID, runID, a, true, time.Now())))
+	return w.event(ctx, "update", a.Seq, views.AnswerBody(answerView(convID, runID, a, h.answerOptions(true, time.Now()))))
 }
 
 // endStream sends the final answer, then done; a failure to read the run
@@ -218,7 +212,7 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 	if run, rerr := h.db.RunByID(ctx, runID); rerr == nil {
 		a.Settle(run) // the run may have ended without a done event reaching us (another process, a crash)
 	}
-	v := h.answerView(convID, runID, a, false, time.Now())
+	v := answerView(convID, runID, a, h.answerOptions(false, time.Now()))
 	var badge views.SessionBadge
 	var title views.Conversation
 	var item views.ConversationItem
@@ -310,16 +304,13 @@ func sessionBadge(st chat.SessionState) views.SessionBadge {
 func (h *Handler) retryCopy(c echo.Context) error {
 	ctx, convID, runID := c.Request().Context(), c.Param("id"), c.Param("run")
 	a, err := h.chat.RetryCopy(ctx, currentUser(c).ID, convID, runID, c.Param("file"))
-	if msg, ok := userMessage(err); ok {
-		return echo.NewHTTPError(http.StatusConflict, msg)
-	}
 	if err != nil {
-		return err
+		return refuse(http.StatusConflict, err) // the answer is still running
 	}
 	if !isHTMX(c) {
 		return redirect(c, "/conversations/"+convID)
 	}
-	return render(c, http.StatusOK, views.AnswerView(h.answerView(convID, runID, a, false, time.Now())))
+	return render(c, http.StatusOK, views.AnswerView(answerView(convID, runID, a, h.answerOptions(false, time.Now()))))
 }
 
 // turnViews appends the turns to v, noting the live one and the tokens
@@ -336,7 +327,7 @@ func (h *Handler) turnViews(ctx context.Context, conv *store.Conversation, turns
 		if live {
 			v.Running = t.Run.ID
 		}
-		av := h.answerView(convID, t.Run.ID, a, live, now)
+		av := answerView(convID, t.Run.ID, a, h.answerOptions(live, now))
 		av.NewSession = t.Run.NewSession
 		v.Turns = append(v.Turns, turnView(t.Message, av))
 		if !h.engine.Local {

@@ -133,7 +133,9 @@ func (h *Handler) sharedView(ctx context.Context, share *store.Share) (views.Sha
 		if a.Settle(t.Run) {
 			a.Notices = append(a.Notices, "This answer was still being written when the page was loaded; reload later for the rest.")
 		}
-		av := h.answerViewUnder(base, share.ConversationID, t.Run.ID, a, false, now)
+		o := h.answerOptions(false, now)
+		o.sharePath = base
+		av := answerView(share.ConversationID, t.Run.ID, a, o)
 		turn := turnView(t.Message, av)
 		if turn.Step != nil {
 			// A link anyone may open does not name the owner, nor the author of their steps.

@@ -17,11 +17,8 @@ import (
 func (h *Handler) createShare(c echo.Context) error {
 	convID := c.Param("id")
 	share, err := h.shares.Create(c.Request().Context(), currentUser(c).ID, convID, shareOptions(c))
-	if msg, ok := userMessage(err); ok {
-		return echo.NewHTTPError(http.StatusUnprocessableEntity, msg)
-	}
 	if err != nil {
-		return err
+		return err // a refused lifetime is a 422 with its message (describeError)
 	}
 	h.log.Info("share created", "share", share.ID, "conversation", convID, "anyone", share.Anyone,
 		"include_uploads", share.IncludeUploads, "expires", share.ExpiresAt)

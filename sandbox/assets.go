@@ -11,6 +11,12 @@ import (
 //go:embed worker.py
 var workerPy []byte
 
+// vegalitePy is the kernel's chart reader, which worker.py loads from
+// beside itself.
+//
+//go:embed vegalite.py
+var vegalitePy []byte
+
 // Synthetic /etc files: the sandbox sees these instead of the host's.
 const (
 	etcPasswd = "root:x:0:0:root:/:/usr/sbin/nologin\nsandbox:x:65534:65534:sandbox:/mnt/data:/usr/sbin/nologin\n"
@@ -46,10 +52,11 @@ func (a *assets) write(c Config) error {
 		return fmt.Errorf("sandbox: assets: %w", err)
 	}
 	files := map[string][]byte{
-		"worker.py": workerPy,
-		"passwd":    []byte(etcPasswd),
-		"group":     []byte(etcGroup),
-		"hosts":     []byte(etcHosts),
+		"worker.py":   workerPy,
+		"vegalite.py": vegalitePy,
+		"passwd":      []byte(etcPasswd),
+		"group":       []byte(etcGroup),
+		"hosts":       []byte(etcHosts),
 	}
 	if c.seccompOn() {
 		blob, err := seccompBlob()

@@ -10,6 +10,7 @@ import (
 const (
 	dataDir     = "/mnt/data"
 	workerPath  = "/opt/worker.py"
+	vegaPath    = "/opt/vegalite.py" // beside workerPath: worker.py loads it from there
 	mplDir      = "/tmp/mpl"
 	sandboxUID  = "65534"
 	shmBytes    = 64 << 20 // size of /dev/shm
@@ -78,6 +79,7 @@ func bwrapArgs(c Config, a *assets) ([]string, error) {
 		"--ro-bind", a.path("group"), "/etc/group",
 		"--ro-bind", a.path("hosts"), "/etc/hosts",
 		"--ro-bind", a.path("worker.py"), workerPath,
+		"--ro-bind", a.path("vegalite.py"), vegaPath,
 		"--proc", "/proc", "--dev", "/dev",
 		// bwrap's /dev is an uncapped tmpfs; give /dev/shm (multiprocessing's
 		// semaphores) a small one of its own.

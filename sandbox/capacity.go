@@ -181,11 +181,12 @@ func (p *Pool) victimLocked() *Session {
 	var idle []candidate
 	live := map[string]int{}
 	for _, s := range p.sessions {
-		if s.kernel() == nil || s.evicting.Load() || s.Err() != nil {
+		st, at, ok := s.status()
+		if st != stateLive {
 			continue
 		}
 		live[s.owner]++
-		if at, ok := s.idleSince(); ok {
+		if ok {
 			idle = append(idle, candidate{s, at})
 		}
 	}

@@ -28,7 +28,7 @@ df.to_csv("rows.csv", index=False)`)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
 		b.StopTimer()
-		p.evict(s)
+		evictNow(b, p, s)
 		if !evicted(s) {
 			b.Fatal("not evicted")
 		}

@@ -43,11 +43,15 @@ func ownedSession(t *testing.T, p *Pool, owner string) *Session {
 	}
 	t.Cleanup(func() { s.Close() })
 	runOK(t, s, "x = 1")
-	time.Sleep(10 * time.Millisecond) // distinct last-use times
+	last := s.LastActive()
+	waitFor(t, "a later last-use time", func() bool { return time.Now().After(last) }) // sessions' last uses are distinct
 	return s
 }
 
-func evicted(s *Session) bool { return s.kernel() == nil && s.Err() == nil }
+func evicted(s *Session) bool {
+	st, _ := s.phase()
+	return st == stateEvicted
+}
 
 // TestEviction_LeastRecentlyUsedIdleGoes fills a budget of three kernels
 // and asks for a fourth: the least recently used idle kernel is evicted,
@@ -93,7 +97,7 @@ func TestQueue_BusyKernelsAreNeverEvicted(t *testing.T) {
 			results[i], _ = s.Exec(context.Background(), "import time\ntime.sleep(2)\nprint('slept')")
 		}()
 	}
-	time.Sleep(300 * time.Millisecond) // both cells are running
+	waitFor(t, "both cells to run", func() bool { return p.Stats().Busy == 2 })
 	type claim struct {
 		s      *Session
 		err    error
@@ -112,7 +116,7 @@ func TestQueue_BusyKernelsAreNeverEvicted(t *testing.T) {
 			c.s, c.err = p.SessionFor(ctx, "cy")
 			c.at = time.Now()
 		}()
-		time.Sleep(100 * time.Millisecond) // the first claim is first in line
+		waitFor(t, "the claim to be in line", func() bool { return p.Stats().Queued == i+1 }) // the first claim is first
 	}
 	wg.Wait()
 	cells.Wait()
@@ -150,13 +154,13 @@ func TestQueue_Limits(t *testing.T) {
 		defer close(done)
 		a.Exec(context.Background(), "import time\ntime.sleep(3)")
 	}()
-	time.Sleep(300 * time.Millisecond)
+	waitFor(t, "the cell to run", func() bool { return p.Stats().Busy == 1 })
 	waited := make(chan error, 1)
 	go func() {
 		_, err := p.SessionFor(context.Background(), "ben")
 		waited <- err
 	}()
-	time.Sleep(200 * time.Millisecond) // ben is in line
+	waitFor(t, "ben to be in line", func() bool { return p.Stats().Queued == 1 })
 	if _, err := p.SessionFor(context.Background(), "cy"); !errors.Is(err, ErrQueueFull) {
 		t.Fatalf("claim on a full line: %v, want ErrQueueFull", err)
 	}
@@ -217,7 +221,7 @@ func TestRestore_SessionComesBackAsItWas(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	p.evict(s)
+	evictNow(t, p, s)
 	if !evicted(s) {
 		t.Fatal("the session was not evicted")
 	}
@@ -256,7 +260,7 @@ func TestRestore_SessionComesBackAsItWas(t *testing.T) {
 func TestRestore_EndedWhileEvicted(t *testing.T) {
 	p := budgetPool(t, 8, func(c *Config) { c.IdleTimeout = 2 * time.Second })
 	s := ownedSession(t, p, "ana")
-	p.evict(s)
+	evictNow(t, p, s)
 	s.mu.Lock()
 	dir := s.saved.dir
 	s.mu.Unlock()
@@ -266,8 +270,8 @@ func TestRestore_EndedWhileEvicted(t *testing.T) {
 	if _, err := s.Exec(context.Background(), "1"); !errors.Is(err, ErrIdleTimeout) {
 		t.Fatalf("Exec on the ended session: %v", err)
 	}
-	time.Sleep(100 * time.Millisecond)
-	if _, err := os.Stat(dir); !errors.Is(err, fs.ErrNotExist) {
-		t.Fatalf("saved state left behind in %s: %v", dir, err)
-	}
+	waitFor(t, "the saved state to go", func() bool {
+		_, err := os.Stat(dir)
+		return errors.Is(err, fs.ErrNotExist)
+	})
 }

@@ -66,14 +66,15 @@ const (
 var errNotIdle = errors.New("sandbox: session is in use")
 
 // evict saves the session's state and ends its kernel, unless it is in use
-// by then. A failure other than that ends the session: a half-saved state
-// must never pass for a whole one.
+// by then; the session must have been marked evicting (see victim). A
+// failure other than that ends the session: a half-saved state must never
+// pass for a whole one.
 func (p *Pool) evict(s *Session) {
-	defer s.evicting.Store(false)
 	start := time.Now()
 	err := s.evict()
 	switch {
 	case errors.Is(err, errNotIdle):
+		s.callOffEviction()
 	case err != nil:
 		p.log.Warn("sandbox: eviction failed; the session ends", "session", s.id, "err", err)
 		s.end(fmt.Errorf("%w (its state could not be saved to make room for others: %v)", ErrSessionReset, err))
@@ -87,12 +88,15 @@ func (p *Pool) evict(s *Session) {
 	p.nudge()
 }
 
+// evict saves the evicting session's state and kills its kernel. A call
+// that began after the session was picked, or holds the protocol, calls the
+// eviction off (errNotIdle).
 func (s *Session) evict() error {
 	if !s.mu.TryLock() {
 		return errNotIdle
 	}
 	defer s.mu.Unlock()
-	if _, idle := s.idleSince(); !idle || s.w == nil || s.Err() != nil {
+	if st, _, idle := s.status(); st != stateEvicting || !idle {
 		return errNotIdle
 	}
 	ctx, cancel := context.WithTimeout(s.pool.ctx, evictTimeout)
@@ -103,11 +107,11 @@ func (s *Session) evict() error {
 		os.RemoveAll(dir)
 		return err
 	}
-	w := s.w
-	w.retired.Store(true)
-	s.setKernel(nil)
-	s.saved = saved
-	s.mem.Store(0)
+	s.saved = saved // if the session ended meanwhile, dropSaved removes it once we let go of s.mu
+	w := s.retire()
+	if w == nil {
+		return errNotIdle
+	}
 	w.kill()
 	w.release(s.pool)
 	return nil
@@ -140,7 +144,7 @@ func (s *Session) saveVariables(ctx context.Context, path string) error {
 	out := &conn{w: bufio.NewWriterSize(f, 1<<20)}
 	stop := s.guard(ctx)
 	defer stop()
-	if err := s.w.conn.send(map[string]any{"op": "snapshot", "max_bytes": s.cfg.MemoryBytes}); err != nil {
+	if err := s.w.conn.send(request{Op: "snapshot", MaxBytes: s.cfg.MemoryBytes}); err != nil {
 		return s.failure(err)
 	}
 	var total int64
@@ -176,7 +180,7 @@ func snapshotDone(body []byte) bool {
 func (s *Session) saveFiles(ctx context.Context, saved *savedState) error {
 	var reply wireReply
 	stop := s.guard(ctx)
-	err := s.exchange(map[string]string{"op": "list"}, &reply, listingBound)
+	err := s.exchange(request{Op: "list"}, &reply, listingBound)
 	stop()
 	if err != nil {
 		return err
@@ -207,13 +211,13 @@ func (s *Session) saveFile(ctx context.Context, name, path string) error {
 // ensureLive restores an evicted session before a call. The caller holds
 // s.mu.
 func (s *Session) ensureLive(ctx context.Context) error {
-	if err := s.Err(); err != nil {
+	switch st, err := s.phase(); st {
+	case stateEnded:
 		return err
+	case stateEvicted:
+		return s.restore(ctx)
 	}
-	if s.w != nil {
-		return nil
-	}
-	return s.restore(ctx)
+	return nil // live, or picked for an eviction that this call now calls off
 }
 
 // restore claims a worker for the evicted session and loads its state. If
@@ -248,27 +252,6 @@ func (s *Session) restore(ctx context.Context) error {
 	s.pool.log.Info("sandbox: restored an evicted session", "session", s.id, "restored", len(rep.Restored),
 		"lost", len(rep.Lost), "files", rep.Files, "took", time.Since(start).Round(time.Millisecond))
 	return nil
-}
-
-// attach makes w the session's kernel, unless the session ended meanwhile.
-// end reads the kernel after setting its error, so either end sees w and
-// kills it, or attach sees the error and the caller does.
-func (s *Session) attach(w *worker) bool {
-	s.wMu.Lock()
-	if s.Err() != nil {
-		s.wMu.Unlock()
-		return false
-	}
-	s.w = w
-	s.wMu.Unlock()
-	go s.watchExit(w)
-	// The worker stops being a spare and becomes the session's, in one step
-	// for the budget.
-	s.pool.mu.Lock()
-	s.pool.spare--
-	s.mem.Store(s.pool.kernelSize())
-	s.pool.mu.Unlock()
-	return true
 }
 
 // load puts the saved files back and streams the saved variables to the
@@ -307,7 +290,7 @@ func (s *Session) loadVariables(ctx context.Context, path string) (*RestoreRepor
 	in := &conn{r: bufio.NewReaderSize(f, 1<<20)}
 	stop := s.guard(ctx)
 	defer stop()
-	if err := s.w.conn.writeFrame(frameJSON, []byte(`{"op":"restore"}`)); err != nil {
+	if err := s.w.conn.write(request{Op: "restore"}); err != nil {
 		return nil, s.failure(err)
 	}
 	for {

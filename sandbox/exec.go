@@ -7,8 +7,8 @@ import (
 	"time"
 )
 
-type execRequest struct {
-	Op             string `json:"op"`
+// execFields are the fields of an exec request (see request).
+type execFields struct {
 	Cell           uint64 `json:"cell"`
 	Code           string `json:"code"`
 	MaxOutput      int    `json:"max_output"`
@@ -50,25 +50,25 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 		return nil, err
 	}
 	start := time.Now()
-	cell := s.cell.Add(1)
-	req := execRequest{Op: "exec", Cell: cell, Code: code, MaxOutput: s.cfg.MaxOutputBytes,
+	cell := s.startCell() // before the send: an early Interrupt is kept for the cell (see worker.py)
+	ex := &execFields{Cell: cell, Code: code, MaxOutput: s.cfg.MaxOutputBytes,
 		MaxFigures: s.cfg.MaxFigures, MaxFigureBytes: s.cfg.MaxFigureBytes}
+	req := request{Op: "exec", execFields: ex}
 	out := &outputStream{fn: outputFrom(ctx), room: s.cfg.MaxOutputBytes}
-	req.Stream = out.fn != nil
-	if req.Stream {
+	ex.Stream = out.fn != nil
+	if ex.Stream {
 		out.figures, out.figuresLeft = figuresFrom(ctx), s.cfg.MaxFigures
-		req.LiveFigures = out.figures != nil
+		ex.LiveFigures = out.figures != nil
 	}
-	s.running.Store(true) // before the send: an early Interrupt is kept for the cell (see worker.py)
 	if err := s.w.conn.send(req); err != nil {
-		s.running.Store(false)
+		s.stopCell()
 		return nil, s.failure(err)
 	}
 	var timedOut atomic.Bool
 	stop := s.watchCell(ctx, cell, &timedOut)
 	reply, figs, err := s.readExecReply(out)
 	stop()
-	s.running.Store(false)
+	s.stopCell()
 	if err != nil {
 		return nil, s.failure(err)
 	}

@@ -51,11 +51,12 @@ func (p *Pool) overShare(owner string) (bool, <-chan struct{}) {
 	}
 	busy := 0
 	for _, s := range p.sessions {
-		if s.kernel() == nil {
+		st, _, idle := s.status()
+		if st != stateLive && st != stateEvicting {
 			continue
 		}
 		owners[s.owner] = true
-		if _, idle := s.idleSince(); !idle && s.owner == owner {
+		if !idle && s.owner == owner {
 			busy++
 		}
 	}

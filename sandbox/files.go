@@ -67,9 +67,10 @@ func (s *Session) PutFile(ctx context.Context, name string, r io.Reader) error {
 // put writes r to /mnt/data/rel, with the modification time mtime when
 // given (a restored file keeps its time). The caller holds s.mu.
 func (s *Session) put(ctx context.Context, rel string, r io.Reader, mtime *time.Time) error {
-	req := map[string]any{"op": "put", "name": rel}
+	req := request{Op: "put", Name: rel}
 	if mtime != nil {
-		req["mtime_ns"] = mtime.UnixNano()
+		ns := mtime.UnixNano()
+		req.MtimeNS = &ns
 	}
 	if err := s.w.conn.send(req); err != nil {
 		return s.failure(err)
@@ -167,7 +168,7 @@ func (s *Session) CopyFile(ctx context.Context, name string, w io.Writer) (int64
 func (s *Session) getTo(ctx context.Context, rel string, w io.Writer) (int64, error) {
 	stop := s.guard(ctx)
 	defer stop()
-	req := map[string]any{"op": "get", "name": rel, "max": s.cfg.DataBytes}
+	req := request{Op: "get", Name: rel, Max: s.cfg.DataBytes}
 	if err := s.w.conn.send(req); err != nil {
 		return 0, s.failure(err)
 	}
@@ -211,7 +212,7 @@ func (s *Session) recvFile(size int64, w io.Writer) (int64, error) {
 // names relative to it. Symlinks are not listed.
 func (s *Session) ListFiles(ctx context.Context) ([]FileInfo, error) {
 	var reply wireReply
-	if err := s.simple(ctx, map[string]string{"op": "list"}, &reply, listingBound); err != nil {
+	if err := s.simple(ctx, request{Op: "list"}, &reply, listingBound); err != nil {
 		return nil, err
 	}
 	return fileInfos(reply.Files), nil
@@ -224,7 +225,7 @@ func (s *Session) DeleteFile(ctx context.Context, name string) error {
 		return err
 	}
 	var reply wireReply
-	if err := s.simple(ctx, map[string]string{"op": "delete", "name": rel}, &reply, smallBound); err != nil {
+	if err := s.simple(ctx, request{Op: "delete", Name: rel}, &reply, smallBound); err != nil {
 		return err
 	}
 	if !reply.OK {
@@ -234,7 +235,7 @@ func (s *Session) DeleteFile(ctx context.Context, name string) error {
 }
 
 // simple runs a one-request, one-reply exchange; the reply is at most b.
-func (s *Session) simple(ctx context.Context, req any, reply *wireReply, b bound) error {
+func (s *Session) simple(ctx context.Context, req request, reply *wireReply, b bound) error {
 	if err := s.begin(); err != nil {
 		return err
 	}
@@ -251,7 +252,7 @@ func (s *Session) simple(ctx context.Context, req any, reply *wireReply, b bound
 
 // exchange sends one request and reads its reply within b. The caller
 // holds s.mu.
-func (s *Session) exchange(req any, reply *wireReply, b bound) error {
+func (s *Session) exchange(req request, reply *wireReply, b bound) error {
 	if err := s.w.conn.send(req); err != nil {
 		return s.failure(err)
 	}

@@ -184,4 +184,28 @@ func waitDone(t *testing.T, s *Session, within time.Duration) error {
 	}
 }
 
+// waitFor polls cond until it holds, and fails the test when it has not
+// within a minute: tests wait for the state they need, never for a length
+// of time that stands in for it.
+func waitFor(tb testing.TB, what string, cond func() bool) {
+	tb.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			tb.Fatalf("still waiting for %s after a minute", what)
+		}
+		time.Sleep(5 * time.Millisecond) // a poll interval, not an ordering
+	}
+}
+
+// evictNow marks s for an eviction, as the pool's victim does, and evicts it.
+func evictNow(tb testing.TB, p *Pool, s *Session) {
+	tb.Helper()
+	if !s.markEvicting() {
+		st, _ := s.phase()
+		tb.Fatalf("session %s cannot be picked for an eviction", st)
+	}
+	p.evict(s)
+}
+
 func isReset(err error) bool { return errors.Is(err, ErrSessionReset) }

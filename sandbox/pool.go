@@ -37,6 +37,7 @@ type Pool struct {
 	starting int
 	spare    int // workers started or warm that no session has yet: they use memory too
 	closed   bool
+	draining bool  // Close waits for wg: nothing new may join it
 	readyErr error // last self-test result
 	failRun  int64 // consecutive failed worker starts, for the back-off
 	stats    Stats
@@ -209,8 +210,8 @@ func (p *Pool) Stats() Stats {
 	st := p.stats
 	st.Ready, st.Starting, st.Sessions, st.Queued = len(p.ready), p.starting, len(p.sessions), len(p.queue)
 	for _, s := range p.sessions {
-		switch _, idle := s.idleSince(); {
-		case s.kernel() == nil:
+		switch state, _, idle := s.status(); {
+		case state == stateEvicted:
 			st.Evicted++
 		case idle:
 			st.Idle++
@@ -241,7 +242,10 @@ func (p *Pool) Close() error {
 	for _, s := range open {
 		s.end(ErrClosed)
 	}
-	p.wg.Wait()
+	p.mu.Lock()
+	p.draining = true
+	p.mu.Unlock()
+	p.wg.Wait() // the refill loop, trims, and every session's watchExit and dropSaved
 	close(p.ready)
 	for w := range p.ready {
 		w.kill()
@@ -254,6 +258,23 @@ func (p *Pool) Close() error {
 		return fmt.Errorf("sandbox: close: %w", err)
 	}
 	return nil
+}
+
+// spawn runs fn in a goroutine of the pool's wait group, so that Close
+// waits for it. Once Close is waiting it refuses (false): what fn would do
+// is then done by Close itself (sessions are ended, their state removed).
+func (p *Pool) spawn(fn func()) bool {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.draining {
+		return false
+	}
+	p.wg.Add(1) // under p.mu, before Close can wait
+	go func() {
+		defer p.wg.Done()
+		fn()
+	}()
+	return true
 }
 
 // errIsolation wraps a self-test failure.

@@ -58,13 +58,31 @@ func (c *conn) writeFrame(kind byte, body []byte) error {
 
 func (c *conn) flush() error { return c.w.Flush() }
 
-// send writes one JSON request and flushes it.
-func (c *conn) send(v any) error {
-	b, err := json.Marshal(v)
+// request is every message the host sends the worker: the op names what
+// worker.py does, and an op's fields are the only ones on the wire (the
+// others are left out), so the JSON is what worker.py has always read.
+type request struct {
+	Op          string `json:"op"` // exec, put, get, list, delete, snapshot or restore
+	*execFields        // exec
+	Name        string `json:"name,omitzero"`      // put, get, delete: relative to /mnt/data
+	MtimeNS     *int64 `json:"mtime_ns,omitempty"` // put: the time a restored file keeps
+	Max         int64  `json:"max,omitzero"`       // get: the most bytes the file may have
+	MaxBytes    int64  `json:"max_bytes,omitzero"` // snapshot: the most the snapshot may take
+}
+
+// write writes one request without flushing it: frames that belong to it
+// may follow.
+func (c *conn) write(req request) error {
+	b, err := json.Marshal(req)
 	if err != nil {
 		return err
 	}
-	if err := c.writeFrame(frameJSON, b); err != nil {
+	return c.writeFrame(frameJSON, b)
+}
+
+// send writes one request and flushes it.
+func (c *conn) send(req request) error {
+	if err := c.write(req); err != nil {
 		return err
 	}
 	return c.flush()

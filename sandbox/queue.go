@@ -211,13 +211,17 @@ func (p *Pool) countQueued() {
 	p.mu.Unlock()
 }
 
-// victim picks an idle kernel to evict and marks it, or returns nil.
+// victim picks an idle kernel to evict and marks it evicting, or returns
+// nil. Picking and marking under p.mu keep two evictions off one session.
 func (p *Pool) victim() *Session {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	v := p.victimLocked()
-	if v != nil {
-		v.evicting.Store(true)
+	for {
+		v := p.victimLocked()
+		if v == nil || v.markEvicting() {
+			return v
+		}
+		// A call began on it since it was read: it is busy now, so the
+		// next pick passes it by.
 	}
-	return v
 }

@@ -13,6 +13,13 @@ import (
 // and files in /mnt/data survive from cell to cell until the session ends.
 // Calls are safe from several goroutines; they run one at a time, except
 // Interrupt and Close, which act at once.
+//
+// Two locks, with separate jobs: mu orders the protocol exchanges with the
+// kernel and may be held for as long as a cell runs; stateMu guards the
+// session's state (see sessionState) and what changes with it, and is held
+// only for a moment, so Interrupt, end and the pool can always take it.
+// When both are held (to swap the kernel), mu is taken first; the pool's
+// lock, when held, comes before stateMu.
 type Session struct {
 	id      string
 	pool    *Pool
@@ -20,52 +27,48 @@ type Session struct {
 	created time.Time
 	owner   string // who the session is for; eviction is fair between owners
 
-	mu sync.Mutex // one protocol exchange at a time; held to swap w
-	// w is the session's kernel, nil while the session is evicted. It is
-	// read under mu by the protocol, and under wMu by Interrupt and end.
-	w        *worker
-	wMu      sync.Mutex
-	saved    *savedState    // the evicted session's state on disk, nil while live
+	mu       sync.Mutex     // one protocol exchange at a time; its holder owns saved and restored
+	saved    *savedState    // the evicted session's state on disk, until a restore loads it or the session ends
 	restored *RestoreReport // said once, by the next Exec after a restore
-	mem      atomic.Int64   // the kernel's measured memory, 0 while evicted
-	evicting atomic.Bool    // an eviction has picked this session
-	running  atomic.Bool
-	cell     atomic.Uint64 // number of the latest cell sent
 
-	done    chan struct{}
-	endOnce sync.Once
-	errMu   sync.Mutex
-	err     error
-
-	timerMu    sync.Mutex
-	active     int // calls in progress or waiting; the idle clock runs only at zero
+	stateMu sync.Mutex
+	state   sessionState
+	err     error // why the session ended: set with stateEnded
+	// w is the session's kernel, nil while evicted. It changes only with
+	// both mu and stateMu held, so the holder of either may read it: the
+	// protocol under mu, Interrupt and end under stateMu.
+	w          *worker
+	running    bool   // a cell is being run
+	cell       uint64 // number of the latest cell sent
+	active     int    // calls in progress or waiting; the idle clock runs only at zero
 	lastActive time.Time
 	idle       *time.Timer
 	life       *time.Timer
+
+	// mem is the kernel's measured memory, 0 while evicted or ended. It is
+	// a measurement, not state: the pool's budget sums it under the pool's
+	// lock, so it is an atomic rather than a third lock to order.
+	mem  atomic.Int64
+	done chan struct{}
 }
 
 func newSession(p *Pool, w *worker, owner string) *Session {
 	now := time.Now()
 	s := &Session{id: w.id, pool: p, w: w, cfg: p.cfg, created: now, owner: owner, lastActive: now, done: make(chan struct{})}
 	s.mem.Store(p.kernelSize())
+	s.stateMu.Lock() // the timers' callbacks read them under stateMu
 	s.idle = time.AfterFunc(s.cfg.IdleTimeout, func() { s.end(ErrIdleTimeout) })
 	s.life = time.AfterFunc(s.cfg.Lifetime, func() { s.end(ErrLifetime) })
-	go s.watchExit(w)
+	s.stateMu.Unlock()
+	p.spawn(func() { s.watchExit(w) })
 	return s
 }
 
 // kernel returns the session's worker, nil while it is evicted.
 func (s *Session) kernel() *worker {
-	s.wMu.Lock()
-	defer s.wMu.Unlock()
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
 	return s.w
-}
-
-// setKernel swaps the session's worker; the caller holds s.mu.
-func (s *Session) setKernel(w *worker) {
-	s.wMu.Lock()
-	s.w = w
-	s.wMu.Unlock()
 }
 
 // ID returns the session's unguessable identifier.
@@ -78,9 +81,8 @@ func (s *Session) Created() time.Time { return s.created }
 // LastActive returns when the latest call finished (or the session was
 // claimed); it ends once idle for Config.IdleTimeout after that.
 func (s *Session) LastActive() time.Time {
-	s.timerMu.Lock()
-	defer s.timerMu.Unlock()
-	return s.lastActive
+	_, at, _ := s.status()
+	return at
 }
 
 // Done is closed when the session ends: idle timeout, lifetime, a reset,
@@ -90,9 +92,8 @@ func (s *Session) Done() <-chan struct{} { return s.done }
 // Err returns why the session ended (ErrIdleTimeout, ErrLifetime, an error
 // wrapping ErrSessionReset, ErrClosed), or nil while it is open.
 func (s *Session) Err() error {
-	s.errMu.Lock()
-	defer s.errMu.Unlock()
-	return s.err
+	_, err := s.phase()
+	return err
 }
 
 // Close ends the session and kills its sandbox. Its files are gone.
@@ -107,10 +108,11 @@ func (s *Session) Interrupt() error {
 	if err := s.Err(); err != nil {
 		return err
 	}
-	if !s.running.Load() {
+	cell, running := s.runningCell()
+	if !running {
 		return nil
 	}
-	return s.interruptCell(s.cell.Load())
+	return s.interruptCell(cell)
 }
 
 // interruptCell interrupts cell number cell of the current kernel, if any.
@@ -122,28 +124,26 @@ func (s *Session) interruptCell(cell uint64) error {
 	return w.interrupt(cell)
 }
 
-// end closes the session once, for the first reason given.
+// end closes the session once, for the first reason given. Removing its
+// saved state waits for any exchange (an eviction, a restore) to let go of
+// it, so it runs in the pool's wait group, which Close waits for.
 func (s *Session) end(reason error) {
-	s.endOnce.Do(func() {
-		s.errMu.Lock()
-		s.err = reason
-		s.errMu.Unlock()
-		s.idle.Stop()
-		s.life.Stop()
-		s.wMu.Lock()
-		w := s.w
-		s.wMu.Unlock()
-		if w != nil {
-			w.kill()
-			w.release(s.pool)
-		}
-		s.mem.Store(0)
-		s.pool.remove(s)
-		close(s.done)
-		s.pool.nudge()
-		s.pool.signal()
-		go s.dropSaved() // may wait for an eviction or restore to let go of the state
-	})
+	s.stateMu.Lock()
+	w, ok := s.finishLocked(reason)
+	s.stateMu.Unlock()
+	if !ok {
+		return
+	}
+	if w != nil {
+		w.kill()
+		w.release(s.pool)
+	}
+	s.mem.Store(0)
+	s.pool.remove(s)
+	close(s.done)
+	s.pool.nudge()
+	s.pool.signal()
+	s.pool.spawn(s.dropSaved)
 }
 
 // watchExit ends the session when its kernel w dies between calls, so Done
@@ -174,39 +174,30 @@ func (s *Session) reset(w *worker) error {
 // begin marks a call in progress: it stops the idle clock and fails fast on
 // an ended session.
 func (s *Session) begin() error {
-	s.timerMu.Lock()
+	s.stateMu.Lock()
+	defer s.stateMu.Unlock()
+	if s.state == stateEnded {
+		return s.err
+	}
 	s.active++
 	s.idle.Stop()
-	s.timerMu.Unlock()
-	if err := s.Err(); err != nil {
-		s.finish()
-		return err
-	}
 	return nil
 }
 
 // finish restarts the idle clock when the last call returns; the session
 // may then be evicted, so waiting claims are told.
 func (s *Session) finish() {
-	s.timerMu.Lock()
+	s.stateMu.Lock()
 	s.active--
 	s.lastActive = time.Now()
 	idle := s.active == 0
-	if idle && s.Err() == nil {
+	if idle && s.state != stateEnded {
 		s.idle.Reset(s.cfg.IdleTimeout)
 	}
-	s.timerMu.Unlock()
+	s.stateMu.Unlock()
 	if idle {
 		s.pool.signal()
 	}
-}
-
-// idleSince reports whether no call is in progress or waiting, and since
-// when.
-func (s *Session) idleSince() (time.Time, bool) {
-	s.timerMu.Lock()
-	defer s.timerMu.Unlock()
-	return s.lastActive, s.active == 0
 }
 
 // guard kills the session if ctx ends and the exchange has not finished

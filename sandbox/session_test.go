@@ -7,6 +7,7 @@ import (
 	"errors"
 	"io/fs"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 )
@@ -167,17 +168,20 @@ func TestSession_Interrupt(t *testing.T) {
 	s := openSession(t, sharedPool(t))
 	runOK(t, s, "kept = 'yes'")
 	done := make(chan *Result, 1)
+	var started atomic.Bool
+	ctx := WithOutput(context.Background(), func(text string) {
+		if strings.Contains(text, "started") {
+			started.Store(true)
+		}
+	})
 	go func() {
-		r, err := s.Exec(context.Background(), "import time\nfor i in range(600):\n    time.sleep(0.05)")
+		r, err := s.Exec(ctx, "import time\nprint('started', flush=True)\nfor i in range(600):\n    time.sleep(0.05)")
 		if err != nil {
 			t.Errorf("Exec: %v", err)
 		}
 		done <- r
 	}()
-	for !s.running.Load() {
-		time.Sleep(5 * time.Millisecond)
-	}
-	time.Sleep(100 * time.Millisecond)
+	waitFor(t, "the cell to start", started.Load)
 	if err := s.Interrupt(); err != nil {
 		t.Fatal(err)
 	}
@@ -195,7 +199,8 @@ func TestSession_Interrupt(t *testing.T) {
 	}
 	assertAlive(t, s, "kept", "'yes'")
 	// A signal that arrives after its cell ended must not hit the next one.
-	if err := s.w.interrupt(s.cell.Load()); err != nil {
+	cell, _ := s.runningCell()
+	if err := s.w.interrupt(cell); err != nil {
 		t.Fatal(err)
 	}
 	runOK(t, s, "import time\ntime.sleep(0.2)\nkept = 'still'")

@@ -14,7 +14,7 @@ func (db *DB) ArtifactRuns(ctx context.Context, ids []string) (map[string]string
 		return out, nil
 	}
 	list, _ := json.Marshal(ids)
-	rows, err := db.db.QueryContext(ctx, `SELECT id, run_id FROM artifacts WHERE id IN (SELECT value FROM json_each(?))`, string(list))
+	rows, err := db.q.QueryContext(ctx, `SELECT id, run_id FROM artifacts WHERE id IN (SELECT value FROM json_each(?))`, string(list))
 	if err != nil {
 		return nil, fmt.Errorf("store: artifact runs: %w", err)
 	}

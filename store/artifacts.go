@@ -69,7 +69,7 @@ func (db *DB) AddArtifact(ctx context.Context, a Artifact) (*Artifact, error) {
 }
 
 func (db *DB) artifactByContainerFile(ctx context.Context, containerID, fileID, sha string) (*Artifact, error) {
-	return scanArtifact(db.db.QueryRowContext(ctx, `SELECT `+artifactColumns+` FROM artifacts a
+	return scanArtifact(db.q.QueryRowContext(ctx, `SELECT `+artifactColumns+` FROM artifacts a
 		JOIN conversations c ON c.id = a.conversation_id
 		WHERE a.container_id = ? AND a.container_file_id = ? AND a.sha256 = ?`, containerID, fileID, sha))
 }
@@ -77,7 +77,7 @@ func (db *DB) artifactByContainerFile(ctx context.Context, containerID, fileID, 
 // Artifact returns an artifact with the id of its conversation's owner;
 // callers decide who may see it.
 func (db *DB) Artifact(ctx context.Context, id string) (*Artifact, error) {
-	a, err := scanArtifact(db.db.QueryRowContext(ctx, `SELECT `+artifactColumns+` FROM artifacts a
+	a, err := scanArtifact(db.q.QueryRowContext(ctx, `SELECT `+artifactColumns+` FROM artifacts a
 		JOIN conversations c ON c.id = a.conversation_id WHERE a.id = ?`, id))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: artifact %s: %w", id, err)
@@ -87,7 +87,7 @@ func (db *DB) Artifact(ctx context.Context, id string) (*Artifact, error) {
 
 // Artifacts returns the artifacts of a conversation of userID, oldest first.
 func (db *DB) Artifacts(ctx context.Context, userID, conversationID string) ([]*Artifact, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT `+artifactColumns+` FROM artifacts a
+	rows, err := db.q.QueryContext(ctx, `SELECT `+artifactColumns+` FROM artifacts a
 		JOIN conversations c ON c.id = a.conversation_id
 		WHERE a.conversation_id = ? AND c.user_id = ? ORDER BY a.created_at, a.rowid`, conversationID, userID)
 	if err != nil {

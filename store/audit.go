@@ -48,7 +48,7 @@ func (db *DB) AppendAudit(ctx context.Context, e AuditEntry) error {
 
 // AuditLog returns the newest limit entries, newest first.
 func (db *DB) AuditLog(ctx context.Context, limit int) ([]AuditEntry, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT id, at, actor, action, purge_id, details, outcome FROM audit_log
+	rows, err := db.q.QueryContext(ctx, `SELECT id, at, actor, action, purge_id, details, outcome FROM audit_log
 		ORDER BY at DESC, rowid DESC LIMIT ?`, limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: audit log: %w", err)
@@ -79,7 +79,7 @@ type PurgeProgress struct {
 // PurgeProgress reports how far the purge with the given id has got.
 func (db *DB) PurgeProgress(ctx context.Context, purgeID string) (PurgeProgress, error) {
 	var p PurgeProgress
-	err := db.db.QueryRowContext(ctx, `SELECT coalesce(sum(done_at = 0), 0), coalesce(sum(done_at <> 0), 0),
+	err := db.q.QueryRowContext(ctx, `SELECT coalesce(sum(done_at = 0), 0), coalesce(sum(done_at <> 0), 0),
 		coalesce(sum(done_at = 0 AND attempts > 0), 0),
 		coalesce((SELECT last_error FROM outbox WHERE purge_id = ?1 AND done_at = 0 AND last_error <> ''
 			ORDER BY next_attempt_at DESC LIMIT 1), '')

@@ -87,7 +87,7 @@ func (db *DB) CreateConversation(ctx context.Context, userID, title string) (*Co
 // Conversation returns the conversation with the given id if it belongs to
 // userID. Another user's conversation is ErrNotFound, exactly as a missing one.
 func (db *DB) Conversation(ctx context.Context, userID, id string) (*Conversation, error) {
-	c, err := scanConversation(db.db.QueryRowContext(ctx,
+	c, err := scanConversation(db.q.QueryRowContext(ctx,
 		`SELECT `+conversationColumns+` FROM conversations WHERE id = ? AND user_id = ?`, id, userID))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: conversation %s: %w", id, err)
@@ -98,7 +98,7 @@ func (db *DB) Conversation(ctx context.Context, userID, id string) (*Conversatio
 // ConversationByID returns a conversation whoever owns it; callers have
 // checked access.
 func (db *DB) ConversationByID(ctx context.Context, id string) (*Conversation, error) {
-	c, err := scanConversation(db.db.QueryRowContext(ctx, `SELECT `+conversationColumns+` FROM conversations WHERE id = ?`, id))
+	c, err := scanConversation(db.q.QueryRowContext(ctx, `SELECT `+conversationColumns+` FROM conversations WHERE id = ?`, id))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: conversation %s: %w", id, err)
 	}
@@ -124,7 +124,7 @@ func (db *DB) Conversations(ctx context.Context, f ConversationFilter) (Conversa
 	// One row more than asked tells whether another page follows.
 	query := `SELECT ` + conversationColumns + ` FROM conversations WHERE ` + strings.Join(where, " AND ") +
 		` ORDER BY updated_at DESC, id DESC LIMIT ?`
-	rows, err := db.db.QueryContext(ctx, query, append(args, limit+1)...)
+	rows, err := db.q.QueryContext(ctx, query, append(args, limit+1)...)
 	if err != nil {
 		return ConversationPage{}, fmt.Errorf("store: conversations: %w", err)
 	}

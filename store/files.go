@@ -152,7 +152,7 @@ func checkLimit(ctx context.Context, tx *sql.Tx, userID string, size int64, limi
 
 // Files returns the files of a conversation of userID, oldest first.
 func (db *DB) Files(ctx context.Context, userID, conversationID string) ([]*File, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT `+fileColumns+` FROM files f JOIN conversations c ON c.id = f.conversation_id
+	rows, err := db.q.QueryContext(ctx, `SELECT `+fileColumns+` FROM files f JOIN conversations c ON c.id = f.conversation_id
 		WHERE f.conversation_id = ? AND c.user_id = ? ORDER BY f.created_at, f.rowid`, conversationID, userID)
 	if err != nil {
 		return nil, fmt.Errorf("store: files: %w", err)

@@ -10,7 +10,7 @@ import (
 // UserBySSO returns the account linked to the single sign-on identity
 // (tenant, id), or ErrNotFound.
 func (db *DB) UserBySSO(ctx context.Context, tenant, id string) (*User, error) {
-	u, err := scanUser(db.db.QueryRowContext(ctx,
+	u, err := scanUser(db.q.QueryRowContext(ctx,
 		`SELECT `+userColumns+` FROM users WHERE sso_tenant = ? AND sso_id = ? AND sso_id <> ''`, tenant, id))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: user by sso: %w", err)

@@ -44,7 +44,7 @@ func (db *DB) CreateLoginSession(ctx context.Context, s LoginSession) error {
 func (db *DB) LoginSession(ctx context.Context, id string) (*LoginSession, error) {
 	var s LoginSession
 	var created, expires int64
-	err := db.db.QueryRowContext(ctx, `SELECT id, user_id, created_at, expires_at FROM login_sessions
+	err := db.q.QueryRowContext(ctx, `SELECT id, user_id, created_at, expires_at FROM login_sessions
 		WHERE id = ? AND expires_at > ?`, id, db.now()).Scan(&s.ID, &s.UserID, &created, &expires)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
@@ -60,7 +60,7 @@ func (db *DB) LoginSession(ctx context.Context, id string) (*LoginSession, error
 // on every signed-in request. ErrNotFound means the session has ended or
 // expired, or its account is gone.
 func (db *DB) UserBySession(ctx context.Context, id string) (*User, error) {
-	u, err := scanUser(db.db.QueryRowContext(ctx, `SELECT `+prefixed("u", userColumns)+`
+	u, err := scanUser(db.q.QueryRowContext(ctx, `SELECT `+prefixed("u", userColumns)+`
 		FROM login_sessions s JOIN users u ON u.id = s.user_id
 		WHERE s.id = ? AND s.expires_at > ?`, id, db.now()))
 	if err != nil && !errors.Is(err, ErrNotFound) {

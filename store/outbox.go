@@ -25,7 +25,7 @@ type OutboxEntry struct {
 // DueOutbox returns up to limit remote and blob entries due at now, the
 // longest waiting first. Conversation entries are PurgeConversations' work.
 func (db *DB) DueOutbox(ctx context.Context, now time.Time, limit int) ([]*OutboxEntry, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT id, purge_id, kind, parent, target, bytes, attempts, next_attempt_at,
+	rows, err := db.q.QueryContext(ctx, `SELECT id, purge_id, kind, parent, target, bytes, attempts, next_attempt_at,
 		last_error, done_at, result, created_at FROM outbox
 		WHERE done_at = 0 AND next_attempt_at <= ? AND kind <> 'conversation' ORDER BY next_attempt_at, id LIMIT ?`,
 		now.UnixMilli(), limit)
@@ -51,7 +51,7 @@ func (db *DB) DueOutbox(ctx context.Context, now time.Time, limit int) ([]*Outbo
 // nothing is pending.
 func (db *DB) NextOutbox(ctx context.Context) (at time.Time, ok bool, err error) {
 	var next sql.NullInt64
-	if err := db.db.QueryRowContext(ctx, `SELECT min(next_attempt_at) FROM outbox WHERE done_at = 0`).Scan(&next); err != nil {
+	if err := db.q.QueryRowContext(ctx, `SELECT min(next_attempt_at) FROM outbox WHERE done_at = 0`).Scan(&next); err != nil {
 		return time.Time{}, false, fmt.Errorf("store: next outbox: %w", err)
 	}
 	return fromMillis(next.Int64), next.Valid, nil

@@ -42,7 +42,7 @@ type UserUsage struct {
 // does not grow with what it counts beyond one scan per table.
 func (db *DB) Overview(ctx context.Context, now time.Time, days int) (*Overview, error) {
 	o := &Overview{}
-	row := db.db.QueryRowContext(ctx, `SELECT
+	row := db.q.QueryRowContext(ctx, `SELECT
 		(SELECT count(*) FROM users),
 		(SELECT count(*) FROM conversations),
 		(SELECT count(*) FROM files), (SELECT coalesce(sum(size), 0) FROM files),
@@ -68,7 +68,7 @@ func (db *DB) Overview(ctx context.Context, now time.Time, days int) (*Overview,
 
 func (db *DB) sessionsPerDay(ctx context.Context, now time.Time, days int) ([]DayCount, error) {
 	since := now.AddDate(0, 0, -days).UnixMilli()
-	rows, err := db.db.QueryContext(ctx, `SELECT started_at / 86400000 AS day, count(DISTINCT container_id)
+	rows, err := db.q.QueryContext(ctx, `SELECT started_at / 86400000 AS day, count(DISTINCT container_id)
 		FROM runs WHERE container_id <> '' AND started_at >= ? GROUP BY day ORDER BY day`, since)
 	if err != nil {
 		return nil, fmt.Errorf("store: sessions per day: %w", err)
@@ -86,7 +86,7 @@ func (db *DB) sessionsPerDay(ctx context.Context, now time.Time, days int) ([]Da
 }
 
 func (db *DB) usagePerUser(ctx context.Context) ([]UserUsage, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT u.id, u.username, u.role, u.disabled,
+	rows, err := db.q.QueryContext(ctx, `SELECT u.id, u.username, u.role, u.disabled,
 		(SELECT count(*) FROM conversations c WHERE c.user_id = u.id),
 		(SELECT count(*) FROM files f JOIN conversations c ON c.id = f.conversation_id WHERE c.user_id = u.id),
 		(SELECT coalesce(sum(f.size), 0) FROM files f JOIN conversations c ON c.id = f.conversation_id WHERE c.user_id = u.id) +
@@ -133,7 +133,7 @@ type AdminFilter struct {
 // AdminConversations lists conversations across users, newest first.
 func (db *DB) AdminConversations(ctx context.Context, f AdminFilter) ([]AdminConversation, error) {
 	where, args := adminWhere(f, "c.title")
-	rows, err := db.db.QueryContext(ctx, `SELECT c.id, c.title, u.username, c.foundry_conversation_id, c.container_id,
+	rows, err := db.q.QueryContext(ctx, `SELECT c.id, c.title, u.username, c.foundry_conversation_id, c.container_id,
 		(SELECT count(*) FROM files f WHERE f.conversation_id = c.id),
 		(SELECT coalesce(sum(size), 0) FROM files f WHERE f.conversation_id = c.id) +
 		(SELECT coalesce(sum(size), 0) FROM artifacts a WHERE a.conversation_id = c.id),
@@ -167,7 +167,7 @@ type AdminFile struct {
 // AdminFiles lists uploaded files across users, newest first.
 func (db *DB) AdminFiles(ctx context.Context, f AdminFilter) ([]AdminFile, error) {
 	where, args := adminWhere(f, "f.name")
-	rows, err := db.db.QueryContext(ctx, `SELECT f.id, f.name, u.username, c.title, f.foundry_file_id, f.size, f.created_at
+	rows, err := db.q.QueryContext(ctx, `SELECT f.id, f.name, u.username, c.title, f.foundry_file_id, f.size, f.created_at
 		FROM files f JOIN conversations c ON c.id = f.conversation_id JOIN users u ON u.id = c.user_id`+where+`
 		ORDER BY f.created_at DESC LIMIT ?`, append(args, limitOr(f.Limit))...)
 	if err != nil {

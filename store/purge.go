@@ -102,7 +102,7 @@ func (db *DB) PurgeSummary(ctx context.Context, sel PurgeSelection) (PurgeSummar
 	// max(rowid) bounds the number of conversations from the b-tree's edge,
 	// where count(*) would scan: enough to choose a blob plan.
 	var all int64
-	err := db.db.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(c.foundry_conversation_id <> ''), 0),
+	err := db.q.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(c.foundry_conversation_id <> ''), 0),
 		(SELECT coalesce(max(rowid), 0) FROM conversations) FROM conversations c WHERE `+where, args...).
 		Scan(&s.Conversations, &s.FoundryConversations, &all)
 	if err != nil {
@@ -128,7 +128,7 @@ func (db *DB) PurgeSummary(ctx context.Context, sel PurgeSelection) (PurgeSummar
 			[]any{&s.Artifacts, &s.ArtifactBytes, &s.ContainerFiles}},
 	}
 	for _, q := range held {
-		if err = db.db.QueryRowContext(ctx, q.sql, args...).Scan(q.dest...); err != nil {
+		if err = db.q.QueryRowContext(ctx, q.sql, args...).Scan(q.dest...); err != nil {
 			break
 		}
 	}
@@ -159,7 +159,7 @@ func (db *DB) countBlobs(ctx context.Context, where string, args []any, large bo
 	for i, half := range []string{"sha256 < '8'", "sha256 >= '8'"} {
 		wg.Go(func() {
 			h := &halves[i]
-			h.err = db.db.QueryRowContext(ctx, blobSummarySQL(where, half, large), args...).Scan(&h.total, &h.freed, &h.bytes)
+			h.err = db.q.QueryRowContext(ctx, blobSummarySQL(where, half, large), args...).Scan(&h.total, &h.freed, &h.bytes)
 		})
 	}
 	wg.Wait()
@@ -206,7 +206,7 @@ type PurgeConversation struct {
 // PurgePreview returns the first limit conversations of sel, oldest first.
 func (db *DB) PurgePreview(ctx context.Context, sel PurgeSelection, limit int) ([]PurgeConversation, error) {
 	where, args := sel.where()
-	rows, err := db.db.QueryContext(ctx, `SELECT c.id, c.user_id, coalesce(u.username, ''), c.title, c.updated_at,
+	rows, err := db.q.QueryContext(ctx, `SELECT c.id, c.user_id, coalesce(u.username, ''), c.title, c.updated_at,
 		(SELECT count(*) FROM files f WHERE f.conversation_id = c.id),
 		(SELECT count(*) FROM artifacts a WHERE a.conversation_id = c.id),
 		(SELECT coalesce(sum(size), 0) FROM files f WHERE f.conversation_id = c.id) +
@@ -251,7 +251,7 @@ func (db *DB) PurgeRemotePreview(ctx context.Context, sel PurgeSelection, limit 
 		WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `) AND container_file_id <> ''
 		GROUP BY container_id, container_file_id
 	LIMIT ?`
-	rows, err := db.db.QueryContext(ctx, q, slices.Concat(args, args, args, []any{limit})...)
+	rows, err := db.q.QueryContext(ctx, q, slices.Concat(args, args, args, []any{limit})...)
 	if err != nil {
 		return nil, fmt.Errorf("store: purge remote preview: %w", err)
 	}

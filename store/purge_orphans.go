@@ -37,7 +37,7 @@ func (db *DB) unknown(ctx context.Context, what string, values []string, cond st
 		return nil, nil
 	}
 	arg, _ := json.Marshal(values)
-	rows, err := db.db.QueryContext(ctx, `SELECT j.value FROM json_each(?) j WHERE `+cond, string(arg))
+	rows, err := db.q.QueryContext(ctx, `SELECT j.value FROM json_each(?) j WHERE `+cond, string(arg))
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}
@@ -62,7 +62,7 @@ type AgentVersionRecord struct {
 
 // AgentVersionRecords returns every recorded agent version, by name and age.
 func (db *DB) AgentVersionRecords(ctx context.Context) ([]AgentVersionRecord, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT name, version, in_use, created_at FROM agent_versions ORDER BY name, created_at`)
+	rows, err := db.q.QueryContext(ctx, `SELECT name, version, in_use, created_at FROM agent_versions ORDER BY name, created_at`)
 	if err != nil {
 		return nil, fmt.Errorf("store: agent version records: %w", err)
 	}

@@ -125,7 +125,7 @@ func (db *DB) bestHits(ctx context.Context, userID, match string, limit int) ([]
 	// which SQLite guarantees for a query with a single MIN aggregate: the
 	// oldest document, so a title before the first question before its
 	// answer. Ranking by bm25 instead costs ten times more on a common word.
-	rows, err := db.db.QueryContext(ctx, `WITH best AS (
+	rows, err := db.q.QueryContext(ctx, `WITH best AS (
 			SELECT d.conversation_id, d.id, d.kind, d.anchor, MIN(d.id)
 			FROM search_fts f JOIN search_docs d ON d.id = f.rowid
 			WHERE search_fts MATCH ? AND d.user_id = ?
@@ -161,7 +161,7 @@ func (db *DB) fillSnippets(ctx context.Context, match string, hits []SearchHit, 
 		return nil
 	}
 	ids, _ := json.Marshal(docs)
-	rows, err := db.db.QueryContext(ctx, `SELECT rowid, snippet(search_fts, 0, ?, ?, '…', ?)
+	rows, err := db.q.QueryContext(ctx, `SELECT rowid, snippet(search_fts, 0, ?, ?, '…', ?)
 		FROM search_fts WHERE search_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
 		HitStart, HitEnd, snippetTokens, match, string(ids))
 	if err != nil {

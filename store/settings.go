@@ -25,7 +25,7 @@ func (db *DB) InstallID(ctx context.Context) (string, error) {
 		return "", fmt.Errorf("store: install id: %w", err)
 	}
 	var id string
-	if err := db.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, settingInstallID).Scan(&id); err != nil {
+	if err := db.q.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, settingInstallID).Scan(&id); err != nil {
 		return "", fmt.Errorf("store: install id: %w", err)
 	}
 	return id, nil
@@ -34,7 +34,7 @@ func (db *DB) InstallID(ctx context.Context) (string, error) {
 // IntSetting returns the integer setting key, or def when no admin set it.
 func (db *DB) IntSetting(ctx context.Context, key string, def int) (int, error) {
 	var v string
-	err := db.db.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
+	err := db.q.QueryRowContext(ctx, `SELECT value FROM settings WHERE key = ?`, key).Scan(&v)
 	if errors.Is(err, sql.ErrNoRows) {
 		return def, nil
 	}

@@ -121,7 +121,7 @@ func (db *DB) ShareByToken(ctx context.Context, token string) (*Share, error) {
 }
 
 func (db *DB) shareWhere(ctx context.Context, where string, args ...any) (*Share, error) {
-	s, err := scanShare(db.db.QueryRowContext(ctx, `SELECT `+shareColumns+shareFrom+`WHERE `+where, args...))
+	s, err := scanShare(db.q.QueryRowContext(ctx, `SELECT `+shareColumns+shareFrom+`WHERE `+where, args...))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: share: %w", err)
 	}
@@ -142,7 +142,7 @@ func (db *DB) LiveShares(ctx context.Context, limit int) ([]*Share, error) {
 }
 
 func (db *DB) shares(ctx context.Context, where string, args ...any) ([]*Share, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT `+shareColumns+shareFrom+`WHERE `+where, args...)
+	rows, err := db.q.QueryContext(ctx, `SELECT `+shareColumns+shareFrom+`WHERE `+where, args...)
 	if err != nil {
 		return nil, fmt.Errorf("store: shares: %w", err)
 	}

@@ -31,6 +31,9 @@ var ErrConflict = errors.New("store: conflict")
 // DB is the application database.
 type DB struct {
 	db *sql.DB
+	// q runs the queries that read: the database, or the transaction of
+	// Read.
+	q querier
 	// searches holds a token for each search running, so that searches can
 	// take at most cap(searches) of the pool's connections and never starve
 	// the pages of other users.
@@ -62,7 +65,7 @@ func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) 
 		sqldb.Close()
 		return nil, err
 	}
-	return &DB{db: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now}, nil
+	return &DB{db: sqldb, q: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now}, nil
 }
 
 // maxConns is the size of the connection pool.
@@ -127,10 +130,35 @@ func (db *DB) Close() error { return db.db.Close() }
 // Ping reports whether the database answers; /readyz uses it.
 func (db *DB) Ping(ctx context.Context) error {
 	var one int
-	if err := db.db.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
+	if err := db.q.QueryRowContext(ctx, "SELECT 1").Scan(&one); err != nil {
 		return fmt.Errorf("store: ping: %w", err)
 	}
 	return nil
+}
+
+// querier is what reads: *sql.DB, or *sql.Tx inside Read.
+type querier interface {
+	QueryContext(ctx context.Context, query string, args ...any) (*sql.Rows, error)
+	QueryRowContext(ctx context.Context, query string, args ...any) *sql.Row
+}
+
+// Read runs fn with a DB whose reads all see one snapshot of the database,
+// for a page put together from several queries. The transaction is a
+// deferred one (read-only), so it holds no write lock and writers go on;
+// fn must not write through the DB it is given (a write would not join the
+// snapshot).
+func (db *DB) Read(ctx context.Context, fn func(*DB) error) error {
+	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	if err != nil {
+		return fmt.Errorf("store: read: %w", err)
+	}
+	defer tx.Rollback()
+	in := *db
+	in.q = tx
+	if err := fn(&in); err != nil {
+		return err
+	}
+	return tx.Commit()
 }
 
 // withTx runs fn in a transaction that is committed when fn returns nil and

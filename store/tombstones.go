@@ -22,7 +22,7 @@ type Tombstone struct {
 func (db *DB) ConversationTombstone(ctx context.Context, userID, id string) (Tombstone, error) {
 	t := Tombstone{ConversationID: id}
 	var at int64
-	err := db.db.QueryRowContext(ctx, `SELECT action, deleted_at FROM conversation_tombstones
+	err := db.q.QueryRowContext(ctx, `SELECT action, deleted_at FROM conversation_tombstones
 		WHERE conversation_id = ? AND user_id = ?`, id, userID).Scan(&t.Action, &at)
 	if errors.Is(err, sql.ErrNoRows) {
 		return Tombstone{}, ErrNotFound

@@ -136,7 +136,7 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 		return nil, nil, fmt.Errorf("store: start turn: %w", err)
 	}
 	if kind == KindStep {
-		if err := db.db.QueryRowContext(ctx, `SELECT username FROM users WHERE id = ?`, userID).Scan(&m.Author); err != nil {
+		if err := db.q.QueryRowContext(ctx, `SELECT username FROM users WHERE id = ?`, userID).Scan(&m.Author); err != nil {
 			return nil, nil, fmt.Errorf("store: start step: %w", err)
 		}
 	}
@@ -155,7 +155,7 @@ func (db *DB) AppendRunEvent(ctx context.Context, runID string, e RunEvent) erro
 
 // RunEvents returns the events of a run after seq, in order.
 func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEvent, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT seq, type, data FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq`, runID, after)
+	rows, err := db.q.QueryContext(ctx, `SELECT seq, type, data FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq`, runID, after)
 	if err != nil {
 		return nil, fmt.Errorf("store: run events: %w", err)
 	}
@@ -177,7 +177,7 @@ func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEv
 func (db *DB) RunEventsOf(ctx context.Context, runIDs []string) (map[string][]RunEvent, error) {
 	out := make(map[string][]RunEvent, len(runIDs))
 	list, _ := json.Marshal(runIDs)
-	rows, err := db.db.QueryContext(ctx, `SELECT run_id, seq, type, data FROM run_events
+	rows, err := db.q.QueryContext(ctx, `SELECT run_id, seq, type, data FROM run_events
 		WHERE run_id IN (SELECT value FROM json_each(?)) ORDER BY run_id, seq`, string(list))
 	if err != nil {
 		return nil, fmt.Errorf("store: run events: %w", err)
@@ -266,7 +266,7 @@ func scanRun(row rowScanner) (*Run, error) {
 
 // Run returns a run of a conversation of userID.
 func (db *DB) Run(ctx context.Context, userID, conversationID, runID string) (*Run, error) {
-	r, err := scanRun(db.db.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs r
+	r, err := scanRun(db.q.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs r
 		JOIN conversations c ON c.id = r.conversation_id
 		WHERE r.id = ? AND r.conversation_id = ? AND c.user_id = ?`, runID, conversationID, userID))
 	if err != nil && !errors.Is(err, ErrNotFound) {
@@ -294,7 +294,7 @@ func RunIDs(turns []Turn) []string {
 // the same millisecond come in the order they were made (rowid), not in
 // the order of their random ids.
 func (db *DB) Turns(ctx context.Context, conversationID string) ([]Turn, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT m.id, m.content, m.kind, COALESCE(u.username, ''), m.created_at, `+runColumns+`
+	rows, err := db.q.QueryContext(ctx, `SELECT m.id, m.content, m.kind, COALESCE(u.username, ''), m.created_at, `+runColumns+`
 		FROM runs r JOIN messages m ON m.id = r.message_id LEFT JOIN users u ON u.id = m.author_id
 		WHERE r.conversation_id = ? ORDER BY r.started_at, r.rowid`, conversationID)
 	if err != nil {
@@ -358,7 +358,7 @@ func (db *DB) RecordAgentVersion(ctx context.Context, name, version string) erro
 
 // RunByID returns a run without checking who owns it; callers have checked.
 func (db *DB) RunByID(ctx context.Context, runID string) (*Run, error) {
-	r, err := scanRun(db.db.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs r WHERE r.id = ?`, runID))
+	r, err := scanRun(db.q.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs r WHERE r.id = ?`, runID))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: run %s: %w", runID, err)
 	}

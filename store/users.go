@@ -60,7 +60,7 @@ func scanUser(row rowScanner) (*User, error) {
 // CountUsers returns how many accounts exist; zero means set-up is pending.
 func (db *DB) CountUsers(ctx context.Context) (int, error) {
 	var n int
-	if err := db.db.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
+	if err := db.q.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
 		return 0, fmt.Errorf("store: count users: %w", err)
 	}
 	return n, nil
@@ -130,7 +130,7 @@ func wrapCreate(what string, err error) error {
 
 // UserByID returns the account with the given id.
 func (db *DB) UserByID(ctx context.Context, id string) (*User, error) {
-	u, err := scanUser(db.db.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
+	u, err := scanUser(db.q.QueryRowContext(ctx, `SELECT `+userColumns+` FROM users WHERE id = ?`, id))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: user %s: %w", id, err)
 	}
@@ -140,7 +140,7 @@ func (db *DB) UserByID(ctx context.Context, id string) (*User, error) {
 // UserByUsername returns the account with the given username, compared
 // without regard to case.
 func (db *DB) UserByUsername(ctx context.Context, username string) (*User, error) {
-	u, err := scanUser(db.db.QueryRowContext(ctx,
+	u, err := scanUser(db.q.QueryRowContext(ctx,
 		`SELECT `+userColumns+` FROM users WHERE username = ? COLLATE NOCASE`, username))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: user by name: %w", err)
@@ -150,7 +150,7 @@ func (db *DB) UserByUsername(ctx context.Context, username string) (*User, error
 
 // Users returns every account, ordered by username.
 func (db *DB) Users(ctx context.Context) ([]*User, error) {
-	rows, err := db.db.QueryContext(ctx, `SELECT `+userColumns+` FROM users ORDER BY username COLLATE NOCASE`)
+	rows, err := db.q.QueryContext(ctx, `SELECT `+userColumns+` FROM users ORDER BY username COLLATE NOCASE`)
 	if err != nil {
 		return nil, fmt.Errorf("store: users: %w", err)
 	}

@@ -11,6 +11,7 @@ import (
 func envOf(m map[string]string) func(string) string { return func(k string) string { return m[k] } }
 
 func TestParseConfig(t *testing.T) {
+	t.Parallel()
 	t.Run("defaults run the local engine", func(t *testing.T) {
 		c, err := parseConfig(nil, envOf(nil), io.Discard)
 		if err != nil {
@@ -165,6 +166,7 @@ func TestParseConfig_FoundryToken(t *testing.T) {
 }
 
 func TestParseConfigOIDC(t *testing.T) {
+	t.Parallel()
 	entra := map[string]string{
 		"OIDC_ISSUER":         "https://login.microsoftonline.com/0000-tenant/v2.0",
 		"OIDC_CLIENT_ID":      "client",

@@ -42,7 +42,8 @@ func main() {
 // SIGINT or SIGTERM.
 const shutdownGrace = 20 * time.Second
 
-// run wires the app together and serves until ctx is cancelled.
+// run wires the app together and serves until ctx is cancelled. Each step
+// is a function of its own; the order matters where a comment says so.
 func run(ctx context.Context, args []string, getenv func(string) string, stderr io.Writer) error {
 	cfg, err := parseConfig(args, getenv, stderr)
 	if err != nil {
@@ -51,15 +52,80 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	log := newLogger(cfg.LogFormat, stderr)
 	log.Info("starting", "config", cfg)
 
-	if err := secureDataDir(cfg.DataDir, log); err != nil {
-		return err
-	}
-	db, err := store.Open(ctx, filepath.Join(cfg.DataDir, "workbench.db"), migrations.FS, log)
+	db, err := openStore(ctx, cfg, log)
 	if err != nil {
 		return err
 	}
 	defer db.Close()
+	accounts, sso, err := setUpAccounts(ctx, cfg, db, log)
+	if err != nil {
+		return err
+	}
+	secrets, err := handlers.SessionSecrets(cfg.SessionKeys, cfg.DataDir)
+	if err != nil {
+		return err
+	}
+	blobs, err := openBlobs(cfg)
+	if err != nil {
+		return err
+	}
+	if err := interruptLastRuns(ctx, db, log); err != nil {
+		return err
+	}
 
+	eng, err := startEngine(ctx, cfg, log)
+	if err != nil {
+		return err
+	}
+	defer eng.Close()
+	if err := endLocalSessions(ctx, cfg, db); err != nil {
+		return err
+	}
+	tag, err := installTag(ctx, db)
+	if err != nil {
+		return err
+	}
+	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log, Tag: tag,
+		UserQuota: int64(cfg.UserQuotaMB) << 20, Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
+
+	// Background work stops when the server does and is waited for before
+	// the engine and the database close (their defers run after this one).
+	bg := startBackground(ctx)
+	defer bg.stop()
+	bg.Go(func() error { ensureAgent(bg.ctx, turns, log); return nil })
+	thumbCache, err := thumbs.New(filepath.Join(cfg.DataDir, "thumbs"), 320)
+	if err != nil {
+		return err
+	}
+	purger := startPurger(bg, cfg, db, eng, blobs, tag, log)
+
+	proxies, _ := cfg.proxyNets() // validated by parseConfig
+	h := handlers.New(handlers.Config{
+		DB: db, Accounts: accounts, OIDC: sso, Chat: turns, Thumbs: thumbCache, Purge: purger, RetentionDays: cfg.RetentionDays,
+		Sessions: handlers.NewSessionStore(secrets),
+		Engine:   eng.view, Ready: readiness(turns, eng), Sandbox: eng.sandbox, Logger: log,
+		TrustedProxies: proxies, MetricsToken: cfg.MetricsToken, Disk: blobs,
+	})
+	e := echo.New()
+	e.HideBanner, e.HidePort = true, true
+	h.Register(e)
+	// Runs end first, so that their event streams close and the server's
+	// shutdown is not held open by them.
+	return serve(ctx, cfg.Addr, e, log, turns.Shutdown)
+}
+
+// openStore secures the data directory and opens the database in it,
+// migrated.
+func openStore(ctx context.Context, cfg config, log *slog.Logger) (*store.DB, error) {
+	if err := secureDataDir(cfg.DataDir, log); err != nil {
+		return nil, err
+	}
+	return store.Open(ctx, filepath.Join(cfg.DataDir, "workbench.db"), migrations.FS, log)
+}
+
+// setUpAccounts makes the accounts service, the single sign-on when it is
+// configured, and the administrator the environment names.
+func setUpAccounts(ctx context.Context, cfg config, db *store.DB, log *slog.Logger) (*auth.Accounts, *auth.OIDC, error) {
 	accounts := auth.NewAccounts(db, 0)
 	accounts.SetLocalLogin(auth.LocalLogin(cfg.OIDC.LocalLogin))
 	var sso *auth.OIDC
@@ -71,85 +137,95 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	}
 	if cfg.AdminUsername != "" {
 		if err := accounts.EnsureAdmin(ctx, cfg.AdminUsername, cfg.AdminPassword); err != nil {
-			return err
+			return nil, nil, err
 		}
 		log.Info("administrator ensured", "username", cfg.AdminUsername)
 	}
-	secrets, err := handlers.SessionSecrets(cfg.SessionKeys, cfg.DataDir)
-	if err != nil {
-		return err
-	}
+	return accounts, sso, nil
+}
 
+// openBlobs opens the store of uploaded and generated files.
+func openBlobs(cfg config) (*files.Blobs, error) {
 	blobs, err := files.NewBlobs(filepath.Join(cfg.DataDir, "blobs"))
 	if err != nil {
-		return err
+		return nil, err
 	}
 	blobs.SetMinFree(int64(cfg.MinFreeMB) << 20)
-	if n, err := db.InterruptRuns(ctx); err != nil {
+	return blobs, nil
+}
+
+// interruptLastRuns marks the answers the last process left running as
+// interrupted: nothing will finish them.
+func interruptLastRuns(ctx context.Context, db *store.DB, log *slog.Logger) error {
+	n, err := db.InterruptRuns(ctx)
+	if err != nil {
 		return err
-	} else if n > 0 {
+	}
+	if n > 0 {
 		log.Warn("answers interrupted by the last shutdown", "runs", n)
 	}
+	return nil
+}
 
-	eng, err := startEngine(ctx, cfg, log)
-	if err != nil {
-		return err
+// endLocalSessions ends the sessions of the local engine, which lived in
+// the last process; Foundry's outlive it.
+func endLocalSessions(ctx context.Context, cfg config, db *store.DB) error {
+	if !cfg.localEngine() {
+		return nil
 	}
-	defer eng.Close()
-	if cfg.localEngine() {
-		// The local engine's sessions lived in the last process.
-		if _, err := db.EndSessions(ctx); err != nil {
-			return err
-		}
-	}
-	// Everything the app creates in Foundry carries this tag, so that
-	// reconciliation offers only the app's own objects.
+	_, err := db.EndSessions(ctx)
+	return err
+}
+
+// installTag is the tag on everything the app creates in Foundry, so that
+// reconciliation offers only the app's own objects.
+func installTag(ctx context.Context, db *store.DB) (map[string]string, error) {
 	install, err := db.InstallID(ctx)
 	if err != nil {
-		return err
+		return nil, err
 	}
-	tag := map[string]string{"app": "workbench", "workbench_install": install}
-	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log, Tag: tag,
-		UserQuota: int64(cfg.UserQuotaMB) << 20, Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
-	// Background work stops when the server does and is waited for before
-	// the engine and the database close (their defers run after this one).
-	bgCtx, stopBackground := context.WithCancel(ctx)
-	var background errgroup.Group
-	defer func() {
-		stopBackground()
-		background.Wait()
-	}()
-	background.Go(func() error { ensureAgent(bgCtx, turns, log); return nil })
+	return map[string]string{"app": "workbench", "workbench_install": install}, nil
+}
 
-	thumbCache, err := thumbs.New(filepath.Join(cfg.DataDir, "thumbs"), 320)
-	if err != nil {
-		return err
-	}
+// background is the app's work that runs beside the server: started with
+// Go, ended and waited for by stop.
+type background struct {
+	ctx    context.Context
+	cancel context.CancelFunc
+	errgroup.Group
+}
 
-	// Deletions here and in Foundry go through the outbox worker, which
-	// also finishes any purge a crash interrupted.
+// startBackground returns background work tied to ctx.
+func startBackground(ctx context.Context) *background {
+	bg := &background{}
+	bg.ctx, bg.cancel = context.WithCancel(ctx)
+	return bg
+}
+
+// stop ends the background work and waits for it.
+func (bg *background) stop() {
+	bg.cancel()
+	bg.Wait()
+}
+
+// startPurger starts the outbox worker, through which deletions here and in
+// Foundry go (it also finishes any purge a crash interrupted), and the
+// retention sweep.
+func startPurger(bg *background, cfg config, db *store.DB, eng *engine, blobs *files.Blobs, tag map[string]string, log *slog.Logger) *purge.Service {
 	purger := purge.New(purge.Config{DB: db, Remote: eng.client, Lister: eng.client, Blobs: blobs, Tag: tag,
 		BlobDir: filepath.Join(cfg.DataDir, "blobs"), Logger: log.With("component", "purge")})
-	background.Go(func() error { purger.Run(bgCtx); return nil })
-	background.Go(func() error { retain(bgCtx, db, purger, cfg.RetentionDays, log); return nil })
+	bg.Go(func() error { purger.Run(bg.ctx); return nil })
+	bg.Go(func() error { retain(bg.ctx, db, purger, cfg.RetentionDays, log); return nil })
+	return purger
+}
 
-	proxies, _ := cfg.proxyNets() // validated by parseConfig
+// readiness is what /readyz checks: the agent, and the engine's own checks.
+func readiness(turns *chat.Service, eng *engine) map[string]handlers.ReadinessCheck {
 	ready := map[string]handlers.ReadinessCheck{"agent": turns.Ready}
 	for name, check := range eng.ready {
 		ready[name] = check
 	}
-	h := handlers.New(handlers.Config{
-		DB: db, Accounts: accounts, OIDC: sso, Chat: turns, Thumbs: thumbCache, Purge: purger, RetentionDays: cfg.RetentionDays,
-		Sessions: handlers.NewSessionStore(secrets),
-		Engine:   eng.view, Ready: ready, Sandbox: eng.sandbox, Logger: log,
-		TrustedProxies: proxies, MetricsToken: cfg.MetricsToken, Disk: blobs,
-	})
-	e := echo.New()
-	e.HideBanner, e.HidePort = true, true
-	h.Register(e)
-	// Runs end first, so that their event streams close and the server's
-	// shutdown is not held open by them.
-	return serve(ctx, cfg.Addr, e, log, turns.Shutdown)
+	return ready
 }
 
 // ensureAgent sets the agent up in the background, retrying with backoff:
