@@ -371,7 +371,9 @@ func TestPhoneTablesKeepNumbersWhole(t *testing.T) {
 	for _, sc := range screens {
 		do(t, ctx, emulate(sc.v, sc.scheme))
 		for _, page := range []struct{ path, cells string }{
-			{srv.URL + conv, ".answer .prose td"},
+			// The answer's tables: the step's table of the rows (the reply points to
+			// it rather than repeating it as Markdown) and any table in the reply.
+			{srv.URL + conv, ".answer .df-table td, .answer .prose td"},
 			{"file://" + report, ".answer td, .table-wrap td"},
 		} {
 			do(t, ctx, chromedp.Navigate(page.path))
