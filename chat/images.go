@@ -74,3 +74,15 @@ func (a *Answer) InlineImage(key string) ([]byte, string, bool) {
 	}
 	return nil, "", false
 }
+
+// InlinePNGs are the PNG images the finished cell came with (the local
+// engine's data: URLs), decoded; live figures and other images are not.
+func (c *Cell) InlinePNGs() [][]byte {
+	var out [][]byte
+	for _, url := range c.Images {
+		if b, ok := decodeDataURL(url); ok && strings.HasPrefix(url, "data:image/png") {
+			out = append(out, b)
+		}
+	}
+	return out
+}

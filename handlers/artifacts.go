@@ -16,6 +16,7 @@ import (
 	"unicode"
 
 	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/exports"
 	"github.com/analyst-workbench/workbench/notebook"
 	"github.com/analyst-workbench/workbench/report"
 	"github.com/analyst-workbench/workbench/static"
@@ -238,7 +239,7 @@ type exportFormat struct {
 // browser shows it here.
 var (
 	notebookExport = exportFormat{ext: ".ipynb", contentType: "application/x-ipynb+json",
-		write: func(w io.Writer, r report.Report, _ string) error { return notebook.Write(w, chat.NotebookOf(r)) }}
+		write: func(w io.Writer, r report.Report, _ string) error { return notebook.Write(w, exports.Notebook(r)) }}
 	markdownExport = exportFormat{ext: ".zip", contentType: "application/zip",
 		write: func(w io.Writer, r report.Report, name string) error {
 			return report.WriteMarkdownZip(w, r, name+".md")
@@ -257,10 +258,11 @@ func (h *Handler) export(f exportFormat) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		r, err := h.chat.Report(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
+		x, err := h.chat.Export(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
 		if err != nil {
 			return exportError(err)
 		}
+		r := exports.Report(x, func(sha string) (io.ReadCloser, error) { return h.chat.OpenBlob(sha) })
 		name := slug(r.Title)
 		var buf bytes.Buffer
 		if err := f.write(&buf, r, name); err != nil {
