@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 	"testing"
-	"time"
 
 	"github.com/chromedp/cdproto/input"
 	"github.com/chromedp/chromedp"
@@ -26,7 +25,13 @@ func TestLiveOutputAndStopKeepsIt(t *testing.T) {
 	waitFor(t, ctx, "the first line while the cell runs",
 		`!!document.querySelector('.cell-running') && (document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('tick 0')`)
 	waitFor(t, ctx, "more lines", `(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').includes('tick 3')`)
-	time.Sleep(time.Second)
+	// Stop once the cell has printed past tick 20 (what the check below
+	// wants kept), and once htmx has bound the button (a click before does
+	// nothing): conditions, not a second's sleep.
+	waitFor(t, ctx, "twenty lines printed",
+		`Math.max(-1, ...[...(document.querySelector('.cell-running [data-testid="cell-output"]')?.textContent || '').matchAll(/tick (\d+)/g)].map(m => +m[1])) >= 20`)
+	waitFor(t, ctx, "the stop button, ready",
+		`document.querySelector('[data-testid="stop"]')?.['htmx-internal-data']?.initHash != null`)
 
 	do(t, ctx, chromedp.Click(chromedp.CSS(`[data-testid="stop"]`)))
 	waitFor(t, ctx, "the send button back", `!!document.querySelector('[data-testid="send"]')`)
