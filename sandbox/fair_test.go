@@ -37,7 +37,7 @@ func TestFairShare_BusyOwnerYieldsToAWaitingClaim(t *testing.T) {
 			}
 		}()
 	}
-	pollUntil(t, func() bool { return ran.Load() >= 4 }) // both of ana's kernels are busy by turns
+	waitFor(t, "ana's cells", func() bool { return ran.Load() >= 4 }) // both of ana's kernels are busy by turns
 	// Sample how many of ana's kernels run code while ben waits, from a
 	// second after he was told he waits (her cells in flight then are over).
 	var overShare, samples atomic.Int64
@@ -74,15 +74,5 @@ func TestFairShare_BusyOwnerYieldsToAWaitingClaim(t *testing.T) {
 	t.Logf("ben waited %d samples; ana ran %d cells", samples.Load(), ran.Load())
 	if r, err := a1.Exec(context.Background(), "x = 3\nx"); err != nil || r.Value == nil || r.Value.Text != "3" {
 		t.Fatalf("ana's session after ben's claim: %+v, %v", r, err)
-	}
-}
-
-// pollUntil waits for cond, failing the test after a minute.
-func pollUntil(t *testing.T, cond func() bool) {
-	t.Helper()
-	for deadline := time.Now().Add(time.Minute); !cond(); time.Sleep(10 * time.Millisecond) {
-		if time.Now().After(deadline) {
-			t.Fatal("condition not met within a minute")
-		}
 	}
 }
