@@ -153,6 +153,13 @@
         document.getElementById("nav-toggle") && (document.getElementById("nav-toggle").checked = true);
         // Focused after the key is done with: a slash the browser still
         // types for it lands where the key was pressed, not in the search.
+        // Should one still arrive there at once (keys sent as separate
+        // keydown and char events, as automation does), it is dropped.
+        var at = Date.now();
+        search.addEventListener("beforeinput", function stray(ev) {
+          search.removeEventListener("beforeinput", stray);
+          if (ev.data === "/" && Date.now() - at < 500) ev.preventDefault();
+        });
         setTimeout(function () { search.focus(); }, 0);
       }
     }
