@@ -99,8 +99,8 @@ func (t *Table) Split(logs string) (before, after string) {
 // Call, since an extension never fails what it extends.
 func DecodeCall(raw json.RawMessage) Call {
 	var c Call
-	if len(raw) > 0 {
-		_ = json.Unmarshal(raw, &c)
+	if len(raw) > 0 && json.Unmarshal(raw, &c) != nil {
+		return Call{}
 	}
 	return c
 }
