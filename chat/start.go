@@ -4,7 +4,6 @@ import (
 	"context"
 	"errors"
 	"fmt"
-	"slices"
 
 	"github.com/analyst-workbench/workbench/store"
 )
@@ -182,18 +181,12 @@ func (s *Service) answer(ctx context.Context, runID string) (*Answer, error) {
 // page asks as the conversation's owner): every run must be one of its
 // turns, or it is store.ErrNotFound.
 func (s *Service) Answers(ctx context.Context, userID, convID string, runIDs []string) (map[string]*Answer, error) {
-	if _, err := s.db.Conversation(ctx, userID, convID); err != nil {
-		return nil, err
-	}
-	turns, err := s.db.Turns(ctx, convID)
+	ok, err := s.db.RunsBelong(ctx, userID, convID, runIDs)
 	if err != nil {
 		return nil, err
 	}
-	ids := store.RunIDs(turns)
-	for _, id := range runIDs {
-		if !slices.Contains(ids, id) {
-			return nil, store.ErrNotFound
-		}
+	if !ok {
+		return nil, store.ErrNotFound
 	}
 	return s.answers(ctx, runIDs)
 }

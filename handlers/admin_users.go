@@ -28,45 +28,42 @@ func (h *Handler) renderUsers(c echo.Context, status int, a views.AdminUsers) er
 
 // createUser adds an analyst or an admin.
 func (h *Handler) createUser(c echo.Context) error {
-	username, role := c.FormValue("username"), c.FormValue("role")
-	_, err := h.accounts.Create(c.Request().Context(), currentUser(c).ID, username, c.FormValue("password"), role)
-	if msg, ok := userMessage(err); ok {
-		return h.renderUsers(c, http.StatusUnprocessableEntity,
-			views.AdminUsers{Error: msg, Form: views.NewUserForm{Username: username, Role: role}})
+	form := views.NewUserForm{Username: c.FormValue("username"), Role: c.FormValue("role")}
+	_, err := h.accounts.Create(c.Request().Context(), currentUser(c).ID, form.Username, c.FormValue("password"), form.Role)
+	if err == nil {
+		h.log.Info("user created", "username", form.Username, "role", form.Role, "by", currentUser(c).Username)
 	}
-	if err != nil {
-		return err
-	}
-	h.log.Info("user created", "username", username, "role", role, "by", currentUser(c).Username)
-	return redirect(c, "/admin/users?done=created")
+	return h.usersOutcome(c, err, form, "created")
 }
 
 // resetPassword sets a user's password, which signs them out everywhere.
 func (h *Handler) resetPassword(c echo.Context) error {
 	err := h.accounts.ResetPassword(c.Request().Context(), currentUser(c).ID, c.Param("id"), c.FormValue("password"))
-	if msg, ok := userMessage(err); ok {
-		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg})
-	}
-	if err != nil {
-		return err
-	}
-	return redirect(c, "/admin/users?done=password")
+	return h.usersOutcome(c, err, views.NewUserForm{}, "password")
 }
 
 // setUserDisabled disables or re-enables an account.
 func (h *Handler) setUserDisabled(c echo.Context) error {
 	disabled := c.FormValue("disabled") == "1"
 	err := h.accounts.SetDisabled(c.Request().Context(), currentUser(c).ID, c.Param("id"), disabled)
+	done := "enabled"
+	if disabled {
+		done = "disabled"
+	}
+	return h.usersOutcome(c, err, views.NewUserForm{}, done)
+}
+
+// usersOutcome ends an account change: back to the list saying what was
+// done, or the list again with auth's refusal above the form, what was
+// typed kept (a refusal belongs beside the form, not on an error page).
+func (h *Handler) usersOutcome(c echo.Context, err error, form views.NewUserForm, done string) error {
 	if msg, ok := userMessage(err); ok {
-		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg})
+		return h.renderUsers(c, http.StatusUnprocessableEntity, views.AdminUsers{Error: msg, Form: form})
 	}
 	if err != nil {
 		return err
 	}
-	if disabled {
-		return redirect(c, "/admin/users?done=disabled")
-	}
-	return redirect(c, "/admin/users?done=enabled")
+	return redirect(c, "/admin/users?done="+done)
 }
 
 // flashMessage is the confirmation shown after a redirect back to the list.

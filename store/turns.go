@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -375,4 +376,21 @@ func (db *DB) EndSessions(ctx context.Context) (int64, error) {
 		return 0, fmt.Errorf("store: end sessions: %w", err)
 	}
 	return res.RowsAffected()
+}
+
+// RunsBelong reports whether every run in runIDs belongs to the user's
+// conversation, in one query: reading runs checks their owner without
+// loading the conversation's turns again. With no runs it reports whether
+// the conversation is the user's.
+func (db *DB) RunsBelong(ctx context.Context, userID, convID string, runIDs []string) (bool, error) {
+	ids := slices.Compact(slices.Sorted(slices.Values(runIDs)))
+	list, _ := json.Marshal(ids)
+	var owned, found int
+	err := db.q.QueryRowContext(ctx, `SELECT COUNT(*),
+		(SELECT COUNT(*) FROM runs WHERE conversation_id = c.id AND id IN (SELECT value FROM json_each(?)))
+		FROM conversations c WHERE c.id = ? AND c.user_id = ?`, string(list), convID, userID).Scan(&owned, &found)
+	if err != nil {
+		return false, fmt.Errorf("store: runs of %s: %w", convID, err)
+	}
+	return owned == 1 && found == len(ids), nil
 }

@@ -84,3 +84,40 @@ func TestStartStep(t *testing.T) {
 		t.Errorf("a step renamed the conversation to %q", got.Title)
 	}
 }
+
+// TestRunsBelong accepts runs only of the user's own conversation: another
+// conversation's run, someone else's conversation or an unknown run is
+// refused, in the one query chat's reads use to check the owner.
+func TestRunsBelong(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
+	ben, _ := db.CreateUser(ctx, "ben", "h", store.RoleAnalyst, nil)
+	mine, _ := db.CreateConversation(ctx, ana.ID, store.DefaultTitle)
+	other, _ := db.CreateConversation(ctx, ana.ID, store.DefaultTitle)
+	_, first, _ := db.StartTurn(ctx, ana.ID, mine.ID, "q1", "")
+	if err := db.FinishRun(ctx, first.ID, store.RunEnd{Status: store.RunCompleted}); err != nil {
+		t.Fatal(err)
+	}
+	_, second, _ := db.StartTurn(ctx, ana.ID, mine.ID, "q2", "")
+	_, elsewhere, _ := db.StartTurn(ctx, ana.ID, other.ID, "q3", "")
+	for _, tc := range []struct {
+		name     string
+		user, cv string
+		runs     []string
+		want     bool
+	}{
+		{"both runs of the conversation", ana.ID, mine.ID, []string{first.ID, second.ID}, true},
+		{"one run asked twice", ana.ID, mine.ID, []string{second.ID, second.ID}, true},
+		{"no runs of an own conversation", ana.ID, mine.ID, nil, true},
+		{"a run of another conversation", ana.ID, mine.ID, []string{first.ID, elsewhere.ID}, false},
+		{"an unknown run", ana.ID, mine.ID, []string{"run_missing"}, false},
+		{"someone else's conversation", ben.ID, mine.ID, []string{first.ID}, false},
+		{"no runs of someone else's conversation", ben.ID, mine.ID, nil, false},
+	} {
+		got, err := db.RunsBelong(ctx, tc.user, tc.cv, tc.runs)
+		if err != nil || got != tc.want {
+			t.Errorf("%s: %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+}
