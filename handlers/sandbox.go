@@ -14,6 +14,7 @@ type SandboxStats struct {
 	Evicted                  int   // sessions set aside, their state on disk
 	Queued                   int   // questions waiting for a free sandbox now
 	Ready                    int   // warm workers
+	WarmGoal                 int   // warm workers the pool keeps now
 	Evictions, Restores      int64 // since start
 	QueuedTotal, Refused     int64 // since start: waited for a sandbox; refused, the line full
 }
@@ -31,7 +32,7 @@ func (h *Handler) sandboxCard() *views.SandboxCard {
 	return &views.SandboxCard{Budget: views.ByteSize(st.Budget), Used: views.ByteSize(st.Used), UsedPct: pct,
 		KernelSize: views.ByteSize(st.KernelSize), Capacity: st.Capacity,
 		Live: st.Live, Busy: st.Busy, Idle: st.Idle, Evicted: st.Evicted, Queued: st.Queued, Ready: st.Ready,
-		Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
+		WarmGoal: st.WarmGoal, Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
 }
 
 // registerSandbox exports the sandbox figures at /metrics, read once per
@@ -52,6 +53,8 @@ func (m *metrics) registerSandbox(read func() SandboxStats) {
 		gauge("idle", "Live sessions not running code: they may be evicted.", func(s SandboxStats) float64 { return float64(s.Idle) }),
 		gauge("evicted", "Sessions set aside, their state on disk until their next question.", func(s SandboxStats) float64 { return float64(s.Evicted) }),
 		gauge("queued", "Questions waiting for a free sandbox now.", func(s SandboxStats) float64 { return float64(s.Queued) }),
+		gauge("warm", "Warm kernels waiting for a new conversation.", func(s SandboxStats) float64 { return float64(s.Ready) }),
+		gauge("warm_goal", "Warm kernels the pool keeps now: its floor, or the last hour's busiest minute.", func(s SandboxStats) float64 { return float64(s.WarmGoal) }),
 		counter("evictions_total", "Sessions evicted to make room.", func(s SandboxStats) float64 { return float64(s.Evictions) }),
 		counter("restores_total", "Evicted sessions restored.", func(s SandboxStats) float64 { return float64(s.Restores) }),
 		counter("queued_total", "Questions that waited for a free sandbox.", func(s SandboxStats) float64 { return float64(s.QueuedTotal) }),

@@ -118,8 +118,10 @@ func (p *Pool) trimSoon() {
 	}()
 }
 
-// trim evicts the least recently used idle kernels until the kernels fit
-// the budget again, or none is idle.
+// trim makes the kernels fit the budget again: first by killing warm
+// workers (a new one costs a start, an evicted kernel costs its user a
+// restore), then by evicting the least recently used idle kernels, until
+// they fit or none is idle.
 func (p *Pool) trim() {
 	defer p.trimming.Store(false)
 	for {
@@ -128,6 +130,9 @@ func (p *Pool) trim() {
 		p.mu.Unlock()
 		if !over {
 			return
+		}
+		if p.dropWarm() {
+			continue
 		}
 		v := p.victim()
 		if v == nil {

@@ -23,8 +23,11 @@ const (
 
 // Config sets up a Pool. Zero fields take the defaults documented on each.
 type Config struct {
-	Isolation   string        // IsolationBwrap (default) or IsolationNone
-	Warm        int           // workers kept ready when the budget allows; default 2
+	Isolation string // IsolationBwrap (default) or IsolationNone
+	Warm      int    // workers always kept ready when the budget allows; default 2
+	// MaxWarm caps the warm workers a rush may call for (see demand.go):
+	// default 16 when Warm is left to its default, else Warm (a fixed pool).
+	MaxWarm     int
 	IdleTimeout time.Duration // default 30 min, as Foundry
 	Lifetime    time.Duration // default 1 h, as Foundry
 	CellTimeout time.Duration // per Exec; default 120 s, then SIGINT, then a kill
@@ -58,6 +61,10 @@ type Config struct {
 	WatchdogPeriod  time.Duration // memory watchdog poll without cgroups; default 250 ms
 	SelfTestTimeout time.Duration // default 30 s
 
+	// demandSpan, demandWindow and warmCheck size the warm pool (see
+	// demand.go); tests shorten them.
+	demandSpan, demandWindow, warmCheck time.Duration
+
 	// memoryOf measures a kernel's memory by its pid; tests replace it to
 	// make eviction deterministic. Default: privateMemory.
 	memoryOf func(pid int) int64
@@ -87,7 +94,12 @@ func (c Config) withDefaults() Config {
 	}
 	if c.Warm <= 0 {
 		c.Warm = 2
+		defInt(&c.MaxWarm, defaultMaxWarm)
 	}
+	c.MaxWarm = max(c.MaxWarm, c.Warm)
+	def(&c.demandSpan, demandSpan)
+	def(&c.demandWindow, demandWindow)
+	def(&c.warmCheck, defaultWarmCheck)
 	defInt(&c.MaxQueue, 100)
 	def(&c.QueueTimeout, 2*time.Minute)
 	if c.MemoryBudget <= 0 {

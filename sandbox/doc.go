@@ -6,8 +6,9 @@
 // pandas, numpy, matplotlib (Agg), seaborn, scipy and openpyxl imported
 // before it is offered. Go and the worker speak a small framed protocol over
 // pipes; files move through it too, so the host never opens a path the
-// sandbox controls. A Pool keeps Config.Warm workers ready and refills in the
-// background; Pool.Session claims one. Workers are never reused: when a
+// sandbox controls. A Pool keeps Config.Warm workers ready, more after a
+// rush (up to Config.MaxWarm, within the memory budget; see demand.go), and
+// refills in the background; Pool.Session claims one. Workers are never reused: when a
 // session ends its sandbox is killed and forgotten.
 //
 // # Isolation

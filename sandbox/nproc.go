@@ -41,7 +41,7 @@ const uidHeadroom = 512
 // kernels the budget holds are counted at the size the pool assumes before
 // it has measured one, plus those being started.
 func sharedUIDTasks(c Config) uint64 {
-	kernels := c.MemoryBudget/defaultKernelSize + int64(c.Warm+c.RefillParallel)
+	kernels := c.MemoryBudget/defaultKernelSize + int64(c.MaxWarm+c.RefillParallel)
 	return uint64(int64(c.Processes)*kernels + uidHeadroom)
 }
 

@@ -19,7 +19,7 @@ type Pool struct {
 	assets *assets
 	lim    limiter
 
-	ready  chan *worker  // warm workers, at most cfg.Warm
+	ready  chan *worker  // warm workers, at most cfg.MaxWarm
 	wake   chan struct{} // nudges the refill loop
 	ctx    context.Context
 	cancel context.CancelFunc
@@ -32,6 +32,7 @@ type Pool struct {
 	mu       sync.Mutex
 	sessions map[string]*Session // open sessions, live and evicted
 	queue    []*waiter           // claims waiting for a worker, in order
+	arrived  arrivals            // when claims arrived, to size the warm pool
 	stuck    bool                // the head of the line waits for a busy kernel to go idle
 	changed  chan struct{}       // closed and replaced when capacity may have changed
 	starting int
@@ -46,6 +47,7 @@ type Pool struct {
 // Stats is a snapshot of the pool's counters, for metrics and the admin page.
 type Stats struct {
 	Ready     int           // warm workers waiting for a session
+	WarmGoal  int           // warm workers the pool keeps now: the floor, or the last hour's peak demand
 	Starting  int           // workers being started
 	Sessions  int           // open sessions, live and evicted
 	Live      int           // sessions with a kernel
@@ -81,7 +83,7 @@ func NewPool(ctx context.Context, cfg Config) (*Pool, error) {
 	p := &Pool{
 		cfg:      cfg,
 		log:      cfg.Logger,
-		ready:    make(chan *worker, cfg.Warm+cfg.RefillParallel),
+		ready:    make(chan *worker, cfg.MaxWarm+cfg.RefillParallel),
 		wake:     make(chan struct{}, 1),
 		changed:  make(chan struct{}),
 		sessions: map[string]*Session{},
@@ -135,7 +137,7 @@ func (p *Pool) logStart() {
 		return
 	}
 	p.log.Info("sandbox: ready", "isolation", p.cfg.Isolation, "limits", p.lim.name(),
-		"seccomp", p.assets.seccomp != "", "warm", p.cfg.Warm, "memory_budget_mb", p.cfg.MemoryBudget>>20)
+		"seccomp", p.assets.seccomp != "", "warm", p.cfg.Warm, "max_warm", p.cfg.MaxWarm, "memory_budget_mb", p.cfg.MemoryBudget>>20)
 }
 
 // Session claims a warm worker as a new session's kernel; see SessionFor.
@@ -209,6 +211,7 @@ func (p *Pool) Stats() Stats {
 	defer p.mu.Unlock()
 	st := p.stats
 	st.Ready, st.Starting, st.Sessions, st.Queued = len(p.ready), p.starting, len(p.sessions), len(p.queue)
+	st.WarmGoal = p.warmTargetLocked(time.Now())
 	for _, s := range p.sessions {
 		switch state, _, idle := s.status(); {
 		case state == stateEvicted:

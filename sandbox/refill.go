@@ -12,15 +12,18 @@ func (p *Pool) nudge() {
 	}
 }
 
-// refillLoop keeps cfg.Warm workers ready while the memory budget has
-// room for them, and at least one for a claim waiting in line, starting at
+// refillLoop keeps the warm target's workers ready (see demand.go) while
+// the memory budget has room for them, and one for each claim waiting in
+// line, starting at
 // most cfg.RefillParallel at a time: imports are CPU-bound, and parallel
 // starts on a small machine only slow each other down.
 func (p *Pool) refillLoop() {
 	defer p.wg.Done()
+	check := time.NewTicker(p.cfg.warmCheck)
+	defer check.Stop()
 	for {
 		p.mu.Lock()
-		need := max(p.cfg.Warm, min(len(p.queue), p.cfg.RefillParallel)) - len(p.ready) - p.starting
+		need := max(p.warmTargetLocked(time.Now()), min(len(p.queue), p.cfg.RefillParallel)) - len(p.ready) - p.starting
 		if p.readyErr != nil {
 			need = 0 // no workers for a pool that may not run code
 		}
@@ -33,6 +36,8 @@ func (p *Pool) refillLoop() {
 		p.mu.Unlock()
 		select {
 		case <-p.wake:
+		case <-check.C:
+			p.shrinkWarm()
 		case <-p.ctx.Done():
 			return
 		}

@@ -28,6 +28,7 @@ type SandboxCard struct {
 	Capacity                 int
 	Live, Busy, Idle         int
 	Evicted, Queued, Ready   int
+	WarmGoal                 int // warm kernels the pool keeps now: its floor, or more after a rush
 	Evictions, Restores      int64
 	QueuedTotal, Refused     int64
 }

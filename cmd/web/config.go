@@ -31,8 +31,11 @@ type config struct {
 	// SandboxMemoryBudget is the memory all sandbox kernels may use
 	// together, in bytes; 0 lets the sandbox take half of what is available.
 	SandboxMemoryBudget int64
-	RetentionDays       int
-	LogFormat           string
+	// SandboxWarm is the number of kernels always kept warm; 0 is the
+	// sandbox's default (two, more after a rush).
+	SandboxWarm   int
+	RetentionDays int
+	LogFormat     string
 	// TrustedProxies is a comma-separated list of CIDRs (or addresses)
 	// whose X-Forwarded-For is believed; see proxyNets.
 	TrustedProxies string
@@ -87,6 +90,11 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		budget = s
 		return nil
 	})
+	warm := env("SANDBOX_WARM", "0")
+	fs.Func("sandbox-warm", "kernels always kept warm for new conversations; 0: two, more after a rush (SANDBOX_WARM)", func(s string) error {
+		warm = s
+		return nil
+	})
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES)")
 	fs.StringVar(&c.MetricsToken, "metrics-token", env("METRICS_TOKEN", ""), "bearer token that lets a scraper read /metrics (METRICS_TOKEN)")
 	c.OIDC.define(fs, env)
@@ -116,6 +124,9 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	if c.SandboxMemoryBudget, err = parseBytes(budget); err != nil {
 		return config{}, fmt.Errorf("SANDBOX_MEMORY_BUDGET: %w", err)
 	}
+	if c.SandboxWarm, err = strconv.Atoi(warm); err != nil {
+		return config{}, fmt.Errorf("SANDBOX_WARM: %q is not a whole number of kernels", warm)
+	}
 	if c.UserQuotaMB, err = strconv.Atoi(quota); err != nil {
 		return config{}, fmt.Errorf("USER_QUOTA_MB: %q is not a whole number of megabytes", quota)
 	}
@@ -124,6 +135,10 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	return c, c.validate()
 }
+
+// maxSandboxWarm bounds SANDBOX_WARM: warm kernels idle in memory, and
+// the budget still decides how many of them actually start.
+const maxSandboxWarm = 64
 
 // validate checks the configuration as a whole, so that every mistake is
 // reported at start, in one message, rather than at first use.
@@ -157,6 +172,9 @@ func (c config) validate() error {
 	}
 	if c.SandboxMemoryBudget != 0 && c.SandboxMemoryBudget < 512<<20 {
 		errs = append(errs, errors.New("SANDBOX_MEMORY_BUDGET: at least 512MiB, room for a few kernels"))
+	}
+	if c.SandboxWarm < 0 || c.SandboxWarm > maxSandboxWarm {
+		errs = append(errs, fmt.Errorf("SANDBOX_WARM: from 0 (the default) to %d kernels", maxSandboxWarm))
 	}
 	if c.RetentionDays < 0 {
 		errs = append(errs, errors.New("RETENTION_DAYS: must be 0 (keep) or more"))

@@ -79,6 +79,17 @@ func TestParseConfig(t *testing.T) {
 			}
 		}
 	})
+	t.Run("warm sandbox kernels", func(t *testing.T) {
+		c, err := parseConfig(nil, envOf(map[string]string{"SANDBOX_WARM": "10"}), io.Discard)
+		if err != nil || c.SandboxWarm != 10 {
+			t.Errorf("SANDBOX_WARM=10: %d, %v", c.SandboxWarm, err)
+		}
+		for _, bad := range []string{"ten", "-1", "65"} {
+			if _, err := parseConfig(nil, envOf(map[string]string{"SANDBOX_WARM": bad}), io.Discard); err == nil || !strings.Contains(err.Error(), "SANDBOX_WARM") {
+				t.Errorf("%q: accepted, or the error does not name the setting: %v", bad, err)
+			}
+		}
+	})
 	t.Run("Foundry when an endpoint and a model are set", func(t *testing.T) {
 		c, err := parseConfig(nil, envOf(map[string]string{
 			"FOUNDRY_PROJECT_ENDPOINT": "https://res.services.ai.azure.com/api/projects/p",

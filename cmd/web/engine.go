@@ -80,7 +80,7 @@ func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engin
 	if cfg.SandboxIsolation == sandbox.IsolationNone {
 		log.Warn("SANDBOX_ISOLATION=none: code will run WITHOUT isolation, with this server's rights. Use it only on a development machine.")
 	}
-	pool, err := sandbox.NewPool(ctx, sandbox.Config{Isolation: cfg.SandboxIsolation, MemoryBudget: cfg.SandboxMemoryBudget,
+	pool, err := sandbox.NewPool(ctx, sandbox.Config{Isolation: cfg.SandboxIsolation, MemoryBudget: cfg.SandboxMemoryBudget, Warm: cfg.SandboxWarm,
 		StateDir: filepath.Join(cfg.DataDir, "engine", "sandbox-state"), Logger: log.With("component", "sandbox")})
 	if err != nil {
 		return nil, fmt.Errorf("local engine: %w", err)
@@ -157,5 +157,5 @@ func randomToken() string {
 func sandboxStats(st sandbox.Stats) handlers.SandboxStats {
 	return handlers.SandboxStats{Budget: st.Budget, Used: st.Used, KernelSize: st.KernelSize, Capacity: st.Capacity,
 		Live: st.Live, Busy: st.Busy, Idle: st.Idle, Evicted: st.Evicted, Queued: st.Queued, Ready: st.Ready,
-		Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
+		WarmGoal: st.WarmGoal, Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
 }

@@ -1,0 +1,130 @@
+package sandbox
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"sync"
+	"testing"
+	"time"
+)
+
+// burstSize is the rush of issue 28: ten new conversations asking at once.
+const burstSize = 10
+
+// BenchmarkBurst10 times ten new sessions claimed at once, each running
+// print(1), from the claim to the cell's output: the first question of ten
+// analysts arriving together. Side by side:
+//   - cold: a pool at its default floor (two warm), as after a quiet night;
+//   - second-wave: the same pool after that rush, grown to the demand;
+//   - floor10: a pool configured to keep ten warm (SANDBOX_WARM=10).
+//
+// Between iterations the pool refills, untimed. It reports the median and
+// the p95 over every session of every iteration, and fails if the kernels
+// ever used more than the budget.
+func BenchmarkBurst10(b *testing.B) {
+	for _, tc := range []struct {
+		name   string
+		warm   int
+		prime  bool // run one untimed rush first, so the pool has seen demand
+		expect int  // warm workers to wait for before each timed rush
+	}{
+		{"cold", 0, false, 2},
+		{"second-wave", 0, true, burstSize},
+		{"floor10", burstSize, false, burstSize},
+	} {
+		b.Run(tc.name, func(b *testing.B) {
+			cfg := sharedConfig()
+			cfg.Warm, cfg.MaxWarm, cfg.MemoryBudget = tc.warm, 0, 4<<30
+			p := newTestPool(b, cfg)
+			if tc.prime {
+				waitReady(b, p, 2)
+				rush(b, p)
+			}
+			var all []time.Duration
+			b.ResetTimer()
+			for i := 0; i < b.N; i++ {
+				b.StopTimer()
+				waitReady(b, p, tc.expect)
+				b.StartTimer()
+				all = append(all, rush(b, p)...)
+			}
+			b.StopTimer()
+			reportQuantiles(b, all)
+			if st := p.Stats(); st.Used > st.Budget {
+				b.Fatalf("the kernels used %d bytes of a %d budget", st.Used, st.Budget)
+			}
+		})
+	}
+}
+
+// rush claims burstSize sessions at once, each running print(1), and
+// returns each one's time from claim to output; the sessions are closed
+// after, untimed.
+func rush(b *testing.B, p *Pool) []time.Duration {
+	b.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	ds := make([]time.Duration, burstSize)
+	sessions := make([]*Session, burstSize)
+	errs := make([]error, burstSize)
+	var wg sync.WaitGroup
+	for i := range burstSize {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			start := time.Now()
+			s, err := p.Session(ctx)
+			if err != nil {
+				errs[i] = err
+				return
+			}
+			sessions[i] = s
+			r, err := s.Exec(ctx, "print(1)")
+			if err == nil && r.Stdout != "1\n" {
+				err = fmt.Errorf("print(1) gave %q", r.Stdout)
+			}
+			ds[i], errs[i] = time.Since(start), err
+		}()
+	}
+	wg.Wait()
+	b.StopTimer()
+	for _, s := range sessions {
+		if s != nil {
+			s.Close()
+		}
+	}
+	for _, err := range errs {
+		if err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StartTimer()
+	return ds
+}
+
+// waitReady waits, untimed, until p holds n warm workers.
+func waitReady(b *testing.B, p *Pool, n int) {
+	b.Helper()
+	b.StopTimer()
+	defer b.StartTimer()
+	deadline := time.Now().Add(5 * time.Minute)
+	for p.Stats().Ready < n {
+		if time.Now().After(deadline) {
+			b.Fatalf("the pool did not reach %d warm workers in 5 minutes: %+v", n, p.Stats())
+		}
+		time.Sleep(10 * time.Millisecond) // a poll interval, not an ordering
+	}
+}
+
+// reportQuantiles adds the median and the 95th percentile of ds, in
+// milliseconds, to the benchmark's output.
+func reportQuantiles(b *testing.B, ds []time.Duration) {
+	if len(ds) == 0 {
+		return
+	}
+	slices.Sort(ds)
+	ms := func(d time.Duration) float64 { return float64(d.Microseconds()) / 1000 }
+	b.ReportMetric(ms(ds[len(ds)/2]), "median-ms")
+	b.ReportMetric(ms(ds[(len(ds)*95+99)/100-1]), "p95-ms")
+}
