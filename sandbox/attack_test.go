@@ -70,9 +70,13 @@ func TestAttack_MemoryBomb(t *testing.T) {
 // TestAttack_MemoryBombAcrossProcesses stays under RLIMIT_AS in every
 // process but not in total, so only the memory cgroup (or, without one, the
 // watchdog) can stop it: a bomb process is killed, or the whole session is
-// reset and the caller hears so.
+// reset and the caller hears so. Its pool gives cells two minutes: on a
+// loaded machine touching 1.4 GiB can take longer than the shared pool's
+// 20 s, and a cell timeout would end the bomb before the limit is tested.
 func TestAttack_MemoryBombAcrossProcesses(t *testing.T) {
-	p := sharedPool(t)
+	cfg := sharedConfig()
+	cfg.Warm, cfg.CellTimeout = 1, 2*time.Minute
+	p := newTestPool(t, cfg)
 	s := openSession(t, p)
 	code := `import os, time, numpy as np
 pids = []
