@@ -46,6 +46,18 @@ func TestSession_TablePayload(t *testing.T) {
 			t.Fatalf("columns %v %v %v", p.Columns, p.Dtypes, p.Numeric)
 		}
 	})
+	t.Run("dates with no time of day are written as dates", func(t *testing.T) {
+		p := tableOf(t, s, `pd.DataFrame({"day": pd.to_datetime(["2024-01-01", None]),
+    "at": pd.to_datetime(["2024-01-01 10:30", "2024-01-02"])}, index=pd.date_range("2024-01-31", periods=2, freq="M"))`)
+		want := [][]any{{"2024-01-31", "2024-01-01", "2024-01-01 10:30:00"}, {"2024-02-29", nil, "2024-01-02 00:00:00"}}
+		for i, row := range want {
+			for j, cell := range row {
+				if p.Rows[i][j] != cell {
+					t.Fatalf("rows %v, want %v (a column with a time of day keeps it on every row)", p.Rows, want)
+				}
+			}
+		}
+	})
 	t.Run("a wide frame is cut to its first columns and fewer rows", func(t *testing.T) {
 		p := tableOf(t, s, "pd.DataFrame(np.zeros((2000, 300)))")
 		if p.TotalColumns != 300 || len(p.Columns) != 100 || len(p.Rows) != 500 || len(p.Rows[0]) != 101 {

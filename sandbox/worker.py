@@ -155,6 +155,28 @@ def table_cell(v):
     return str(v)
 
 
+def cell_format(pd, values):
+    """How one column's (or index level's) cells are written: dates with no
+    time of day are written as dates, as pandas prints them, rather than
+    with a midnight "00:00:00" on every row."""
+    if not pd.api.types.is_datetime64_any_dtype(values):
+        return table_cell
+    try:
+        stamps = pd.DatetimeIndex(values)
+        known = stamps[~stamps.isna()]
+        date_only = len(known) > 0 and bool((known == known.normalize()).all())
+    except Exception:
+        return table_cell
+    if not date_only:
+        return table_cell
+
+    def date_cell(v):
+        cell = table_cell(v)
+        return cell if cell is None else str(v.date())
+
+    return date_cell
+
+
 def label(v):
     return " / ".join(str(x) for x in v) if isinstance(v, tuple) else str(v)
 
@@ -172,10 +194,12 @@ def table_payload(value):
     nrows = min(len(value), TABLE_ROWS, max(1, TABLE_CELLS // max(ncols, 1)))
     head = value.iloc[:nrows, :ncols]
     numeric = [pd.api.types.is_numeric_dtype(t) and not pd.api.types.is_bool_dtype(t) for t in head.dtypes]
+    levels = [head.index.get_level_values(i) for i in range(head.index.nlevels)]
+    cells = [cell_format(pd, lv) for lv in levels] + [cell_format(pd, head.iloc[:, i]) for i in range(ncols)]
     rows = []
     for idx, row in zip(head.index, head.itertuples(index=False, name=None)):
         key = list(idx) if isinstance(idx, tuple) else [idx]
-        rows.append([table_cell(k) for k in key] + [table_cell(c) for c in row])
+        rows.append([f(v) for f, v in zip(cells, key + list(row))])
     return {
         "index": [("" if n is None else str(n)) for n in value.index.names],
         "columns": [label(c) for c in head.columns],
