@@ -20,6 +20,10 @@ const Field = "x_workbench"
 type Call struct {
 	// Role says what the cell is for when it is not a step of the analysis.
 	Role Role `json:"role,omitzero"`
+	// Analyst is set when the built-in analyst wrote the code (not the
+	// user, nor a model): its _emit(...) statements report to the engine,
+	// and the page shows the code without them.
+	Analyst bool `json:"analyst,omitzero"`
 }
 
 // Role names what a cell is for.

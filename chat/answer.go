@@ -88,7 +88,10 @@ type Cell struct {
 	Table *Table
 	// Loader is set on the built-in analyst's cell that loads the turn's
 	// files, which the page folds into one line and a notebook keeps once.
-	Loader    bool
+	Loader bool
+	// Analyst is set when the built-in analyst wrote the code: its _emit
+	// statements are the engine's, and ShownCode leaves them out.
+	Analyst   bool
 	StartedAt time.Time
 	Duration  time.Duration
 
@@ -164,7 +167,8 @@ func (a *Answer) applyStep(e Event) {
 	case EventText:
 		a.Text += e.Text
 	case EventCellAdded:
-		a.cell(e.CellID, at).Loader = e.Loader
+		c := a.cell(e.CellID, at)
+		c.Loader, c.Analyst = e.Loader, e.Analyst
 	case EventCodeDelta:
 		a.cell(e.CellID, at).Code += e.Text
 	case EventCodeDone:
@@ -213,7 +217,7 @@ func (a *Answer) applyStep(e Event) {
 		if e.Text != "" {
 			c.Code = e.Text
 		}
-		c.Loader = c.Loader || e.Loader
+		c.Loader, c.Analyst = c.Loader || e.Loader, c.Analyst || e.Analyst
 		a.finishCell(c, CellStatus(e.Status), at)
 	case EventCitation:
 		if e.Citation != nil {

@@ -7,13 +7,14 @@ import "strings"
 // an analyst writing the code would not write it.
 const emitCall = "_emit("
 
-// ShownCode is a cell's code as the page shows it: the built-in analyst's
-// reporting statements (_emit(...), helpers its loader cell defines once)
-// left out of sight, and a block they alone filled left out with them.
-// The loader cell and code without them are shown as they ran; an export
-// keeps the code whole, so that it runs the same.
+// ShownCode is a cell's code as the page shows it: in code the built-in
+// analyst wrote, its reporting statements (_emit(...), helpers its loader
+// cell defines once) left out of sight, and a block they alone filled left
+// out with them. The loader cell, and code the user or a model wrote
+// (whatever it calls), are shown as they ran; an export keeps the code
+// whole, so that it runs the same.
 func (c *Cell) ShownCode() string {
-	if c.Loader {
+	if c.Loader || !c.Analyst {
 		return c.Code
 	}
 	return shownCode(c.Code)

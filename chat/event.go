@@ -118,6 +118,9 @@ type Event struct {
 	// Loader marks the cell of a cell_added or cell_done event as the
 	// built-in analyst's file loader (see Cell.Loader).
 	Loader bool `json:"loader,omitzero"`
+	// Analyst marks the cell of a cell_added or cell_done event as written
+	// by the built-in analyst (see Cell.Analyst).
+	Analyst bool `json:"analyst,omitzero"`
 }
 
 // Citation is a file the agent's code wrote and the answer cites.
@@ -135,8 +138,9 @@ type Usage struct {
 
 // eventVersion is the version of the stored form written now. Version 1
 // (no "v") embedded the Foundry client's event (see event_v1.go); versions
-// 1 and 2 carried the local engine's reports in the logs (event_v2.go).
-const eventVersion = 3
+// 1 and 2 carried the local engine's reports in the logs (event_v2.go);
+// up to version 3 no cell said who wrote it (see withAuthorGuessed).
+const eventVersion = 4
 
 // storedEvent is Event as stored: its fields and the version.
 type storedEvent struct {
@@ -164,11 +168,15 @@ func decodeEvent(seq int64, typ, data string) Event {
 	switch head.V {
 	case 0:
 		e, ok = decodeV1(EventType(typ), []byte(data))
-		e = fromInBand(e)
+		e = withAuthorGuessed(fromInBand(e))
 	case 2:
 		ok = json.Unmarshal([]byte(data), &e) == nil
 		e.Type = EventType(typ)
-		e = fromInBand(e)
+		e = withAuthorGuessed(fromInBand(e))
+	case 3:
+		ok = json.Unmarshal([]byte(data), &e) == nil
+		e.Type = EventType(typ)
+		e = withAuthorGuessed(e)
 	case eventVersion:
 		ok = json.Unmarshal([]byte(data), &e) == nil
 		e.Type = EventType(typ)
@@ -181,3 +189,13 @@ func decodeEvent(seq int64, typ, data string) Event {
 }
 
 func unreadable(seq int64) Event { return Event{Seq: seq, Type: EventUnreadable} }
+
+// withAuthorGuessed reads a cell event stored before cells said who wrote
+// them (version 3 and older) as the page read it then: any cell's _emit
+// lines were the analyst's, and hidden.
+func withAuthorGuessed(e Event) Event {
+	if e.Type == EventCellAdded || e.Type == EventCellDone {
+		e.Analyst = true
+	}
+	return e
+}

@@ -35,7 +35,7 @@ func TestDecodeEvent_Versions(t *testing.T) {
 			t.Errorf("version 1 %s: %+v, want %+v", name, got, tt.want)
 		}
 	}
-	for _, data := range []string{"", "{", `{"v":4,"text":"x"}`, `{"at":"yesterday"}`} {
+	for _, data := range []string{"", "{", `{"v":5,"text":"x"}`, `{"at":"yesterday"}`} {
 		if got := decodeEvent(4, "text_delta", data); got.Type != EventUnreadable || got.Seq != 4 {
 			t.Errorf("decodeEvent(%q) = %+v, want an unreadable step", data, got)
 		}
@@ -63,7 +63,26 @@ func TestDecodeEvent_InBandReportsOfVersion2(t *testing.T) {
 	}
 	now := decodeEvent(3, string(EventLogs), Event{Type: EventLogs, Text: logs}.marshal())
 	if now.Text != logs || now.Table != nil {
-		t.Errorf("v3 logs were read for markers: %q, %+v", now.Text, now.Table)
+		t.Errorf("v4 logs were read for markers: %q, %+v", now.Text, now.Table)
+	}
+}
+
+// TestDecodeEvent_WhoWroteTheCell: a cell stored before cells said who
+// wrote them is read as the analyst's (its _emit lines hidden, as the page
+// showed it then); a cell stored now says so itself.
+func TestDecodeEvent_WhoWroteTheCell(t *testing.T) {
+	for _, v := range []string{"2", "3"} {
+		if old := decodeEvent(1, string(EventCellAdded), `{"v":`+v+`}`); !old.Analyst {
+			t.Errorf("a version %s cell is not read as the analyst's", v)
+		}
+	}
+	if text := decodeEvent(1, string(EventText), `{"v":3,"text":"x"}`); text.Analyst {
+		t.Error("a version 3 text event was marked as a cell")
+	}
+	users := decodeEvent(2, string(EventCellAdded), Event{Type: EventCellAdded}.marshal())
+	analysts := decodeEvent(3, string(EventCellAdded), Event{Type: EventCellAdded, Analyst: true}.marshal())
+	if users.Analyst || !analysts.Analyst {
+		t.Errorf("version 4 cells: the user's %v, the analyst's %v", users.Analyst, analysts.Analyst)
 	}
 }
 

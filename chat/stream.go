@@ -129,7 +129,8 @@ func translate(fe *foundry.Event) (Event, bool) {
 		if fe.Item == nil || fe.Item.Type != "code_interpreter_call" {
 			return Event{}, false
 		}
-		e.Type, e.Text, e.Loader = EventCellAdded, "", isLoader(fe.Item)
+		e.Type, e.Text = EventCellAdded, ""
+		e.Loader, e.Analyst = callOf(fe.Item)
 	case foundry.EventCodeDelta:
 		e.Type = EventCodeDelta
 	case foundry.EventCodeDone:
@@ -155,7 +156,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 			return Event{}, false
 		}
 		e.Type, e.Text, e.Status = EventCellDone, fe.Item.Code, cellOutcome(fe.Item.Status)
-		e.Loader = isLoader(fe.Item)
+		e.Loader, e.Analyst = callOf(fe.Item)
 	case foundry.EventFileCitation:
 		c := fe.Citation
 		return Event{Type: EventCitation, ContainerID: c.ContainerID,
@@ -191,10 +192,12 @@ func cellOutcome(itemStatus string) string {
 	return string(CellCompleted)
 }
 
-// isLoader reports a code call the local engine marks as the built-in
-// analyst's file loader (cellext.Call).
-func isLoader(it *foundry.Item) bool {
-	return cellext.DecodeCall(it.Extension).Role == cellext.RoleLoader
+// callOf reads what the local engine says of a code call (cellext.Call):
+// whether it is the built-in analyst's file loader, and whether the
+// analyst wrote its code. Foundry says neither.
+func callOf(it *foundry.Item) (loader, analyst bool) {
+	c := cellext.DecodeCall(it.Extension)
+	return c.Role == cellext.RoleLoader, c.Analyst
 }
 
 // observe records what the rest of the app needs from a Foundry event.

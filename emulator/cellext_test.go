@@ -39,3 +39,23 @@ func TestCellOutputs_ReportsBesideTheLogs(t *testing.T) {
 		t.Fatalf("a plain cell carries an extension: %s", plain)
 	}
 }
+
+// TestCallExtension says of a call what the app needs and no more: the
+// loader is the analyst's loader, the analyst's own cells are its own, and
+// a fenced block the user sent carries no extension at all.
+func TestCallExtension(t *testing.T) {
+	t.Parallel()
+	for _, tc := range []struct {
+		name string
+		step Step
+		want cellext.Call
+	}{
+		{"the loader", Step{Code: "x", Loads: true, Own: true}, cellext.Call{Role: cellext.RoleLoader, Analyst: true}},
+		{"an analyst's cell", Step{Code: "x", Own: true}, cellext.Call{Analyst: true}},
+		{"the user's fenced block", Step{Code: "_emit('x')"}, cellext.Call{}},
+	} {
+		if got := callExtension(tc.step); got != tc.want {
+			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
+		}
+	}
+}

@@ -162,8 +162,9 @@ func (tr *turnRun) runCell(ctx context.Context, step Step) (Cell, error) {
 	call := func(status, code string, outputs []any) item {
 		it := item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": cid,
 			"code": code, "outputs": outputs}
-		if step.Loads { // an emulator extension: the app folds the loading cell
-			it[cellext.Field] = cellext.Call{Role: cellext.RoleLoader}
+		// An emulator extension: the app folds the loading cell, and hides the analyst's _emit lines.
+		if ext := callExtension(step); ext != (cellext.Call{}) {
+			it[cellext.Field] = ext
 		}
 		return tr.attributed(it)
 	}
@@ -481,4 +482,14 @@ func (tr *turnRun) attributed(it item) item {
 		it["agent_reference"] = ref
 	}
 	return it
+}
+
+// callExtension is what the engine says of a step's cell beside the call (cellext.Call).
+func callExtension(step Step) cellext.Call {
+	var c cellext.Call
+	if step.Loads {
+		c.Role = cellext.RoleLoader
+	}
+	c.Analyst = step.Own
+	return c
 }

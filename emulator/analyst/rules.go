@@ -37,7 +37,7 @@ func (r *Rules) loadStep(t *Turn, note string) (Step, error) {
 	if len(files) == 0 {
 		return Step{Text: withNote(note, noFilesReply(t.Files))}, nil
 	}
-	return Step{Code: profileCode(files, note), Loads: true}, nil
+	return Step{Code: profileCode(files, note), Loads: true, Own: true}, nil
 }
 
 func (r *Rules) analysisStep(t *Turn, start int) (Step, error) {
@@ -60,7 +60,7 @@ func (r *Rules) analysisStep(t *Turn, start int) (Step, error) {
 		return Step{Text: withNote(note, pl.Reply)}, nil
 	}
 	if len(ran) < len(pl.Cells) && (len(ran) == 0 || ran[len(ran)-1].Error == nil) {
-		return Step{Code: pl.Cells[len(ran)]}, nil
+		return Step{Code: pl.Cells[len(ran)], Own: true}, nil
 	}
 	return Step{Text: withNote(note, writeAnswer(&pl, ran))}, nil
 }

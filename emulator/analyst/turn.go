@@ -60,6 +60,9 @@ type Step struct {
 	Text string
 	// Loads says the cell loads the turn's files rather than analyses them: the app folds it.
 	Loads bool
+	// Own says the analyst wrote Code itself (its _emit statements report to the engine), as
+	// opposed to running a fenced block the user sent or code a model wrote.
+	Own bool
 }
 
 // Planner decides a turn one step at a time: Next is called until it returns a Step without
