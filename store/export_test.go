@@ -50,7 +50,11 @@ func checkPragmas(ctx context.Context, conn *sql.Conn) error {
 // fails t if they disagree.
 func (db *DB) SearchDocuments(t interface{ Fatalf(string, ...any) }) int {
 	var docs, texts int
-	if err := db.db.QueryRow(`SELECT (SELECT COUNT(*) FROM search_docs), (SELECT COUNT(*) FROM search_fts)`).Scan(&docs, &texts); err != nil {
+	count := `SELECT (SELECT COUNT(*) FROM search_docs), (SELECT COUNT(*) FROM search_fts)`
+	if db.d == &postgresDialect {
+		count = `SELECT COUNT(*), COUNT(terms) FROM search_docs`
+	}
+	if err := db.db.QueryRow(count).Scan(&docs, &texts); err != nil {
 		t.Fatalf("count search rows: %v", err)
 	}
 	if docs != texts {
@@ -64,7 +68,7 @@ func (db *DB) SearchDocuments(t interface{ Fatalf(string, ...any) }) int {
 // message j of conversation k is words[(k*31+j*7+i*13)%len(words)]).
 func (db *DB) SeedSearch(userID string, convs, msgs, wordsPerMessage int, words []string) error {
 	ctx := context.Background()
-	return db.withTx(ctx, func(tx *sql.Tx) error {
+	return db.withTx(ctx, func(tx *txn) error {
 		now := db.now()
 		for k := range convs {
 			id := fmt.Sprintf("c%06d", k)
