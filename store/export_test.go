@@ -8,7 +8,16 @@ import (
 
 // CheckPragmas holds n pooled connections at once, so that they are n
 // distinct connections, and verifies on each that the DSN pragmas hold.
-func (db *DB) CheckPragmas(ctx context.Context, n int) error {
+func (db *DB) CheckPragmas(ctx context.Context, n int) error { return db.onConns(ctx, n, checkPragmas) }
+
+// PingConns holds n pooled connections at once, opening those the pool
+// lacks, and pings each.
+func (db *DB) PingConns(ctx context.Context, n int) error {
+	return db.onConns(ctx, n, func(ctx context.Context, c *sql.Conn) error { return c.PingContext(ctx) })
+}
+
+// onConns holds n distinct pooled connections at once and runs check on each.
+func (db *DB) onConns(ctx context.Context, n int, check func(context.Context, *sql.Conn) error) error {
 	var conns []*sql.Conn
 	defer func() {
 		for _, c := range conns {
@@ -21,7 +30,7 @@ func (db *DB) CheckPragmas(ctx context.Context, n int) error {
 			return err
 		}
 		conns = append(conns, conn)
-		if err := checkPragmas(ctx, conn); err != nil {
+		if err := check(ctx, conn); err != nil {
 			return err
 		}
 	}
