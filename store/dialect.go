@@ -20,7 +20,6 @@ import (
 // PostgreSQL cannot infer a parameter's type, and rowid (SQLite's implicit
 // one, PostgreSQL's identity column of that name) for the order of writes.
 type dialect struct {
-	name string
 	// goose is the dialect goose migrates with.
 	goose goose.Dialect
 	// nocase is expr compared or ordered without regard to case: SQLite's
@@ -49,8 +48,8 @@ type dialect struct {
 	search searchDialect
 }
 
+// sqliteDialect is SQLite's (modernc.org/sqlite, FTS5).
 var sqliteDialect = dialect{
-	name:      "sqlite",
 	goose:     goose.DialectSQLite3,
 	nocase:    func(expr string) string { return expr + " COLLATE NOCASE" },
 	like:      "LIKE",
@@ -64,8 +63,8 @@ var sqliteDialect = dialect{
 	search: ftsSearch,
 }
 
+// postgresDialect is PostgreSQL's (15 and later, through pgx).
 var postgresDialect = dialect{
-	name:      "postgres",
 	goose:     goose.DialectPostgres,
 	nocase:    func(expr string) string { return "lower(" + expr + ")" },
 	like:      "ILIKE",
