@@ -307,8 +307,11 @@ func (c *Cluster) Database(t testing.TB, template string) string {
 	return c.URL(name)
 }
 
+// createLocked copies template into a new database. FILE_COPY copies the
+// template's files, which for a small template is several times faster
+// than PostgreSQL 15's default of writing every page to the WAL.
 func (c *Cluster) createLocked(name, template string) error {
-	_, err := c.admin.Exec(`CREATE DATABASE ` + name + ` TEMPLATE ` + template)
+	_, err := c.admin.Exec(`CREATE DATABASE ` + name + ` TEMPLATE ` + template + ` STRATEGY FILE_COPY`)
 	if err != nil {
 		return fmt.Errorf("pgtest: create database %s: %w", name, err)
 	}
