@@ -11,8 +11,9 @@ RUN_DEBS  := bubblewrap util-linux python3 python3-pandas python3-numpy python3-
              python3-seaborn python3-scipy python3-openpyxl python3-sklearn python3-statsmodels \
              fonts-noto-cjk fonts-dejavu-core
 # Extra packages for the tests: the browser, Jupyter for the sandbox's
-# comparison benchmark, and nbformat to validate exported notebooks.
-TEST_DEBS := chromium python3-ipykernel python3-jupyter-client python3-nbformat
+# comparison benchmark, nbformat to validate exported notebooks, and
+# PostgreSQL 15, of which the tests start throwaway clusters (internal/pgtest).
+TEST_DEBS := chromium python3-ipykernel python3-jupyter-client python3-nbformat postgresql
 
 .PHONY: all deps deps-run run build test bench lint templ code-css clean
 

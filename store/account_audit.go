@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 )
 
@@ -29,7 +28,7 @@ type AccountAudit struct {
 }
 
 // insertAccountAudit writes a (nil means none) for the account userID.
-func insertAccountAudit(ctx context.Context, tx *sql.Tx, now int64, userID string, a *AccountAudit) error {
+func insertAccountAudit(ctx context.Context, tx *txn, now int64, userID string, a *AccountAudit) error {
 	if a == nil {
 		return nil
 	}

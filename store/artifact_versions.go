@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 )
 
@@ -13,8 +12,8 @@ func (db *DB) ArtifactRuns(ctx context.Context, ids []string) (map[string]string
 	if len(ids) == 0 {
 		return out, nil
 	}
-	list, _ := json.Marshal(ids)
-	rows, err := db.q.QueryContext(ctx, `SELECT id, run_id FROM artifacts WHERE id IN (SELECT value FROM json_each(?))`, string(list))
+	list := jsonList(ids)
+	rows, err := db.q.QueryContext(ctx, `SELECT id, run_id FROM artifacts WHERE id IN (SELECT value FROM `+db.d.list("?")+`)`, list)
 	if err != nil {
 		return nil, fmt.Errorf("store: artifact runs: %w", err)
 	}

@@ -55,11 +55,17 @@ func scanArtifact(row rowScanner) (*Artifact, error) {
 // twice: the existing row is returned.
 func (db *DB) AddArtifact(ctx context.Context, a Artifact) (*Artifact, error) {
 	a.ID, a.CreatedAt = newID(), fromMillis(db.now())
-	_, err := db.db.ExecContext(ctx, `INSERT INTO artifacts (id, conversation_id, run_id, cell_id, container_id,
-		container_file_id, name, content_type, size, sha256, kind, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
-		a.ID, a.ConversationID, a.RunID, a.CellID, a.ContainerID, a.ContainerFileID, a.Name, a.ContentType, a.Size,
-		a.SHA256, a.Kind, toMillis(a.CreatedAt))
-	if isUniqueViolation(err) {
+	err := db.withTx(ctx, func(tx *txn) error {
+		if err := tx.lock(ctx, blobKey(a.SHA256)); err != nil {
+			return err
+		}
+		_, err := tx.ExecContext(ctx, `INSERT INTO artifacts (id, conversation_id, run_id, cell_id, container_id,
+			container_file_id, name, content_type, size, sha256, kind, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			a.ID, a.ConversationID, a.RunID, a.CellID, a.ContainerID, a.ContainerFileID, a.Name, a.ContentType, a.Size,
+			a.SHA256, a.Kind, toMillis(a.CreatedAt))
+		return err
+	})
+	if db.d.uniqueViolation(err) {
 		return db.artifactByContainerFile(ctx, a.ContainerID, a.ContainerFileID, a.SHA256)
 	}
 	if err != nil {

@@ -2,19 +2,48 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"encoding/json"
 	"fmt"
 	"time"
 )
 
-// purgeResultsSQL sums a purge's entries as {"kind": {"result": {"count": n, "bytes": b}}}.
-const purgeResultsSQL = `SELECT coalesce(json_group_object(kind, json(results)), '{}') FROM (
-	SELECT kind, json_group_object(result, json_object('count', n, 'bytes', b)) AS results FROM (
-		SELECT kind, result, count(*) AS n, sum(bytes) AS b FROM outbox WHERE purge_id = ? GROUP BY kind, result)
-	GROUP BY kind)`
+// purgeCount is how many entries of one kind of a purge ended one way, and
+// their bytes.
+type purgeCount struct {
+	Count int64 `json:"count"`
+	Bytes int64 `json:"bytes"`
+}
 
-func insertAudit(ctx context.Context, tx *sql.Tx, at int64, actor, action, purgeID, details, outcome string) error {
+// purgeResults sums a purge's entries as JSON, {"kind": {"result":
+// {"count": n, "bytes": b}}}. The sums are SQL's and the JSON is made here,
+// where each dialect would build it with functions of its own.
+func purgeResults(ctx context.Context, tx *txn, purgeID string) (string, error) {
+	rows, err := tx.QueryContext(ctx, `SELECT kind, result, count(*), coalesce(sum(bytes), 0) FROM outbox
+		WHERE purge_id = ? GROUP BY kind, result`, purgeID)
+	if err != nil {
+		return "", err
+	}
+	defer rows.Close()
+	out := map[string]map[string]purgeCount{}
+	for rows.Next() {
+		var kind, result string
+		var c purgeCount
+		if err := rows.Scan(&kind, &result, &c.Count, &c.Bytes); err != nil {
+			return "", err
+		}
+		if out[kind] == nil {
+			out[kind] = map[string]purgeCount{}
+		}
+		out[kind][result] = c
+	}
+	if err := rows.Err(); err != nil {
+		return "", err
+	}
+	b, err := json.Marshal(out)
+	return string(b), err
+}
+
+func insertAudit(ctx context.Context, tx *txn, at int64, actor, action, purgeID, details, outcome string) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO audit_log (id, at, actor, action, purge_id, details, outcome)
 		VALUES (?, ?, ?, ?, ?, ?, ?)`, newID(), at, actor, action, purgeID, details, outcome)
 	return err
@@ -37,7 +66,7 @@ func (db *DB) AppendAudit(ctx context.Context, e AuditEntry) error {
 	if err != nil || e.Details == "" {
 		details = []byte("{}")
 	}
-	err = db.withTx(ctx, func(tx *sql.Tx) error {
+	err = db.withTx(ctx, func(tx *txn) error {
 		return insertAudit(ctx, tx, db.now(), e.Actor, e.Action, e.PurgeID, string(details), e.Outcome)
 	})
 	if err != nil {
@@ -79,8 +108,8 @@ type PurgeProgress struct {
 // PurgeProgress reports how far the purge with the given id has got.
 func (db *DB) PurgeProgress(ctx context.Context, purgeID string) (PurgeProgress, error) {
 	var p PurgeProgress
-	err := db.q.QueryRowContext(ctx, `SELECT coalesce(sum(done_at = 0), 0), coalesce(sum(done_at <> 0), 0),
-		coalesce(sum(done_at = 0 AND attempts > 0), 0),
+	err := db.q.QueryRowContext(ctx, `SELECT count(*) FILTER (WHERE done_at = 0), count(*) FILTER (WHERE done_at <> 0),
+		count(*) FILTER (WHERE done_at = 0 AND attempts > 0),
 		coalesce((SELECT last_error FROM outbox WHERE purge_id = ?1 AND done_at = 0 AND last_error <> ''
 			ORDER BY next_attempt_at DESC LIMIT 1), '')
 		FROM outbox WHERE purge_id = ?1`, purgeID).Scan(&p.Pending, &p.Done, &p.Failing, &p.LastError)

@@ -113,7 +113,7 @@ func (db *DB) Conversations(ctx context.Context, f ConversationFilter) (Conversa
 	}
 	where, args := []string{"user_id = ?"}, []any{f.UserID}
 	if q := strings.TrimSpace(f.Query); q != "" {
-		where = append(where, `title LIKE ? ESCAPE '\'`)
+		where = append(where, `title `+db.d.like+` ? ESCAPE '\'`)
 		args = append(args, "%"+escapeLike(q)+"%")
 	}
 	if !f.After.IsZero() {

@@ -8,7 +8,16 @@ import (
 
 // CheckPragmas holds n pooled connections at once, so that they are n
 // distinct connections, and verifies on each that the DSN pragmas hold.
-func (db *DB) CheckPragmas(ctx context.Context, n int) error {
+func (db *DB) CheckPragmas(ctx context.Context, n int) error { return db.onConns(ctx, n, checkPragmas) }
+
+// PingConns holds n pooled connections at once, opening those the pool
+// lacks, and pings each.
+func (db *DB) PingConns(ctx context.Context, n int) error {
+	return db.onConns(ctx, n, func(ctx context.Context, c *sql.Conn) error { return c.PingContext(ctx) })
+}
+
+// onConns holds n distinct pooled connections at once and runs check on each.
+func (db *DB) onConns(ctx context.Context, n int, check func(context.Context, *sql.Conn) error) error {
 	var conns []*sql.Conn
 	defer func() {
 		for _, c := range conns {
@@ -21,7 +30,7 @@ func (db *DB) CheckPragmas(ctx context.Context, n int) error {
 			return err
 		}
 		conns = append(conns, conn)
-		if err := checkPragmas(ctx, conn); err != nil {
+		if err := check(ctx, conn); err != nil {
 			return err
 		}
 	}
@@ -50,7 +59,11 @@ func checkPragmas(ctx context.Context, conn *sql.Conn) error {
 // fails t if they disagree.
 func (db *DB) SearchDocuments(t interface{ Fatalf(string, ...any) }) int {
 	var docs, texts int
-	if err := db.db.QueryRow(`SELECT (SELECT COUNT(*) FROM search_docs), (SELECT COUNT(*) FROM search_fts)`).Scan(&docs, &texts); err != nil {
+	count := `SELECT (SELECT COUNT(*) FROM search_docs), (SELECT COUNT(*) FROM search_fts)`
+	if db.d == &postgresDialect {
+		count = `SELECT COUNT(*), COUNT(terms) FROM search_docs`
+	}
+	if err := db.db.QueryRow(count).Scan(&docs, &texts); err != nil {
 		t.Fatalf("count search rows: %v", err)
 	}
 	if docs != texts {
@@ -64,7 +77,7 @@ func (db *DB) SearchDocuments(t interface{ Fatalf(string, ...any) }) int {
 // message j of conversation k is words[(k*31+j*7+i*13)%len(words)]).
 func (db *DB) SeedSearch(userID string, convs, msgs, wordsPerMessage int, words []string) error {
 	ctx := context.Background()
-	return db.withTx(ctx, func(tx *sql.Tx) error {
+	return db.withTx(ctx, func(tx *txn) error {
 		now := db.now()
 		for k := range convs {
 			id := fmt.Sprintf("c%06d", k)

@@ -95,8 +95,11 @@ func uploadUsage(ctx context.Context, q queryer, userID string) (Usage, error) {
 // so concurrent uploads cannot pass the limit together.
 func (db *DB) AddFileWithin(ctx context.Context, userID string, f File, limit Usage) (*File, error) {
 	f.ID, f.CreatedAt = newID(), fromMillis(db.now())
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		if err := checkOwner(ctx, tx, f.ConversationID, userID); err != nil {
+			return err
+		}
+		if err := tx.lock(ctx, blobKey(f.SHA256)); err != nil {
 			return err
 		}
 		if err := checkLimit(ctx, tx, userID, f.Size, limit); err != nil {
@@ -125,7 +128,7 @@ func (db *DB) AddFileWithin(ctx context.Context, userID string, f File, limit Us
 }
 
 // checkOwner gives ErrNotFound unless userID owns the conversation.
-func checkOwner(ctx context.Context, tx *sql.Tx, convID, userID string) error {
+func checkOwner(ctx context.Context, tx *txn, convID, userID string) error {
 	var owner string
 	err := tx.QueryRowContext(ctx, `SELECT user_id FROM conversations WHERE id = ?`, convID).Scan(&owner)
 	if errors.Is(err, sql.ErrNoRows) || (err == nil && owner != userID) {
@@ -136,9 +139,12 @@ func checkOwner(ctx context.Context, tx *sql.Tx, convID, userID string) error {
 
 // checkLimit gives ErrOverLimit if one more file of size bytes would take
 // userID past limit.
-func checkLimit(ctx context.Context, tx *sql.Tx, userID string, size int64, limit Usage) error {
+func checkLimit(ctx context.Context, tx *txn, userID string, size int64, limit Usage) error {
 	if limit == (Usage{}) {
 		return nil
+	}
+	if err := tx.lock(ctx, "usage "+userID); err != nil {
+		return err
 	}
 	used, err := uploadUsage(ctx, tx, userID)
 	if err != nil {
@@ -167,8 +173,9 @@ func (db *DB) Files(ctx context.Context, userID, conversationID string) ([]*File
 // SetFoundryFileID records the Foundry id of an uploaded file, and that
 // this app uploaded it (see UnknownFoundryFiles).
 func (db *DB) SetFoundryFileID(ctx context.Context, fileID, foundryID string) error {
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `INSERT OR IGNORE INTO foundry_uploads (foundry_file_id, created_at) VALUES (?, ?)`,
+	err := db.withTx(ctx, func(tx *txn) error {
+		if _, err := tx.ExecContext(ctx, `INSERT INTO foundry_uploads (foundry_file_id, created_at) VALUES (?, ?)
+			ON CONFLICT (foundry_file_id) DO NOTHING`,
 			foundryID, db.now()); err != nil {
 			return err
 		}

@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
 )
@@ -28,7 +27,7 @@ func (db *DB) CreateSSOUser(ctx context.Context, username, role, tenant, id stri
 	}
 	u := db.newUser(username, "", role)
 	u.SSOTenant, u.SSOID = tenant, id
-	if err := db.withTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u, audit) }); err != nil {
+	if err := db.withTx(ctx, func(tx *txn) error { return insertUser(ctx, tx, u, audit) }); err != nil {
 		return nil, wrapCreate("create sso user", err)
 	}
 	return u, nil

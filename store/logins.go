@@ -25,7 +25,7 @@ type LoginSession struct {
 // browsers signed in.
 func (db *DB) CreateLoginSession(ctx context.Context, s LoginSession) error {
 	now := db.now()
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		if _, err := tx.ExecContext(ctx, `DELETE FROM login_sessions WHERE expires_at <= ?`, now); err != nil {
 			return err
 		}
@@ -79,7 +79,7 @@ func (db *DB) DeleteLoginSession(ctx context.Context, id string) error {
 }
 
 // deleteLoginSessions ends every session of a user, inside tx.
-func deleteLoginSessions(ctx context.Context, tx *sql.Tx, userID string) error {
+func deleteLoginSessions(ctx context.Context, tx *txn, userID string) error {
 	_, err := tx.ExecContext(ctx, `DELETE FROM login_sessions WHERE user_id = ?`, userID)
 	return err
 }

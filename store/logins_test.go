@@ -78,6 +78,7 @@ func TestLoginSessions(t *testing.T) {
 // files are readable by the server's user only, whatever the umask, and
 // that files an older version left readable are tightened.
 func TestOpen_FilesArePrivate(t *testing.T) {
+	only(t, "sqlite")
 	ctx := context.Background()
 	dir := t.TempDir()
 	path := filepath.Join(dir, "app.db")

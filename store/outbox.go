@@ -61,14 +61,14 @@ func (db *DB) NextOutbox(ctx context.Context) (at time.Time, ok bool, err error)
 // completed audit entry if it was the last one. Completing an entry twice
 // changes nothing.
 func (db *DB) CompleteOutbox(ctx context.Context, id int64, result string) error {
-	err := db.withTx(ctx, func(tx *sql.Tx) error { return completeOutbox(ctx, tx, id, result, db.now()) })
+	err := db.withTx(ctx, func(tx *txn) error { return completeOutbox(ctx, tx, id, result, db.now()) })
 	if err != nil {
 		return fmt.Errorf("store: complete outbox %d: %w", id, err)
 	}
 	return nil
 }
 
-func completeOutbox(ctx context.Context, tx *sql.Tx, id int64, result string, now int64) error {
+func completeOutbox(ctx context.Context, tx *txn, id int64, result string, now int64) error {
 	var purgeID string
 	err := tx.QueryRowContext(ctx, `UPDATE outbox SET done_at = ?, result = ?, last_error = ''
 		WHERE id = ? AND done_at = 0 RETURNING purge_id`, now, result, id).Scan(&purgeID)
@@ -97,7 +97,10 @@ func (db *DB) FailOutbox(ctx context.Context, id int64, msg string, next time.Ti
 // ResultKept or ResultDeleted; an error from remove leaves the entry pending.
 func (db *DB) RemoveBlob(ctx context.Context, id int64, sha string, remove func(sha string) error) (string, error) {
 	var result string
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
+		if err := tx.lock(ctx, blobKey(sha)); err != nil {
+			return err
+		}
 		var used bool
 		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM files WHERE sha256 = ?1)
 			OR EXISTS (SELECT 1 FROM artifacts WHERE sha256 = ?1)`, sha).Scan(&used); err != nil {
@@ -118,10 +121,18 @@ func (db *DB) RemoveBlob(ctx context.Context, id int64, sha string, remove func(
 	return result, nil
 }
 
+// blobKey is the lock (dialect.lock) of the blob sha: RemoveBlob holds it
+// between its check and the removal, and whatever inserts a row naming the
+// blob holds it too, so that no such row lands in between.
+func blobKey(sha string) string { return "blob " + sha }
+
 // finishPurgeIfDone writes the completed audit entry of a purge with
-// nothing left pending, once: the caller holds the write lock, so two
+// nothing left pending, once: the caller holds the purge's lock, so two
 // workers finishing the last two entries cannot both see zero.
-func finishPurgeIfDone(ctx context.Context, tx *sql.Tx, purgeID string, now int64) error {
+func finishPurgeIfDone(ctx context.Context, tx *txn, purgeID string, now int64) error {
+	if err := tx.lock(ctx, "purge "+purgeID); err != nil {
+		return err
+	}
 	// EXISTS, not count(*): this runs at every completion, and counting a
 	// large purge's pending entries each time would make it quadratic.
 	var pending, finished bool
@@ -136,8 +147,8 @@ func finishPurgeIfDone(ctx context.Context, tx *sql.Tx, purgeID string, now int6
 	if err != nil {
 		return err
 	}
-	var details string
-	if err := tx.QueryRowContext(ctx, purgeResultsSQL, purgeID).Scan(&details); err != nil {
+	details, err := purgeResults(ctx, tx, purgeID)
+	if err != nil {
 		return err
 	}
 	return insertAudit(ctx, tx, now, actor, action, purgeID, details, AuditCompleted)

@@ -94,7 +94,7 @@ func (db *DB) usagePerUser(ctx context.Context) ([]UserUsage, error) {
 		(SELECT coalesce(sum(r.input_tokens), 0) FROM runs r JOIN conversations c ON c.id = r.conversation_id WHERE c.user_id = u.id),
 		(SELECT coalesce(sum(r.output_tokens), 0) FROM runs r JOIN conversations c ON c.id = r.conversation_id WHERE c.user_id = u.id),
 		(SELECT coalesce(max(c.updated_at), 0) FROM conversations c WHERE c.user_id = u.id)
-		FROM users u ORDER BY u.username COLLATE NOCASE`)
+		FROM users u ORDER BY `+db.d.nocase("u.username"))
 	if err != nil {
 		return nil, fmt.Errorf("store: usage per user: %w", err)
 	}
@@ -132,7 +132,7 @@ type AdminFilter struct {
 
 // AdminConversations lists conversations across users, newest first.
 func (db *DB) AdminConversations(ctx context.Context, f AdminFilter) ([]AdminConversation, error) {
-	where, args := adminWhere(f, "c.title")
+	where, args := adminWhere(db.d, f, "c.title")
 	rows, err := db.q.QueryContext(ctx, `SELECT c.id, c.title, u.username, c.foundry_conversation_id, c.container_id,
 		(SELECT count(*) FROM files f WHERE f.conversation_id = c.id),
 		(SELECT coalesce(sum(size), 0) FROM files f WHERE f.conversation_id = c.id) +
@@ -166,7 +166,7 @@ type AdminFile struct {
 
 // AdminFiles lists uploaded files across users, newest first.
 func (db *DB) AdminFiles(ctx context.Context, f AdminFilter) ([]AdminFile, error) {
-	where, args := adminWhere(f, "f.name")
+	where, args := adminWhere(db.d, f, "f.name")
 	rows, err := db.q.QueryContext(ctx, `SELECT f.id, f.name, u.username, c.title, f.foundry_file_id, f.size, f.created_at
 		FROM files f JOIN conversations c ON c.id = f.conversation_id JOIN users u ON u.id = c.user_id`+where+`
 		ORDER BY f.created_at DESC LIMIT ?`, append(args, limitOr(f.Limit))...)
@@ -187,7 +187,7 @@ func (db *DB) AdminFiles(ctx context.Context, f AdminFilter) ([]AdminFile, error
 	return out, rows.Err()
 }
 
-func adminWhere(f AdminFilter, textColumn string) (string, []any) {
+func adminWhere(d *dialect, f AdminFilter, textColumn string) (string, []any) {
 	var conds []string
 	var args []any
 	if f.UserID != "" {
@@ -195,7 +195,7 @@ func adminWhere(f AdminFilter, textColumn string) (string, []any) {
 		args = append(args, f.UserID)
 	}
 	if q := strings.TrimSpace(f.Query); q != "" {
-		conds = append(conds, textColumn+` LIKE ? ESCAPE '\'`)
+		conds = append(conds, textColumn+` `+d.like+` ? ESCAPE '\'`)
 		args = append(args, "%"+escapeLike(q)+"%")
 	}
 	if len(conds) == 0 {

@@ -3,7 +3,6 @@ package store
 import (
 	"cmp"
 	"context"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -56,19 +55,20 @@ func (s PurgeSelection) IsZero() bool {
 	return len(s.ConversationIDs) == 0 && s.UserID == "" && s.Before.IsZero()
 }
 
-// where returns the condition on conversations (aliased c) and its args.
-func (s PurgeSelection) where() (string, []any) {
+// where returns the condition on conversations (aliased c) and its args,
+// in dialect d.
+func (s PurgeSelection) where(d *dialect) (string, []any) {
 	if s.IsZero() {
-		return "0", nil
+		return "FALSE", nil
 	}
 	var conds []string
 	var args []any
 	if len(s.ConversationIDs) > 0 {
 		// One JSON argument instead of one variable per id: a selection of
 		// thousands of ids stays one statement under SQLite's variable cap.
-		ids, _ := json.Marshal(s.ConversationIDs)
-		conds = append(conds, "c.id IN (SELECT value FROM json_each(?))")
-		args = append(args, string(ids))
+		ids := jsonList(s.ConversationIDs)
+		conds = append(conds, "c.id IN (SELECT value FROM "+d.list("?")+")")
+		args = append(args, ids)
 	}
 	if s.UserID != "" {
 		conds = append(conds, "c.user_id = ?")
@@ -98,11 +98,11 @@ type PurgeSummary struct {
 // share no snapshot, which a dry run can afford.
 func (db *DB) PurgeSummary(ctx context.Context, sel PurgeSelection) (PurgeSummary, error) {
 	var s PurgeSummary
-	where, args := sel.where()
+	where, args := sel.where(db.d)
 	// max(rowid) bounds the number of conversations from the b-tree's edge,
 	// where count(*) would scan: enough to choose a blob plan.
 	var all int64
-	err := db.q.QueryRowContext(ctx, `SELECT count(*), coalesce(sum(c.foundry_conversation_id <> ''), 0),
+	err := db.q.QueryRowContext(ctx, `SELECT count(*), count(*) FILTER (WHERE c.foundry_conversation_id <> ''),
 		(SELECT coalesce(max(rowid), 0) FROM conversations) FROM conversations c WHERE `+where, args...).
 		Scan(&s.Conversations, &s.FoundryConversations, &all)
 	if err != nil {
@@ -119,7 +119,7 @@ func (db *DB) PurgeSummary(ctx context.Context, sel PurgeSelection) (PurgeSummar
 		sql  string
 		dest []any
 	}{
-		{`SELECT count(*), coalesce(sum(size), 0), coalesce(sum(foundry_file_id <> ''), 0) FROM files
+		{`SELECT count(*), coalesce(sum(size), 0), count(*) FILTER (WHERE foundry_file_id <> '') FROM files
 			WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `)`,
 			[]any{&s.Files, &s.FileBytes, &s.FoundryFiles}},
 		{`SELECT count(*), coalesce(sum(size), 0),
@@ -181,19 +181,21 @@ func (db *DB) countBlobs(ctx context.Context, where string, args []any, large bo
 func blobSummarySQL(where, half string, large bool) string {
 	if large {
 		return `WITH sel AS MATERIALIZED (SELECT c.id FROM conversations c WHERE ` + where + `)
-		SELECT count(*), coalesce(sum(outside = 0), 0), coalesce(sum((outside = 0) * size), 0) FROM (
-			SELECT max(size) AS size, sum(NOT inside) AS outside FROM (
-				SELECT sha256, size, conversation_id IN sel AS inside FROM files WHERE ` + half + `
-				UNION ALL SELECT sha256, size, conversation_id IN sel FROM artifacts WHERE ` + half + `)
-			GROUP BY sha256 HAVING sum(inside) > 0)`
+		SELECT count(*), count(*) FILTER (WHERE outside = 0), coalesce(sum(size) FILTER (WHERE outside = 0), 0) FROM (
+			SELECT max(size) AS size, count(*) FILTER (WHERE NOT inside) AS outside FROM (
+				SELECT sha256, size, conversation_id IN (SELECT id FROM sel) AS inside FROM files WHERE ` + half + `
+				UNION ALL SELECT sha256, size, conversation_id IN (SELECT id FROM sel) FROM artifacts WHERE ` + half + `) b
+			GROUP BY sha256 HAVING count(*) FILTER (WHERE inside) > 0) s`
 	}
 	return `WITH sel AS MATERIALIZED (SELECT c.id FROM conversations c WHERE ` + where + `),
 	shas AS (SELECT sha256, max(size) AS size FROM (
-		SELECT sha256, size FROM files WHERE conversation_id IN sel AND ` + half + `
-		UNION ALL SELECT sha256, size FROM artifacts WHERE conversation_id IN sel AND ` + half + `) GROUP BY sha256),
-	freed AS (SELECT size, NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = shas.sha256 AND f.conversation_id NOT IN sel)
-		AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.sha256 = shas.sha256 AND a.conversation_id NOT IN sel) AS gone FROM shas)
-	SELECT count(*), coalesce(sum(gone), 0), coalesce(sum(gone * size), 0) FROM freed`
+		SELECT sha256, size FROM files WHERE conversation_id IN (SELECT id FROM sel) AND ` + half + `
+		UNION ALL SELECT sha256, size FROM artifacts WHERE conversation_id IN (SELECT id FROM sel) AND ` + half + `) b
+		GROUP BY sha256),
+	freed AS (SELECT size, NOT EXISTS (SELECT 1 FROM files f WHERE f.sha256 = shas.sha256 AND f.conversation_id NOT IN (SELECT id FROM sel))
+		AND NOT EXISTS (SELECT 1 FROM artifacts a WHERE a.sha256 = shas.sha256 AND a.conversation_id NOT IN (SELECT id FROM sel)) AS gone
+		FROM shas)
+	SELECT count(*), count(*) FILTER (WHERE gone), coalesce(sum(size) FILTER (WHERE gone), 0) FROM freed`
 }
 
 // PurgeConversation is one conversation of a purge preview.
@@ -205,7 +207,7 @@ type PurgeConversation struct {
 
 // PurgePreview returns the first limit conversations of sel, oldest first.
 func (db *DB) PurgePreview(ctx context.Context, sel PurgeSelection, limit int) ([]PurgeConversation, error) {
-	where, args := sel.where()
+	where, args := sel.where(db.d)
 	rows, err := db.q.QueryContext(ctx, `SELECT c.id, c.user_id, coalesce(u.username, ''), c.title, c.updated_at,
 		(SELECT count(*) FROM files f WHERE f.conversation_id = c.id),
 		(SELECT count(*) FROM artifacts a WHERE a.conversation_id = c.id),
@@ -240,7 +242,7 @@ type PurgeObject struct {
 // PurgeRemotePreview returns the first limit Foundry objects that purging
 // sel would delete.
 func (db *DB) PurgeRemotePreview(ctx context.Context, sel PurgeSelection, limit int) ([]PurgeObject, error) {
-	where, args := sel.where()
+	where, args := sel.where(db.d)
 	// The first branch reads the conversations directly, so a LIMIT met
 	// there never gathers the selection's files and artifacts at all.
 	q := `SELECT 'foundry_conversation', '', c.foundry_conversation_id, 0 FROM conversations c

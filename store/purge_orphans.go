@@ -2,7 +2,6 @@ package store
 
 import (
 	"context"
-	"encoding/json"
 	"fmt"
 	"time"
 )
@@ -36,8 +35,8 @@ func (db *DB) unknown(ctx context.Context, what string, values []string, cond st
 	if len(values) == 0 {
 		return nil, nil
 	}
-	arg, _ := json.Marshal(values)
-	rows, err := db.q.QueryContext(ctx, `SELECT j.value FROM json_each(?) j WHERE `+cond, string(arg))
+	arg := jsonList(values)
+	rows, err := db.q.QueryContext(ctx, `SELECT j.value FROM `+db.d.list("?")+` j WHERE `+cond, arg)
 	if err != nil {
 		return nil, fmt.Errorf("store: %s: %w", what, err)
 	}

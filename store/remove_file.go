@@ -24,11 +24,11 @@ type RemovedFile struct {
 func (db *DB) RemoveFile(ctx context.Context, userID, conversationID, fileID, action string) (RemovedFile, error) {
 	now, purgeID := db.now(), newID()
 	out := RemovedFile{PurgeID: purgeID}
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		var foundryID, sha string
 		err := tx.QueryRowContext(ctx, `SELECT f.name, f.size, f.foundry_file_id, f.sha256 FROM files f
 			JOIN conversations c ON c.id = f.conversation_id
-			WHERE f.id = ? AND f.conversation_id = ? AND c.user_id = ?`, fileID, conversationID, userID).
+			WHERE f.id = ? AND f.conversation_id = ? AND c.user_id = ?`+tx.d.forUpdate, fileID, conversationID, userID).
 			Scan(&out.Name, &out.Size, &foundryID, &sha)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
@@ -61,7 +61,7 @@ func (db *DB) RemoveFile(ctx context.Context, userID, conversationID, fileID, ac
 // Foundry file is shared by rows of the same bytes uploaded once, so it
 // stays while another row names it; whether the blob is still used is
 // decided when it is removed, after this row is gone.
-func queueFileObjects(ctx context.Context, tx *sql.Tx, purgeID string, now int64, fileID, foundryID, sha string, size int64) error {
+func queueFileObjects(ctx context.Context, tx *txn, purgeID string, now int64, fileID, foundryID, sha string, size int64) error {
 	if foundryID != "" {
 		var shared bool
 		if err := tx.QueryRowContext(ctx, `SELECT EXISTS (SELECT 1 FROM files WHERE foundry_file_id = ? AND id <> ?)`,

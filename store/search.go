@@ -2,13 +2,15 @@ package store
 
 import (
 	"context"
-	"encoding/json"
+	"database/sql"
 	"errors"
 	"fmt"
 	"strings"
 	"time"
 	"unicode"
 	"unicode/utf8"
+
+	"golang.org/x/text/unicode/norm"
 )
 
 // Search limits. A prefix term's cost grows with the words it matches and a
@@ -74,8 +76,8 @@ type SearchHit struct {
 // (50 when zero). Other users' conversations are never read. A search that
 // takes longer than SearchTimeout fails with ErrSearchTooSlow.
 func (db *DB) SearchConversations(ctx context.Context, userID, query string, limit int) ([]SearchHit, error) {
-	match := MatchQuery(query)
-	if match == "" {
+	words := searchWords(query)
+	if len(words) == 0 {
 		return nil, nil
 	}
 	if limit <= 0 {
@@ -88,12 +90,22 @@ func (db *DB) SearchConversations(ctx context.Context, userID, query string, lim
 		return nil, err
 	}
 	defer release()
-	hits, docs, err := db.bestHits(ctx, userID, match, limit)
+	s := db.d.search
+	match := s.match(words)
+	hits, docs, err := db.bestHits(ctx, s.bestSQL, userID, match, limit)
 	if err != nil {
 		return nil, searchError(ctx, "search", err)
 	}
-	if err := db.fillSnippets(ctx, match, hits, docs); err != nil {
+	if len(docs) == 0 {
+		return hits, nil
+	}
+	ids := jsonList(docs)
+	snippets, err := s.snippets(ctx, db.q, db.d.list("?"), match, words, ids)
+	if err != nil {
 		return nil, searchError(ctx, "search snippets", err)
+	}
+	for i, doc := range docs {
+		hits[i].Snippet = snippets[doc]
 	}
 	return hits, nil
 }
@@ -118,22 +130,99 @@ func searchError(ctx context.Context, what string, err error) error {
 	return fmt.Errorf("store: %s: %w", what, err)
 }
 
-// bestHits finds the user's matching conversations and, for each, the
-// document that matched best; docs holds those documents' rowids in order.
-func (db *DB) bestHits(ctx context.Context, userID, match string, limit int) ([]SearchHit, []int64, error) {
-	// The bare columns d.id, d.kind and d.anchor come from the row of MIN(d.id),
-	// which SQLite guarantees for a query with a single MIN aggregate: the
-	// oldest document, so a title before the first question before its
-	// answer. Ranking by bm25 instead costs ten times more on a common word.
-	rows, err := db.q.QueryContext(ctx, `WITH best AS (
+// searchDialect is how one back end searches: the two find the same
+// documents and order them the same way (the oldest matching document of
+// each conversation, the conversations newest first).
+type searchDialect struct {
+	// match turns the searched words into the back end's query.
+	match func(words []string) string
+	// bestSQL finds, for match (?1) and a user (?2), up to ?3 matching
+	// conversations, each with its best document's id, kind and anchor.
+	bestSQL string
+	// snippets returns the passage of each document of the JSON list ids,
+	// read from the table list, its matches between HitStart and HitEnd.
+	snippets func(ctx context.Context, q querier, list, match string, words []string, ids string) (map[int64]string, error)
+}
+
+// ftsSearch is SQLite's: the FTS5 table search_fts under search_docs' ids.
+// The bare columns d.id, d.kind and d.anchor come from the row of MIN(d.id),
+// which SQLite guarantees for a query with a single MIN aggregate: the
+// oldest document, so a title before the first question before its answer.
+// Ranking by bm25 instead costs ten times more on a common word.
+var ftsSearch = searchDialect{
+	match: ftsMatch,
+	bestSQL: `WITH best AS (
 			SELECT d.conversation_id, d.id, d.kind, d.anchor, MIN(d.id)
 			FROM search_fts f JOIN search_docs d ON d.id = f.rowid
-			WHERE search_fts MATCH ? AND d.user_id = ?
+			WHERE search_fts MATCH ?1 AND d.user_id = ?2
 			GROUP BY d.conversation_id)
-		SELECT `+prefixed("c", conversationColumns)+`, b.id, b.kind, b.anchor, 0
+		SELECT ` + prefixed("c", conversationColumns) + `, b.id, b.kind, b.anchor
 		FROM best b JOIN conversations c ON c.id = b.conversation_id
 		ORDER BY c.updated_at DESC, c.id DESC
-		LIMIT ?`, match, userID, limit)
+		LIMIT ?3`,
+	snippets: ftsSnippets,
+}
+
+// ftsSnippets has FTS5 cut the passages; snippet() is dear, so it runs
+// only on the documents shown.
+func ftsSnippets(ctx context.Context, q querier, list, match string, _ []string, ids string) (map[int64]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT rowid, snippet(search_fts, 0, ?, ?, '…', ?)
+		FROM search_fts WHERE search_fts MATCH ? AND rowid IN (SELECT value FROM `+list+`)`,
+		HitStart, HitEnd, snippetTokens, match, ids)
+	if err != nil {
+		return nil, err
+	}
+	return scanSnippets(rows, func(s string) string { return s })
+}
+
+// tsSearch is PostgreSQL's: search_docs' tsvector column terms, matched by
+// a prefix tsquery through its GIN index; DISTINCT ON keeps the oldest
+// matching document of each conversation, as MIN(d.id) does in SQLite.
+var tsSearch = searchDialect{
+	match: tsMatch,
+	bestSQL: `WITH best AS (
+			SELECT DISTINCT ON (d.conversation_id) d.conversation_id, d.id, d.kind, d.anchor
+			FROM search_docs d
+			WHERE d.terms @@ to_tsquery('simple', ?1) AND d.user_id = ?2
+			ORDER BY d.conversation_id, d.id)
+		SELECT ` + prefixed("c", conversationColumns) + `, b.id, b.kind, b.anchor
+		FROM best b JOIN conversations c ON c.id = b.conversation_id
+		ORDER BY c.updated_at DESC, c.id DESC
+		LIMIT ?3`,
+	snippets: tsSnippets,
+}
+
+// tsSnippets reads the shown documents' texts and cuts their passages here
+// (see snippet): ts_headline would parse the text with PostgreSQL's own
+// parser, which reads "df.groupby" as one word the index never holds.
+func tsSnippets(ctx context.Context, q querier, list, _ string, words []string, ids string) (map[int64]string, error) {
+	rows, err := q.QueryContext(ctx, `SELECT id, body FROM search_docs
+		WHERE id IN (SELECT CAST(value AS BIGINT) FROM `+list+`)`, ids)
+	if err != nil {
+		return nil, err
+	}
+	return scanSnippets(rows, func(body string) string { return snippet(body, words, snippetTokens) })
+}
+
+// scanSnippets reads (document id, text) rows into a map, through cut.
+func scanSnippets(rows *sql.Rows, cut func(string) string) (map[int64]string, error) {
+	defer rows.Close()
+	out := map[int64]string{}
+	for rows.Next() {
+		var doc int64
+		var s string
+		if err := rows.Scan(&doc, &s); err != nil {
+			return nil, err
+		}
+		out[doc] = cut(s)
+	}
+	return out, rows.Err()
+}
+
+// bestHits runs a dialect's bestSQL; docs holds the hits' document ids in
+// order.
+func (db *DB) bestHits(ctx context.Context, query, userID, match string, limit int) ([]SearchHit, []int64, error) {
+	rows, err := db.q.QueryContext(ctx, query, match, userID, limit)
 	if err != nil {
 		return nil, nil, err
 	}
@@ -143,8 +232,7 @@ func (db *DB) bestHits(ctx context.Context, userID, match string, limit int) ([]
 	for rows.Next() {
 		var h SearchHit
 		var doc int64
-		var first int64
-		conv, err := scanConversation(scanWith(rows, &doc, &h.Kind, &h.Anchor, &first))
+		conv, err := scanConversation(scanWith(rows, &doc, &h.Kind, &h.Anchor))
 		if err != nil {
 			return nil, nil, err
 		}
@@ -154,56 +242,151 @@ func (db *DB) bestHits(ctx context.Context, userID, match string, limit int) ([]
 	return hits, docs, rows.Err()
 }
 
-// fillSnippets computes the passage of each hit's document in one query;
-// snippet() is dear, so it runs only on the documents shown.
-func (db *DB) fillSnippets(ctx context.Context, match string, hits []SearchHit, docs []int64) error {
-	if len(docs) == 0 {
-		return nil
-	}
-	ids, _ := json.Marshal(docs)
-	rows, err := db.q.QueryContext(ctx, `SELECT rowid, snippet(search_fts, 0, ?, ?, '…', ?)
-		FROM search_fts WHERE search_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-		HitStart, HitEnd, snippetTokens, match, string(ids))
-	if err != nil {
-		return err
-	}
-	defer rows.Close()
-	snippets := make(map[int64]string, len(docs))
-	for rows.Next() {
-		var doc int64
-		var s string
-		if err := rows.Scan(&doc, &s); err != nil {
-			return err
-		}
-		snippets[doc] = s
-	}
-	for i, doc := range docs {
-		hits[i].Snippet = snippets[doc]
-	}
-	return rows.Err()
-}
-
 // MatchQuery turns what a person typed into an FTS5 query: every word must
 // occur, each as a prefix. Words are split as the index's tokenizer splits
 // them and quoted, so that no character of the input is FTS5 syntax. A word
 // is searched once whatever its case, words shorter than MinSearchWordLen
 // are left out, and only the first MaxSearchWords words count.
-func MatchQuery(s string) string {
-	words := strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) })
+func MatchQuery(s string) string { return ftsMatch(searchWords(s)) }
+
+// ftsMatch is FTS5's query for words: each quoted, as a prefix, all of them.
+func ftsMatch(words []string) string {
+	terms := make([]string, len(words))
+	for i, w := range words {
+		terms[i] = `"` + w + `"*`
+	}
+	return strings.Join(terms, " ")
+}
+
+// tsMatch is PostgreSQL's tsquery for words: each a prefix (:*), all of
+// them (&). The words hold letters and digits only, so quoting each keeps
+// the input from being tsquery syntax.
+func tsMatch(words []string) string {
+	terms := make([]string, len(words))
+	for i, w := range words {
+		terms[i] = "'" + w + "':*"
+	}
+	return strings.Join(terms, " & ")
+}
+
+// searchWords splits s as both indexes split text (runs of letters and
+// digits), in lower case and without diacritics, each word once, leaving out
+// words shorter than MinSearchWordLen and keeping the first MaxSearchWords.
+func searchWords(s string) []string {
 	seen := make(map[string]bool, MaxSearchWords)
-	terms := make([]string, 0, MaxSearchWords)
-	for _, w := range words {
-		w = strings.ToLower(w)
+	var words []string
+	for _, w := range strings.FieldsFunc(s, notWordRune) {
+		w = foldWord(w)
 		if utf8.RuneCountInString(w) < MinSearchWordLen || seen[w] {
 			continue
 		}
 		seen[w] = true
-		terms = append(terms, `"`+w+`"*`)
-		if len(terms) == MaxSearchWords {
+		words = append(words, w)
+		if len(words) == MaxSearchWords {
 			break
 		}
 	}
-	return strings.Join(terms, " ")
+	return words
+}
+
+func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }
+
+// foldWord is w in lower case without combining diacritics (U+0300 to
+// U+036F after canonical decomposition, composed again after), as both
+// indexes store words.
+func foldWord(w string) string {
+	return norm.NFC.String(strings.Map(func(r rune) rune {
+		if r >= 0x300 && r <= 0x36f {
+			return -1
+		}
+		return r
+	}, norm.NFD.String(strings.ToLower(w))))
+}
+
+// snippet cuts from body the passage of n words with the most words that
+// start with one of words (the first such passage, begun a word or two
+// before its first hit), marks those between HitStart and HitEnd, and puts
+// "…" where the passage cuts the text, as FTS5's snippet() does.
+func snippet(body string, words []string, n int) string {
+	spans := wordSpans(body)
+	if len(spans) == 0 {
+		return ""
+	}
+	hit := make([]bool, len(spans))
+	for i, sp := range spans {
+		hit[i] = matchesAny(foldWord(body[sp[0]:sp[1]]), words)
+	}
+	from := passageStart(hit, n)
+	to := min(from+n, len(spans))
+	var b strings.Builder
+	if from > 0 {
+		b.WriteString("…")
+	}
+	pos := spans[from][0]
+	for i := from; i < to; i++ {
+		b.WriteString(body[pos:spans[i][0]])
+		w := body[spans[i][0]:spans[i][1]]
+		if hit[i] {
+			w = HitStart + w + HitEnd
+		}
+		b.WriteString(w)
+		pos = spans[i][1]
+	}
+	if to < len(spans) {
+		b.WriteString("…")
+	}
+	return b.String()
+}
+
+// wordSpans returns the byte offsets [start, end) of each word of s.
+func wordSpans(s string) [][2]int {
+	var spans [][2]int
+	start := -1
+	for i, r := range s {
+		switch {
+		case !notWordRune(r) && start < 0:
+			start = i
+		case notWordRune(r) && start >= 0:
+			spans = append(spans, [2]int{start, i})
+			start = -1
+		}
+	}
+	if start >= 0 {
+		spans = append(spans, [2]int{start, len(s)})
+	}
+	return spans
+}
+
+func matchesAny(w string, prefixes []string) bool {
+	for _, p := range prefixes {
+		if strings.HasPrefix(w, p) {
+			return true
+		}
+	}
+	return false
+}
+
+// passageStart is where the passage of n words with the most hits begins:
+// the first such window, moved to begin up to two words before its first hit.
+func passageStart(hit []bool, n int) int {
+	best, bestHits := 0, -1
+	for from := 0; from == 0 || from+n <= len(hit); from++ {
+		count := 0
+		for i := from; i < min(from+n, len(hit)); i++ {
+			if hit[i] {
+				count++
+			}
+		}
+		if count > bestHits {
+			best, bestHits = from, count
+		}
+	}
+	for i := best; i < min(best+n, len(hit)); i++ {
+		if hit[i] {
+			return max(0, min(i-2, len(hit)-n))
+		}
+	}
+	return best
 }
 
 // prefixed qualifies each of a comma-separated list of columns with table t.

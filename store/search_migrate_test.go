@@ -33,6 +33,7 @@ func migrationsBefore(t *testing.T, version string) fs.FS {
 // conversations from before the search index: migration 0010 indexes them,
 // and strips the "…" old titles were stored with.
 func TestSearchMigrationIndexesExistingRows(t *testing.T) {
+	only(t, "sqlite")
 	ctx := context.Background()
 	path := filepath.Join(t.TempDir(), "app.db")
 	old, err := store.Open(ctx, path, migrationsBefore(t, "0010"), nil)

@@ -129,3 +129,21 @@ func TestSearch_ForgetsPurgedConversations(t *testing.T) {
 		t.Errorf("%d documents left in the index after every conversation went", n)
 	}
 }
+
+// TestSearch_FoldsCaseAndDiacritics finds "Café" by "cafe" and "CAFÉ", on
+// both back ends' indexes, and a word inside code split at its punctuation.
+func TestSearch_FoldsCaseAndDiacritics(t *testing.T) {
+	db := openDB(t)
+	ctx := context.Background()
+	ana, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
+	c, _ := db.CreateConversation(ctx, ana.ID, "Le Café de Flore: naïve_forecast.csv")
+	for _, q := range []string{"cafe", "CAFÉ", "caf", "naive", "forecast", "csv"} {
+		got := searchFor(t, db, ana.ID, q)
+		if h, ok := got[c.ID]; !ok || !strings.Contains(h.Snippet, store.HitStart) {
+			t.Errorf("search %q = %+v; want the conversation with a marked hit", q, got)
+		}
+	}
+	if got := searchFor(t, db, ana.ID, "flora"); len(got) != 0 {
+		t.Errorf("search flora = %v; want nothing", got)
+	}
+}

@@ -22,9 +22,9 @@ const actorChat = "chat"
 // deleted however the app stops, with an audit entry like any purge's.
 func (db *DB) RenewFoundryConversation(ctx context.Context, conversationID, foundryID string) error {
 	now := db.now()
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		var old string
-		err := tx.QueryRowContext(ctx, `SELECT foundry_conversation_id FROM conversations WHERE id = ?`, conversationID).Scan(&old)
+		err := tx.QueryRowContext(ctx, `SELECT foundry_conversation_id FROM conversations WHERE id = ?`+tx.d.forUpdate, conversationID).Scan(&old)
 		if errors.Is(err, sql.ErrNoRows) {
 			return ErrNotFound
 		}

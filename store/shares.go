@@ -90,7 +90,7 @@ func (db *DB) CreateShare(ctx context.Context, userID, conversationID string, o 
 	now := db.now()
 	id, token := newID(), newShareToken()
 	expires := now + o.Lifetime.Milliseconds()
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		if err := checkOwner(ctx, tx, conversationID, userID); err != nil {
 			return err
 		}
@@ -116,7 +116,7 @@ func (db *DB) CreateShare(ctx context.Context, userID, conversationID string, o 
 // not expired, and of an owner whose account is not disabled. Any other
 // token is ErrNotFound, whatever the reason.
 func (db *DB) ShareByToken(ctx context.Context, token string) (*Share, error) {
-	return db.shareWhere(ctx, `s.token_sha256 = ? AND s.revoked_at = 0 AND s.expires_at > ? AND u.disabled = 0`,
+	return db.shareWhere(ctx, `s.token_sha256 = ? AND s.revoked_at = 0 AND s.expires_at > ? AND u.disabled = FALSE`,
 		tokenHash(token), db.now())
 }
 
@@ -168,7 +168,7 @@ func (db *DB) RevokeAnyShare(ctx context.Context, actor, shareID string) error {
 
 func (db *DB) revokeShare(ctx context.Context, actor, shareID, and string, args ...any) error {
 	now := db.now()
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		var convID string
 		err := tx.QueryRowContext(ctx, `UPDATE shares SET revoked_at = ? WHERE id = ? AND revoked_at = 0 AND expires_at > ? `+
 			and+` RETURNING conversation_id`, append([]any{now, shareID, now}, args...)...).Scan(&convID)

@@ -1,6 +1,9 @@
 // Package store keeps the application's state in SQLite through
-// modernc.org/sqlite: plain database/sql and hand-written SQL. It imports
-// nothing else of this module; its migrations are handed to Open.
+// modernc.org/sqlite (Open) or, for several replicas sharing one state, in
+// PostgreSQL through pgx (OpenPostgres): plain database/sql and hand-written
+// SQL, one API, the differences of the two dialects held in one value (see
+// dialect). It imports nothing else of this module; its migrations are
+// handed to Open.
 package store
 
 import (
@@ -14,7 +17,6 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
-	"strings"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -31,6 +33,8 @@ var ErrConflict = errors.New("store: conflict")
 // DB is the application database.
 type DB struct {
 	db *sql.DB
+	// d is the SQL dialect of the database.
+	d *dialect
 	// q runs the queries that read: the database, or the transaction of
 	// Read.
 	q querier
@@ -61,11 +65,17 @@ func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) 
 		sqldb.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	if err := migrate(ctx, sqldb, migrations, log); err != nil {
+	return ready(ctx, sqldb, &sqliteDialect, migrations, log)
+}
+
+// ready migrates a freshly opened pool and makes the DB of it; it closes
+// the pool if that fails.
+func ready(ctx context.Context, sqldb *sql.DB, d *dialect, migrations fs.FS, log *slog.Logger, opts ...goose.ProviderOption) (*DB, error) {
+	if err := migrate(ctx, sqldb, d, migrations, log, opts...); err != nil {
 		sqldb.Close()
 		return nil, err
 	}
-	return &DB{db: sqldb, q: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now}, nil
+	return &DB{db: sqldb, d: d, q: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now}, nil
 }
 
 // maxConns is the size of the connection pool.
@@ -107,14 +117,16 @@ func dsn(path string) string {
 	return "file:" + path + "?" + q.Encode()
 }
 
-func migrate(ctx context.Context, db *sql.DB, migrations fs.FS, log *slog.Logger) error {
+// migrate applies the migrations not applied yet, with goose's options for
+// the dialect (extra).
+func migrate(ctx context.Context, db *sql.DB, d *dialect, migrations fs.FS, log *slog.Logger, extra ...goose.ProviderOption) error {
 	// Out-of-order migrations are applied rather than refused: features are
 	// built in parallel, so a lower number can land after a higher one.
-	opts := []goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithAllowOutofOrder(true)}
+	opts := append([]goose.ProviderOption{goose.WithDisableGlobalRegistry(true), goose.WithAllowOutofOrder(true)}, extra...)
 	if log != nil {
 		opts = append(opts, goose.WithSlog(log))
 	}
-	p, err := goose.NewProvider(goose.DialectSQLite3, db, migrations, opts...)
+	p, err := goose.NewProvider(d.goose, db, migrations, opts...)
 	if err != nil {
 		return fmt.Errorf("store: migrations: %w", err)
 	}
@@ -144,11 +156,10 @@ type querier interface {
 
 // Read runs fn with a DB whose reads all see one snapshot of the database,
 // for a page put together from several queries. The transaction is a
-// deferred one (read-only), so it holds no write lock and writers go on;
-// fn must not write through the DB it is given (a write would not join the
-// snapshot).
+// read-only one, so it holds no write lock and writers go on; fn must not
+// write through the DB it is given (a write would not join the snapshot).
 func (db *DB) Read(ctx context.Context, fn func(*DB) error) error {
-	tx, err := db.db.BeginTx(ctx, &sql.TxOptions{ReadOnly: true})
+	tx, err := db.db.BeginTx(ctx, db.d.readTx)
 	if err != nil {
 		return fmt.Errorf("store: read: %w", err)
 	}
@@ -163,13 +174,13 @@ func (db *DB) Read(ctx context.Context, fn func(*DB) error) error {
 
 // withTx runs fn in a transaction that is committed when fn returns nil and
 // rolled back otherwise.
-func (db *DB) withTx(ctx context.Context, fn func(*sql.Tx) error) error {
+func (db *DB) withTx(ctx context.Context, fn func(*txn) error) error {
 	tx, err := db.db.BeginTx(ctx, nil)
 	if err != nil {
 		return err
 	}
 	defer tx.Rollback()
-	if err := fn(tx); err != nil {
+	if err := fn(&txn{Tx: tx, d: db.d}); err != nil {
 		return err
 	}
 	return tx.Commit()
@@ -221,9 +232,4 @@ func collect[T any](rows *sql.Rows, scan func(rowScanner) (T, error)) ([]T, erro
 		out = append(out, v)
 	}
 	return out, rows.Err()
-}
-
-// isUniqueViolation reports whether err is SQLite's UNIQUE constraint error.
-func isUniqueViolation(err error) bool {
-	return err != nil && strings.Contains(err.Error(), "UNIQUE constraint failed")
 }

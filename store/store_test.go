@@ -14,17 +14,6 @@ import (
 	"github.com/analyst-workbench/workbench/store"
 )
 
-// openDB opens a fresh database file in a temp dir, as the app does.
-func openDB(t testing.TB) *store.DB {
-	t.Helper()
-	db, err := store.Open(context.Background(), filepath.Join(t.TempDir(), "app.db"), migrations.FS, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { db.Close() })
-	return db
-}
-
 // fakeClock returns a clock that advances one millisecond a call, so rows
 // written one after another get distinct, increasing times.
 func fakeClock() func() time.Time {
@@ -33,6 +22,7 @@ func fakeClock() func() time.Time {
 }
 
 func TestOpen_SetsPragmasOnEveryConnectionAndReopens(t *testing.T) {
+	only(t, "sqlite")
 	path := filepath.Join(t.TempDir(), "app.db")
 	ctx := context.Background()
 	db, err := store.Open(ctx, path, migrations.FS, nil)

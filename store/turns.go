@@ -3,7 +3,6 @@ package store
 import (
 	"context"
 	"database/sql"
-	"encoding/json"
 	"errors"
 	"fmt"
 	"slices"
@@ -110,7 +109,7 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 		args = append(args, KindStep, userID)
 	}
 	r := &Run{ID: newID(), ConversationID: conversationID, MessageID: m.ID, Status: RunRunning, StartedAt: fromMillis(now)}
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = ?,
 			title = CASE WHEN title = ? AND ? <> '' THEN ? ELSE title END
 			WHERE id = ? AND user_id = ?`, now, DefaultTitle, title, title, conversationID, userID)
@@ -125,7 +124,7 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO runs (id, conversation_id, message_id, status, started_at) VALUES (?, ?, ?, ?, ?)`,
 			r.ID, conversationID, m.ID, RunRunning, now)
-		if isUniqueViolation(err) {
+		if db.d.uniqueViolation(err) {
 			return ErrRunInProgress
 		}
 		return err
@@ -177,9 +176,9 @@ func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEv
 // answers at once. The ids go in as one JSON list, as elsewhere in the store.
 func (db *DB) RunEventsOf(ctx context.Context, runIDs []string) (map[string][]RunEvent, error) {
 	out := make(map[string][]RunEvent, len(runIDs))
-	list, _ := json.Marshal(runIDs)
+	list := jsonList(runIDs)
 	rows, err := db.q.QueryContext(ctx, `SELECT run_id, seq, type, data FROM run_events
-		WHERE run_id IN (SELECT value FROM json_each(?)) ORDER BY run_id, seq`, string(list))
+		WHERE run_id IN (SELECT value FROM `+db.d.list("?")+`) ORDER BY run_id, seq`, list)
 	if err != nil {
 		return nil, fmt.Errorf("store: run events: %w", err)
 	}
@@ -212,7 +211,7 @@ type RunEnd struct {
 // FinishRun records the end of a run and, if there is one, its answer.
 func (db *DB) FinishRun(ctx context.Context, runID string, end RunEnd) error {
 	now := db.now()
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		var convID string
 		if err := tx.QueryRowContext(ctx, `SELECT conversation_id FROM runs WHERE id = ?`, runID).Scan(&convID); err != nil {
 			return err
@@ -343,12 +342,12 @@ func (db *DB) UseSession(ctx context.Context, conversationID, containerID string
 
 // RecordAgentVersion marks version as the one in use for the named agent.
 func (db *DB) RecordAgentVersion(ctx context.Context, name, version string) error {
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
-		if _, err := tx.ExecContext(ctx, `UPDATE agent_versions SET in_use = 0 WHERE name = ?`, name); err != nil {
+	err := db.withTx(ctx, func(tx *txn) error {
+		if _, err := tx.ExecContext(ctx, `UPDATE agent_versions SET in_use = FALSE WHERE name = ?`, name); err != nil {
 			return err
 		}
-		_, err := tx.ExecContext(ctx, `INSERT INTO agent_versions (name, version, in_use, created_at) VALUES (?, ?, 1, ?)
-			ON CONFLICT (name, version) DO UPDATE SET in_use = 1`, name, version, db.now())
+		_, err := tx.ExecContext(ctx, `INSERT INTO agent_versions (name, version, in_use, created_at) VALUES (?, ?, TRUE, ?)
+			ON CONFLICT (name, version) DO UPDATE SET in_use = TRUE`, name, version, db.now())
 		return err
 	})
 	if err != nil {
@@ -384,11 +383,11 @@ func (db *DB) EndSessions(ctx context.Context) (int64, error) {
 // the conversation is the user's.
 func (db *DB) RunsBelong(ctx context.Context, userID, convID string, runIDs []string) (bool, error) {
 	ids := slices.Compact(slices.Sorted(slices.Values(runIDs)))
-	list, _ := json.Marshal(ids)
+	list := jsonList(ids)
 	var owned, found int
-	err := db.q.QueryRowContext(ctx, `SELECT COUNT(*),
-		(SELECT COUNT(*) FROM runs WHERE conversation_id = c.id AND id IN (SELECT value FROM json_each(?)))
-		FROM conversations c WHERE c.id = ? AND c.user_id = ?`, string(list), convID, userID).Scan(&owned, &found)
+	err := db.q.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM conversations WHERE id = ?2 AND user_id = ?3),
+		(SELECT COUNT(*) FROM runs WHERE conversation_id = ?2 AND id IN (SELECT value FROM `+db.d.list("?1")+`))`,
+		list, convID, userID).Scan(&owned, &found)
 	if err != nil {
 		return false, fmt.Errorf("store: runs of %s: %w", convID, err)
 	}

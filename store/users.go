@@ -71,7 +71,7 @@ func (db *DB) CountUsers(ctx context.Context) (int, error) {
 // compared without regard to case.
 func (db *DB) CreateUser(ctx context.Context, username, passwordHash, role string, audit *AccountAudit) (*User, error) {
 	u := db.newUser(username, passwordHash, role)
-	if err := db.withTx(ctx, func(tx *sql.Tx) error { return insertUser(ctx, tx, u, audit) }); err != nil {
+	if err := db.withTx(ctx, func(tx *txn) error { return insertUser(ctx, tx, u, audit) }); err != nil {
 		return nil, wrapCreate("create user", err)
 	}
 	return u, nil
@@ -82,7 +82,10 @@ func (db *DB) CreateUser(ctx context.Context, username, passwordHash, role strin
 // writes audit with it.
 func (db *DB) CreateFirstUser(ctx context.Context, username, passwordHash, role string, audit *AccountAudit) (*User, error) {
 	u := db.newUser(username, passwordHash, role)
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
+		if err := tx.lock(ctx, "first user"); err != nil {
+			return err
+		}
 		var n int
 		if err := tx.QueryRowContext(ctx, `SELECT count(*) FROM users`).Scan(&n); err != nil {
 			return err
@@ -107,11 +110,11 @@ func (db *DB) newUser(username, passwordHash, role string) *User {
 // insertUser stores a new account and its audit entry, a taken username (or
 // single sign-on identity) being ErrConflict. Every way of making an account
 // goes through it, so they all write the same columns and the same record.
-func insertUser(ctx context.Context, tx *sql.Tx, u *User, audit *AccountAudit) error {
+func insertUser(ctx context.Context, tx *txn, u *User, audit *AccountAudit) error {
 	_, err := tx.ExecContext(ctx, `INSERT INTO users (id, username, password_hash, role, sso_tenant, sso_id, created_at, updated_at)
 		VALUES (?, ?, ?, ?, ?, ?, ?, ?)`, u.ID, u.Username, u.PasswordHash, u.Role, u.SSOTenant, u.SSOID,
 		toMillis(u.CreatedAt), toMillis(u.UpdatedAt))
-	if isUniqueViolation(err) {
+	if tx.d.uniqueViolation(err) {
 		return ErrConflict
 	}
 	if err != nil {
@@ -141,7 +144,7 @@ func (db *DB) UserByID(ctx context.Context, id string) (*User, error) {
 // without regard to case.
 func (db *DB) UserByUsername(ctx context.Context, username string) (*User, error) {
 	u, err := scanUser(db.q.QueryRowContext(ctx,
-		`SELECT `+userColumns+` FROM users WHERE username = ? COLLATE NOCASE`, username))
+		`SELECT `+userColumns+` FROM users WHERE `+db.d.nocase("username")+` = `+db.d.nocase("?"), username))
 	if err != nil && !errors.Is(err, ErrNotFound) {
 		return nil, fmt.Errorf("store: user by name: %w", err)
 	}
@@ -150,7 +153,7 @@ func (db *DB) UserByUsername(ctx context.Context, username string) (*User, error
 
 // Users returns every account, ordered by username.
 func (db *DB) Users(ctx context.Context) ([]*User, error) {
-	rows, err := db.q.QueryContext(ctx, `SELECT `+userColumns+` FROM users ORDER BY username COLLATE NOCASE`)
+	rows, err := db.q.QueryContext(ctx, `SELECT `+userColumns+` FROM users ORDER BY `+db.d.nocase("username"))
 	if err != nil {
 		return nil, fmt.Errorf("store: users: %w", err)
 	}
@@ -192,7 +195,7 @@ func (db *DB) UpdateUser(ctx context.Context, id string, upd UserUpdate) error {
 		set += ", disabled = ?"
 		args = append(args, *upd.Disabled)
 	}
-	err := db.withTx(ctx, func(tx *sql.Tx) error {
+	err := db.withTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE users SET `+set+` WHERE id = ?`, append(args, id)...)
 		if err != nil {
 			return err

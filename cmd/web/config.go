@@ -10,13 +10,18 @@ import (
 	"net/url"
 	"strconv"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/store"
 )
 
 // config is everything the server can be told at start. Each field has a
 // flag and an environment variable of the same meaning; a flag wins.
 type config struct {
-	Addr             string
-	DataDir          string
+	Addr    string
+	DataDir string
+	// DatabaseURL, a postgres:// URL, puts the state in PostgreSQL for
+	// several replicas to share; empty keeps SQLite in DataDir.
+	DatabaseURL      string
 	AdminUsername    string
 	AdminPassword    string
 	SessionKeys      string
@@ -73,6 +78,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	}
 	fs.StringVar(&c.Addr, "addr", env("ADDR", ":8080"), "listen address (ADDR)")
 	fs.StringVar(&c.DataDir, "data-dir", env("DATA_DIR", "./data"), "directory for the database and files (DATA_DIR)")
+	fs.StringVar(&c.DatabaseURL, "database-url", env("DATABASE_URL", ""), "postgres:// URL of a database shared by several replicas; empty: SQLite in DATA_DIR (DATABASE_URL)")
 	fs.StringVar(&c.AdminUsername, "admin-username", env("ADMIN_USERNAME", ""), "create or reset this admin at start (ADMIN_USERNAME)")
 	fs.StringVar(&c.AdminPassword, "admin-password", env("ADMIN_PASSWORD", ""), "password of that admin (ADMIN_PASSWORD)")
 	fs.StringVar(&c.SessionKeys, "session-keys", env("SESSION_KEYS", ""), "comma-separated cookie secrets, newest first (SESSION_KEYS)")
@@ -150,6 +156,7 @@ func (c config) validate() error {
 	if c.DataDir == "" {
 		errs = append(errs, errors.New("DATA_DIR: must not be empty"))
 	}
+	errs = append(errs, c.validateShared()...)
 	if (c.AdminUsername == "") != (c.AdminPassword == "") {
 		errs = append(errs, errors.New("ADMIN_USERNAME and ADMIN_PASSWORD: set both or neither"))
 	}
@@ -203,6 +210,39 @@ func (c config) validate() error {
 	return errors.Join(errs...)
 }
 
+// validateShared checks what shared mode (DATABASE_URL) needs of the rest:
+// replicas must open each other's cookies, so the secrets cannot be one
+// generated per replica, and a turn must be reachable from any replica, so
+// the engine cannot be the in-process one whose sessions live in one.
+func (c config) validateShared() []error {
+	if c.DatabaseURL == "" {
+		return nil
+	}
+	var errs []error
+	if !store.IsPostgresURL(c.DatabaseURL) {
+		errs = append(errs, errors.New("DATABASE_URL: want postgres://user@host:5432/database?sslmode=require"))
+	}
+	if c.SessionKeys == "" {
+		errs = append(errs, errors.New("SESSION_KEYS: required with DATABASE_URL, the same on every replica (a generated key would be one replica's own)"))
+	}
+	if c.localEngine() {
+		errs = append(errs, errors.New("DATABASE_URL: shared mode needs Foundry (FOUNDRY_PROJECT_ENDPOINT and FOUNDRY_MODEL_DEPLOYMENT) or one standalone foundry-emulator reached with FOUNDRY_TOKEN; the in-process local engine's sessions live in one replica"))
+	}
+	return errs
+}
+
+// redactedURL is u with its password hidden, for the log.
+func redactedURL(u string) string {
+	if u == "" {
+		return ""
+	}
+	parsed, err := url.Parse(u)
+	if err != nil {
+		return "set (unparsable)"
+	}
+	return parsed.Redacted()
+}
+
 // minMetricsToken keeps the metrics token out of reach of guessing.
 const minMetricsToken = 16
 
@@ -238,7 +278,7 @@ func (c config) LogValue() slog.Value {
 		return "set"
 	}
 	return slog.GroupValue(append([]slog.Attr{
-		slog.String("addr", c.Addr), slog.String("data_dir", c.DataDir),
+		slog.String("addr", c.Addr), slog.String("data_dir", c.DataDir), slog.String("database_url", redactedURL(c.DatabaseURL)),
 		slog.String("admin_username", c.AdminUsername), slog.String("admin_password", set(c.AdminPassword)),
 		slog.String("session_keys", set(c.SessionKeys)),
 		slog.String("foundry_endpoint", c.FoundryEndpoint), slog.String("foundry_model", c.FoundryModel),

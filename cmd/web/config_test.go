@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"io"
 	"log/slog"
+	"maps"
 	"strings"
 	"testing"
 )
@@ -254,4 +255,46 @@ func TestParseConfigOIDC(t *testing.T) {
 			t.Fatalf("log: %s", buf.String())
 		}
 	})
+}
+
+// TestParseConfig_SharedMode: DATABASE_URL needs the cookie secrets every
+// replica shares and an engine outside the process, and its password never
+// reaches the log.
+func TestParseConfig_SharedMode(t *testing.T) {
+	shared := map[string]string{
+		"DATABASE_URL":             "postgres://wb:s3cret-pw@db.example.com:5432/workbench?sslmode=require",
+		"SESSION_KEYS":             strings.Repeat("k", 32),
+		"FOUNDRY_PROJECT_ENDPOINT": "http://127.0.0.1:8081/api/projects/local",
+		"FOUNDRY_MODEL_DEPLOYMENT": "local",
+		"FOUNDRY_TOKEN":            "tok-secret",
+	}
+	c, err := parseConfig(nil, envOf(shared), io.Discard)
+	if err != nil || c.DatabaseURL != shared["DATABASE_URL"] {
+		t.Fatalf("shared mode: %+v, %v", c, err)
+	}
+	var buf bytes.Buffer
+	slog.New(slog.NewJSONHandler(&buf, nil)).Info("starting", "config", c)
+	if strings.Contains(buf.String(), "s3cret-pw") || !strings.Contains(buf.String(), "db.example.com") {
+		t.Errorf("log line: %s", buf.String())
+	}
+	for _, tc := range []struct {
+		drop, set, want string
+	}{
+		{drop: "SESSION_KEYS", want: "SESSION_KEYS: required with DATABASE_URL"},
+		{drop: "FOUNDRY_PROJECT_ENDPOINT", want: "shared mode needs Foundry"},
+		{set: "mysql://x", want: "DATABASE_URL: want postgres://"},
+	} {
+		env := maps.Clone(shared)
+		delete(env, tc.drop)
+		if tc.drop == "FOUNDRY_PROJECT_ENDPOINT" {
+			delete(env, "FOUNDRY_TOKEN")
+			delete(env, "FOUNDRY_MODEL_DEPLOYMENT")
+		}
+		if tc.set != "" {
+			env["DATABASE_URL"] = tc.set
+		}
+		if _, err := parseConfig(nil, envOf(env), io.Discard); err == nil || !strings.Contains(err.Error(), tc.want) {
+			t.Errorf("without %s / with %s: err = %v, want %q", tc.drop, tc.set, err, tc.want)
+		}
+	}
 }

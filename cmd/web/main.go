@@ -114,11 +114,14 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	return serve(ctx, cfg.Addr, e, log, turns.Shutdown)
 }
 
-// openStore secures the data directory and opens the database in it,
-// migrated.
+// openStore secures the data directory and opens the database, migrated:
+// PostgreSQL at DATABASE_URL, or SQLite in the data directory.
 func openStore(ctx context.Context, cfg config, log *slog.Logger) (*store.DB, error) {
 	if err := secureDataDir(cfg.DataDir, log); err != nil {
 		return nil, err
+	}
+	if cfg.DatabaseURL != "" {
+		return store.OpenPostgres(ctx, cfg.DatabaseURL, migrations.Postgres, store.PostgresOptions{Log: log})
 	}
 	return store.Open(ctx, filepath.Join(cfg.DataDir, "workbench.db"), migrations.FS, log)
 }
