@@ -95,6 +95,9 @@ func New(cfg Config) *Handler {
 	if cfg.Disk != nil {
 		m.registerDisk(cfg.Disk)
 	}
+	if cfg.DB != nil {
+		m.registerLeaders(cfg.DB.Leading)
+	}
 	if cfg.BodyIdleTimeout <= 0 {
 		cfg.BodyIdleTimeout = DefaultBodyIdleTimeout
 	}

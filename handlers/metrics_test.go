@@ -1,6 +1,7 @@
 package handlers_test
 
 import (
+	"context"
 	"fmt"
 	"log/slog"
 	"net/http"
@@ -10,6 +11,7 @@ import (
 	"testing"
 
 	"github.com/analyst-workbench/workbench/handlers"
+	"github.com/analyst-workbench/workbench/store"
 )
 
 var requestSeries = regexp.MustCompile(`(?m)^workbench_http_requests_total\{method="([^"]*)",route="([^"]*)",status="\d+"\}`)
@@ -107,6 +109,24 @@ func TestMetrics_SandboxFigures(t *testing.T) {
 	}
 	if reads != 1 {
 		t.Errorf("one scrape read the pool %d times, want once", reads)
+	}
+}
+
+// TestMetrics_Leaders: /metrics says which background tasks this server
+// leads now (store.Lead): the purge while its worker runs, and not the
+// retention sweep, which has not started.
+func TestMetrics_Leaders(t *testing.T) {
+	a := newApp(t)
+	ctx, stop := context.WithCancel(context.Background())
+	running := make(chan struct{})
+	go a.db.Lead(ctx, store.TaskPurge, func(ctx context.Context) { close(running); <-ctx.Done() })
+	<-running
+	defer stop()
+	r := a.browser().get("/metrics")
+	for _, want := range []string{`workbench_leader{task="purge"} 1`, `workbench_leader{task="retention"} 0`} {
+		if !strings.Contains(r.body, want) {
+			t.Errorf("/metrics lacks %q", want)
+		}
 	}
 }
 

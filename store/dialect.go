@@ -46,6 +46,10 @@ type dialect struct {
 	readTx *sql.TxOptions
 	// search is how full-text search is asked (see search.go).
 	search searchDialect
+	// leadLock and leadUnlock take and give back the lead of a task (see
+	// leader.go), reading true when taken; empty where one process owns
+	// the database (SQLite) and always leads.
+	leadLock, leadUnlock string
 }
 
 // sqliteDialect is SQLite's (modernc.org/sqlite, FTS5).
@@ -80,6 +84,10 @@ var postgresDialect = dialect{
 	},
 	readTx: &sql.TxOptions{ReadOnly: true, Isolation: sql.LevelRepeatableRead},
 	search: tsSearch,
+	// Session locks, in a key space of their own ("lead:" + task) apart
+	// from the transactions' (lock above).
+	leadLock:   `SELECT pg_try_advisory_lock(hashtextextended('lead:' || ?, 0))`,
+	leadUnlock: `SELECT pg_advisory_unlock(hashtextextended('lead:' || ?, 0))`,
 }
 
 // jsonList is the JSON argument of dialect.list: a JSON array, also when

@@ -17,6 +17,7 @@ import (
 	"log/slog"
 	"net/url"
 	"os"
+	"sync"
 	"time"
 
 	"github.com/pressly/goose/v3"
@@ -44,6 +45,9 @@ type DB struct {
 	searches chan struct{}
 	// Now returns the current time; tests replace it to control ordering.
 	Now func() time.Time
+	// leads holds the tasks this process leads now (see Lead); shared by
+	// the copies Read makes.
+	leads *sync.Map
 }
 
 // Open opens (creating if needed) the SQLite database at path and applies
@@ -75,7 +79,7 @@ func ready(ctx context.Context, sqldb *sql.DB, d *dialect, migrations fs.FS, log
 		sqldb.Close()
 		return nil, err
 	}
-	return &DB{db: sqldb, d: d, q: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now}, nil
+	return &DB{db: sqldb, d: d, q: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now, leads: new(sync.Map)}, nil
 }
 
 // maxConns is the size of the connection pool.

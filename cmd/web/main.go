@@ -217,8 +217,12 @@ func (bg *background) stop() {
 func startPurger(bg *background, cfg config, db *store.DB, eng *engine, blobs *files.Blobs, tag map[string]string, log *slog.Logger) *purge.Service {
 	purger := purge.New(purge.Config{DB: db, Remote: eng.client, Lister: eng.client, Blobs: blobs, Tag: tag,
 		BlobDir: filepath.Join(cfg.DataDir, "blobs"), Logger: log.With("component", "purge")})
-	bg.Go(func() error { purger.Run(bg.ctx); return nil })
-	bg.Go(func() error { retain(bg.ctx, db, purger, cfg.RetentionDays, log); return nil })
+	// One server among those sharing the database runs each (see store.Lead).
+	bg.Go(func() error { db.Lead(bg.ctx, store.TaskPurge, purger.Run); return nil })
+	bg.Go(func() error {
+		db.Lead(bg.ctx, store.TaskRetention, func(ctx context.Context) { retain(ctx, db, purger, cfg.RetentionDays, log) })
+		return nil
+	})
 	return purger
 }
 

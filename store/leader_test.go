@@ -1,0 +1,71 @@
+package store_test
+
+import (
+	"context"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/analyst-workbench/workbench/store"
+)
+
+// TestLead_OneLeaderAndAHandOver: of two servers sharing a database,
+// exactly one leads a task; when the leader's connection dies (its replica
+// was killed: the server drops the connection and its lock) the other
+// takes the lead. On SQLite a database has one server, which leads at once.
+func TestLead_OneLeaderAndAHandOver(t *testing.T) {
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	if backend != "postgres" {
+		db := openDB(t)
+		ran := make(chan bool, 1)
+		db.Lead(ctx, "purge", func(context.Context) { ran <- db.Leading("purge") })
+		if !<-ran || db.Leading("purge") {
+			t.Fatal("on SQLite the one server leads while fn runs, and only then")
+		}
+		return
+	}
+	url := postgresDatabase(t)
+	first, second := openPostgres(t, url), openPostgres(t, url)
+	secondCtx, killSecond := context.WithCancel(ctx)
+	var running atomic.Int32
+	lead := func(ctx context.Context, db *store.DB) {
+		go db.Lead(ctx, "purge", func(led context.Context) {
+			running.Add(1)
+			<-led.Done()
+			running.Add(-1)
+		})
+	}
+	lead(secondCtx, second)
+	waitUntil(t, "the first replica to lead", func() bool { return second.Leading("purge") })
+	lead(ctx, first)
+	deadline := time.Now().Add(3 * time.Second)
+	for time.Now().Before(deadline) {
+		if first.Leading("purge") || running.Load() != 1 {
+			t.Fatalf("two leaders: first leads %v, %d running", first.Leading("purge"), running.Load())
+		}
+		time.Sleep(20 * time.Millisecond) // a poll interval, not an ordering
+	}
+	// The leader's replica dies: the server drops its lock's connection, and
+	// the replica asks no more.
+	if n, err := store.TerminateLeadHolders(ctx, first); err != nil || n != 1 {
+		t.Fatalf("terminated %d connections: %v", n, err)
+	}
+	killSecond()
+	waitUntil(t, "the other replica to take the lead", func() bool { return first.Leading("purge") })
+	if running.Load() != 1 {
+		t.Fatalf("%d running after the hand-over", running.Load())
+	}
+}
+
+// waitUntil polls cond for up to a minute.
+func waitUntil(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(time.Minute)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("still waiting for %s after a minute", what)
+		}
+		time.Sleep(20 * time.Millisecond) // a poll interval, not an ordering
+	}
+}
