@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"strings"
 	"testing"
+	"time"
 )
 
 // tablePayload is the table form of a DataFrame result (worker.py).
@@ -32,9 +33,13 @@ func tableOf(t *testing.T, s *Session, code string) tablePayload {
 }
 
 // DataFrame and Series results come with a table form: the first rows, the
-// totals, and JSON numbers and nulls, within a bound on cells.
+// totals, and JSON numbers and nulls, within a bound on cells. Its pool
+// gives cells two minutes: writing the million-row frame's CSV outlasts the
+// shared pool's 20 s on a loaded machine.
 func TestSession_TablePayload(t *testing.T) {
-	s := openSession(t, sharedPool(t))
+	cfg := sharedConfig()
+	cfg.Warm, cfg.CellTimeout = 1, 2*time.Minute
+	s := openSession(t, newTestPool(t, cfg))
 	runOK(t, s, "import pandas as pd, numpy as np")
 
 	t.Run("a million rows give the first ones and the total", func(t *testing.T) {
