@@ -126,13 +126,19 @@ func New(cfg Config) *Service {
 }
 
 // EnsureAgent makes sure the agent exists in Foundry with the configured
-// definition, and records the version in use.
+// definition, and records the version in use. Servers sharing a database
+// take turns (store.Exclusive), so that replicas starting together find
+// the version the first one made rather than each making its own.
 func (s *Service) EnsureAgent(ctx context.Context) error {
-	v, err := s.client.EnsureAgent(ctx, s.agent)
+	var v foundry.AgentVersion
+	err := s.db.Exclusive(ctx, "agent:"+s.agent.Name, func(ctx context.Context) error {
+		var err error
+		if v, err = s.client.EnsureAgent(ctx, s.agent); err != nil {
+			return fmt.Errorf("chat: ensure agent %s: %w", s.agent.Name, err)
+		}
+		return s.db.RecordAgentVersion(ctx, v.Name, v.Version)
+	})
 	if err != nil {
-		return fmt.Errorf("chat: ensure agent %s: %w", s.agent.Name, err)
-	}
-	if err := s.db.RecordAgentVersion(ctx, v.Name, v.Version); err != nil {
 		return err
 	}
 	s.mu.Lock()

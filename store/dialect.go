@@ -50,6 +50,9 @@ type dialect struct {
 	// leader.go), reading true when taken; empty where one process owns
 	// the database (SQLite) and always leads.
 	leadLock, leadUnlock string
+	// exclusiveLock waits for the lock of an Exclusive (see leader.go);
+	// exclusiveUnlock gives it back.
+	exclusiveLock, exclusiveUnlock string
 }
 
 // sqliteDialect is SQLite's (modernc.org/sqlite, FTS5).
@@ -86,8 +89,10 @@ var postgresDialect = dialect{
 	search: tsSearch,
 	// Session locks, in a key space of their own ("lead:" + task) apart
 	// from the transactions' (lock above).
-	leadLock:   `SELECT pg_try_advisory_lock(hashtextextended('lead:' || ?, 0))`,
-	leadUnlock: `SELECT pg_advisory_unlock(hashtextextended('lead:' || ?, 0))`,
+	leadLock:        `SELECT pg_try_advisory_lock(hashtextextended('lead:' || ?, 0))`,
+	leadUnlock:      `SELECT pg_advisory_unlock(hashtextextended('lead:' || ?, 0))`,
+	exclusiveLock:   `SELECT pg_advisory_lock(hashtextextended('once:' || ?, 0))`,
+	exclusiveUnlock: `SELECT pg_advisory_unlock(hashtextextended('once:' || ?, 0))`,
 }
 
 // jsonList is the JSON argument of dialect.list: a JSON array, also when

@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"database/sql"
+	"fmt"
 	"time"
 )
 
@@ -103,4 +104,29 @@ func (db *DB) leading(task string, on bool) {
 	} else {
 		db.leads.Delete(task)
 	}
+}
+
+// Exclusive runs fn while no other server sharing the database runs an
+// Exclusive of the same key: two replicas starting together set up one
+// agent version, not two. On SQLite, one process's database, fn just runs
+// (the caller serializes its own goroutines).
+func (db *DB) Exclusive(ctx context.Context, key string, fn func(context.Context) error) error {
+	if db.d.exclusiveLock == "" {
+		return fn(ctx)
+	}
+	conn, err := db.db.Conn(ctx)
+	if err != nil {
+		return fmt.Errorf("store: exclusive %s: %w", key, err)
+	}
+	defer conn.Close()
+	if _, err := conn.ExecContext(ctx, db.d.exclusiveLock, key); err != nil {
+		return fmt.Errorf("store: exclusive %s: %w", key, err)
+	}
+	defer func() {
+		unlock, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		// An unlock that fails leaves the lock to the connection's end.
+		_, _ = conn.ExecContext(unlock, db.d.exclusiveUnlock, key)
+	}()
+	return fn(ctx)
 }

@@ -69,3 +69,43 @@ func waitUntil(t *testing.T, what string, cond func() bool) {
 		time.Sleep(20 * time.Millisecond) // a poll interval, not an ordering
 	}
 }
+
+// TestExclusive_OneAtATime: two servers' Exclusive of one key run one after
+// the other, never together; another key does not wait.
+func TestExclusive_OneAtATime(t *testing.T) {
+	ctx := context.Background()
+	var first, second *store.DB
+	if backend == "postgres" {
+		url := postgresDatabase(t)
+		first, second = openPostgres(t, url), openPostgres(t, url)
+	} else {
+		first = openDB(t)
+		second = first
+	}
+	holding, release := make(chan struct{}), make(chan struct{})
+	go first.Exclusive(ctx, "agent:x", func(context.Context) error { close(holding); <-release; return nil })
+	<-holding
+	if err := second.Exclusive(ctx, "agent:y", func(context.Context) error { return nil }); err != nil {
+		t.Fatalf("another key: %v", err)
+	}
+	if backend != "postgres" {
+		close(release)
+		return // one process: the caller serializes its own goroutines
+	}
+	entered := make(chan struct{})
+	go second.Exclusive(ctx, "agent:x", func(context.Context) error { close(entered); return nil })
+	select {
+	case <-entered:
+		t.Fatal("the second server ran while the first held the key")
+	case <-time.After(2 * time.Second): // long enough for the second to have been let in wrongly
+	}
+	close(release)
+	waitUntil(t, "the second server's turn", func() bool {
+		select {
+		case <-entered:
+			return true
+		default:
+			return false
+		}
+	})
+}
