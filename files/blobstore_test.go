@@ -68,6 +68,7 @@ func TestBlobStores(t *testing.T) {
 		t.Run("a create-only upload keeps an existing blob", func(t *testing.T) {
 			testCreateOnly(t, newAzureBackend(t, az, "create-only"))
 		})
+		t.Run("a small range fetches only a window", func(t *testing.T) { testRangeWindow(t, az) })
 		t.Logf("the Azure suite took %v, Azurite's start included", time.Since(start).Round(time.Millisecond))
 	})
 }
