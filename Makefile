@@ -22,8 +22,10 @@ all: build
 deps-run:
 	@./scripts/deps.sh $(RUN_DEBS)
 
+# Azurite (npm, pinned) for the tests of the Azure blob store, into .tools/.
 deps:
 	@./scripts/deps.sh $(RUN_DEBS) $(TEST_DEBS)
+	@./scripts/azurite.sh
 
 build:
 	$(GO) build -o $(BIN)/web ./cmd/web

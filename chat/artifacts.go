@@ -6,10 +6,8 @@ import (
 	"encoding/base64"
 	"errors"
 	"fmt"
-	"io"
 	"mime"
 	"net/http"
-	"os"
 	"path"
 	"strings"
 	"time"
@@ -159,7 +157,7 @@ func (r *runner) copyContainerFile(ctx context.Context, cellID, containerID, fil
 			return err
 		}
 		defer body.Close()
-		sha, size, err = r.s.store.Put(body, room)
+		sha, size, err = r.s.store.Put(ctx, body, room)
 		return err
 	})
 	if r.refusedToKeep(ctx, name, room, err) {
@@ -244,7 +242,7 @@ func (r *runner) copyImageOutput(ctx context.Context, cellID, url, name string) 
 		r.notKept(ctx, name, err)
 		return
 	}
-	sha, size, err := r.s.store.Put(bytes.NewReader(data), room)
+	sha, size, err := r.s.store.Put(ctx, bytes.NewReader(data), room)
 	if r.refusedToKeep(ctx, name, room, err) {
 		return
 	}
@@ -267,7 +265,7 @@ func (r *runner) recordArtifact(ctx context.Context, a store.Artifact, announceE
 		return nil
 	}
 	a.ConversationID, a.RunID = r.convID, r.run.ID
-	a.ContentType, a.Kind = contentType(a.Name, r.s.store.Path(a.SHA256))
+	a.ContentType, a.Kind = contentType(a.Name, r.head(ctx, a.SHA256))
 	rec, err := r.s.db.AddArtifact(ctx, a)
 	if err != nil {
 		r.s.log.Error("record artifact", "err", err)
@@ -286,7 +284,7 @@ func (r *runner) drawableSpec(ctx context.Context, a store.Artifact) bool {
 	if !strings.HasSuffix(a.Name, VegaLiteExt) {
 		return true
 	}
-	f, err := r.s.store.Open(a.SHA256)
+	f, err := r.s.store.Open(ctx, a.SHA256)
 	if err == nil {
 		err = CheckVegaLite(f)
 		f.Close()
@@ -338,14 +336,14 @@ func safeName(name, fallback string) string {
 }
 
 // contentType decides the stored type from the name, checked against the
-// bytes: only real PNG, JPEG, GIF or WebP images count as images.
-func contentType(name, file string) (string, string) {
+// first bytes: only real PNG, JPEG, GIF or WebP images count as images.
+func contentType(name string, head []byte) (string, string) {
 	ct := mime.TypeByExtension(strings.ToLower(path.Ext(name)))
 	if ct == "" {
 		ct = "application/octet-stream"
 	}
 	ct, _, _ = mime.ParseMediaType(ct)
-	if head := readHead(file); strings.HasPrefix(ct, "image/") {
+	if strings.HasPrefix(ct, "image/") {
 		sniffed := http.DetectContentType(head)
 		switch sniffed {
 		case "image/png", "image/jpeg", "image/gif", "image/webp":
@@ -359,14 +357,17 @@ func contentType(name, file string) (string, string) {
 	return ct, store.ArtifactFile
 }
 
-func readHead(file string) []byte {
-	f, err := os.Open(file)
+// head reads the first 512 bytes of a stored blob, what
+// http.DetectContentType looks at: one ranged read, wherever the blob is.
+// An unreadable blob has no head, and so is no image.
+func (r *runner) head(ctx context.Context, sha string) []byte {
+	f, err := r.s.store.Open(ctx, sha)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
 	head := make([]byte, 512)
-	n, _ := io.ReadFull(f, head)
+	n, _ := f.ReadAt(head, 0)
 	return head[:n]
 }
 

@@ -127,7 +127,7 @@ func (b *Batch) commit(ctx context.Context, st *files.Staged) (*Uploaded, error)
 		profJSON, _ = json.Marshal(prof)
 	}
 	// The blob goes first: a row must never name bytes that are not there.
-	if err := st.Commit(); err != nil {
+	if err := st.Commit(ctx); err != nil {
 		return nil, err
 	}
 	limit := store.Usage{Files: MaxFilesPerUser, Bytes: b.s.quota}

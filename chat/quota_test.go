@@ -5,6 +5,7 @@ import (
 	"testing"
 
 	"github.com/analyst-workbench/workbench/chat"
+	"github.com/analyst-workbench/workbench/files"
 )
 
 // TestGeneratedFilesKeepTheQuotaAndTheDiskFloor has a cell write a file
@@ -24,11 +25,12 @@ func TestGeneratedFilesKeepTheQuotaAndTheDiskFloor(t *testing.T) {
 	})
 	t.Run("disk floor", func(t *testing.T) {
 		e := newEnvOpts(t, envOptions{service: func(c *chat.Config) {
-			free, err := c.Files.FreeBytes()
+			disk := c.Files.(*files.Blobs)
+			free, err := disk.FreeBytes()
 			if err != nil {
 				t.Fatal(err)
 			}
-			c.Files.SetMinFree(free + 1<<30)
+			disk.SetMinFree(free + 1<<30)
 		}})
 		a, _ := e.wait(t, e.start(t, python("open('/mnt/data/out.csv', 'w').write('a\\n1\\n')")))
 		if !hasNotice(a, "out.csv was not kept", "disk is almost full") || len(a.Artifacts) != 0 {

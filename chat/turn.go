@@ -158,7 +158,7 @@ func (r *runner) uploadFiles(ctx context.Context) error {
 }
 
 func (r *runner) upload(ctx context.Context, f *store.File) (string, error) {
-	body, err := r.s.store.Open(f.SHA256)
+	body, err := r.s.store.Open(ctx, f.SHA256)
 	if err != nil {
 		return "", err
 	}

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"os"
 
 	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/store"
@@ -52,5 +51,8 @@ func (s *Service) Files(ctx context.Context, userID, convID string) ([]Uploaded,
 	return out, nil
 }
 
-// OpenBlob opens stored bytes by their SHA-256, for downloads.
-func (s *Service) OpenBlob(sha string) (*os.File, error) { return s.store.Open(sha) }
+// OpenBlob opens stored bytes by their SHA-256, for downloads: read in
+// order, or by ranges (http.ServeContent seeks).
+func (s *Service) OpenBlob(ctx context.Context, sha string) (files.Blob, error) {
+	return s.store.Open(ctx, sha)
+}

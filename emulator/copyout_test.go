@@ -39,7 +39,7 @@ func TestLargeContainerFileStreams(t *testing.T) {
 	peak := watchHeap(t)
 	resp := ts.send("GET", "/openai/v1/containers/"+container+"/files/"+fileID+"/content", nil)
 	defer resp.Body.Close()
-	_, n, err := blobs.Put(resp.Body, 512<<20)
+	_, n, err := blobs.Put(t.Context(), resp.Body, 512<<20)
 	growth := peak()
 	if err != nil || n != size {
 		t.Fatalf("copied %d bytes, %v; want %d", n, err, size)

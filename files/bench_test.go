@@ -33,12 +33,12 @@ func BenchmarkPut(b *testing.B) {
 	b.SetBytes(int64(len(data)))
 	for i := 0; b.Loop(); i++ {
 		data[0] = byte(i) // a new blob each time, not a duplicate
-		sha, _, err := blobs.Put(chunkReader{bytes.NewReader(data)}, MaxSize)
+		sha, _, err := blobs.Put(b.Context(), chunkReader{bytes.NewReader(data)}, MaxSize)
 		if err != nil {
 			b.Fatal(err)
 		}
 		b.StopTimer()
-		blobs.Remove(sha)
+		blobs.Remove(b.Context(), sha)
 		b.StartTimer()
 	}
 }

@@ -85,7 +85,7 @@ func TestBigFile(t *testing.T) {
 			t.Fatal(err)
 		}
 		defer f.Close()
-		if sha, _, err = b.Put(f, MaxSize); err != nil {
+		if sha, _, err = b.Put(t.Context(), f, MaxSize); err != nil {
 			t.Fatal(err)
 		}
 	})

@@ -1,121 +1,62 @@
 package files
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
+	"context"
 	"errors"
 	"fmt"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
-	"strings"
-	"time"
 )
 
-// MaxSize is the default upload limit: 512 MB, the most a Foundry file may be.
-const MaxSize int64 = 512 << 20
-
-// tempPrefix marks files Put is still writing; NewBlobs removes old ones that
-// a crash left behind.
-const tempPrefix = ".put-"
-
-// ErrBadDigest is returned for a digest that is not 64 lower-case hex digits;
-// checking it keeps a forged id from naming a path outside the store.
-var ErrBadDigest = errors.New("files: malformed sha256 digest")
-
-// Blobs is a content-addressed store of files under one directory (in the
-// application, DATA_DIR/blobs). A blob lives at dir/ab/abcdef..., named by the
-// hex sha256 of its bytes, so equal uploads share one file.
+// Blobs is the [BlobStore] on disk, under one directory (in the
+// application, DATA_DIR/blobs). A blob lives at dir/ab/abcdef..., named by
+// the hex sha256 of its bytes, so equal uploads share one file.
 type Blobs struct {
-	dir   string
-	floor floor
+	*stager // in dir itself, so that the final rename stays on one filesystem
 }
+
+var _ BlobStore = (*Blobs)(nil)
 
 // NewBlobs opens the store at dir, creating the directory if needed and
 // removing temporary files older than a day, which only a crash mid-Put leaves.
 func NewBlobs(dir string) (*Blobs, error) {
-	// Private: blobs are users' files. Each is made 0600 by CreateTemp.
-	if err := os.MkdirAll(dir, 0o700); err != nil {
-		return nil, fmt.Errorf("files: new blobs: %w", err)
+	st, err := newStager(dir)
+	if err != nil {
+		return nil, err
 	}
-	b := &Blobs{dir: dir}
-	b.removeStaleTemps(time.Now().Add(-24 * time.Hour))
-	return b, nil
-}
-
-func (b *Blobs) removeStaleTemps(before time.Time) {
-	entries, _ := os.ReadDir(b.dir)
-	for _, e := range entries {
-		info, err := e.Info()
-		if err == nil && strings.HasPrefix(e.Name(), tempPrefix) && info.ModTime().Before(before) {
-			_ = os.Remove(filepath.Join(b.dir, e.Name()))
-		}
-	}
+	return &Blobs{stager: st}, nil
 }
 
 // Put streams r into the store, hashing it on the way, and returns the hex
 // sha256 of its bytes and their number. It never holds the content in
-// memory: the bytes go to a temporary file in the store's directory (so the
-// final rename stays on one filesystem), which is synced and then renamed to
-// its digest's path. A blob that already exists is kept. More than max bytes
-// stop the copy with a [*UserError] wrapping [ErrTooLarge]; use [MaxSize] for
-// Foundry's limit. Put is safe for concurrent use.
-func (b *Blobs) Put(r io.Reader, max int64) (sha string, size int64, err error) {
-	tmp, sha, size, err := b.write(r, max)
-	if err != nil {
-		return "", 0, err
-	}
-	if err := b.commit(tmp, sha); err != nil {
-		os.Remove(tmp)
-		return "", 0, err
-	}
-	return sha, size, nil
+// memory: the bytes go to a temporary file in the store's directory, which
+// is synced and then renamed to its digest's path. A blob that already
+// exists is kept. More than max bytes stop the copy with a [*UserError]
+// wrapping [ErrTooLarge]; use [MaxSize] for Foundry's limit. The disk
+// store does not consult ctx: it waits on nothing but the disk and r.
+func (b *Blobs) Put(ctx context.Context, r io.Reader, max int64) (sha string, size int64, err error) {
+	return put(ctx, b.stager, b.commit, r, max)
 }
 
-// write copies r to a new temporary file in the store's directory, synced,
-// and returns its path, the hex sha256 of its bytes and their number. On
-// error nothing is left behind.
-func (b *Blobs) write(r io.Reader, max int64) (path, sha string, size int64, err error) {
-	// The disk's floor caps the write as the size limit does: past it the
-	// write stops and nothing is left.
-	limit, err := b.room(max)
-	if err != nil {
-		return "", "", 0, err
-	}
-	tmp, err := os.CreateTemp(b.dir, tempPrefix+"*")
-	if err != nil {
-		return "", "", 0, fmt.Errorf("files: put: %w", err)
-	}
-	defer func() {
-		if err != nil {
-			tmp.Close()
-			os.Remove(tmp.Name())
-		}
-	}()
-	h := sha256.New()
-	// A large buffer halves the syscalls of io.Copy's 32 KiB default.
-	size, err = io.CopyBuffer(io.MultiWriter(tmp, h), io.LimitReader(r, limit+1), make([]byte, 1<<20))
-	switch {
-	case err != nil:
-		return "", "", 0, fmt.Errorf("files: put: %w", err)
-	case size > limit && limit < max:
-		return "", "", 0, b.lowDisk(b.floor.minFree.Load())
-	case size > max:
-		return "", "", 0, errTooLarge("", max)
-	}
-	if err = tmp.Sync(); err != nil {
-		return "", "", 0, fmt.Errorf("files: put: sync: %w", err)
-	}
-	if err = tmp.Close(); err != nil {
-		return "", "", 0, fmt.Errorf("files: put: %w", err)
-	}
-	return tmp.Name(), hex.EncodeToString(h.Sum(nil)), size, nil
+// Stage is the upload path up to storing; see [BlobStore].
+func (b *Blobs) Stage(name string, r io.Reader, max int64) (*Staged, error) {
+	return stage(b.stager, b.commit, name, r, max)
 }
 
 // commit moves a finished temporary file to the blob path of sha, and syncs
-// the directory so that the rename survives a crash.
-func (b *Blobs) commit(tmp, sha string) error {
+// the directory so that the rename survives a crash. The temporary file is
+// gone afterwards, whatever happened.
+func (b *Blobs) commit(_ context.Context, tmp, sha string) error {
+	err := b.rename(tmp, sha)
+	if err != nil {
+		os.Remove(tmp)
+	}
+	return err
+}
+
+func (b *Blobs) rename(tmp, sha string) error {
 	dst := b.Path(sha)
 	if err := os.MkdirAll(filepath.Dir(dst), 0o700); err != nil {
 		return fmt.Errorf("files: put: %w", err)
@@ -148,7 +89,7 @@ func (b *Blobs) Path(sha string) string {
 
 // Open opens the blob with digest sha for reading. A missing blob gives an
 // error that matches fs.ErrNotExist.
-func (b *Blobs) Open(sha string) (*os.File, error) {
+func (b *Blobs) Open(_ context.Context, sha string) (Blob, error) {
 	if !validDigest(sha) {
 		return nil, ErrBadDigest
 	}
@@ -156,12 +97,26 @@ func (b *Blobs) Open(sha string) (*os.File, error) {
 	if err != nil {
 		return nil, fmt.Errorf("files: open blob: %w", err)
 	}
-	return f, nil
+	info, err := f.Stat()
+	if err != nil {
+		f.Close()
+		return nil, fmt.Errorf("files: open blob: %w", err)
+	}
+	return diskBlob{File: f, size: info.Size()}, nil
 }
+
+// diskBlob is an open blob file; its size is read once, at Open.
+type diskBlob struct {
+	*os.File
+	size int64
+}
+
+// Size is the blob's length in bytes.
+func (d diskBlob) Size() int64 { return d.size }
 
 // Remove deletes the blob with digest sha; a blob that is already gone is not
 // an error. Callers must know that no other record still refers to it.
-func (b *Blobs) Remove(sha string) error {
+func (b *Blobs) Remove(_ context.Context, sha string) error {
 	if !validDigest(sha) {
 		return ErrBadDigest
 	}
@@ -171,14 +126,42 @@ func (b *Blobs) Remove(sha string) error {
 	return nil
 }
 
-func validDigest(sha string) bool {
-	if len(sha) != 2*sha256.Size {
-		return false
+// Walk calls fn for every blob, one prefix directory at a time, so memory
+// stays bounded by the largest directory, not the whole store. Temporary
+// files of unfinished writes sit beside the prefix directories and are
+// not blobs.
+func (b *Blobs) Walk(ctx context.Context, fn func(BlobInfo) error) error {
+	prefixes, err := os.ReadDir(b.dir)
+	if err != nil {
+		return fmt.Errorf("files: walk blobs: %w", err)
 	}
-	for _, c := range []byte(sha) {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
-			return false
+	for _, p := range prefixes {
+		if !p.IsDir() || len(p.Name()) != 2 {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return err
+		}
+		if err := b.walkDir(filepath.Join(b.dir, p.Name()), fn); err != nil {
+			return err
 		}
 	}
-	return true
+	return nil
+}
+
+func (b *Blobs) walkDir(dir string, fn func(BlobInfo) error) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return fmt.Errorf("files: walk blobs: %w", err)
+	}
+	for _, e := range entries {
+		info, err := e.Info()
+		if err != nil || !info.Mode().IsRegular() || !validDigest(e.Name()) {
+			continue // removed meanwhile, or not ours
+		}
+		if err := fn(BlobInfo{SHA256: e.Name(), Size: info.Size(), Modified: info.ModTime()}); err != nil {
+			return err
+		}
+	}
+	return nil
 }

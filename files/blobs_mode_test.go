@@ -12,7 +12,7 @@ import (
 // directories are 0700 and the files 0600.
 func TestBlobsArePrivate(t *testing.T) {
 	b := newTestBlobs(t)
-	sha, _, err := b.Put(strings.NewReader("secret,data\n1,2\n"), 1<<20)
+	sha, _, err := b.Put(t.Context(), strings.NewReader("secret,data\n1,2\n"), 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -61,7 +61,7 @@ func TestBlobs_Put(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := newTestBlobs(t)
-			sha, size, err := b.Put(bytes.NewReader(tt.data), tt.max)
+			sha, size, err := b.Put(t.Context(), bytes.NewReader(tt.data), tt.max)
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("Put error = %v, want %v", err, tt.wantErr)
 			}
@@ -89,7 +89,7 @@ func TestBlobs_Put(t *testing.T) {
 func TestBlobs_PutDuplicate(t *testing.T) {
 	b := newTestBlobs(t)
 	data := []byte("same bytes")
-	sha1, _, err := b.Put(bytes.NewReader(data), MaxSize)
+	sha1, _, err := b.Put(t.Context(), bytes.NewReader(data), MaxSize)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,7 +100,7 @@ func TestBlobs_PutDuplicate(t *testing.T) {
 		t.Fatal(err)
 	}
 	before, _ := os.Stat(b.Path(sha1))
-	sha2, _, err := b.Put(bytes.NewReader(data), MaxSize)
+	sha2, _, err := b.Put(t.Context(), bytes.NewReader(data), MaxSize)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -127,7 +127,7 @@ func (r *failingReader) Read(p []byte) (int, error) {
 
 func TestBlobs_PutReadError(t *testing.T) {
 	b := newTestBlobs(t)
-	if _, _, err := b.Put(&failingReader{n: 5000}, MaxSize); !errors.Is(err, io.ErrUnexpectedEOF) {
+	if _, _, err := b.Put(t.Context(), &failingReader{n: 5000}, MaxSize); !errors.Is(err, io.ErrUnexpectedEOF) {
 		t.Fatalf("Put error = %v, want the reader's", err)
 	}
 	if left := temps(t, b); len(left) != 0 {
@@ -137,11 +137,11 @@ func TestBlobs_PutReadError(t *testing.T) {
 
 func TestBlobs_OpenRemove(t *testing.T) {
 	b := newTestBlobs(t)
-	sha, _, err := b.Put(strings.NewReader("hello"), MaxSize)
+	sha, _, err := b.Put(t.Context(), strings.NewReader("hello"), MaxSize)
 	if err != nil {
 		t.Fatal(err)
 	}
-	f, err := b.Open(sha)
+	f, err := b.Open(t.Context(), sha)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -150,13 +150,13 @@ func TestBlobs_OpenRemove(t *testing.T) {
 	if string(got) != "hello" {
 		t.Errorf("Open read %q, want hello", got)
 	}
-	if err := b.Remove(sha); err != nil {
+	if err := b.Remove(t.Context(), sha); err != nil {
 		t.Fatal(err)
 	}
-	if err := b.Remove(sha); err != nil {
+	if err := b.Remove(t.Context(), sha); err != nil {
 		t.Errorf("second Remove = %v, want nil for a missing blob", err)
 	}
-	if _, err := b.Open(sha); !errors.Is(err, fs.ErrNotExist) {
+	if _, err := b.Open(t.Context(), sha); !errors.Is(err, fs.ErrNotExist) {
 		t.Errorf("Open after Remove = %v, want fs.ErrNotExist", err)
 	}
 }
@@ -164,10 +164,10 @@ func TestBlobs_OpenRemove(t *testing.T) {
 func TestBlobs_BadDigest(t *testing.T) {
 	b := newTestBlobs(t)
 	for _, sha := range []string{"", "../../etc/passwd", strings.Repeat("A", 64), strings.Repeat("g", 64), strings.Repeat("a", 63)} {
-		if _, err := b.Open(sha); !errors.Is(err, ErrBadDigest) {
+		if _, err := b.Open(t.Context(), sha); !errors.Is(err, ErrBadDigest) {
 			t.Errorf("Open(%q) = %v, want ErrBadDigest", sha, err)
 		}
-		if err := b.Remove(sha); !errors.Is(err, ErrBadDigest) {
+		if err := b.Remove(t.Context(), sha); !errors.Is(err, ErrBadDigest) {
 			t.Errorf("Remove(%q) = %v, want ErrBadDigest", sha, err)
 		}
 		if p := b.Path(sha); p != "" {
@@ -215,7 +215,7 @@ func TestBlobs_Save(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			b := newTestBlobs(t)
-			up, err := b.Save(tt.file, bytes.NewReader(tt.data), tt.max)
+			up, err := Save(t.Context(), b, tt.file, bytes.NewReader(tt.data), tt.max)
 			if !errors.Is(err, tt.wantErr) {
 				t.Fatalf("Save error = %v, want %v", err, tt.wantErr)
 			}

@@ -3,6 +3,7 @@ package handlers
 import (
 	"archive/zip"
 	"bytes"
+	"context"
 	"errors"
 	"io"
 	"io/fs"
@@ -45,7 +46,7 @@ func (h *Handler) downloadArtifact(c echo.Context) error {
 // generated file to its owner, and generated and uploaded files through a
 // share. Only images are ever shown inline (inlineTypes).
 func (h *Handler) serveBlob(c echo.Context, sha, contentType, name string, modified time.Time, inline bool) error {
-	f, err := h.chat.OpenBlob(sha)
+	f, err := h.chat.OpenBlob(c.Request().Context(), sha)
 	if errors.Is(err, fs.ErrNotExist) {
 		return echo.NewHTTPError(http.StatusNotFound, "This file has been deleted.")
 	}
@@ -175,7 +176,7 @@ func (h *Handler) downloadChartsZip(c echo.Context) error {
 		if a.Kind != store.ArtifactImage {
 			continue
 		}
-		if err := h.addToZip(zw, a, used); err != nil {
+		if err := h.addToZip(c.Request().Context(), zw, a, used); err != nil {
 			// The status is sent; a truncated zip is what the client sees.
 			h.log.Error("charts zip", "artifact", a.ID, "err", err)
 			return nil
@@ -184,8 +185,8 @@ func (h *Handler) downloadChartsZip(c echo.Context) error {
 	return zw.Close()
 }
 
-func (h *Handler) addToZip(zw *zip.Writer, a *store.Artifact, used map[string]int) error {
-	f, err := h.chat.OpenBlob(a.SHA256)
+func (h *Handler) addToZip(ctx context.Context, zw *zip.Writer, a *store.Artifact, used map[string]int) error {
+	f, err := h.chat.OpenBlob(ctx, a.SHA256)
 	if errors.Is(err, fs.ErrNotExist) {
 		return nil // purged meanwhile: leave it out
 	}
@@ -258,11 +259,12 @@ func (h *Handler) export(f exportFormat) echo.HandlerFunc {
 		if err != nil {
 			return err
 		}
-		x, err := h.chat.Export(c.Request().Context(), currentUser(c).ID, c.Param("id"), steps)
+		ctx := c.Request().Context()
+		x, err := h.chat.Export(ctx, currentUser(c).ID, c.Param("id"), steps)
 		if err != nil {
 			return exportError(err)
 		}
-		r := exports.Report(x, func(sha string) (io.ReadCloser, error) { return h.chat.OpenBlob(sha) })
+		r := exports.Report(x, func(sha string) (io.ReadCloser, error) { return h.chat.OpenBlob(ctx, sha) })
 		name := slug(r.Title)
 		var buf bytes.Buffer
 		if err := f.write(&buf, r, name); err != nil {
@@ -346,7 +348,7 @@ func (h *Handler) showThumbnail(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	path, err := h.thumbs.Thumbnail(a.SHA256, func() (io.ReadCloser, error) { return h.chat.OpenBlob(a.SHA256) })
+	path, err := h.thumbs.Thumbnail(a.SHA256, func() (io.ReadCloser, error) { return h.chat.OpenBlob(c.Request().Context(), a.SHA256) })
 	if errors.Is(err, thumbs.ErrNotImage) || errors.Is(err, fs.ErrNotExist) {
 		return c.Redirect(http.StatusFound, static.URL("img/no-preview.svg"))
 	}

@@ -25,7 +25,7 @@ func (a *app) addArtifact(t testing.TB, userID, convID, name, contentType, kind,
 		t.Fatal(err)
 	}
 	a.db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted})
-	sha, size, err := a.blobs.Put(strings.NewReader(content), 1<<20)
+	sha, size, err := a.blobs.Put(context.Background(), strings.NewReader(content), 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -85,7 +85,7 @@ func TestArtifactDownloads(t *testing.T) {
 		expect(t, root.get("/artifacts/"+chart.ID), http.StatusOK)
 	})
 	t.Run("a purged file says so", func(t *testing.T) {
-		a.blobs.Remove(chart.SHA256)
+		a.blobs.Remove(context.Background(), chart.SHA256)
 		expect(t, ana.get("/artifacts/"+chart.ID), http.StatusNotFound, "This file has been deleted.")
 	})
 	t.Run("all charts as a zip", func(t *testing.T) {

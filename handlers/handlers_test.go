@@ -100,7 +100,7 @@ func newAppWith(t testing.TB, configure func(*handlers.Config)) *app {
 		t.Fatal(err)
 	}
 	remote := &recordingRemote{}
-	purger := purge.New(purge.Config{DB: db, Remote: remote, Blobs: blobs, BlobDir: filepath.Join(dir, "blobs"),
+	purger := purge.New(purge.Config{DB: db, Remote: remote, Blobs: blobs,
 		MinBackoff: time.Millisecond})
 	cfg := handlers.Config{DB: db, Accounts: accounts, Chat: chat.New(chat.Config{DB: db, Files: blobs, MaxUpload: testMaxUpload}),
 		Thumbs: thumbCache, Purge: purger, Sessions: handlers.NewSessionStore(secrets), Engine: views.Engine{Local: true}}

@@ -28,7 +28,7 @@ func (a *app) answered(t testing.TB, userID, convID, question, text string) *sto
 		t.Fatal(err)
 	}
 	png := "\x89PNG\r\n\x1a\n" + strings.Repeat("\x01", 64)
-	sha, size, err := a.blobs.Put(strings.NewReader(png), 1<<20)
+	sha, size, err := a.blobs.Put(context.Background(), strings.NewReader(png), 1<<20)
 	if err != nil {
 		t.Fatal(err)
 	}

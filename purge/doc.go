@@ -17,7 +17,7 @@
 // Two races are left open. An upload whose bytes equal a blob being
 // removed can lose its blob if the removal falls between the upload's
 // write of the blob and the insert of its row (the upload's profiling
-// time): closing it needs files.Blobs.Put to touch an existing blob and the
+// time): closing it needs files.BlobStore.Put to touch an existing blob and the
 // removal to spare recently touched ones. A turn still running when its
 // conversation is purged may create Foundry objects afterwards; Reconcile
 // and the orphan policy find them.

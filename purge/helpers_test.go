@@ -132,7 +132,7 @@ func newEnv(t testing.TB) *env {
 // service builds a Service over the env with a quick backoff.
 func (e *env) service() *purge.Service {
 	return purge.New(purge.Config{DB: e.db, Remote: e.remote, Blobs: e.blobs, Lister: e.remote, Tag: ourTag,
-		BlobDir: filepath.Join(e.dir, "blobs"), MinBackoff: time.Millisecond, MaxBackoff: 4 * time.Millisecond})
+		MinBackoff: time.Millisecond, MaxBackoff: 4 * time.Millisecond})
 }
 
 // ourTag is the metadata the app's Foundry objects carry in these tests.
@@ -203,7 +203,7 @@ func (s seeded) remoteKeys() []string {
 
 func (e *env) put(t testing.TB, content string) (string, int64) {
 	t.Helper()
-	sha, size, err := e.blobs.Put(bytes.NewReader([]byte(content)), files.MaxSize)
+	sha, size, err := e.blobs.Put(context.Background(), bytes.NewReader([]byte(content)), files.MaxSize)
 	if err != nil {
 		t.Fatal(err)
 	}

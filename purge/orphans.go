@@ -2,15 +2,11 @@ package purge
 
 import (
 	"context"
-	"errors"
 	"fmt"
-	"io/fs"
 	"maps"
-	"os"
-	"path/filepath"
 	"slices"
-	"time"
 
+	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -27,38 +23,10 @@ func (s *Service) orphans(ctx context.Context, fn func(store.PurgeObject)) error
 	return s.orphanFiles(ctx, fn)
 }
 
-// orphanBlobs walks the blob directory one prefix directory at a time, so
-// memory stays bounded by the largest directory, not the whole store.
+// orphanBlobs walks the blob store, asking the database about chunk
+// digests at a time, so memory stays bounded however many blobs there are.
 func (s *Service) orphanBlobs(ctx context.Context, fn func(store.PurgeObject)) error {
-	if s.cfg.BlobDir == "" {
-		return nil
-	}
-	prefixes, err := os.ReadDir(s.cfg.BlobDir)
-	if errors.Is(err, fs.ErrNotExist) {
-		return nil
-	}
-	if err != nil {
-		return fmt.Errorf("purge: orphan blobs: %w", err)
-	}
 	cutoff := s.now().Add(-s.cfg.OrphanGrace)
-	for _, p := range prefixes {
-		// Only the two-character prefix directories hold blobs; temporary
-		// files of unfinished uploads sit beside them and are not ours.
-		if !p.IsDir() || len(p.Name()) != 2 {
-			continue
-		}
-		if err := s.orphanBlobsIn(ctx, filepath.Join(s.cfg.BlobDir, p.Name()), cutoff, fn); err != nil {
-			return err
-		}
-	}
-	return nil
-}
-
-func (s *Service) orphanBlobsIn(ctx context.Context, dir string, cutoff time.Time, fn func(store.PurgeObject)) error {
-	entries, err := os.ReadDir(dir)
-	if err != nil {
-		return fmt.Errorf("purge: orphan blobs: %w", err)
-	}
 	sizes := map[string]int64{}
 	var batch []string
 	flush := func() error {
@@ -69,17 +37,18 @@ func (s *Service) orphanBlobsIn(ctx context.Context, dir string, cutoff time.Tim
 		batch, sizes = batch[:0], map[string]int64{}
 		return err
 	}
-	for _, e := range entries {
-		info, err := e.Info()
-		if err != nil || !info.Mode().IsRegular() || !isDigest(e.Name()) || info.ModTime().After(cutoff) {
-			continue
+	err := s.cfg.Blobs.Walk(ctx, func(b files.BlobInfo) error {
+		if b.Modified.After(cutoff) {
+			return nil
 		}
-		batch, sizes[e.Name()] = append(batch, e.Name()), info.Size()
+		batch, sizes[b.SHA256] = append(batch, b.SHA256), b.Size
 		if len(batch) == chunk {
-			if err := flush(); err != nil {
-				return err
-			}
+			return flush()
 		}
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("purge: orphan blobs: %w", err)
 	}
 	return flush()
 }
@@ -224,20 +193,6 @@ func tagged(metadata, tag map[string]string) bool {
 	}
 	for k, v := range tag {
 		if metadata[k] != v {
-			return false
-		}
-	}
-	return true
-}
-
-// isDigest reports whether name is a blob's name, 64 lower-case hex digits;
-// anything else in the directory is not a blob and is left alone.
-func isDigest(name string) bool {
-	if len(name) != 64 {
-		return false
-	}
-	for _, c := range []byte(name) {
-		if !('0' <= c && c <= '9' || 'a' <= c && c <= 'f') {
 			return false
 		}
 	}

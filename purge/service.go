@@ -6,6 +6,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
 )
@@ -27,10 +28,12 @@ type Lister interface {
 	AgentVersions(ctx context.Context, name string) ([]foundry.AgentVersion, error)
 }
 
-// Blobs removes stored bytes by sha256; *files.Blobs satisfies it. Removing
-// a missing blob must not be an error.
+// Blobs removes stored bytes by sha256 and lists them for the orphan
+// sweep; every files.BlobStore satisfies it. Removing a missing blob must
+// not be an error.
 type Blobs interface {
-	Remove(sha string) error
+	Remove(ctx context.Context, sha string) error
+	Walk(ctx context.Context, fn func(files.BlobInfo) error) error
 }
 
 // Config configures a Service. DB, Remote and Blobs are required.
@@ -48,9 +51,6 @@ type Config struct {
 	// the database remembers the ones the app uploaded (see
 	// store.UnknownFoundryFiles). An empty Tag offers no conversation.
 	Tag map[string]string
-	// BlobDir is where Blobs keeps its files (DATA_DIR/blobs, laid out as
-	// ab/abcdef…); "" leaves blobs out of orphan searches.
-	BlobDir string
 	// OrphanGrace spares objects younger than this from orphan searches:
 	// an upload writes its blob (or Foundry file) before the row that names
 	// it. Zero means an hour; negative means no grace at all.

@@ -110,9 +110,7 @@ func (s *Service) handleAll(ctx context.Context, due []*store.OutboxEntry) {
 func (s *Service) handle(ctx context.Context, e *store.OutboxEntry) {
 	var err error
 	if e.Kind == store.OutboxBlob {
-		s.write.Lock()
-		_, err = s.db.RemoveBlob(ctx, e.ID, e.Target, s.cfg.Blobs.Remove)
-		s.write.Unlock()
+		err = s.removeBlob(ctx, e)
 	} else {
 		err = s.deleteRemote(ctx, e)
 	}
@@ -128,6 +126,18 @@ func (s *Service) handle(ctx context.Context, e *store.OutboxEntry) {
 	if ferr := s.db.FailOutbox(ctx, e.ID, err.Error(), next); ferr != nil {
 		s.log.Error("purge: record failure", "err", ferr)
 	}
+}
+
+// removeBlob completes a blob entry. The store removes the blob inside its
+// write transaction; with a remote blob store that is a round trip, so it
+// is bounded like any remote deletion.
+func (s *Service) removeBlob(ctx context.Context, e *store.OutboxEntry) error {
+	actx, cancel := context.WithTimeout(ctx, attemptTimeout)
+	defer cancel()
+	s.write.Lock()
+	defer s.write.Unlock()
+	_, err := s.db.RemoveBlob(actx, e.ID, e.Target, func(sha string) error { return s.cfg.Blobs.Remove(actx, sha) })
+	return err
 }
 
 // deleteRemote deletes a Foundry object and completes its entry; a 404

@@ -44,17 +44,26 @@ func (c *Cache) load(open func() (io.ReadCloser, error)) (image.Image, error) {
 }
 
 // checkFileSize refuses an oversized source without reading it when the
-// source is a file, which is what the blob store hands out.
+// source knows its size: a file, or an opened blob of either blob store.
 func (c *Cache) checkFileSize(rc io.ReadCloser) error {
-	f, ok := rc.(interface{ Stat() (fs.FileInfo, error) })
-	if !ok {
-		return nil
-	}
-	fi, err := f.Stat()
-	if err != nil || fi.Size() <= c.maxBytes {
+	size, ok := sourceSize(rc)
+	if !ok || size <= c.maxBytes {
 		return nil // capReader still enforces the cap while reading
 	}
-	return fmt.Errorf("%w: %d bytes, cap %d", ErrTooLarge, fi.Size(), c.maxBytes)
+	return fmt.Errorf("%w: %d bytes, cap %d", ErrTooLarge, size, c.maxBytes)
+}
+
+// sourceSize is the source's size, if it can tell without being read.
+func sourceSize(rc io.ReadCloser) (int64, bool) {
+	switch f := rc.(type) {
+	case interface{ Size() int64 }:
+		return f.Size(), true
+	case interface{ Stat() (fs.FileInfo, error) }:
+		if fi, err := f.Stat(); err == nil {
+			return fi.Size(), true
+		}
+	}
+	return 0, false
 }
 
 // decode reads the header first and checks format and pixel count, so a

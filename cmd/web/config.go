@@ -53,6 +53,8 @@ type config struct {
 	MinFreeMB int
 	// OIDC is single sign-on and who may use a password; see config_oidc.go.
 	OIDC oidcSettings
+	// Blobs is where file bytes are kept; see config_blobs.go.
+	Blobs blobSettings
 }
 
 // defaultUserQuotaMB is 10 GB a user: twenty of the largest files, and far
@@ -104,6 +106,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.TrustedProxies, "trusted-proxies", env("TRUSTED_PROXIES", ""), "comma-separated CIDRs of reverse proxies whose X-Forwarded-For is believed (TRUSTED_PROXIES)")
 	fs.StringVar(&c.MetricsToken, "metrics-token", env("METRICS_TOKEN", ""), "bearer token that lets a scraper read /metrics (METRICS_TOKEN)")
 	c.OIDC.define(fs, env)
+	c.Blobs.define(fs, env)
 	retention := env("RETENTION_DAYS", "0")
 	fs.Func("retention-days", "delete conversations older than this many days; 0 keeps them (RETENTION_DAYS)", func(s string) error {
 		retention = s
@@ -193,6 +196,7 @@ func (c config) validate() error {
 		errs = append(errs, fmt.Errorf("LOG_FORMAT: %q is neither text nor json", c.LogFormat))
 	}
 	errs = append(errs, c.OIDC.validate()...)
+	errs = append(errs, c.Blobs.validate()...)
 	if _, err := c.proxyNets(); err != nil {
 		errs = append(errs, err)
 	}
@@ -291,7 +295,7 @@ func (c config) LogValue() slog.Value {
 		slog.String("metrics_token", set(c.MetricsToken)),
 		slog.Int("user_quota_mb", c.UserQuotaMB),
 		slog.Int("data_min_free_mb", c.MinFreeMB),
-	}, c.OIDC.logAttrs()...)...)
+	}, append(c.OIDC.logAttrs(), c.Blobs.logAttrs()...)...)...)
 }
 
 // byteUnits are the suffixes parseBytes accepts, longest first.

@@ -65,7 +65,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	if err != nil {
 		return err
 	}
-	blobs, err := openBlobs(cfg)
+	blobs, err := openBlobs(ctx, cfg)
 	if err != nil {
 		return err
 	}
@@ -147,16 +147,6 @@ func setUpAccounts(ctx context.Context, cfg config, db *store.DB, log *slog.Logg
 	return accounts, sso, nil
 }
 
-// openBlobs opens the store of uploaded and generated files.
-func openBlobs(cfg config) (*files.Blobs, error) {
-	blobs, err := files.NewBlobs(filepath.Join(cfg.DataDir, "blobs"))
-	if err != nil {
-		return nil, err
-	}
-	blobs.SetMinFree(int64(cfg.MinFreeMB) << 20)
-	return blobs, nil
-}
-
 // interruptLastRuns marks the answers the last process left running as
 // interrupted: nothing will finish them.
 func interruptLastRuns(ctx context.Context, db *store.DB, log *slog.Logger) error {
@@ -214,9 +204,9 @@ func (bg *background) stop() {
 // startPurger starts the outbox worker, through which deletions here and in
 // Foundry go (it also finishes any purge a crash interrupted), and the
 // retention sweep.
-func startPurger(bg *background, cfg config, db *store.DB, eng *engine, blobs *files.Blobs, tag map[string]string, log *slog.Logger) *purge.Service {
+func startPurger(bg *background, cfg config, db *store.DB, eng *engine, blobs files.BlobStore, tag map[string]string, log *slog.Logger) *purge.Service {
 	purger := purge.New(purge.Config{DB: db, Remote: eng.client, Lister: eng.client, Blobs: blobs, Tag: tag,
-		BlobDir: filepath.Join(cfg.DataDir, "blobs"), Logger: log.With("component", "purge")})
+		Logger: log.With("component", "purge")})
 	// One server among those sharing the database runs each (see store.Lead).
 	bg.Go(func() error { db.Lead(bg.ctx, store.TaskPurge, purger.Run); return nil })
 	bg.Go(func() error {
