@@ -2,9 +2,11 @@ package store
 
 import (
 	"context"
+	"database/sql"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -118,52 +120,98 @@ func searchError(ctx context.Context, what string, err error) error {
 	return fmt.Errorf("store: %s: %w", what, err)
 }
 
+// SearchCandidates is how many matching passages a search ranks first:
+// of the user's passages that match, the SearchCandidates most recently
+// written are the candidates, and the conversations they are in are ranked
+// (most recently updated first), each shown with its oldest candidate
+// passage. If that does not fill the page and there were more matches,
+// the search runs again with candidateGrowth times as many candidates,
+// until the page is full or every match was a candidate. So a query
+// matching fewer passages (every query but a very broad one, such as the
+// first letters of a word most passages hold) ranks every match, as it
+// always did, and so does one that fewer conversations match than a page
+// holds. A broader one would cost in proportion to what it matches (32,000
+// passages for three letters took 30 ms of the time of one keystroke);
+// capped, its page is the conversations of the most recent matches.
+const SearchCandidates = 1000
+
+// candidateGrowth is how many times more candidates each further round of
+// a search ranks.
+const candidateGrowth = 8
+
 // bestHits finds the user's matching conversations and, for each, the
 // document that matched best; docs holds those documents' rowids in order.
+// See SearchCandidates for which matches are ranked.
 func (db *DB) bestHits(ctx context.Context, userID, match string, limit int) ([]SearchHit, []int64, error) {
-	// The bare columns d.id, d.kind and d.anchor come from the row of MIN(d.id),
-	// which SQLite guarantees for a query with a single MIN aggregate: the
-	// oldest document, so a title before the first question before its
-	// answer. Ranking by bm25 instead costs ten times more on a common word.
-	rows, err := db.q.QueryContext(ctx, `WITH best AS (
-			SELECT d.conversation_id, d.id, d.kind, d.anchor, MIN(d.id)
+	for n := db.searchCandidates; ; n *= candidateGrowth {
+		hits, docs, capped, err := db.rankCandidates(ctx, userID, match, limit, n)
+		if err != nil || len(hits) >= limit || !capped {
+			return hits, docs, err
+		}
+	}
+}
+
+// rankCandidates ranks the conversations of the n newest matches; capped
+// reports whether there were as many (so there may be more).
+func (db *DB) rankCandidates(ctx context.Context, userID, match string, limit, n int) (hits []SearchHit, docs []int64, capped bool, err error) {
+	// FTS5 reads its matches newest first (ORDER BY rowid DESC is its own
+	// order) and the LIMIT stops it after the candidates. The bare columns
+	// d.id, d.kind and d.anchor come from the row of MIN(d.id), which SQLite
+	// guarantees for a query with a single MIN aggregate: the oldest
+	// candidate, so a title before the first question before its answer.
+	// Ranking by bm25 instead costs ten times more on a common word.
+	rows, err := db.q.QueryContext(ctx, `WITH candidates AS MATERIALIZED (
+			SELECT d.conversation_id, d.id, d.kind, d.anchor
 			FROM search_fts f JOIN search_docs d ON d.id = f.rowid
-			WHERE search_fts MATCH ? AND d.user_id = ?
-			GROUP BY d.conversation_id)
-		SELECT `+prefixed("c", conversationColumns)+`, b.id, b.kind, b.anchor, 0
+			WHERE search_fts MATCH `+matchLiteral(match)+` AND d.user_id = ?
+			ORDER BY f.rowid DESC LIMIT ?),
+		best AS (
+			SELECT conversation_id, id, kind, anchor, MIN(id)
+			FROM candidates GROUP BY conversation_id)
+		SELECT `+prefixed("c", conversationColumns)+`, b.id, b.kind, b.anchor, (SELECT COUNT(*) FROM candidates)
 		FROM best b JOIN conversations c ON c.id = b.conversation_id
 		ORDER BY c.updated_at DESC, c.id DESC
-		LIMIT ?`, match, userID, limit)
+		LIMIT ?`, userID, n, limit)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, false, err
 	}
+	hits, docs, count, err := scanHits(rows)
+	return hits, docs, count >= int64(n), err
+}
+
+// scanHits reads the rows of rankCandidates; count is the value of their
+// last column, the same in every row.
+func scanHits(rows *sql.Rows) (hits []SearchHit, docs []int64, count int64, err error) {
 	defer rows.Close()
-	var hits []SearchHit
-	var docs []int64
 	for rows.Next() {
 		var h SearchHit
 		var doc int64
-		var first int64
-		conv, err := scanConversation(scanWith(rows, &doc, &h.Kind, &h.Anchor, &first))
+		conv, err := scanConversation(scanWith(rows, &doc, &h.Kind, &h.Anchor, &count))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		h.Conversation = conv
 		hits, docs = append(hits, h), append(docs, doc)
 	}
-	return hits, docs, rows.Err()
+	return hits, docs, count, rows.Err()
 }
 
 // fillSnippets computes the passage of each hit's document in one query;
-// snippet() is dear, so it runs only on the documents shown.
+// snippet() is dear, so it runs only on the documents shown. The query
+// reads the matches between the oldest and the newest of those documents
+// in FTS5's own order and keeps the ones shown: looking each document up
+// by rowid instead starts the query's term iterators over for every one,
+// which costs more than stepping through the (at most SearchCandidates)
+// matches between them.
 func (db *DB) fillSnippets(ctx context.Context, match string, hits []SearchHit, docs []int64) error {
 	if len(docs) == 0 {
 		return nil
 	}
 	ids, _ := json.Marshal(docs)
 	rows, err := db.q.QueryContext(ctx, `SELECT rowid, snippet(search_fts, 0, ?, ?, '…', ?)
-		FROM search_fts WHERE search_fts MATCH ? AND rowid IN (SELECT value FROM json_each(?))`,
-		HitStart, HitEnd, snippetTokens, match, string(ids))
+		FROM search_fts WHERE search_fts MATCH `+matchLiteral(match)+` AND rowid BETWEEN ? AND ?
+		AND +rowid IN (SELECT value FROM json_each(?))`,
+		HitStart, HitEnd, snippetTokens, slices.Min(docs), slices.Max(docs), string(ids))
 	if err != nil {
 		return err
 	}
@@ -181,6 +229,16 @@ func (db *DB) fillSnippets(ctx context.Context, match string, hits []SearchHit, 
 		hits[i].Snippet = snippets[doc]
 	}
 	return rows.Err()
+}
+
+// matchLiteral quotes an FTS5 query (MatchQuery's) as an SQL string. A
+// MATCH bound as a parameter makes SQLite prepare the statement a second
+// time when it is run, its plan depending on the value; a search is one
+// keystroke, and the second parse of its two statements was a tenth of
+// its time. MatchQuery's terms hold only letters, digits, quotes and
+// stars, and any single quote would be doubled all the same.
+func matchLiteral(match string) string {
+	return "'" + strings.ReplaceAll(match, "'", "''") + "'"
 }
 
 // MatchQuery turns what a person typed into an FTS5 query: every word must

@@ -38,6 +38,8 @@ type DB struct {
 	// take at most cap(searches) of the pool's connections and never starve
 	// the pages of other users.
 	searches chan struct{}
+	// searchCandidates is SearchCandidates; tests lower it.
+	searchCandidates int
 	// Now returns the current time; tests replace it to control ordering.
 	Now func() time.Time
 }
@@ -65,7 +67,7 @@ func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) 
 		sqldb.Close()
 		return nil, err
 	}
-	return &DB{db: sqldb, q: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now}, nil
+	return &DB{db: sqldb, q: sqldb, searches: make(chan struct{}, searchConns), searchCandidates: SearchCandidates, Now: time.Now}, nil
 }
 
 // maxConns is the size of the connection pool.
