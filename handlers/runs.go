@@ -351,6 +351,9 @@ func (h *Handler) turnViews(ctx context.Context, conv *store.Conversation, turns
 		}
 		av := answerView(convID, t.Run.ID, a, h.answerOptions(live, now))
 		av.NewSession = t.Run.NewSession
+		if t.Run.Status == store.RunInterrupted && t.Run.Error == store.NotStarted && t.Message.Kind != store.KindStep {
+			av.AskAgain = t.Message.Content // it waited behind a stopped answer when the server restarted
+		}
 		v.Turns = append(v.Turns, turnView(t.Message, av))
 		if !h.engine.Local {
 			v.InputTokens += t.Run.InputTokens
