@@ -346,14 +346,15 @@ def _read_json(path):
 
 
 def _numeric(s, comma_decimal):
-    v = s.dropna().astype(str).str.strip().str.replace(r"^[$€£]|%$|\s", "", regex=True)
+    # The present values' text is the whole column's, cleaned once (the same steps a value).
+    clean = s.astype(str).str.strip().str.replace(r"^[$€£]|%$|\s", "", regex=True)
+    v = clean[s.notna()]
     if v.empty:
         return None
     plain = v.str.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
     us = v.str.fullmatch(r"[-+]?\d{1,3}(,\d{3})+(\.\d+)?")
     eu = v.str.fullmatch(r"[-+]?\d{1,3}(\.\d{3})+(,\d+)?|[-+]?\d+,\d+")
     integer = v.str.fullmatch(r"[-+]?\d+")
-    clean = s.astype(str).str.strip().str.replace(r"^[$€£]|%$|\s", "", regex=True)
     if (comma_decimal or eu.any() and not us.any()) and (eu | integer).all() and eu.any():
         return pd.to_numeric(clean.str.replace(".", "", regex=False).str.replace(",", ".", regex=False), errors="coerce").where(s.notna())
     if (plain | us).all():
