@@ -68,7 +68,7 @@ type envOptions struct {
 	service  func(*chat.Config)
 }
 
-func newEnvOpts(t *testing.T, opts envOptions) *env {
+func newEnvOpts(t testing.TB, opts envOptions) *env {
 	t.Helper()
 	dir := t.TempDir()
 	ctx := context.Background()

@@ -59,10 +59,15 @@ func (s *Subscription) close(dropped bool) {
 // NewHub returns an empty hub.
 func NewHub() *Hub { return &Hub{runs: map[string]*liveRun{}} }
 
-// Open starts keeping events for a run.
+// Open starts keeping events for a run. A run already open stays as it is,
+// with its events and subscribers: a queued question is open while it
+// waits, and its browsers go on following it once it starts.
 func (h *Hub) Open(runID string) {
 	h.mu.Lock()
 	defer h.mu.Unlock()
+	if h.runs[runID] != nil {
+		return
+	}
 	h.runs[runID] = &liveRun{subs: map[*Subscription]struct{}{}}
 }
 

@@ -87,6 +87,13 @@ type Service struct {
 	cancel context.CancelCauseFunc
 	wg     sync.WaitGroup
 
+	// queueMu orders a question queued behind a stopping run against that
+	// run's end, which starts it (see queue.go); it guards stopping and
+	// waiting. It is taken before mu, never while mu is held.
+	queueMu  sync.Mutex
+	stopping map[string]bool    // run id → its stop was asked, until it ends
+	waiting  map[string]*runner // queued run id → the runner that starts it
+
 	mu      sync.Mutex
 	version string                             // agent version in use
 	running map[string]context.CancelCauseFunc // run id → cancel
@@ -123,7 +130,8 @@ func New(cfg Config) *Service {
 	}
 	return &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, quota: cfg.UserQuota,
 		profiler: cfg.Profiler, agent: cfg.Agent, tag: cfg.Tag, stopWait: cfg.StopWait, log: log,
-		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{}}
+		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{},
+		stopping: map[string]bool{}, waiting: map[string]*runner{}}
 }
 
 // EnsureAgent makes sure the agent exists in Foundry with the configured

@@ -34,14 +34,39 @@ func (s *Service) Start(ctx context.Context, t Turn) (*store.Message, *store.Run
 	if err != nil {
 		return nil, nil, err
 	}
-	msg, run, err := s.db.StartTurn(ctx, t.UserID, t.ConversationID, content, TitleFrom(content, fileNames(attached)))
+	s.queueMu.Lock() // a question queued behind a stopping run must not miss its end
+	defer s.queueMu.Unlock()
+	q := queuedQuestion{t: t, content: content, files: attached}
+	msg, run, err := s.startNow(ctx, q)
 	if errors.Is(err, store.ErrRunInProgress) {
-		return nil, nil, ErrBusy
+		return s.queueBehindStop(ctx, q)
 	}
+	return msg, run, err
+}
+
+// queuedQuestion is a question checked and ready to start or to wait.
+type queuedQuestion struct {
+	t       Turn
+	content string
+	files   []*store.File
+}
+
+// title is what the question names a still untitled conversation.
+func (q queuedQuestion) title() string { return TitleFrom(q.content, fileNames(q.files)) }
+
+// runner returns the runner of the question's run.
+func (q queuedQuestion) runner(s *Service, run *store.Run) *runner {
+	return &runner{s: s, run: run, convID: q.t.ConversationID, userID: q.t.UserID, question: q.content, files: q.files}
+}
+
+// startNow records the question with a running run and starts it; it is
+// store.ErrRunInProgress while another run runs or a question waits.
+func (s *Service) startNow(ctx context.Context, q queuedQuestion) (*store.Message, *store.Run, error) {
+	msg, run, err := s.db.StartTurn(ctx, q.t.UserID, q.t.ConversationID, q.content, q.title())
 	if err != nil {
 		return nil, nil, err
 	}
-	if err := s.launch(&runner{s: s, run: run, convID: t.ConversationID, userID: t.UserID, question: content, files: attached}); err != nil {
+	if err := s.launch(q.runner(s, run)); err != nil {
 		return nil, nil, err
 	}
 	return msg, run, nil
@@ -82,6 +107,7 @@ func (s *Service) launch(r *runner) error {
 		s.mu.Lock()
 		delete(s.running, r.run.ID)
 		s.mu.Unlock()
+		s.startQueued(r.convID, r.run.ID)
 	}()
 	return nil
 }
@@ -123,13 +149,26 @@ func (s *Service) checkSlots(files []*store.File) ([]*store.File, error) {
 // that has already finished is not an error. The turn also cancels its
 // response in Foundry, and ends (freeing the conversation) once Foundry
 // says the response has stopped.
+//
+// A question still waiting to start is taken back: it ends, cancelled,
+// without starting. A run being stopped takes the next question at once,
+// queued behind it (see Start).
 func (s *Service) Cancel(ctx context.Context, userID, convID, runID string) error {
-	if _, err := s.db.Run(ctx, userID, convID, runID); err != nil {
+	run, err := s.db.Run(ctx, userID, convID, runID)
+	if err != nil {
 		return err
 	}
+	if run.Status == store.RunQueued && s.takeBack(ctx, runID) {
+		return nil
+	}
+	s.queueMu.Lock()
 	s.mu.Lock()
 	cancel := s.running[runID]
 	s.mu.Unlock()
+	if cancel != nil {
+		s.stopping[runID] = true // until the run's end starts what waits behind it
+	}
+	s.queueMu.Unlock()
 	if cancel != nil {
 		cancel(errCancelled)
 	}

@@ -70,7 +70,12 @@ func (h *Handler) startedTurn(c echo.Context, msg *store.Message, run *store.Run
 	if err != nil {
 		return err
 	}
-	turn := turnView(msg, answerView(convID, run.ID, chat.NewAnswer(), h.answerOptions(true, time.Now())))
+	// A question queued behind a stopping answer already says it waits.
+	answer, err := h.chat.Answer(c.Request().Context(), currentUser(c).ID, convID, run.ID)
+	if err != nil {
+		return err
+	}
+	turn := turnView(msg, answerView(convID, run.ID, answer, h.answerOptions(true, time.Now())))
 	item := conversationItem(conv, true)
 	return render(c, http.StatusOK, views.StartedTurn(csrfToken(c), turn, conversationView(conv), item))
 }
@@ -86,13 +91,17 @@ func turnView(msg *store.Message, answer views.Answer) views.ChatTurn {
 	return t
 }
 
-// cancelRun stops a turn.
+// cancelRun stops a turn. The composer gets Send back at once: the next
+// question is taken while the stopped answer ends (chat queues it).
 func (h *Handler) cancelRun(c echo.Context) error {
 	if err := h.chat.Cancel(c.Request().Context(), currentUser(c).ID, c.Param("id"), c.Param("run")); err != nil {
 		return err
 	}
 	if isNavigation(c) {
 		return redirect(c, "/conversations/"+c.Param("id"))
+	}
+	if isHTMX(c) {
+		return render(c, http.StatusOK, views.ComposerActionSwap(c.Param("id"), ""))
 	}
 	return c.NoContent(http.StatusNoContent)
 }
@@ -220,9 +229,22 @@ func (h *Handler) endStream(ctx context.Context, w *sseWriter, convID, runID str
 		badge = sessionBadge(chat.Session(conv, time.Now()).After(a))
 		title, item = conversationView(conv), conversationItem(conv, true)
 	}
-	w.event(ctx, "update", a.Seq, views.FinishedUpdate(v, badge, csrfToken(w.c), title, item))
+	w.event(ctx, "update", a.Seq, views.FinishedUpdate(v, badge, csrfToken(w.c), title, item, h.nextRun(ctx, convID)))
 	w.event(ctx, "done", a.Seq, templ.Raw(a.Status))
 	return nil
+}
+
+// nextRun is the run the composer's Stop is for once an answer ended: the
+// question queued behind it, or one started meanwhile; "" gives Send back.
+func (h *Handler) nextRun(ctx context.Context, convID string) string {
+	running, queued, err := h.db.ActiveRuns(ctx, convID)
+	if err != nil {
+		return ""
+	}
+	if running != "" {
+		return running
+	}
+	return queued
 }
 
 // sseWriter writes server-sent events, flushing after each.
@@ -329,6 +351,9 @@ func (h *Handler) turnViews(ctx context.Context, conv *store.Conversation, turns
 		}
 		av := answerView(convID, t.Run.ID, a, h.answerOptions(live, now))
 		av.NewSession = t.Run.NewSession
+		if t.Run.Status == store.RunInterrupted && t.Run.Error == store.NotStarted && t.Message.Kind != store.KindStep {
+			av.AskAgain = t.Message.Content // it waited behind a stopped answer when the server restarted
+		}
 		v.Turns = append(v.Turns, turnView(t.Message, av))
 		if !h.engine.Local {
 			v.InputTokens += t.Run.InputTokens

@@ -28,6 +28,7 @@ func TestMain(m *testing.M) {
 			code = c
 		}
 	}
+	closeSearchCorpus() // the latency benchmark's corpus, if it was built
 	pgtest.StopShared()
 	os.Exit(code)
 }

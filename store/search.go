@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 	"unicode"
@@ -92,7 +93,7 @@ func (db *DB) SearchConversations(ctx context.Context, userID, query string, lim
 	defer release()
 	s := db.d.search
 	match := s.match(words)
-	hits, docs, err := db.bestHits(ctx, s.bestSQL, userID, match, limit)
+	hits, docs, err := db.bestHits(ctx, s.bestSQL(match), userID, match, limit)
 	if err != nil {
 		return nil, searchError(ctx, "search", err)
 	}
@@ -100,7 +101,7 @@ func (db *DB) SearchConversations(ctx context.Context, userID, query string, lim
 		return hits, nil
 	}
 	ids := jsonList(docs)
-	snippets, err := s.snippets(ctx, db.q, db.d.list("?"), match, words, ids)
+	snippets, err := s.snippets(ctx, db.q, db.d.list("?"), match, words, ids, slices.Min(docs), slices.Max(docs))
 	if err != nil {
 		return nil, searchError(ctx, "search snippets", err)
 	}
@@ -136,43 +137,69 @@ func searchError(ctx context.Context, what string, err error) error {
 type searchDialect struct {
 	// match turns the searched words into the back end's query.
 	match func(words []string) string
-	// bestSQL finds, for match (?1) and a user (?2), up to ?3 matching
-	// conversations, each with its best document's id, kind and anchor.
-	bestSQL string
+	// bestSQL is the query that finds, for match (?1, or written into the
+	// query) and a user (?2), up to ?3 matching conversations among those
+	// of the ?4 newest matching documents (see SearchCandidates), each with
+	// its best candidate's id, kind and anchor, and how many candidates
+	// there were.
+	bestSQL func(match string) string
 	// snippets returns the passage of each document of the JSON list ids,
 	// read from the table list, its matches between HitStart and HitEnd.
-	snippets func(ctx context.Context, q querier, list, match string, words []string, ids string) (map[int64]string, error)
+	// first and last are the lowest and highest of those ids.
+	snippets func(ctx context.Context, q querier, list, match string, words []string, ids string, first, last int64) (map[int64]string, error)
 }
 
 // ftsSearch is SQLite's: the FTS5 table search_fts under search_docs' ids.
-// The bare columns d.id, d.kind and d.anchor come from the row of MIN(d.id),
-// which SQLite guarantees for a query with a single MIN aggregate: the
-// oldest document, so a title before the first question before its answer.
-// Ranking by bm25 instead costs ten times more on a common word.
+// FTS5 reads its matches newest first (ORDER BY rowid DESC is its own
+// order) and the LIMIT stops it after the candidates. The bare columns id,
+// kind and anchor come from the row of MIN(id), which SQLite guarantees for
+// a query with a single MIN aggregate: the oldest candidate, so a title
+// before the first question before its answer. Ranking by bm25 instead
+// costs ten times more on a common word.
 var ftsSearch = searchDialect{
 	match: ftsMatch,
-	bestSQL: `WITH best AS (
-			SELECT d.conversation_id, d.id, d.kind, d.anchor, MIN(d.id)
+	bestSQL: func(match string) string {
+		return `WITH candidates AS MATERIALIZED (
+			SELECT d.conversation_id, d.id, d.kind, d.anchor
 			FROM search_fts f JOIN search_docs d ON d.id = f.rowid
-			WHERE search_fts MATCH ?1 AND d.user_id = ?2
-			GROUP BY d.conversation_id)
-		SELECT ` + prefixed("c", conversationColumns) + `, b.id, b.kind, b.anchor
+			WHERE search_fts MATCH ` + matchLiteral(match) + ` AND d.user_id = ?2
+			ORDER BY f.rowid DESC LIMIT ?4),
+		best AS (
+			SELECT conversation_id, id, kind, anchor, MIN(id)
+			FROM candidates GROUP BY conversation_id)
+		SELECT ` + prefixed("c", conversationColumns) + `, b.id, b.kind, b.anchor, (SELECT COUNT(*) FROM candidates)
 		FROM best b JOIN conversations c ON c.id = b.conversation_id
 		ORDER BY c.updated_at DESC, c.id DESC
-		LIMIT ?3`,
+		LIMIT ?3`
+	},
 	snippets: ftsSnippets,
 }
 
 // ftsSnippets has FTS5 cut the passages; snippet() is dear, so it runs
-// only on the documents shown.
-func ftsSnippets(ctx context.Context, q querier, list, match string, _ []string, ids string) (map[int64]string, error) {
+// only on the documents shown. The query reads the matches between the
+// oldest and the newest of those documents in FTS5's own order and keeps
+// the ones shown: looking each document up by rowid instead starts the
+// query's term iterators over for every one, which costs more than
+// stepping through the (at most SearchCandidates) matches between them.
+func ftsSnippets(ctx context.Context, q querier, list, match string, _ []string, ids string, first, last int64) (map[int64]string, error) {
 	rows, err := q.QueryContext(ctx, `SELECT rowid, snippet(search_fts, 0, ?, ?, '…', ?)
-		FROM search_fts WHERE search_fts MATCH ? AND rowid IN (SELECT value FROM `+list+`)`,
-		HitStart, HitEnd, snippetTokens, match, ids)
+		FROM search_fts WHERE search_fts MATCH `+matchLiteral(match)+` AND rowid BETWEEN ? AND ?
+		AND +rowid IN (SELECT value FROM `+list+`)`,
+		HitStart, HitEnd, snippetTokens, first, last, ids)
 	if err != nil {
 		return nil, err
 	}
 	return scanSnippets(rows, func(s string) string { return s })
+}
+
+// matchLiteral quotes an FTS5 query (MatchQuery's) as an SQL string. A
+// MATCH bound as a parameter makes SQLite prepare the statement a second
+// time when it is run, its plan depending on the value; a search is one
+// keystroke, and the second parse of its two statements was a tenth of
+// its time. MatchQuery's terms hold only letters, digits, quotes and
+// stars, and any single quote would be doubled all the same.
+func matchLiteral(match string) string {
+	return "'" + strings.ReplaceAll(match, "'", "''") + "'"
 }
 
 // tsSearch is PostgreSQL's: search_docs' tsvector column terms, matched by
@@ -180,22 +207,27 @@ func ftsSnippets(ctx context.Context, q querier, list, match string, _ []string,
 // matching document of each conversation, as MIN(d.id) does in SQLite.
 var tsSearch = searchDialect{
 	match: tsMatch,
-	bestSQL: `WITH best AS (
-			SELECT DISTINCT ON (d.conversation_id) d.conversation_id, d.id, d.kind, d.anchor
+	bestSQL: func(string) string {
+		return `WITH candidates AS MATERIALIZED (
+			SELECT d.conversation_id, d.id, d.kind, d.anchor
 			FROM search_docs d
 			WHERE d.terms @@ to_tsquery('simple', ?1) AND d.user_id = ?2
-			ORDER BY d.conversation_id, d.id)
-		SELECT ` + prefixed("c", conversationColumns) + `, b.id, b.kind, b.anchor
+			ORDER BY d.id DESC LIMIT ?4),
+		best AS (
+			SELECT DISTINCT ON (conversation_id) conversation_id, id, kind, anchor
+			FROM candidates ORDER BY conversation_id, id)
+		SELECT ` + prefixed("c", conversationColumns) + `, b.id, b.kind, b.anchor, (SELECT COUNT(*) FROM candidates)
 		FROM best b JOIN conversations c ON c.id = b.conversation_id
 		ORDER BY c.updated_at DESC, c.id DESC
-		LIMIT ?3`,
+		LIMIT ?3`
+	},
 	snippets: tsSnippets,
 }
 
 // tsSnippets reads the shown documents' texts and cuts their passages here
 // (see snippet): ts_headline would parse the text with PostgreSQL's own
 // parser, which reads "df.groupby" as one word the index never holds.
-func tsSnippets(ctx context.Context, q querier, list, _ string, words []string, ids string) (map[int64]string, error) {
+func tsSnippets(ctx context.Context, q querier, list, _ string, words []string, ids string, _, _ int64) (map[int64]string, error) {
 	rows, err := q.QueryContext(ctx, `SELECT id, body FROM search_docs
 		WHERE id IN (SELECT CAST(value AS BIGINT) FROM `+list+`)`, ids)
 	if err != nil {
@@ -219,27 +251,56 @@ func scanSnippets(rows *sql.Rows, cut func(string) string) (map[int64]string, er
 	return out, rows.Err()
 }
 
-// bestHits runs a dialect's bestSQL; docs holds the hits' document ids in
-// order.
+// SearchCandidates is how many matching passages a search ranks first:
+// of the user's passages that match, the SearchCandidates most recently
+// written are the candidates, and the conversations they are in are ranked
+// (most recently updated first), each shown with its oldest candidate
+// passage. If that does not fill the page and there were more matches,
+// the search runs again with candidateGrowth times as many candidates,
+// until the page is full or every match was a candidate. So a query
+// matching fewer passages (every query but a very broad one, such as the
+// first letters of a word most passages hold) ranks every match, as it
+// always did, and so does one that fewer conversations match than a page
+// holds. A broader one would cost in proportion to what it matches (32,000
+// passages for three letters took 30 ms of the time of one keystroke);
+// capped, its page is the conversations of the most recent matches.
+const SearchCandidates = 1000
+
+// candidateGrowth is how many times more candidates each further round of
+// a search ranks.
+const candidateGrowth = 8
+
+// bestHits runs a dialect's bestSQL, with more candidates while the page is
+// not full and there may be more (see SearchCandidates); docs holds the
+// hits' document ids in order.
 func (db *DB) bestHits(ctx context.Context, query, userID, match string, limit int) ([]SearchHit, []int64, error) {
-	rows, err := db.q.QueryContext(ctx, query, match, userID, limit)
+	for n := db.searchCandidates; ; n *= candidateGrowth {
+		hits, docs, count, err := db.rankCandidates(ctx, query, userID, match, limit, n)
+		if err != nil || len(hits) >= limit || count < int64(n) {
+			return hits, docs, err
+		}
+	}
+}
+
+// rankCandidates ranks the conversations of the n newest matches; count is
+// how many candidates there were (n when there may be more).
+func (db *DB) rankCandidates(ctx context.Context, query, userID, match string, limit, n int) (hits []SearchHit, docs []int64, count int64, err error) {
+	rows, err := db.q.QueryContext(ctx, query, match, userID, limit, n)
 	if err != nil {
-		return nil, nil, err
+		return nil, nil, 0, err
 	}
 	defer rows.Close()
-	var hits []SearchHit
-	var docs []int64
 	for rows.Next() {
 		var h SearchHit
 		var doc int64
-		conv, err := scanConversation(scanWith(rows, &doc, &h.Kind, &h.Anchor))
+		conv, err := scanConversation(scanWith(rows, &doc, &h.Kind, &h.Anchor, &count))
 		if err != nil {
-			return nil, nil, err
+			return nil, nil, 0, err
 		}
 		h.Conversation = conv
 		hits, docs = append(hits, h), append(docs, doc)
 	}
-	return hits, docs, rows.Err()
+	return hits, docs, count, rows.Err()
 }
 
 // MatchQuery turns what a person typed into an FTS5 query: every word must

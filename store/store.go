@@ -43,6 +43,8 @@ type DB struct {
 	// take at most cap(searches) of the pool's connections and never starve
 	// the pages of other users.
 	searches chan struct{}
+	// searchCandidates is SearchCandidates; tests lower it.
+	searchCandidates int
 	// Now returns the current time; tests replace it to control ordering.
 	Now func() time.Time
 	// leads holds the tasks this process leads now (see Lead); shared by
@@ -79,7 +81,7 @@ func ready(ctx context.Context, sqldb *sql.DB, d *dialect, migrations fs.FS, log
 		sqldb.Close()
 		return nil, err
 	}
-	return &DB{db: sqldb, d: d, q: sqldb, searches: make(chan struct{}, searchConns), Now: time.Now, leads: new(sync.Map)}, nil
+	return &DB{db: sqldb, d: d, q: sqldb, searches: make(chan struct{}, searchConns), searchCandidates: SearchCandidates, Now: time.Now, leads: new(sync.Map)}, nil
 }
 
 // maxConns is the size of the connection pool.

@@ -9,12 +9,15 @@ import (
 	"time"
 )
 
-// RunStatus is where a run stands: running until it ends in one of the
-// others. The values are the runs.status CHECK of migration 0002.
+// RunStatus is where a run stands: queued or running until it ends in one
+// of the others. The values are the runs.status CHECK of migration 0014.
 type RunStatus string
 
 // Run statuses.
 const (
+	// RunQueued is a question waiting for the conversation's stopped
+	// answer to end (see QueueTurn).
+	RunQueued      RunStatus = "queued"
 	RunRunning     RunStatus = "running"
 	RunCompleted   RunStatus = "completed"
 	RunIncomplete  RunStatus = "incomplete"
@@ -23,7 +26,8 @@ const (
 	RunInterrupted RunStatus = "interrupted"
 )
 
-// ErrRunInProgress is returned when a conversation already has a running turn.
+// ErrRunInProgress is returned when a conversation already has a running
+// turn, or a question waiting to start.
 var ErrRunInProgress = errors.New("store: a turn is already running in this conversation")
 
 // MessageKind says what a user message is.
@@ -69,8 +73,8 @@ type Run struct {
 	FinishedAt time.Time
 }
 
-// Done reports whether the run has ended.
-func (r *Run) Done() bool { return r.Status != RunRunning }
+// Done reports whether the run has ended; a queued run has not.
+func (r *Run) Done() bool { return r.Status != RunRunning && r.Status != RunQueued }
 
 // RunEvent is one recorded event of a run, in order of Seq (from 1).
 type RunEvent struct {
@@ -88,16 +92,16 @@ const DefaultTitle = "New conversation"
 // returns ErrRunInProgress if the conversation already has a running turn,
 // and ErrNotFound if the conversation is not the user's.
 func (db *DB) StartTurn(ctx context.Context, userID, conversationID, content, title string) (*Message, *Run, error) {
-	return db.startTurn(ctx, userID, conversationID, KindQuestion, content, title)
+	return db.startTurn(ctx, userID, conversationID, KindQuestion, RunRunning, content, title)
 }
 
 // StartStep records a step, code the user runs as written, with userID as
 // its author, and a running run for it; it names and fails as StartTurn does.
 func (db *DB) StartStep(ctx context.Context, userID, conversationID, code, title string) (*Message, *Run, error) {
-	return db.startTurn(ctx, userID, conversationID, KindStep, code, title)
+	return db.startTurn(ctx, userID, conversationID, KindStep, RunRunning, code, title)
 }
 
-func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind MessageKind, content, title string) (*Message, *Run, error) {
+func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind MessageKind, status RunStatus, content, title string) (*Message, *Run, error) {
 	now := db.now()
 	m := &Message{ID: newID(), ConversationID: conversationID, Role: "user", Content: content, Kind: kind, CreatedAt: fromMillis(now)}
 	// A question leaves kind and author to their defaults, so that the
@@ -108,7 +112,7 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 		insert = `INSERT INTO messages (id, conversation_id, role, content, created_at, kind, author_id) VALUES (?, ?, 'user', ?, ?, ?, ?)`
 		args = append(args, KindStep, userID)
 	}
-	r := &Run{ID: newID(), ConversationID: conversationID, MessageID: m.ID, Status: RunRunning, StartedAt: fromMillis(now)}
+	r := &Run{ID: newID(), ConversationID: conversationID, MessageID: m.ID, Status: status, StartedAt: fromMillis(now)}
 	err := db.withTx(ctx, func(tx *txn) error {
 		res, err := tx.ExecContext(ctx, `UPDATE conversations SET updated_at = ?,
 			title = CASE WHEN title = ? AND ? <> '' THEN ? ELSE title END
@@ -119,11 +123,22 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 		if n, _ := res.RowsAffected(); n == 0 {
 			return ErrNotFound
 		}
+		if status == RunRunning {
+			// A question waiting goes first: it was asked first.
+			var waiting int
+			if err := tx.QueryRowContext(ctx, `SELECT COUNT(*) FROM runs WHERE conversation_id = ? AND status = ?`,
+				conversationID, RunQueued).Scan(&waiting); err != nil {
+				return err
+			}
+			if waiting > 0 {
+				return ErrRunInProgress
+			}
+		}
 		if _, err := tx.ExecContext(ctx, insert, args...); err != nil {
 			return err
 		}
 		_, err = tx.ExecContext(ctx, `INSERT INTO runs (id, conversation_id, message_id, status, started_at) VALUES (?, ?, ?, ?, ?)`,
-			r.ID, conversationID, m.ID, RunRunning, now)
+			r.ID, conversationID, m.ID, status, now)
 		if db.d.uniqueViolation(err) {
 			return ErrRunInProgress
 		}
@@ -234,15 +249,29 @@ func (db *DB) FinishRun(ctx context.Context, runID string, end RunEnd) error {
 	return nil
 }
 
-// InterruptRuns marks every running run as interrupted; the app calls it at
-// start, because a run cannot outlive the process that drove it.
+// InterruptRuns marks every running run as interrupted, and every queued
+// one as interrupted before it started (NotStarted says so); the app calls
+// it at start, because a run cannot outlive the process that drove it, nor
+// a queue the process that kept it.
 func (db *DB) InterruptRuns(ctx context.Context) (int64, error) {
-	res, err := db.db.ExecContext(ctx, `UPDATE runs SET status = ?, finished_at = ?,
-		error = 'The server restarted while this answer was being written.' WHERE status = ?`, RunInterrupted, db.now(), RunRunning)
+	var n int64
+	err := db.withTx(ctx, func(tx *txn) error {
+		now := db.now()
+		for status, why := range map[RunStatus]string{RunRunning: "The server restarted while this answer was being written.", RunQueued: NotStarted} {
+			res, err := tx.ExecContext(ctx, `UPDATE runs SET status = ?, finished_at = ?, error = ? WHERE status = ?`,
+				RunInterrupted, now, why, status)
+			if err != nil {
+				return err
+			}
+			k, _ := res.RowsAffected()
+			n += k
+		}
+		return nil
+	})
 	if err != nil {
 		return 0, fmt.Errorf("store: interrupt runs: %w", err)
 	}
-	return res.RowsAffected()
+	return n, nil
 }
 
 // runColumns are qualified with r. because runs are read joined with other tables.

@@ -51,6 +51,9 @@ type Answer struct {
 	Cells    []AnswerCell
 	Error    string
 	Status   RunStatus
+	// AskAgain is the question of a turn that never started (the server
+	// restarted while it waited), offered to put back in the composer.
+	AskAgain string
 	// StatusLine says what is happening while live: "Writing code…".
 	StatusLine   string
 	InputTokens  int64

@@ -181,7 +181,7 @@ func TestFinishedUpdate_SwapsOutOfBand(t *testing.T) {
 	conv := views.Conversation{ID: "c1", Title: "Totals by region"}
 	item := views.ConversationItem{ID: "c1", Title: "Totals by region", UpdatedAt: time.Now(), Active: true}
 	badge := views.SessionBadge{State: views.SessionActive}
-	doc := render(t, views.FinishedUpdate(finishedAnswer(), badge, "tok", conv, item))
+	doc := render(t, views.FinishedUpdate(finishedAnswer(), badge, "tok", conv, item, ""))
 
 	must(t, doc, "answer status", byClass("answer-status"))
 	oob := map[string]string{
@@ -209,12 +209,25 @@ func TestFinishedUpdate_SwapsOutOfBand(t *testing.T) {
 	}
 }
 
+// TestFinishedUpdate_QuestionWaiting: an answer that ends with a question
+// queued behind it leaves Stop, for that question, in the composer.
+func TestFinishedUpdate_QuestionWaiting(t *testing.T) {
+	t.Parallel()
+	doc := render(t, views.FinishedUpdate(finishedAnswer(), views.SessionBadge{State: views.SessionActive}, "tok",
+		views.Conversation{}, views.ConversationItem{}, "r2"))
+	composer := must(t, doc, "#composer-action", byAttr("id", "composer-action"))
+	stop := must(t, composer, "stop", byAttr("data-testid", "stop"))
+	if got, _ := attr(stop, "hx-post"); !strings.HasSuffix(got, "/runs/r2/cancel") {
+		t.Errorf("Stop posts to %q, want the waiting question's cancel", got)
+	}
+}
+
 // TestFinishedUpdate_NoTitle: without a conversation (the title did not
 // change) no title is swapped.
 func TestFinishedUpdate_NoTitle(t *testing.T) {
 	t.Parallel()
 	doc := render(t, views.FinishedUpdate(finishedAnswer(), views.SessionBadge{State: views.SessionIdle, ExpiresIn: 29 * time.Minute}, "tok",
-		views.Conversation{}, views.ConversationItem{}))
+		views.Conversation{}, views.ConversationItem{}, ""))
 	if find(doc, byAttr("id", "conversation-title")) != nil || find(doc, byAttr("id", "topbar-title")) != nil {
 		t.Error("a title was swapped though none was given")
 	}

@@ -154,7 +154,10 @@ def _plan(sample, comma_decimal):
     plan = {}
     for c in sample.columns:
         s = sample[c].where(sample[c].isna(), sample[c].astype(str).str.strip()).replace(_NA, np.nan)
-        style = _number_style(s, comma_decimal)
+        # Whether and how the column is numbers depends on which values occur, not how often
+        # (any and all): judged on the distinct ones, a text column of a few values repeated
+        # over the sample's thousands of rows costs its few regular expressions a value.
+        style = _number_style(s.drop_duplicates(), comma_decimal)
         if style:
             plan[c] = ("num", style)
             continue
@@ -297,26 +300,36 @@ def _finish(s, kind, formats):
         return s, True
     if s.dtype != object and not isinstance(s.dtype, pd.CategoricalDtype):
         return s, False
-    s = _by_value(s, lambda u: u.str.strip().replace(_NA, np.nan))
+    # Both readings are made of the distinct values, once: the rows are spread out only for
+    # the one kept, and the dates' share of the rows is counted from the codes.
+    codes, uniques = _codes(s)
+    text = uniques.str.strip().replace(_NA, np.nan)
     if kind == "date":
-        out = _by_value(s, lambda u: _read_dates(u, formats))
-        if out.notna().sum() >= 0.8 * s.notna().sum():
-            return out, True
-    return s, kind == "text"
+        when = _read_dates(text, formats)
+        rows = np.bincount(codes[codes >= 0], minlength=len(uniques))
+        if rows[when.notna().to_numpy()].sum() >= 0.8 * rows[text.notna().to_numpy()].sum():
+            return _spread(when, codes, s.index), True
+    return _spread(text, codes, s.index), kind == "text"
 
 
-def _by_value(s, fn):
-    """fn applied to each distinct value of s, spread back over its rows (missing stays
-    missing). A categorical s comes back as a plain column whose rows share the string
-    objects of its categories: the careful way's dtype and behaviour (a categorical's
-    group-by and value_counts also list categories no row has), at 8 bytes a row."""
+def _codes(s):
+    """The distinct values of s as an object Series, and each row's code into them (-1 for
+    missing): a categorical's own, or factorized."""
     if isinstance(s.dtype, pd.CategoricalDtype):
         codes, uniques = s.cat.codes.to_numpy(), s.cat.categories.to_numpy(dtype=object)
     else:
         codes, uniques = pd.factorize(s)
-    done = fn(pd.Series(uniques, dtype=object))
-    out = pd.Series(done.to_numpy().take(np.maximum(codes, 0)), index=s.index, dtype=done.dtype)
+    return codes, pd.Series(uniques, dtype=object)
+
+
+def _spread(done, codes, index):
+    """The values done (one per distinct value) spread back over the rows (missing stays
+    missing). For a categorical the rows share the string objects of its categories: the
+    careful way's dtype and behaviour (a categorical's group-by and value_counts also list
+    categories no row has), at 8 bytes a row."""
+    out = pd.Series(done.to_numpy().take(np.maximum(codes, 0)), index=index, dtype=done.dtype)
     return out.where(codes >= 0) if (codes < 0).any() else out
+
 
 
 def _read_json(path):
@@ -333,14 +346,15 @@ def _read_json(path):
 
 
 def _numeric(s, comma_decimal):
-    v = s.dropna().astype(str).str.strip().str.replace(r"^[$€£]|%$|\s", "", regex=True)
+    # The present values' text is the whole column's, cleaned once (the same steps a value).
+    clean = s.astype(str).str.strip().str.replace(r"^[$€£]|%$|\s", "", regex=True)
+    v = clean[s.notna()]
     if v.empty:
         return None
     plain = v.str.fullmatch(r"[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?")
     us = v.str.fullmatch(r"[-+]?\d{1,3}(,\d{3})+(\.\d+)?")
     eu = v.str.fullmatch(r"[-+]?\d{1,3}(\.\d{3})+(,\d+)?|[-+]?\d+,\d+")
     integer = v.str.fullmatch(r"[-+]?\d+")
-    clean = s.astype(str).str.strip().str.replace(r"^[$€£]|%$|\s", "", regex=True)
     if (comma_decimal or eu.any() and not us.any()) and (eu | integer).all() and eu.any():
         return pd.to_numeric(clean.str.replace(".", "", regex=False).str.replace(",", ".", regex=False), errors="coerce").where(s.notna())
     if (plain | us).all():
@@ -361,9 +375,13 @@ def _date_reading(s, name):
     v = s.dropna().astype(str).str.strip()
     if v.empty or not (_DATE_NAME.search(str(name)) or v.str.match(r"\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}").mean() > 0.8):
         return False, None, None
+    # Each format is tried on the distinct values, each counting for its rows: a column of
+    # dates repeats them, and twenty formats over every row cost twenty passes.
+    seen = v.value_counts(sort=False)
+    distinct, weight = pd.Series(seen.index.to_numpy(dtype=object), dtype=object), seen.to_numpy()
     best = {}
     for fmt, family in _DATE_FORMATS:
-        n = pd.to_datetime(v, format=fmt, errors="coerce").notna().sum()
+        n = int(weight[pd.to_datetime(distinct, format=fmt, errors="coerce").notna().to_numpy()].sum())
         if n and n > best.get(family, ("", 0))[1]:
             best[family] = (fmt, n)
     formats = [fmt for fmt, n in sorted(best.values(), key=lambda p: -p[1])]
@@ -452,24 +470,40 @@ def _load(name):
     return {key: _read_csv(path)}
 
 
-def _kind(s):
+def _kind(s, n):
+    """What a column is, n being its number of distinct values (asked for only for text)."""
     if pd.api.types.is_bool_dtype(s):
         return "bool"
     if pd.api.types.is_datetime64_any_dtype(s):
         return "date"
     if pd.api.types.is_numeric_dtype(s):
         return "num"
-    n = s.nunique()
+    n = n()
     return "cat" if n <= max(30, 0.2 * len(s)) or n <= 60 else "text"
 
 
 def _column(s):
-    kind = _kind(s)
-    col = {"name": str(s.name), "kind": kind, "dtype": str(s.dtype), "missing": int(s.isna().sum()), "unique": int(s.nunique())}
+    """The profile of a column. A text column's counts all come from one value_counts: each
+    of nunique, isna and value_counts is a pass over every row, and on a big export the
+    three passes of each text column were a third of loading it."""
+    counts = None
+
+    def tally():
+        nonlocal counts
+        if counts is None:
+            counts = s.value_counts()
+        return counts
+
+    kind = _kind(s, lambda: len(tally()))
+    if counts is not None:
+        missing, unique = len(s) - int(counts.sum()), len(counts)
+    else:
+        missing, unique = int(s.isna().sum()), int(s.nunique())
+    col = {"name": str(s.name), "kind": kind, "dtype": str(s.dtype), "missing": missing, "unique": unique}
     if kind in ("num", "date") and s.notna().any():
         col["min"], col["max"] = str(s.min()), str(s.max())
     if kind in ("cat", "bool"):
-        col["values"] = [str(x) for x in s.value_counts().index[:40]]
+        col["values"] = [str(x) for x in tally().index[:40]]
     return col
 
 
