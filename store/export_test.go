@@ -184,20 +184,3 @@ func (db *DB) legacySnippets(ctx context.Context, match string, hits []SearchHit
 	}
 	return rows.Err()
 }
-
-// scanHits reads the rows of LegacySearch's query; count is the value of
-// their last column.
-func scanHits(rows *sql.Rows) (hits []SearchHit, docs []int64, count int64, err error) {
-	defer rows.Close()
-	for rows.Next() {
-		var h SearchHit
-		var doc int64
-		conv, err := scanConversation(scanWith(rows, &doc, &h.Kind, &h.Anchor, &count))
-		if err != nil {
-			return nil, nil, 0, err
-		}
-		h.Conversation = conv
-		hits, docs = append(hits, h), append(docs, doc)
-	}
-	return hits, docs, count, rows.Err()
-}

@@ -289,6 +289,12 @@ func (db *DB) rankCandidates(ctx context.Context, query, userID, match string, l
 	if err != nil {
 		return nil, nil, 0, err
 	}
+	return scanHits(rows)
+}
+
+// scanHits reads rows of a conversation, a document's id, kind and anchor,
+// and a count, the same in every row.
+func scanHits(rows *sql.Rows) (hits []SearchHit, docs []int64, count int64, err error) {
 	defer rows.Close()
 	for rows.Next() {
 		var h SearchHit
