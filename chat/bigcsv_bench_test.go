@@ -69,7 +69,7 @@ func BenchmarkBigCSVPlainVsFenced(b *testing.B) {
 		if err != nil {
 			b.Fatal(err)
 		}
-		a, rec := (&env{svc: e.svc, db: e.db, userID: e.userID, convID: c.ID}).waitB(b, run)
+		a, rec := (&env{svc: e.svc, db: e.db, userID: e.userID, convID: c.ID}).follow(b, run, 5*time.Minute)
 		took := time.Since(start)
 		if rec.Status != store.RunCompleted {
 			b.Fatalf("%q: %s %q", content, rec.Status, rec.Error)
@@ -113,36 +113,4 @@ func cellTimes(a *chat.Answer) string {
 		parts = append(parts, c.Duration.Round(time.Millisecond).String())
 	}
 	return "cells " + strings.Join(parts, " + ")
-}
-
-// waitB is wait for a benchmark.
-func (e *env) waitB(b *testing.B, run *store.Run) (*chat.Answer, *store.Run) {
-	b.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
-	defer cancel()
-	replay, sub, err := e.svc.Follow(ctx, e.userID, e.convID, run.ID, 0)
-	if err != nil {
-		b.Fatal(err)
-	}
-	a := chat.NewAnswer()
-	for _, ev := range replay {
-		a.Apply(ev)
-	}
-	for sub != nil && !a.Done() {
-		select {
-		case ev, ok := <-sub.C:
-			if !ok {
-				sub = nil
-				continue
-			}
-			a.Apply(ev)
-		case <-ctx.Done():
-			b.Fatal("run did not finish")
-		}
-	}
-	rec, err := e.db.RunByID(ctx, run.ID)
-	if err != nil {
-		b.Fatal(err)
-	}
-	return a, rec
 }

@@ -133,11 +133,17 @@ func (e *env) start(t *testing.T, content string, fileIDs ...string) *store.Run 
 // the run as recorded.
 func (e *env) wait(t *testing.T, run *store.Run) (*chat.Answer, *store.Run) {
 	t.Helper()
-	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	return e.follow(t, run, 60*time.Second)
+}
+
+// follow is wait for any test or benchmark, giving up after within.
+func (e *env) follow(tb testing.TB, run *store.Run, within time.Duration) (*chat.Answer, *store.Run) {
+	tb.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), within)
 	defer cancel()
 	replay, sub, err := e.svc.Follow(ctx, e.userID, e.convID, run.ID, 0)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	a := chat.NewAnswer()
 	for _, ev := range replay {
@@ -152,12 +158,12 @@ func (e *env) wait(t *testing.T, run *store.Run) (*chat.Answer, *store.Run) {
 			}
 			a.Apply(ev)
 		case <-ctx.Done():
-			t.Fatal("run did not finish")
+			tb.Fatal("run did not finish")
 		}
 	}
 	rec, err := e.db.Run(ctx, e.userID, e.convID, run.ID)
 	if err != nil {
-		t.Fatal(err)
+		tb.Fatal(err)
 	}
 	return a, rec
 }

@@ -26,13 +26,8 @@ func reportMedian(b *testing.B, ds []time.Duration) {
 
 // waitWarm waits, outside the timed region, until p has a warm worker.
 func waitWarm(b *testing.B, p *Pool) {
-	deadline := time.Now().Add(2 * time.Minute)
-	for p.Stats().Ready == 0 {
-		if time.Now().After(deadline) {
-			b.Fatal("pool did not refill within 2 minutes")
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	b.Helper()
+	waitWithin(b, 2*time.Minute, "a warm worker", func() bool { return p.Stats().Ready > 0 })
 }
 
 // BenchmarkFirstCellWarmPool: a new session from a warm pool plus print(1).

@@ -108,13 +108,7 @@ func waitReady(b *testing.B, p *Pool, n int) {
 	b.Helper()
 	b.StopTimer()
 	defer b.StartTimer()
-	deadline := time.Now().Add(5 * time.Minute)
-	for p.Stats().Ready < n {
-		if time.Now().After(deadline) {
-			b.Fatalf("the pool did not reach %d warm workers in 5 minutes: %+v", n, p.Stats())
-		}
-		time.Sleep(10 * time.Millisecond) // a poll interval, not an ordering
-	}
+	waitWithin(b, 5*time.Minute, fmt.Sprintf("%d warm workers", n), func() bool { return p.Stats().Ready >= n })
 }
 
 // reportQuantiles adds the median and the 95th percentile of ds, in

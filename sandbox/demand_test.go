@@ -53,7 +53,7 @@ func TestWarmPoolGrowsAfterARushAndShrinksBack(t *testing.T) {
 	for _, s := range rush {
 		s.Close()
 	}
-	waitMinutes(t, 4, "four warm workers for the next wave", func() bool { return p.Stats().Ready == 4 })
+	waitWithin(t, 4*time.Minute, "four warm workers for the next wave", func() bool { return p.Stats().Ready == 4 })
 	p.mu.Lock()
 	p.cfg.demandSpan = time.Millisecond // as if the rush were an hour old
 	p.mu.Unlock()
@@ -99,18 +99,5 @@ func TestTrimDropsWarmWorkersBeforeEvicting(t *testing.T) {
 	})
 	if evicted(s) {
 		t.Fatalf("the idle session was evicted while warm workers could go: %+v", p.Stats())
-	}
-}
-
-// waitMinutes is waitFor with a longer deadline, for waits on worker
-// starts, which take seconds each on a loaded machine.
-func waitMinutes(tb testing.TB, minutes int, what string, cond func() bool) {
-	tb.Helper()
-	deadline := time.Now().Add(time.Duration(minutes) * time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			tb.Fatalf("still waiting for %s after %d minutes", what, minutes)
-		}
-		time.Sleep(10 * time.Millisecond) // a poll interval, not an ordering
 	}
 }

@@ -189,10 +189,17 @@ func waitDone(t *testing.T, s *Session, within time.Duration) error {
 // of time that stands in for it.
 func waitFor(tb testing.TB, what string, cond func() bool) {
 	tb.Helper()
-	deadline := time.Now().Add(time.Minute)
+	waitWithin(tb, time.Minute, what, cond)
+}
+
+// waitWithin is waitFor with a deadline of its own, for waits on worker
+// starts, which take seconds each on a loaded machine.
+func waitWithin(tb testing.TB, limit time.Duration, what string, cond func() bool) {
+	tb.Helper()
+	deadline := time.Now().Add(limit)
 	for !cond() {
 		if time.Now().After(deadline) {
-			tb.Fatalf("still waiting for %s after a minute", what)
+			tb.Fatalf("still waiting for %s after %s", what, limit)
 		}
 		time.Sleep(5 * time.Millisecond) // a poll interval, not an ordering
 	}

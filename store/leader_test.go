@@ -37,7 +37,7 @@ func TestLead_OneLeaderAndAHandOver(t *testing.T) {
 		})
 	}
 	lead(secondCtx, second)
-	waitUntil(t, "the first replica to lead", func() bool { return second.Leading("purge") })
+	waitFor(t, func() bool { return second.Leading("purge") })
 	lead(ctx, first)
 	deadline := time.Now().Add(3 * time.Second)
 	for time.Now().Before(deadline) {
@@ -52,21 +52,9 @@ func TestLead_OneLeaderAndAHandOver(t *testing.T) {
 		t.Fatalf("terminated %d connections: %v", n, err)
 	}
 	killSecond()
-	waitUntil(t, "the other replica to take the lead", func() bool { return first.Leading("purge") })
+	waitFor(t, func() bool { return first.Leading("purge") })
 	if running.Load() != 1 {
 		t.Fatalf("%d running after the hand-over", running.Load())
-	}
-}
-
-// waitUntil polls cond for up to a minute.
-func waitUntil(t *testing.T, what string, cond func() bool) {
-	t.Helper()
-	deadline := time.Now().Add(time.Minute)
-	for !cond() {
-		if time.Now().After(deadline) {
-			t.Fatalf("still waiting for %s after a minute", what)
-		}
-		time.Sleep(20 * time.Millisecond) // a poll interval, not an ordering
 	}
 }
 
@@ -100,7 +88,7 @@ func TestExclusive_OneAtATime(t *testing.T) {
 	case <-time.After(2 * time.Second): // long enough for the second to have been let in wrongly
 	}
 	close(release)
-	waitUntil(t, "the second server's turn", func() bool {
+	waitFor(t, func() bool {
 		select {
 		case <-entered:
 			return true
