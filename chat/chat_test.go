@@ -149,7 +149,9 @@ func (e *env) follow(tb testing.TB, run *store.Run, within time.Duration) (*chat
 	for _, ev := range replay {
 		a.Apply(ev)
 	}
-	for sub != nil && !a.Done() {
+	// Read on past the answer's end until the hub lets the run go: only
+	// then are its events read from the store alone, and its record final.
+	for sub != nil {
 		select {
 		case ev, ok := <-sub.C:
 			if !ok {
