@@ -72,7 +72,9 @@ func startCluster(t *testing.T) *cluster {
 	if _, err := azuritetest.Find(); err != nil {
 		t.Skipf("the two-replica test needs Azurite: %v", err)
 	}
+	start := time.Now()
 	bin := buildCommands(t)
+	t.Logf("built cmd/web and cmd/foundry-emulator in %v", time.Since(start).Round(time.Millisecond))
 	c := &cluster{}
 	c.dbURL = pgtest.Shared(t).Database(t, "") // empty: the replicas migrate it
 	db, err := sql.Open("pgx", c.dbURL)
@@ -93,6 +95,7 @@ func startCluster(t *testing.T) *cluster {
 	for _, r := range c.replicas {
 		r.waitReady(t)
 	}
+	t.Logf("PostgreSQL, Azurite, the emulator and both replicas ready %v after the start", time.Since(start).Round(time.Millisecond))
 	return c
 }
 
@@ -190,7 +193,9 @@ func startProc(t *testing.T, name, bin string, args, env []string) *proc {
 		t.Fatal(err)
 	}
 	p.cmd = exec.Command(bin, args...)
-	p.cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME"), "TMPDIR=" + t.TempDir()}, env...)
+	// TMPDIR stays the system's: the sandbox hands its temporary files to
+	// an unprivileged user, who cannot reach into a test's 0700 directories.
+	p.cmd.Env = append([]string{"PATH=" + os.Getenv("PATH"), "HOME=" + os.Getenv("HOME")}, env...)
 	p.cmd.Stdout, p.cmd.Stderr = out, out
 	// A test binary killed by its timeout takes its children along; the
 	// cleanup below is the ordinary way they end.
@@ -207,7 +212,7 @@ func startProc(t *testing.T, name, bin string, args, env []string) *proc {
 	t.Cleanup(func() {
 		p.stop()
 		if t.Failed() {
-			t.Logf("%s log (end):\n%s", name, p.tail(6000))
+			t.Logf("%s log (end):\n%s", name, p.tail(20000))
 		}
 	})
 	return p

@@ -150,16 +150,21 @@ func walkDataDir(t *testing.T, dir string, content []byte, sha string) (all, cop
 	return all, copies
 }
 
-// ticker is a cell that prints a numbered line every 20 ms, flushing each,
-// so that its run stores well over a hundred events in a few seconds.
-const ticker = "```python\nimport time\nfor i in range(150):\n    print('tick %03d' % i, flush=True)\n    time.sleep(0.02)\n```"
+// ticks is how many numbered lines the ticker cell prints.
+const ticks = 140
+
+// ticker is a cell that prints a numbered line every 80 ms, flushing each:
+// the engine passes on output as it comes, a few lines an event when they
+// come faster (every 40 ms gave two lines an event), so that its run stores well
+// over a hundred events in 12 s.
+var ticker = fmt.Sprintf("```python\nimport time\nfor i in range(%d):\n    print('tick %%03d' %% i, flush=True)\n    time.sleep(0.08)\n```", ticks)
 
 // C: a turn started on replica 1 streams live to a reader on replica 2:
 // every stored event reaches the reader (p95 store to reader < 500 ms over
 // at least 100 events), in order with no gap, and the stream ends with
 // done.
 func testLiveStream(t *testing.T, c *cluster, admin *browser) {
-	t.Skip("needs live streams across replicas (pg_notify, another branch): on this branch replica 2 has no hub entry for a run of replica 1, " +
+	pending(t, "live streams across replicas (pg_notify, another branch): on this branch replica 2 has no hub entry for a run of replica 1, "+
 		"so its stream replays what is stored and ends at once with done, the run still running")
 	r1, r2 := c.replicas[0].url, c.replicas[1].url
 	conv := admin.newConversation(r1)
@@ -235,7 +240,7 @@ func checkLiveStream(t *testing.T, got []sseEvent, stored map[int64]time.Time) {
 		t.Logf("p95 store to reader %v over %d events", p, n)
 	}
 	last := got[len(got)-2].data
-	for i := range 150 {
+	for i := range ticks {
 		if !strings.Contains(last, fmt.Sprintf("tick %03d", i)) {
 			t.Fatalf("the final answer lacks tick %03d", i)
 		}
@@ -255,7 +260,7 @@ const sleeper = "```python\nimport time\nprint('started', flush=True)\ntime.slee
 
 // E: a Stop pressed on replica 2 ends a run that replica 1 runs within 5 s.
 func testCancel(t *testing.T, c *cluster, admin *browser) {
-	t.Skip("needs cancel across replicas (a flag and a notify, another branch): chat.Cancel on replica 2 finds no " +
+	pending(t, "cancel across replicas (a flag and a notify, another branch): chat.Cancel on replica 2 finds no "+
 		"running entry for replica 1's run and does nothing, so the run sleeps on")
 	r1, r2 := c.replicas[0].url, c.replicas[1].url
 	conv := admin.newConversation(r1)
@@ -282,11 +287,12 @@ func (c *cluster) runStatus(t *testing.T, run string) string {
 	return st
 }
 
-// runPrinted reports whether a stored event of the run holds text.
+// runPrinted reports whether the run's stored output (not its code, which
+// holds the same words) holds text.
 func (c *cluster) runPrinted(t *testing.T, run, text string) bool {
 	t.Helper()
 	var n int
-	if err := c.db.QueryRow(`SELECT count(*) FROM run_events WHERE run_id = $1 AND strpos(data, $2) > 0`, run, text).Scan(&n); err != nil {
+	if err := c.db.QueryRow(`SELECT count(*) FROM run_events WHERE run_id = $1 AND type IN ('logs', 'logs_delta') AND strpos(data, $2) > 0`, run, text).Scan(&n); err != nil {
 		t.Fatal(err)
 	}
 	return n > 0
@@ -296,7 +302,7 @@ func (c *cluster) runPrinted(t *testing.T, run, text string) bool {
 // replicas, reach the one limit: after auth's three free failures the
 // fourth attempt is throttled, whichever replica it reaches.
 func testThrottle(t *testing.T, r1, r2 string) {
-	t.Skip("needs sign-in throttles shared through the database (another branch): auth.Throttle and auth.Backoff " +
+	pending(t, "sign-in throttles shared through the database (another branch): auth.Throttle and auth.Backoff "+
 		"count in each process, so alternating replicas get twice the free failures")
 	b := newBrowser(t)
 	for i := range 4 {
@@ -323,3 +329,12 @@ func percentile(ds []time.Duration, p int) time.Duration {
 	return s[(len(s)*p+99)/100-1]
 }
 
+// pending skips a subtest whose feature is being built on another branch,
+// saying what it needs, unless REPLICAS_PENDING=1 asks to run it anyway (to
+// see it fail here, or pass once that branch has landed).
+func pending(t *testing.T, needs string) {
+	t.Helper()
+	if os.Getenv("REPLICAS_PENDING") != "1" {
+		t.Skip("needs " + needs)
+	}
+}
