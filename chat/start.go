@@ -103,6 +103,10 @@ func (s *Service) launch(r *runner) error {
 		defer s.wg.Done()
 		defer s.hub.Close(r.run.ID) // whatever happens to the run, its subscribers are let go
 		defer cancel(nil)
+		if s.db.Shared() {
+			s.wg.Add(1)
+			go func() { defer s.wg.Done(); s.hold(rctx, cancel, r) }()
+		}
 		r.do(rctx)
 		s.mu.Lock()
 		delete(s.running, r.run.ID)
