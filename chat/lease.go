@@ -61,16 +61,21 @@ func (r *runner) leave(ctx context.Context) {
 	}
 }
 
+// claim makes a run this replica starts its own, before it starts; an
+// adopted one is already.
+func (s *Service) claim(r *runner) {
+	if r.adopted || !s.db.Shared() {
+		return
+	}
+	if ok, err := s.db.ClaimRun(s.ctx, r.run.ID, s.replica, time.Now().Add(s.lease.term)); err != nil || !ok {
+		s.log.Warn("claim run", "run", r.run.ID, "claimed", ok, "err", err)
+	}
+}
+
 // hold keeps this replica's lease on a run it drives until ctx ends, and
-// stops the run (errLeaseLost) if another replica has adopted it. A run
-// just started is claimed first; an adopted one is already held.
+// stops the run (errLeaseLost) if another replica has adopted it.
 func (s *Service) hold(ctx context.Context, stop context.CancelCauseFunc, r *runner) {
 	rec := context.WithoutCancel(ctx)
-	if !r.adopted {
-		if ok, err := s.db.ClaimRun(rec, r.run.ID, s.replica, time.Now().Add(s.lease.term)); err != nil || !ok {
-			s.log.Warn("claim run", "run", r.run.ID, "claimed", ok, "err", err)
-		}
-	}
 	t := time.NewTicker(s.lease.renew)
 	defer t.Stop()
 	for {

@@ -76,7 +76,13 @@ func (r *runner) do(ctx context.Context) {
 	r.end.InputTokens, r.end.OutputTokens = r.answer.InputTokens, r.answer.OutputTokens
 	r.end.ContainerID = r.answer.ContainerID
 	rec := context.WithoutCancel(ctx)
-	if err := r.s.db.FinishRun(rec, r.run.ID, r.end); err != nil {
+	if r.s.db.Shared() {
+		r.end.Owner = r.s.replica
+	}
+	if err := r.s.db.FinishRun(rec, r.run.ID, r.end); errors.Is(err, store.ErrNotOwner) {
+		r.s.log.Warn("run taken over by another replica before it ended here", "run", r.run.ID)
+		return
+	} else if err != nil {
 		r.s.log.Error("record end of run", "run", r.run.ID, "err", err)
 	}
 	if r.step == "" {

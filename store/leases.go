@@ -118,3 +118,17 @@ func (db *DB) ReleaseRun(ctx context.Context, runID, owner string) error {
 	}
 	return nil
 }
+
+// checkRunOwner locks a run's row for the transaction and refuses with
+// ErrNotOwner if another replica than owner holds it. A run nobody claimed
+// (the claim failed) is anyone's.
+func checkRunOwner(ctx context.Context, tx *txn, runID, owner string) error {
+	var holder string
+	if err := tx.QueryRowContext(ctx, `SELECT owner FROM runs WHERE id = ?`+tx.d.forUpdate, runID).Scan(&holder); err != nil {
+		return err
+	}
+	if holder != "" && holder != owner {
+		return ErrNotOwner
+	}
+	return nil
+}

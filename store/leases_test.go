@@ -2,6 +2,7 @@ package store_test
 
 import (
 	"context"
+	"errors"
 	"sync"
 	"testing"
 	"time"
@@ -66,6 +67,9 @@ func TestRunLeases(t *testing.T) {
 	}
 	if ok, _ := db.RenewRun(ctx, run.ID, "a", later.Add(time.Minute)); ok {
 		t.Fatal("the first owner renewed a run another adopted")
+	}
+	if err := db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted, Owner: "a"}); !errors.Is(err, store.ErrNotOwner) {
+		t.Fatalf("the first owner ended a run another adopted: %v, want ErrNotOwner", err)
 	}
 	winner := map[bool]string{true: "b", false: "c"}[won[0]]
 	if err := db.ReleaseRun(ctx, run.ID, winner); err != nil {
