@@ -299,6 +299,11 @@ func (r *runner) drawableSpec(ctx context.Context, a store.Artifact) bool {
 // announce tells the answer of a kept file; earlier marks one an earlier
 // turn made, which the answer links to without showing it as its own.
 func (r *runner) announce(ctx context.Context, rec *store.Artifact, earlier bool) {
+	for _, a := range r.answer.Artifacts {
+		if a.ID == rec.ID {
+			return // announced already: by the replica this run was adopted from
+		}
+	}
 	r.emit(ctx, Event{Type: EventArtifact, Artifact: &ArtifactRef{ID: rec.ID, Name: rec.Name, Kind: rec.Kind,
 		ContentType: rec.ContentType, Size: rec.Size, CellID: rec.CellID, Earlier: earlier}})
 }

@@ -17,6 +17,7 @@ import (
 	"github.com/analyst-workbench/workbench/emulator"
 	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/foundry"
+	"github.com/analyst-workbench/workbench/internal/pgtest"
 	"github.com/analyst-workbench/workbench/migrations"
 	"github.com/analyst-workbench/workbench/sandbox"
 	"github.com/analyst-workbench/workbench/store"
@@ -34,6 +35,7 @@ func TestMain(m *testing.M) {
 	}
 	code := m.Run()
 	pool.Close()
+	pgtest.StopShared()
 	os.Exit(code)
 }
 

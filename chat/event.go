@@ -121,6 +121,11 @@ type Event struct {
 	// Analyst marks the cell of a cell_added or cell_done event as written
 	// by the built-in analyst (see Cell.Analyst).
 	Analyst bool `json:"analyst,omitzero"`
+	// Read counts how far the Foundry stream had been read when the event
+	// was emitted: the sequence number of the service's event that caused
+	// it, plus one; zero for an event no stream caused. A replica adopting
+	// the run reads the response on after it (see runner.followOn).
+	Read int64 `json:"read,omitzero"`
 }
 
 // Citation is a file the agent's code wrote and the answer cites.

@@ -18,7 +18,10 @@ func describeFailure(err error, partial bool) string {
 		kept = " What was written before the failure is kept above."
 	}
 	var api *foundry.APIError
+	var own *UserError
 	switch {
+	case errors.As(err, &own):
+		return own.Msg + kept
 	case foundry.IsContainerExpired(err):
 		return "The Code Interpreter session expired during this answer, and a new one could not take over. Ask again: a new session starts with your files." + kept
 	case foundry.IsRateLimited(err):

@@ -43,16 +43,30 @@ type runner struct {
 	renewed bool
 	// attempts counts the responses this turn asked for.
 	attempts int
+	// adopted is set on a run this replica took over from one that died
+	// (see Service.adopt); read is how far the current response's stream
+	// has been read (Event.Read).
+	adopted bool
+	read    int64
 }
 
 // do runs the turn and always records how it ended. Recording uses a
 // context that outlives ctx, because a cancelled or interrupted run must
 // still be written down.
 func (r *runner) do(ctx context.Context) {
-	r.answer = NewAnswer()
-	r.end = store.RunEnd{Status: store.RunCompleted}
-	r.resetCopies()
-	err := r.turn(ctx)
+	var err error
+	if r.adopted {
+		err = r.followOn(ctx) // its answer so far was rebuilt from the store
+	} else {
+		r.answer = NewAnswer()
+		r.end = store.RunEnd{Status: store.RunCompleted}
+		r.resetCopies()
+		err = r.turn(ctx)
+	}
+	if r.handingOver(ctx) {
+		r.leave(ctx)
+		return
+	}
 	if err != nil {
 		r.fail(ctx, err)
 	} else if r.step != "" {
@@ -62,7 +76,13 @@ func (r *runner) do(ctx context.Context) {
 	r.end.InputTokens, r.end.OutputTokens = r.answer.InputTokens, r.answer.OutputTokens
 	r.end.ContainerID = r.answer.ContainerID
 	rec := context.WithoutCancel(ctx)
-	if err := r.s.db.FinishRun(rec, r.run.ID, r.end); err != nil {
+	if r.s.db.Shared() {
+		r.end.Owner = r.s.replica
+	}
+	if err := r.s.db.FinishRun(rec, r.run.ID, r.end); errors.Is(err, store.ErrNotOwner) {
+		r.s.log.Warn("run taken over by another replica before it ended here", "run", r.run.ID)
+		return
+	} else if err != nil {
 		r.s.log.Error("record end of run", "run", r.run.ID, "err", err)
 	}
 	if r.step == "" {
@@ -112,7 +132,7 @@ func (r *runner) fail(ctx context.Context, err error) {
 // emit numbers an event, records it, folds it into the answer and publishes it.
 func (r *runner) emit(ctx context.Context, e Event) {
 	r.seq++
-	e.Seq, e.At = r.seq, time.Now().UTC()
+	e.Seq, e.At, e.Read = r.seq, time.Now().UTC(), r.read
 	if err := r.s.db.AppendRunEvent(context.WithoutCancel(ctx), r.run.ID, store.RunEvent{Seq: e.Seq, Type: string(e.Type), Data: e.marshal()}); err != nil {
 		r.s.log.Error("record run event", "run", r.run.ID, "seq", e.Seq, "err", err)
 	}

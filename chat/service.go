@@ -64,6 +64,12 @@ type Config struct {
 	StopWait time.Duration
 	// Logger receives one line per run; nil discards.
 	Logger *slog.Logger
+	// Replica names this process among the replicas sharing a PostgreSQL
+	// database, as the owner of the runs it drives; "" picks a random name.
+	Replica string
+	// LeaseTerm is how long a replica's hold on a run lasts unless renewed
+	// (shared database only); 0 means DefaultLeaseTerm.
+	LeaseTerm time.Duration
 }
 
 // Service starts, follows and stops turns.
@@ -80,6 +86,10 @@ type Service struct {
 	stopWait  time.Duration
 	log       *slog.Logger
 	hub       *Hub
+	// replica owns the runs this process drives; lease times their holds
+	// (see lease.go). Both matter only on a shared database.
+	replica string
+	lease   leaseTimes
 
 	// ctx ends at shutdown; runs derive from it, not from the request
 	// that started them, so a closed tab never kills an analysis.
@@ -128,10 +138,19 @@ func New(cfg Config) *Service {
 	if cfg.Profiler == nil {
 		cfg.Profiler = files.NewProfiler(files.ProfilerConfig{})
 	}
-	return &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, quota: cfg.UserQuota,
+	if cfg.Replica == "" {
+		cfg.Replica = newReplicaName()
+	}
+	svc := &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, quota: cfg.UserQuota,
 		profiler: cfg.Profiler, agent: cfg.Agent, tag: cfg.Tag, stopWait: cfg.StopWait, log: log,
 		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{},
-		stopping: map[string]bool{}, waiting: map[string]*runner{}}
+		stopping: map[string]bool{}, waiting: map[string]*runner{},
+		replica: cfg.Replica, lease: leaseTimesOf(cfg.LeaseTerm)}
+	if cfg.DB.Shared() {
+		svc.wg.Add(1)
+		go svc.adoptOrphans()
+	}
+	return svc
 }
 
 // EnsureAgent makes sure the agent exists in Foundry with the configured

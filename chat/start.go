@@ -99,10 +99,15 @@ func (s *Service) launch(r *runner) error {
 	s.wg.Add(1) // under the lock, so that Shutdown's Wait counts it
 	s.mu.Unlock()
 	s.hub.Open(r.run.ID)
+	s.claim(r)
 	go func() {
 		defer s.wg.Done()
 		defer s.hub.Close(r.run.ID) // whatever happens to the run, its subscribers are let go
 		defer cancel(nil)
+		if s.db.Shared() {
+			s.wg.Add(1)
+			go func() { defer s.wg.Done(); s.hold(rctx, cancel, r) }()
+		}
 		r.do(rctx)
 		s.mu.Lock()
 		delete(s.running, r.run.ID)

@@ -15,7 +15,7 @@ import (
 func (r *runner) stream(ctx context.Context, req foundry.ResponseRequest) error {
 	st, err := r.s.client.StreamResponse(ctx, req)
 	if err != nil {
-		if ctx.Err() != nil {
+		if ctx.Err() != nil && !r.handingOver(ctx) {
 			// Stopped while the creation was on its way: it may have
 			// started a response all the same.
 			r.stopRemote(ctx, req, "")
@@ -23,20 +23,34 @@ func (r *runner) stream(ctx context.Context, req foundry.ResponseRequest) error 
 		}
 		return err
 	}
+	return r.readStream(ctx, st, func() (string, bool) { return r.stopRemote(ctx, req, st.ResponseID()) })
+}
+
+// readStream reads a response's stream to its end, emitting the app's
+// events, each marked with how far the stream was read (Event.Read, from
+// which a replica adopting the run reads on). When ctx ends it stops the
+// response with stopRemote and reads what the stop still streamed, unless
+// the run is being handed over to another replica.
+func (r *runner) readStream(ctx context.Context, st *foundry.Stream, stopRemote func() (string, bool)) error {
 	defer st.Close()
 	stop := context.AfterFunc(ctx, func() { st.Close() })
 	defer stop()
-	last := int64(-1) // the sequence number of the last event read
+	defer func() { r.read = 0 }() // the events after the stream do not come from it
+	last := int64(-1)             // the sequence number of the last event read
 	for st.Next() {
 		fe := st.Event()
 		last = max(last, fe.Sequence)
+		r.read = fe.Sequence + 1
 		if e, ok := translate(&fe); ok {
 			r.emit(ctx, e)
 		}
 		r.observe(ctx, &fe)
 	}
 	if ctx.Err() != nil {
-		if id, ended := r.stopRemote(ctx, req, st.ResponseID()); ended && last >= 0 {
+		if r.handingOver(ctx) {
+			return context.Cause(ctx)
+		}
+		if id, ended := stopRemote(); ended && last >= 0 {
 			r.readStopped(ctx, id, last)
 		}
 		return context.Cause(ctx)
@@ -205,6 +219,11 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 	switch fe.Type {
 	case foundry.EventCreated:
 		r.end.ResponseID = fe.ResponseID
+		if r.s.db.Shared() { // a replica adopting the run reads this response on
+			if err := r.s.db.NoteResponse(ctx, r.run.ID, fe.ResponseID); err != nil {
+				r.s.log.Warn("record the response of a run", "run", r.run.ID, "err", err)
+			}
+		}
 	case foundry.EventQueued:
 		r.emit(ctx, Event{Type: EventProgress, Text: waitingText(fe.Position)})
 	case foundry.EventLogs:

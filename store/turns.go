@@ -221,7 +221,14 @@ type RunEnd struct {
 	ContainerID string
 	// Answer is the assistant's final text, stored as a message.
 	Answer string
+	// Owner, when set, fences the write: the run ends only while it is
+	// still Owner's, so that a replica that lost its lease to another
+	// records nothing (ErrNotOwner).
+	Owner string
 }
+
+// ErrNotOwner refuses the end of a run another replica has taken over.
+var ErrNotOwner = errors.New("store: the run is another replica's")
 
 // FinishRun records the end of a run and, if there is one, its answer.
 func (db *DB) FinishRun(ctx context.Context, runID string, end RunEnd) error {
@@ -230,6 +237,11 @@ func (db *DB) FinishRun(ctx context.Context, runID string, end RunEnd) error {
 		var convID string
 		if err := tx.QueryRowContext(ctx, `SELECT conversation_id FROM runs WHERE id = ?`, runID).Scan(&convID); err != nil {
 			return err
+		}
+		if end.Owner != "" {
+			if err := checkRunOwner(ctx, tx, runID, end.Owner); err != nil {
+				return err
+			}
 		}
 		if _, err := tx.ExecContext(ctx, `UPDATE runs SET status = ?, error = ?, response_id = ?, input_tokens = ?,
 			output_tokens = ?, new_session = ?, container_id = ?, finished_at = ? WHERE id = ?`,

@@ -148,8 +148,13 @@ func setUpAccounts(ctx context.Context, cfg config, db *store.DB, log *slog.Logg
 }
 
 // interruptLastRuns marks the answers the last process left running as
-// interrupted: nothing will finish them.
+// interrupted: nothing will finish them. On a shared database the running
+// answers may be other replicas' and go on there, or are adopted once
+// their leases lapse (chat's adopter), so none is touched.
 func interruptLastRuns(ctx context.Context, db *store.DB, log *slog.Logger) error {
+	if db.Shared() {
+		return nil
+	}
 	n, err := db.InterruptRuns(ctx)
 	if err != nil {
 		return err
