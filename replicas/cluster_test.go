@@ -42,6 +42,8 @@ type cluster struct {
 	emu      *proc
 	emuBase  string // http://127.0.0.1:port
 	replicas [2]*replica
+	// webBin is the built cmd/web, to start a killed replica again.
+	webBin string
 }
 
 // replica is one cmd/web process and what it was started with.
@@ -75,7 +77,7 @@ func startCluster(t *testing.T) *cluster {
 	start := time.Now()
 	bin := buildCommands(t)
 	t.Logf("built cmd/web and cmd/foundry-emulator in %v", time.Since(start).Round(time.Millisecond))
-	c := &cluster{}
+	c := &cluster{webBin: filepath.Join(bin, "web")}
 	c.dbURL = pgtest.Shared(t).Database(t, "") // empty: the replicas migrate it
 	db, err := sql.Open("pgx", c.dbURL)
 	if err != nil {
@@ -90,7 +92,7 @@ func startCluster(t *testing.T) *cluster {
 	}
 	// Started back to back, so that both open the empty database together.
 	for _, r := range c.replicas {
-		r.start(t, filepath.Join(bin, "web"), c.replicaEnv(r))
+		r.start(t, c.webBin, c.replicaEnv(r))
 	}
 	for _, r := range c.replicas {
 		r.waitReady(t)

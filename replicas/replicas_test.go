@@ -22,9 +22,11 @@ const (
 )
 
 // TestTwoReplicas is issue 29's acceptance test. One fixture serves every
-// subtest; F kills a replica, so it runs last.
+// subtest; D kills a replica and starts it again, F kills one for good,
+// so it runs last.
 func TestTwoReplicas(t *testing.T) {
 	c := startCluster(t)
+	parent := t
 	r1, r2 := c.replicas[0].url, c.replicas[1].url
 	admin := newBrowser(t)
 	admin.setUp(r1, adminName, adminPassword)
@@ -34,6 +36,7 @@ func TestTwoReplicas(t *testing.T) {
 	t.Run("B_BlobsShared", func(t *testing.T) { testBlobs(t, c, admin) })
 	t.Run("C_LiveStreamOnTheOtherReplica", func(t *testing.T) { testLiveStream(t, c, admin) })
 	t.Run("E_CancelFromTheOtherReplica", func(t *testing.T) { testCancel(t, c, admin) })
+	t.Run("D_AdoptedAfterKill", func(t *testing.T) { testAdoption(t, parent, c, admin) })
 	t.Run("H_SharedSignInThrottle", func(t *testing.T) { testThrottle(t, r1, r2) })
 	t.Run("F_OnePurgeLeader", func(t *testing.T) { testPurgeLeader(t, c, admin) })
 }
