@@ -61,9 +61,9 @@ type Config struct {
 	WatchdogPeriod  time.Duration // memory watchdog poll without cgroups; default 250 ms
 	SelfTestTimeout time.Duration // default 30 s
 
-	// demandSpan, demandWindow and warmCheck size the warm pool (see
-	// demand.go); tests shorten them.
-	demandSpan, demandWindow, warmCheck time.Duration
+	// demandSpan, demandWindow, demandDay, forecastLead and warmCheck size
+	// the warm pool (see demand.go); tests shorten them.
+	demandSpan, demandWindow, demandDay, forecastLead, warmCheck time.Duration
 
 	// memoryOf measures a kernel's memory by its pid; tests replace it to
 	// make eviction deterministic. Default: privateMemory.
@@ -99,6 +99,8 @@ func (c Config) withDefaults() Config {
 	c.MaxWarm = max(c.MaxWarm, c.Warm)
 	def(&c.demandSpan, demandSpan)
 	def(&c.demandWindow, demandWindow)
+	def(&c.demandDay, demandDay)
+	def(&c.forecastLead, forecastLead)
 	def(&c.warmCheck, defaultWarmCheck)
 	defInt(&c.MaxQueue, 100)
 	def(&c.QueueTimeout, 2*time.Minute)

@@ -101,3 +101,56 @@ func TestTrimDropsWarmWorkersBeforeEvicting(t *testing.T) {
 		t.Fatalf("the idle session was evicted while warm workers could go: %+v", p.Stats())
 	}
 }
+
+// TestWarmForecast: the arrivals of the same stretch a day and a week ago
+// forecast the coming half hour's; those outside it, or older than the
+// week, do not.
+func TestWarmForecast(t *testing.T) {
+	t.Parallel()
+	now := time.Date(2026, 12, 2, 8, 45, 0, 0, time.UTC)
+	p := &Pool{cfg: Config{Warm: 1, MaxWarm: 16}.withDefaults()}
+	at := func(ago time.Duration, n int) {
+		for i := range n {
+			p.arrived.add(now.Add(-ago+time.Duration(i)*time.Second), p.cfg.memory())
+		}
+	}
+	// Oldest first, as claims arrive: eight days ago, twelve arrivals in a
+	// minute; last week at 9:10, four; yesterday at 8:30 (behind now's time
+	// of day), nine; yesterday at 9:00 (fifteen minutes ahead), six.
+	at(8*24*time.Hour-15*time.Minute, 12)
+	at(7*24*time.Hour-25*time.Minute, 4)
+	at(24*time.Hour+15*time.Minute, 9)
+	at(24*time.Hour-15*time.Minute, 6)
+	if got := p.forecastLocked(now); got != 6 {
+		t.Fatalf("forecast at 8:45: %d, want 6 (yesterday's 9:00)", got)
+	}
+	if got := p.forecastLocked(now.Add(time.Hour)); got != 0 {
+		t.Fatalf("forecast at 9:45: %d, want 0 (nothing a day or a week back)", got)
+	}
+	// The pool itself: with room for twenty kernels, it keeps six warm.
+	p.cfg.MemoryBudget, p.cfg.memoryOf = 20*unit, func(int) int64 { return unit }
+	p.warmSize.Store(unit)
+	if got := p.warmTargetLocked(now); got != 6 {
+		t.Fatalf("warm goal at 8:45: %d, want 6", got)
+	}
+}
+
+// TestWarmPoolWarmsUpForAForecastRush: a pool whose arrivals of a day ago
+// forecast a rush grows to it before it comes, with no claim to start it.
+func TestWarmPoolWarmsUpForAForecastRush(t *testing.T) {
+	p := budgetPool(t, 20, func(c *Config) {
+		c.Warm, c.MaxWarm, c.RefillParallel = 1, 6, 2
+		c.warmCheck = 50 * time.Millisecond
+	})
+	waitFor(t, "the floor's warm worker", func() bool { return p.Stats().Ready == 1 })
+	p.mu.Lock()
+	yesterday := time.Now().Add(-p.cfg.demandDay + time.Minute)
+	for i := range 3 {
+		p.arrived.add(yesterday.Add(time.Duration(i)*time.Second), p.cfg.memory())
+	}
+	p.mu.Unlock()
+	waitWithin(t, 4*time.Minute, "three warm workers for the rush forecast", func() bool {
+		st := p.Stats()
+		return st.WarmGoal == 3 && st.Ready == 3
+	})
+}

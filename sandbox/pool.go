@@ -47,7 +47,7 @@ type Pool struct {
 // Stats is a snapshot of the pool's counters, for metrics and the admin page.
 type Stats struct {
 	Ready     int           // warm workers waiting for a session
-	WarmGoal  int           // warm workers the pool keeps now: the floor, or the last hour's peak demand
+	WarmGoal  int           // warm workers the pool keeps now: the floor, the last hour's peak demand, or the one forecast
 	Starting  int           // workers being started
 	Sessions  int           // open sessions, live and evicted
 	Live      int           // sessions with a kernel

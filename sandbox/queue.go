@@ -63,7 +63,7 @@ func (p *Pool) enqueue(owner string) (*waiter, error) {
 	}
 	w := &waiter{since: time.Now(), owner: owner}
 	p.queue = append(p.queue, w)
-	p.arrived.add(w.since, p.cfg.demandSpan)
+	p.arrived.add(w.since, p.cfg.memory())
 	return w, nil
 }
 
