@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -80,6 +81,8 @@ type Service struct {
 	stopWait  time.Duration
 	log       *slog.Logger
 	hub       *Hub
+	// remote counts the subscriptions fed from the database (remote.go).
+	remote atomic.Int64
 
 	// ctx ends at shutdown; runs derive from it, not from the request
 	// that started them, so a closed tab never kills an analysis.
