@@ -137,3 +137,30 @@ func (s *Service) watchStop(ctx context.Context, runID string) {
 		}
 	}
 }
+
+// watchWaiting takes back a question waiting on this server when a Stop of
+// it was recorded through another server, as takeBack does for one asked
+// here; it returns once the question has left the queue (a question that
+// started meanwhile is stopped by its run's watchStop instead).
+func (s *Service) watchWaiting(runID string) {
+	woken, unwatch := s.db.WatchCancel(runID)
+	defer unwatch()
+	for s.isWaiting(runID) {
+		if asked, err := s.db.CancelRequested(s.ctx, runID); err == nil && asked {
+			s.takeBack(s.ctx, runID)
+			return
+		}
+		select {
+		case <-s.ctx.Done():
+			return
+		case <-woken:
+		}
+	}
+}
+
+// isWaiting reports whether the queued run waits on this server.
+func (s *Service) isWaiting(runID string) bool {
+	s.queueMu.Lock()
+	defer s.queueMu.Unlock()
+	return s.waiting[runID] != nil
+}

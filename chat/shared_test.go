@@ -26,7 +26,11 @@ type sharedEnv struct {
 	url string
 }
 
-func newSharedEnv(t *testing.T) *sharedEnv {
+func newSharedEnv(t *testing.T) *sharedEnv { return newSharedEnvOpts(t, envOptions{}) }
+
+// newSharedEnvOpts is newSharedEnv with the first server built as opts say
+// (its store aside).
+func newSharedEnvOpts(t *testing.T, opts envOptions) *sharedEnv {
 	t.Helper()
 	c := pgtest.Shared(t)
 	err := c.Template("chat", func(url string) error {
@@ -52,7 +56,8 @@ func newSharedEnv(t *testing.T) *sharedEnv {
 		tb.Cleanup(func() { stop(); <-done })
 		return db
 	}
-	e := newEnvOpts(t, envOptions{open: open})
+	opts.open = open
+	e := newEnvOpts(t, opts)
 	two := chat.New(chat.Config{DB: open(t), Client: e.client, Files: e.blobs, Agent: foundry.AgentSpec{Name: "analyst", Model: "local"}})
 	if err := two.EnsureAgent(context.Background()); err != nil {
 		t.Fatal(err)
@@ -154,29 +159,84 @@ func TestShared_FollowOnAnotherServer(t *testing.T) {
 }
 
 // TestShared_StopThroughAnotherServer: Stop sent to the server that does
-// not run the turn ends it on the one that does, cancelled, within 5 s.
+// not run the turn ends it on the one that does, cancelled, within 5 s; a
+// follower on the other server sees it end so.
 func TestShared_StopThroughAnotherServer(t *testing.T) {
 	s := newSharedEnv(t)
 	run := s.start(t, python("import time\nprint('started', flush=True)\ntime.sleep(60)"))
 	waitForCell(t, s.env, run)
+	// A follower that leaves mid-run leaves nothing behind.
+	_, left, err := s.two.Follow(context.Background(), s.userID, s.convID, run.ID, 0)
+	if err != nil || left == nil {
+		t.Fatalf("follow a running run on the other server: %v, subscription %v", err, left)
+	}
+	left.Close()
+	if n := s.two.Subscribers(); n != 0 {
+		t.Fatalf("%d subscriptions after Close, want 0", n)
+	}
+	watched := make(chan followed)
+	go func() { watched <- s.followTwo(t, run.ID, 0) }()
 	asked := time.Now()
 	if err := s.two.Cancel(context.Background(), s.userID, s.convID, run.ID); err != nil {
 		t.Fatal(err)
 	}
+	waitEnded(t, s.db, run.ID, store.RunCancelled, 5*time.Second)
+	t.Logf("stopped through the other server in %s", time.Since(asked))
+	f := <-watched
+	if n := len(f.events); n == 0 || f.events[n-1].Status != string(store.RunCancelled) {
+		t.Fatalf("the follower on the other server did not see the run end cancelled")
+	}
+}
+
+// TestShared_StopAQuestionWaitingOnAnotherServer: a question waiting on
+// one server behind a run being stopped is taken back, never started, by
+// a Stop sent to the other, while the stopped run still ends.
+func TestShared_StopAQuestionWaitingOnAnotherServer(t *testing.T) {
+	slow := newSlowCancel()
+	t.Cleanup(slow.release)
+	s := newSharedEnvOpts(t, envOptions{wrap: slow.wrap})
+	ctx := context.Background()
+	first := s.start(t, python("import time\nprint('first', flush=True)\ntime.sleep(60)"))
+	waitForCell(t, s.env, first)
+	if err := s.svc.Cancel(ctx, s.userID, s.convID, first.ID); err != nil {
+		t.Fatal(err)
+	}
+	_, next, err := s.svc.Start(ctx, chat.Turn{UserID: s.userID, ConversationID: s.convID, Content: python("print('second')")})
+	if err != nil || next.Status != store.RunQueued {
+		t.Fatalf("a question after Stop: %v, %+v; want it queued", err, next)
+	}
+	if err := s.two.Cancel(ctx, s.userID, s.convID, next.ID); err != nil {
+		t.Fatal(err)
+	}
+	waitEnded(t, s.db, next.ID, store.RunCancelled, 5*time.Second)
+	if rec, _ := s.db.RunByID(ctx, next.ID); !strings.Contains(rec.Error, "before it started") {
+		t.Fatalf("the waiting question ended %q, want taken back before it started", rec.Error)
+	}
+	if rec, _ := s.db.RunByID(ctx, first.ID); rec.Status != store.RunRunning {
+		t.Fatalf("the stopped run is %s before the service confirmed its stop", rec.Status)
+	}
+	slow.release()
+	waitEnded(t, s.db, first.ID, store.RunCancelled, time.Minute)
+}
+
+// waitEnded waits up to within for the run to end, and checks it ended as
+// want.
+func waitEnded(t *testing.T, db *store.DB, runID string, want store.RunStatus, within time.Duration) {
+	t.Helper()
+	deadline := time.Now().Add(within)
 	for {
-		rec, err := s.db.RunByID(context.Background(), run.ID)
+		rec, err := db.RunByID(context.Background(), runID)
 		if err == nil && rec.Done() {
-			if rec.Status != store.RunCancelled {
-				t.Fatalf("the run stopped through the other server is %s (%q), want cancelled", rec.Status, rec.Error)
+			if rec.Status != want {
+				t.Fatalf("run %s ended %s (%q), want %s", runID, rec.Status, rec.Error, want)
 			}
-			break
+			return
 		}
-		if time.Since(asked) > 5*time.Second {
-			t.Fatalf("the run is still %s 5 s after Stop through the other server", rec.Status)
+		if time.Now().After(deadline) {
+			t.Fatalf("run %s is still %v after %s", runID, rec, within)
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
-	t.Logf("stopped through the other server in %s", time.Since(asked))
 }
 
 // TestShared_FollowAfterTheListenerDied: with the listening connections
