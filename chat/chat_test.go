@@ -45,6 +45,7 @@ type env struct {
 	svc    *chat.Service
 	db     *store.DB
 	client *foundry.Client
+	blobs  files.BlobStore
 	userID string
 	convID string
 }
@@ -68,17 +69,20 @@ type envOptions struct {
 	client   func(*foundry.Config)
 	wrap     func(http.Handler) http.Handler
 	service  func(*chat.Config)
+	// open opens the store; nil opens a SQLite file in a temp dir.
+	open func(testing.TB) *store.DB
 }
 
 func newEnvOpts(t testing.TB, opts envOptions) *env {
 	t.Helper()
 	dir := t.TempDir()
 	ctx := context.Background()
-	db, err := store.Open(ctx, filepath.Join(dir, "app.db"), migrations.FS, nil)
-	if err != nil {
-		t.Fatal(err)
+	var db *store.DB
+	if opts.open != nil {
+		db = opts.open(t)
+	} else {
+		db = openSQLite(t, filepath.Join(dir, "app.db"))
 	}
-	t.Cleanup(func() { db.Close() })
 	cfg := emulator.Config{Token: "t", DataDir: filepath.Join(dir, "engine"), Kernels: emulator.SandboxKernels{Pool: pool}}
 	if opts.emulator != nil {
 		opts.emulator(&cfg)
@@ -119,7 +123,18 @@ func newEnvOpts(t testing.TB, opts envOptions) *env {
 	t.Cleanup(func() { svc.Shutdown(context.Background()) })
 	u, _ := db.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := db.CreateConversation(ctx, u.ID, store.DefaultTitle)
-	return &env{svc: svc, db: db, client: client, userID: u.ID, convID: c.ID}
+	return &env{svc: svc, db: db, client: client, blobs: blobs, userID: u.ID, convID: c.ID}
+}
+
+// openSQLite opens the SQLite database at path, closed when t ends.
+func openSQLite(t testing.TB, path string) *store.DB {
+	t.Helper()
+	db, err := store.Open(context.Background(), path, migrations.FS, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { db.Close() })
+	return db
 }
 
 func (e *env) start(t *testing.T, content string, fileIDs ...string) *store.Run {

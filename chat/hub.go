@@ -25,10 +25,13 @@ type liveRun struct {
 // when Close is called. Whoever subscribes owns the subscription and must
 // Close it, whichever way it ended.
 type Subscription struct {
-	C       <-chan Event
-	c       chan Event
-	hub     *Hub
-	runID   string
+	C     <-chan Event
+	c     chan Event
+	hub   *Hub
+	runID string
+	// stop ends a subscription fed from the database (hub nil, see
+	// subscribeStored) and waits until its feeder has closed C.
+	stop    func()
 	dropped bool
 	once    sync.Once
 }
@@ -40,6 +43,10 @@ func (s *Subscription) Dropped() bool { return s.dropped }
 // Close stops the subscription and removes it from its run. It is safe to
 // call more than once and after the run has ended.
 func (s *Subscription) Close() {
+	if s.hub == nil {
+		s.stop()
+		return
+	}
 	s.hub.mu.Lock()
 	defer s.hub.mu.Unlock()
 	if r := s.hub.runs[s.runID]; r != nil {
@@ -48,7 +55,8 @@ func (s *Subscription) Close() {
 	s.close(false)
 }
 
-// close closes C once; the caller holds the hub's lock.
+// close closes C once; the caller holds the hub's lock, or is the feeder
+// of a subscription fed from the database (the only one that sends on C).
 func (s *Subscription) close(dropped bool) {
 	s.once.Do(func() {
 		s.dropped = dropped

@@ -58,6 +58,9 @@ func (s *Service) queueBehindStop(ctx context.Context, q queuedQuestion) (*store
 	s.hub.Open(run.ID) // followed while it waits, and on once it starts
 	r.emit(ctx, Event{Type: EventProgress, Text: WaitingForStop})
 	s.waiting[run.ID] = r
+	if s.db.Shared() {
+		go s.watchWaiting(run.ID) // a Stop of it may come through another server
+	}
 	s.log.Info("question queued behind a stopping run", "run", run.ID, "behind", running, "conversation", q.t.ConversationID)
 	return msg, run, nil
 }

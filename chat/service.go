@@ -10,6 +10,7 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -90,6 +91,8 @@ type Service struct {
 	// (see lease.go). Both matter only on a shared database.
 	replica string
 	lease   leaseTimes
+	// remote counts the subscriptions fed from the database (remote.go).
+	remote atomic.Int64
 
 	// ctx ends at shutdown; runs derive from it, not from the request
 	// that started them, so a closed tab never kills an analysis.

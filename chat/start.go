@@ -107,6 +107,9 @@ func (s *Service) launch(r *runner) error {
 		if s.db.Shared() {
 			s.wg.Add(1)
 			go func() { defer s.wg.Done(); s.hold(rctx, cancel, r) }()
+			watched := make(chan struct{})
+			go func() { defer close(watched); s.watchStop(rctx, r.run.ID) }()
+			defer func() { cancel(nil); <-watched }()
 		}
 		r.do(rctx)
 		s.mu.Lock()
@@ -166,6 +169,15 @@ func (s *Service) Cancel(ctx context.Context, userID, convID, runID string) erro
 	if run.Status == store.RunQueued && s.takeBack(ctx, runID) {
 		return nil
 	}
+	if s.cancelHere(runID) {
+		return nil
+	}
+	return s.requestStop(ctx, run) // another server sharing the database may run it
+}
+
+// cancelHere stops the run if this server runs it, and reports whether it
+// does.
+func (s *Service) cancelHere(runID string) bool {
 	s.queueMu.Lock()
 	s.mu.Lock()
 	cancel := s.running[runID]
@@ -177,13 +189,14 @@ func (s *Service) Cancel(ctx context.Context, userID, convID, runID string) erro
 	if cancel != nil {
 		cancel(errCancelled)
 	}
-	return nil
+	return cancel != nil
 }
 
 // Follow returns the events of a run of the user's conversation after seq,
-// then (if the run is live here) a subscription to what follows, which the
-// caller must Close. A finished run's events come from the database and
-// sub is nil. Another user's run is store.ErrNotFound, as a missing one.
+// then (if the run is live here, or on another server sharing the
+// database) a subscription to what follows, which the caller must Close. A
+// finished run's events come from the database and sub is nil. Another
+// user's run is store.ErrNotFound, as a missing one.
 func (s *Service) Follow(ctx context.Context, userID, convID, runID string, after int64) (replay []Event, sub *Subscription, err error) {
 	if _, err := s.db.Run(ctx, userID, convID, runID); err != nil {
 		return nil, nil, err
@@ -200,7 +213,20 @@ func (s *Service) follow(ctx context.Context, runID string, after int64) (replay
 	if err != nil {
 		return nil, nil, err
 	}
-	return decodeEvents(rows), nil, nil
+	replay = decodeEvents(rows)
+	if !s.db.Shared() {
+		return replay, nil, nil
+	}
+	// Read after the events, so that a run found ended has stored them all
+	// but perhaps its done event (see followsElsewhere).
+	run, err := s.db.RunByID(ctx, runID)
+	if err != nil || !s.followsElsewhere(run, replay) {
+		return replay, nil, err
+	}
+	if n := len(replay); n > 0 {
+		after = replay[n-1].Seq
+	}
+	return replay, s.subscribeStored(ctx, runID, after), nil
 }
 
 // Answer folds the recorded events of a run of the user's conversation
@@ -280,5 +306,6 @@ func fold(events []Event) *Answer {
 	return a
 }
 
-// Subscribers counts the open subscriptions to live runs.
-func (s *Service) Subscribers() int { return s.hub.Subscribers() }
+// Subscribers counts the open subscriptions to live runs, those fed from
+// the database included.
+func (s *Service) Subscribers() int { return s.hub.Subscribers() + int(s.remote.Load()) }

@@ -53,6 +53,10 @@ type dialect struct {
 	// exclusiveLock waits for the lock of an Exclusive (see leader.go);
 	// exclusiveUnlock gives it back.
 	exclusiveLock, exclusiveUnlock string
+	// notify tells every server sharing the database, in the transaction
+	// that changed what it is about (see listen.go): pg_notify of a
+	// channel and a payload. Empty where one process owns the database.
+	notify string
 }
 
 // sqliteDialect is SQLite's (modernc.org/sqlite, FTS5).
@@ -93,6 +97,7 @@ var postgresDialect = dialect{
 	leadUnlock:      `SELECT pg_advisory_unlock(hashtextextended('lead:' || ?, 0))`,
 	exclusiveLock:   `SELECT pg_advisory_lock(hashtextextended('once:' || ?, 0))`,
 	exclusiveUnlock: `SELECT pg_advisory_unlock(hashtextextended('once:' || ?, 0))`,
+	notify:          `SELECT pg_notify(?, ?)`,
 }
 
 // jsonList is the JSON argument of dialect.list: a JSON array, also when
@@ -110,6 +115,16 @@ func jsonList[T any](values []T) string {
 type txn struct {
 	*sql.Tx
 	d *dialect
+}
+
+// notify is d.notify in this transaction: PostgreSQL delivers it when the
+// transaction commits, and never if it rolls back.
+func (tx *txn) notify(ctx context.Context, channel, payload string) error {
+	if tx.d.notify == "" {
+		return nil
+	}
+	_, err := tx.ExecContext(ctx, tx.d.notify, channel, payload)
+	return err
 }
 
 // lock is d.lock in this transaction.

@@ -5,6 +5,7 @@ import (
 	"database/sql"
 	"encoding/json"
 	"fmt"
+	"time"
 )
 
 // CheckPragmas holds n pooled connections at once, so that they are n
@@ -183,4 +184,13 @@ func (db *DB) legacySnippets(ctx context.Context, match string, hits []SearchHit
 		hits[i].Snippet = snippets[doc]
 	}
 	return rows.Err()
+}
+
+// SetPollEvery changes how often waiters are woken without a notification,
+// for the length of the test: a test of notifications sets it long, so that
+// only a notification can wake them.
+func SetPollEvery(t interface{ Cleanup(func()) }, d time.Duration) {
+	was := pollEvery
+	pollEvery = d
+	t.Cleanup(func() { pollEvery = was })
 }

@@ -6,12 +6,6 @@ import (
 	"time"
 )
 
-// Shared reports whether the database may be shared by several replicas
-// (it is PostgreSQL): runs are then held under leases (see ClaimRun), and
-// a replica starting up must not take the running runs for its own dead
-// ones.
-func (db *DB) Shared() bool { return db != nil && db.d == &postgresDialect }
-
 // ClaimRun makes owner the holder of a run nobody holds yet, until until.
 // The replica that starts a run claims it at once and renews the claim
 // (RenewRun) for as long as it drives the run; false means another replica

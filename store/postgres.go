@@ -62,7 +62,8 @@ func OpenPostgres(ctx context.Context, url string, migrations fs.FS, opts Postgr
 	} else if cred != nil {
 		connOpts = append(connOpts, stdlib.OptionBeforeConnect(entraPassword(cred)))
 	}
-	sqldb := sql.OpenDB(rebindConnector{stdlib.GetConnector(*cfg, connOpts...)})
+	connector := stdlib.GetConnector(*cfg, connOpts...)
+	sqldb := sql.OpenDB(rebindConnector{connector})
 	sqldb.SetMaxOpenConns(maxConns)
 	sqldb.SetMaxIdleConns(maxConns)
 	sqldb.SetConnMaxIdleTime(5 * time.Minute)
@@ -75,7 +76,9 @@ func OpenPostgres(ctx context.Context, url string, migrations fs.FS, opts Postgr
 		sqldb.Close()
 		return nil, fmt.Errorf("store: migration lock: %w", err)
 	}
-	return ready(ctx, sqldb, &postgresDialect, migrations, opts.Log, goose.WithSessionLocker(locker))
+	// The listener's connection is its own, outside the pool: it is held
+	// for as long as the server runs, and is signed in the same way.
+	return ready(ctx, sqldb, &postgresDialect, connector, migrations, opts.Log, goose.WithSessionLocker(locker))
 }
 
 // tokenCredential is the credential whose tokens are the password, or nil

@@ -10,6 +10,7 @@ import (
 	"context"
 	"crypto/rand"
 	"database/sql"
+	"database/sql/driver"
 	"encoding/base32"
 	"errors"
 	"fmt"
@@ -50,6 +51,9 @@ type DB struct {
 	// leads holds the tasks this process leads now (see Lead); shared by
 	// the copies Read makes.
 	leads *sync.Map
+	// listen is this server's listener of the notifications of the servers
+	// sharing the database (see listen.go); shared by the copies Read makes.
+	listen *listener
 }
 
 // Open opens (creating if needed) the SQLite database at path and applies
@@ -71,17 +75,21 @@ func Open(ctx context.Context, path string, migrations fs.FS, log *slog.Logger) 
 		sqldb.Close()
 		return nil, fmt.Errorf("store: open %s: %w", path, err)
 	}
-	return ready(ctx, sqldb, &sqliteDialect, migrations, log)
+	return ready(ctx, sqldb, &sqliteDialect, nil, migrations, log)
 }
 
 // ready migrates a freshly opened pool and makes the DB of it; it closes
 // the pool if that fails.
-func ready(ctx context.Context, sqldb *sql.DB, d *dialect, migrations fs.FS, log *slog.Logger, opts ...goose.ProviderOption) (*DB, error) {
+//
+// The listener connects through connector, nil where no other server
+// shares the database.
+func ready(ctx context.Context, sqldb *sql.DB, d *dialect, connector driver.Connector, migrations fs.FS, log *slog.Logger, opts ...goose.ProviderOption) (*DB, error) {
 	if err := migrate(ctx, sqldb, d, migrations, log, opts...); err != nil {
 		sqldb.Close()
 		return nil, err
 	}
-	return &DB{db: sqldb, d: d, q: sqldb, searches: make(chan struct{}, searchConns), searchCandidates: SearchCandidates, Now: time.Now, leads: new(sync.Map)}, nil
+	return &DB{db: sqldb, d: d, q: sqldb, searches: make(chan struct{}, searchConns), searchCandidates: SearchCandidates, Now: time.Now, leads: new(sync.Map),
+		listen: newListener(connector)}, nil
 }
 
 // maxConns is the size of the connection pool.

@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"strconv"
 	"time"
 )
 
@@ -158,10 +159,23 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 	return m, r, nil
 }
 
-// AppendRunEvent records one event of a run.
+// AppendRunEvent records one event of a run. Where servers share the
+// database, the transaction that stores it also announces it (see
+// listen.go), so that a browser following the run through another server
+// reads it at once.
 func (db *DB) AppendRunEvent(ctx context.Context, runID string, e RunEvent) error {
-	_, err := db.db.ExecContext(ctx, `INSERT INTO run_events (run_id, seq, type, data) VALUES (?, ?, ?, ?)`,
-		runID, e.Seq, e.Type, e.Data)
+	const insert = `INSERT INTO run_events (run_id, seq, type, data) VALUES (?, ?, ?, ?)`
+	var err error
+	if db.Shared() {
+		err = db.withTx(ctx, func(tx *txn) error {
+			if _, err := tx.ExecContext(ctx, insert, runID, e.Seq, e.Type, e.Data); err != nil {
+				return err
+			}
+			return tx.notify(ctx, channelEvents, runID+":"+strconv.FormatInt(e.Seq, 10))
+		})
+	} else {
+		_, err = db.db.ExecContext(ctx, insert, runID, e.Seq, e.Type, e.Data)
+	}
 	if err != nil {
 		return fmt.Errorf("store: append run event: %w", err)
 	}

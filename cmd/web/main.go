@@ -93,6 +93,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	bg := startBackground(ctx)
 	defer bg.stop()
 	bg.Go(func() error { ensureAgent(bg.ctx, turns, log); return nil })
+	startListener(bg, db)
 	thumbCache, err := thumbs.New(filepath.Join(cfg.DataDir, "thumbs"), 320)
 	if err != nil {
 		return err
@@ -219,6 +220,16 @@ func startPurger(bg *background, cfg config, db *store.DB, eng *engine, blobs fi
 		return nil
 	})
 	return purger
+}
+
+// startListener holds the connection on which the servers sharing a
+// PostgreSQL database tell this one of the run events they store and the
+// Stops they pass on, so that turns stream and stop across servers (see
+// store.Listen); on SQLite there is nothing to listen to.
+func startListener(bg *background, db *store.DB) {
+	if db.Shared() {
+		bg.Go(func() error { db.Listen(bg.ctx); return nil })
+	}
 }
 
 // readiness is what /readyz checks: the agent, and the engine's own checks.
