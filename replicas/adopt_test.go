@@ -17,14 +17,18 @@ const counted = "```python\nimport time\nfor i in range(30):\n    print('count %
 
 // D: kill -9 of the replica that runs a turn, after three deltas: the
 // other adopts the run within the lease + 5 s and reads the response on;
-// the stored events have no gap and no repeat, the answer is the one a
-// single replica gives (every line once, in order), and the file it saved
-// is stored once. The killed replica is started again for the subtests
+// the stored events have no gap and no repeat, a reader following on the
+// other replica through the kill gets the answer a single replica gives
+// (every line once), and the file it saved is stored once. The killed replica is started again for the subtests
 // that follow, under the parent test, which stops it at the end.
 func testAdoption(t, parent *testing.T, c *cluster, admin *browser) {
 	r1, r2 := c.replicas[0], c.replicas[1]
 	conv := admin.newConversation(r1.url)
 	run := admin.startTurn(r1.url, conv, counted)
+	// A reader on the other replica follows the run live, through the kill.
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	live := admin.follow(ctx, r2.url, conv, run)
 	if _, ok := waitFor(time.Minute, func() bool { return c.runPrinted(t, run, "count 002") }); !ok {
 		t.Fatal("the cell did not print three lines within a minute")
 	}
@@ -50,11 +54,14 @@ func testAdoption(t, parent *testing.T, c *cluster, admin *browser) {
 		t.Fatalf("the adopted run ended %s, want completed", st)
 	}
 	c.checkContiguous(t, run)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	got := collect(admin.follow(ctx, r2.url, conv, run), time.Minute)
+	got := collect(live, time.Minute)
 	if len(got) < 2 || got[len(got)-1].name != "done" {
-		t.Fatalf("the answer on the other replica: %d events, last %+v", len(got), lastOf(got))
+		t.Fatalf("the live stream on the other replica: %d events, last %+v", len(got), lastOf(got))
+	}
+	for i := 1; i < len(got)-1; i++ {
+		if got[i].id < got[i-1].id {
+			t.Fatalf("the live stream went back from %d to %d", got[i-1].id, got[i].id)
+		}
 	}
 	answer := got[len(got)-2].data
 	for i := range 30 {

@@ -167,8 +167,6 @@ var ticker = fmt.Sprintf("```python\nimport time\nfor i in range(%d):\n    print
 // at least 100 events), in order with no gap, and the stream ends with
 // done.
 func testLiveStream(t *testing.T, c *cluster, admin *browser) {
-	pending(t, "live streams across replicas (pg_notify, another branch): on this branch replica 2 has no hub entry for a run of replica 1, "+
-		"so its stream replays what is stored and ends at once with done, the run still running")
 	r1, r2 := c.replicas[0].url, c.replicas[1].url
 	conv := admin.newConversation(r1)
 	run := admin.startTurn(r1, conv, ticker)
@@ -263,8 +261,6 @@ const sleeper = "```python\nimport time\nprint('started', flush=True)\ntime.slee
 
 // E: a Stop pressed on replica 2 ends a run that replica 1 runs within 5 s.
 func testCancel(t *testing.T, c *cluster, admin *browser) {
-	pending(t, "cancel across replicas (a flag and a notify, another branch): chat.Cancel on replica 2 finds no "+
-		"running entry for replica 1's run and does nothing, so the run sleeps on")
 	r1, r2 := c.replicas[0].url, c.replicas[1].url
 	conv := admin.newConversation(r1)
 	run := admin.startTurn(r1, conv, sleeper)
