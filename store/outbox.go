@@ -75,6 +75,17 @@ func (db *DB) ReleaseOutbox(ctx context.Context, id int64) error {
 	return nil
 }
 
+// ReleaseOutboxClaims gives back every claim, and returns how many. It is
+// for a database one process owns (SQLite): claims found there when its
+// worker starts were a process's that ended without finishing them.
+func (db *DB) ReleaseOutboxClaims(ctx context.Context) (int64, error) {
+	res, err := db.db.ExecContext(ctx, `UPDATE outbox SET claimed_until = 0 WHERE claimed_until > 0 AND done_at = 0`)
+	if err != nil {
+		return 0, fmt.Errorf("store: release outbox claims: %w", err)
+	}
+	return res.RowsAffected()
+}
+
 // dueOutbox is the condition of a remote or blob entry due at the time in
 // the placeholder now: pending, its next attempt come, and not claimed.
 func dueOutbox(now string) string {

@@ -111,4 +111,11 @@ func TestClaimOutbox_ClaimLastsItsLease(t *testing.T) {
 	if got := claim(later); len(got) != 2 || got[0].ID != first[2].ID || got[1].ID != first[1].ID {
 		t.Fatalf("after the leases, claim = %+v; want the 2 entries not completed", got)
 	}
+	// A process that owns the database gives back every claim at start.
+	if n, err := db.ReleaseOutboxClaims(ctx); err != nil || n != 2 {
+		t.Fatalf("ReleaseOutboxClaims = %d, %v; want 2", n, err)
+	}
+	if got := claim(later); len(got) != 2 {
+		t.Fatalf("after releasing every claim, claim = %d entries; want 2", len(got))
+	}
 }
