@@ -78,8 +78,15 @@ func NewAccounts(db *store.DB, bcryptCost int) *Accounts {
 	if bcryptCost == 0 {
 		bcryptCost = bcrypt.DefaultCost + 1
 	}
-	return &Accounts{db: db, hasher: newHasher(bcryptCost), addresses: NewThrottle(throttleWindow),
+	a := &Accounts{db: db, hasher: newHasher(bcryptCost), addresses: NewThrottle(throttleWindow),
 		pairs: NewBackoff(freeFailures, firstDelay, maxDelay), logKey: randomKey()}
+	// Replicas sharing the database share the failures too: in each one's
+	// memory an attacker would get as many attempts as there are replicas.
+	if db.Shared() {
+		a.addresses = NewThrottleIn(StoreFailures(db, "address"), throttleWindow)
+		a.pairs = NewBackoffIn(StoreFailures(db, "pair"), freeFailures, firstDelay, maxDelay)
+	}
+	return a
 }
 
 // NeedsSetup reports whether no account exists yet. Every request asks, so
@@ -161,7 +168,10 @@ func (a *Accounts) Login(ctx context.Context, username, password, addr string) (
 	username = strings.TrimSpace(username)
 	addrKey := addressKey(addr)
 	pairKey := strings.ToLower(username) + "\x00" + addrKey
-	if wait := max(a.pairs.Wait(pairKey), a.addresses.Wait(addrKey, failuresPerAddress)); wait > 0 {
+	if wait, err := a.throttled(ctx, pairKey, addrKey); err != nil || wait > 0 {
+		if err != nil {
+			return nil, err
+		}
 		return nil, &ThrottleError{Wait: wait}
 	}
 	u, err := a.db.UserByUsername(ctx, username)
@@ -179,12 +189,42 @@ func (a *Accounts) Login(ctx context.Context, username, password, addr string) (
 	// An account LOCAL_LOGIN shuts out fails like a wrong password, right
 	// password or not: a different answer would confirm the password.
 	if u == nil || !ok || u.Disabled || !a.passwordAllowed(u) {
-		a.pairs.Fail(pairKey)
-		a.addresses.Fail(addrKey)
+		if err := a.failed(ctx, pairKey, addrKey); err != nil {
+			return nil, err
+		}
 		return nil, ErrBadCredentials
 	}
-	a.pairs.Reset(pairKey)
+	if err := a.pairs.Reset(ctx, pairKey); err != nil {
+		return nil, fmt.Errorf("auth: forget failed sign-ins: %w", err)
+	}
 	return u, nil
+}
+
+// throttled returns how long the next attempt on pairKey from addrKey
+// must wait: the longer of the pair's and the address's waits.
+func (a *Accounts) throttled(ctx context.Context, pairKey, addrKey string) (time.Duration, error) {
+	pair, err := a.pairs.Wait(ctx, pairKey)
+	if err != nil {
+		return 0, fmt.Errorf("auth: read failed sign-ins: %w", err)
+	}
+	addr, err := a.addresses.Wait(ctx, addrKey, failuresPerAddress)
+	if err != nil {
+		return 0, fmt.Errorf("auth: read failed sign-ins: %w", err)
+	}
+	return max(pair, addr), nil
+}
+
+// failed counts a failure against the pair and the address. If it cannot
+// be recorded the attempt ends in that error, a server's, rather than in
+// ErrBadCredentials: the limits no longer hold, which is worth hearing of.
+func (a *Accounts) failed(ctx context.Context, pairKey, addrKey string) error {
+	if err := a.pairs.Fail(ctx, pairKey); err != nil {
+		return fmt.Errorf("auth: record failed sign-in: %w", err)
+	}
+	if err := a.addresses.Fail(ctx, addrKey); err != nil {
+		return fmt.Errorf("auth: record failed sign-in: %w", err)
+	}
+	return nil
 }
 
 // ResetPassword sets a new password, which signs the user out everywhere;

@@ -253,18 +253,27 @@ func TestEnsureAdmin(t *testing.T) {
 }
 
 func TestThrottleWindow(t *testing.T) {
+	ctx := context.Background()
 	th := auth.NewThrottle(time.Minute)
-	for i := 0; i < 3; i++ {
-		th.Fail("k")
+	wait := func(key string) time.Duration {
+		t.Helper()
+		w, err := th.Wait(ctx, key, 3)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return w
 	}
-	if w := th.Wait("k", 3); w <= 0 || w > time.Minute {
+	for i := 0; i < 3; i++ {
+		th.Fail(ctx, "k")
+	}
+	if w := wait("k"); w <= 0 || w > time.Minute {
 		t.Fatalf("Wait at the limit = %v, want (0, 1m]", w)
 	}
-	if th.Wait("other", 3) != 0 {
+	if wait("other") != 0 {
 		t.Fatal("an unrelated key is throttled")
 	}
-	th.Reset("k")
-	if th.Wait("k", 3) != 0 {
+	th.Reset(ctx, "k")
+	if wait("k") != 0 {
 		t.Fatal("throttled after reset")
 	}
 }

@@ -1,9 +1,18 @@
 package auth
 
 import (
+	"context"
 	"testing"
 	"time"
 )
+
+// fail and wait are b.Fail and b.Wait in memory, which never errs.
+func fail(b *Backoff, key string) { _ = b.Fail(context.Background(), key) }
+
+func wait(b *Backoff, key string) time.Duration {
+	d, _ := b.Wait(context.Background(), key)
+	return d
+}
 
 func TestBackoffGrowsAndForgets(t *testing.T) {
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
@@ -12,8 +21,8 @@ func TestBackoffGrowsAndForgets(t *testing.T) {
 
 	var waits []time.Duration
 	for i := 0; i < 8; i++ {
-		b.Fail("k")
-		waits = append(waits, b.Wait("k"))
+		fail(b, "k")
+		waits = append(waits, wait(b, "k"))
 	}
 	want := []time.Duration{0, 0, 2 * time.Second, 4 * time.Second, 8 * time.Second, 16 * time.Second, 32 * time.Second, time.Minute}
 	for i := range want {
@@ -21,27 +30,27 @@ func TestBackoffGrowsAndForgets(t *testing.T) {
 			t.Fatalf("waits after each failure = %v, want %v", waits, want)
 		}
 	}
-	if b.Wait("other") != 0 {
+	if wait(b, "other") != 0 {
 		t.Fatal("an unrelated key waits")
 	}
 	now = now.Add(59 * time.Second)
-	if w := b.Wait("k"); w != time.Second {
+	if w := wait(b, "k"); w != time.Second {
 		t.Fatalf("Wait 59 s later = %v, want 1s", w)
 	}
 	// Waiting out the ceiling does not wipe the count: the next failure
 	// waits the ceiling again, not a free attempt.
 	now = now.Add(time.Hour)
-	b.Fail("k")
-	if w := b.Wait("k"); w != time.Minute {
+	fail(b, "k")
+	if w := wait(b, "k"); w != time.Minute {
 		t.Fatalf("after the ceiling passed, one more failure waits %v, want 1m", w)
 	}
 	now = now.Add(backoffMemory + time.Second)
-	b.Fail("k")
-	if w := b.Wait("k"); w != 0 {
+	fail(b, "k")
+	if w := wait(b, "k"); w != 0 {
 		t.Fatalf("a day later the count starts over, but Wait = %v", w)
 	}
-	b.Reset("k")
-	if b.Wait("k") != 0 {
+	b.Reset(context.Background(), "k")
+	if wait(b, "k") != 0 {
 		t.Fatal("waits after reset")
 	}
 }

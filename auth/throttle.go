@@ -1,78 +1,64 @@
 package auth
 
 import (
+	"context"
 	"net/netip"
 	"strconv"
-	"sync"
 	"time"
 )
 
 // Throttle counts failed sign-ins per key (a client address) in a sliding
-// window and refuses more attempts once a key reaches its limit.
-// It is in memory: a restart forgives everyone, which is acceptable for a
-// single-process app and keeps a locked-out admin from staying locked out.
+// window and refuses more attempts once a key reaches its limit. Its
+// failures are kept in a FailureLog: in memory by default, so that a
+// restart forgives everyone, which is acceptable for a single-process app
+// and keeps a locked-out admin from staying locked out.
 type Throttle struct {
-	mu       sync.Mutex
-	window   time.Duration
-	failures map[string][]time.Time
-	now      func() time.Time
+	window time.Duration
+	log    FailureLog
+	now    func() time.Time
 }
 
-// NewThrottle returns a throttle that remembers failures for window.
+// NewThrottle returns a throttle that remembers failures for window, in
+// memory.
 func NewThrottle(window time.Duration) *Throttle {
-	return &Throttle{window: window, failures: map[string][]time.Time{}, now: time.Now}
+	return NewThrottleIn(newMemoryLog(window, 0), window)
+}
+
+// NewThrottleIn returns a throttle that keeps its failures in log, which
+// other processes may share.
+func NewThrottleIn(log FailureLog, window time.Duration) *Throttle {
+	return &Throttle{window: window, log: log, now: time.Now}
 }
 
 // Wait returns how long until key has fewer than limit failures in the
 // window, when its oldest counted failure leaves it; zero means now.
-func (t *Throttle) Wait(key string, limit int) time.Duration {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	fs := t.recent(key)
+func (t *Throttle) Wait(ctx context.Context, key string, limit int) (time.Duration, error) {
+	now := t.now()
+	fs, err := t.log.Since(ctx, key, now.Add(-t.window))
+	if err != nil {
+		return 0, err
+	}
+	return t.wait(fs, limit, now), nil
+}
+
+// wait is the rule: with fs the failures in the window, oldest first, a
+// key at its limit waits until the oldest of its last limit failures
+// leaves the window.
+func (t *Throttle) wait(fs []time.Time, limit int, now time.Time) time.Duration {
 	if len(fs) < limit {
 		return 0
 	}
-	return max(0, fs[len(fs)-limit].Add(t.window).Sub(t.now()))
+	return max(0, fs[len(fs)-limit].Add(t.window).Sub(now))
 }
 
 // Fail records a failure for key.
-func (t *Throttle) Fail(key string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	t.failures[key] = append(t.recent(key), t.now())
-	if len(t.failures) > 10000 {
-		t.sweep()
-	}
+func (t *Throttle) Fail(ctx context.Context, key string) error {
+	return t.log.Add(ctx, key, t.now())
 }
 
 // Reset forgets key's failures, after a successful sign-in.
-func (t *Throttle) Reset(key string) {
-	t.mu.Lock()
-	defer t.mu.Unlock()
-	delete(t.failures, key)
-}
-
-// recent drops failures older than the window and returns the rest.
-func (t *Throttle) recent(key string) []time.Time {
-	cutoff := t.now().Add(-t.window)
-	fs := t.failures[key]
-	i := 0
-	for i < len(fs) && fs[i].Before(cutoff) {
-		i++
-	}
-	if i == len(fs) {
-		delete(t.failures, key)
-		return nil
-	}
-	t.failures[key] = fs[i:]
-	return fs[i:]
-}
-
-// sweep bounds memory when many keys (addresses) have failed once.
-func (t *Throttle) sweep() {
-	for key := range t.failures {
-		t.recent(key)
-	}
+func (t *Throttle) Reset(ctx context.Context, key string) error {
+	return t.log.Reset(ctx, key)
 }
 
 // ThrottleError refuses a sign-in attempt that came too soon after failed

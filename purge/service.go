@@ -60,6 +60,12 @@ type Config struct {
 	MinBackoff, MaxBackoff time.Duration
 	// Parallel bounds concurrent remote deletions; zero means 4.
 	Parallel int
+	// ClaimLease is how long the entries a worker takes stay its own (see
+	// store.ClaimOutbox) before another worker may take them, should it
+	// stall or die; zero means 4 minutes. Shorter, an entry whose attempt
+	// is slow may be tried twice, which deletions bear (a second one finds
+	// nothing: not_found).
+	ClaimLease time.Duration
 	// Logger receives failures; nil discards.
 	Logger *slog.Logger
 	// Now is the clock; nil means time.Now.
@@ -76,6 +82,8 @@ type Service struct {
 	// work serializes worker passes, so Run and Drain in one process never
 	// handle the same entry at once.
 	work sync.Mutex
+	// claimsChecked is set, under work, once releaseDeadClaims has run.
+	claimsChecked bool
 	// write serializes this worker's own writes: concurrent BEGIN
 	// IMMEDIATEs would meet SQLite's busy handler, which sleeps for
 	// milliseconds at a time, where a mutex hands over in microseconds.
@@ -108,6 +116,9 @@ func New(cfg Config) *Service {
 	}
 	if cfg.Parallel <= 0 {
 		cfg.Parallel = 4
+	}
+	if cfg.ClaimLease <= 0 {
+		cfg.ClaimLease = defaultClaimLease
 	}
 	if cfg.Now == nil {
 		cfg.Now = time.Now

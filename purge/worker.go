@@ -19,6 +19,11 @@ const idlePoll = time.Minute
 // one entry, not the worker.
 const attemptTimeout = 2 * time.Minute
 
+// defaultClaimLease is how long a worker's claim on its entries lasts
+// (Config.ClaimLease): a round of Parallel attempts, each bounded by
+// attemptTimeout, and the writes after them, fit well within it.
+const defaultClaimLease = 2 * attemptTimeout
+
 // Run works the outbox until ctx ends: local deletions left by a crash
 // first, then every due entry, sleeping until the next one is due.
 func (s *Service) Run(ctx context.Context) {
@@ -74,21 +79,47 @@ func (s *Service) sleep(ctx context.Context, d time.Duration) {
 	}
 }
 
-// pass does one batch of local deletions and one batch of due entries, and
-// returns how many it handled.
+// pass does one batch of local deletions and one round of due entries, and
+// returns how many it handled. A round is what Parallel attempts take at
+// once, claimed (store.ClaimOutbox) so that a second worker overlapping
+// this one, during a hand-over of the lead, takes other entries; a small
+// round keeps what a worker that dies leaves claimed small too.
 func (s *Service) pass(ctx context.Context) (int, error) {
 	s.work.Lock()
 	defer s.work.Unlock()
+	if err := s.releaseDeadClaims(ctx); err != nil {
+		return 0, err
+	}
 	n, err := s.db.PurgeConversations(ctx, "", s.batch)
 	if err != nil || n > 0 {
 		return n, err
 	}
-	due, err := s.db.DueOutbox(ctx, s.now(), 8*s.cfg.Parallel)
+	due, err := s.db.ClaimOutbox(ctx, s.now(), s.cfg.Parallel, s.cfg.ClaimLease)
 	if err != nil {
 		return 0, err
 	}
 	s.handleAll(ctx, due)
 	return len(due), ctx.Err()
+}
+
+// releaseDeadClaims gives back, at the first pass, the claims a process
+// that died left, where the database is this process's alone (SQLite): no
+// one else can hold a claim there, and this way a restart retries at once,
+// not when the leases pass. Shared, a claim may be another replica's, and
+// only its lease says when it is dead.
+func (s *Service) releaseDeadClaims(ctx context.Context) error {
+	if s.claimsChecked || s.db.Shared() {
+		return nil
+	}
+	n, err := s.db.ReleaseOutboxClaims(ctx)
+	if err != nil {
+		return err
+	}
+	if n > 0 {
+		s.log.Info("purge: released the claims of an earlier process", "entries", n)
+	}
+	s.claimsChecked = true
+	return nil
 }
 
 // handleAll handles entries cfg.Parallel at a time: remote deletions are
@@ -114,9 +145,13 @@ func (s *Service) handle(ctx context.Context, e *store.OutboxEntry) {
 	} else {
 		err = s.deleteRemote(ctx, e)
 	}
-	if err == nil || ctx.Err() != nil {
-		// A cancelled attempt is not a failure of the entry: it stays due
-		// and the next worker tries it again.
+	if err == nil {
+		return
+	}
+	if ctx.Err() != nil {
+		// A cancelled attempt is not a failure of the entry: its claim is
+		// given back, so that the next worker tries it again at once.
+		s.release(ctx, e)
 		return
 	}
 	next := s.now().Add(s.backoff(e.Attempts))
@@ -125,6 +160,18 @@ func (s *Service) handle(ctx context.Context, e *store.OutboxEntry) {
 	defer s.write.Unlock()
 	if ferr := s.db.FailOutbox(ctx, e.ID, err.Error(), next); ferr != nil {
 		s.log.Error("purge: record failure", "err", ferr)
+	}
+}
+
+// release gives back the claim of an entry whose attempt ctx cancelled;
+// if that fails too, the claim ends with its lease.
+func (s *Service) release(ctx context.Context, e *store.OutboxEntry) {
+	rctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancel()
+	s.write.Lock()
+	defer s.write.Unlock()
+	if err := s.db.ReleaseOutbox(rctx, e.ID); err != nil {
+		s.log.Warn("purge: release claim", "target", e.Target, "err", err)
 	}
 }
 

@@ -20,6 +20,9 @@ import (
 // PostgreSQL cannot infer a parameter's type, and rowid (SQLite's implicit
 // one, PostgreSQL's identity column of that name) for the order of writes.
 type dialect struct {
+	// shared is true where several processes may use the database at once
+	// (PostgreSQL); SQLite's file belongs to one.
+	shared bool
 	// goose is the dialect goose migrates with.
 	goose goose.Dialect
 	// nocase is expr compared or ordered without regard to case: SQLite's
@@ -35,6 +38,10 @@ type dialect struct {
 	// by what it read. SQLite's BEGIN IMMEDIATE holds the one write lock
 	// from the start; PostgreSQL locks the rows read.
 	forUpdate string
+	// skipLocked ends the SELECT of rows a statement claims for itself,
+	// passing over the rows another one is claiming: PostgreSQL's FOR
+	// UPDATE SKIP LOCKED; SQLite has one writer, so nothing to skip.
+	skipLocked string
 	// lock serializes the transactions that decide about key (a purge's
 	// completion, a user's upload limit, a blob's removal): SQLite's write
 	// lock already does; PostgreSQL takes a transaction-scoped advisory lock.
@@ -76,11 +83,13 @@ var sqliteDialect = dialect{
 
 // postgresDialect is PostgreSQL's (15 and later, through pgx).
 var postgresDialect = dialect{
-	goose:     goose.DialectPostgres,
-	nocase:    func(expr string) string { return "lower(" + expr + ")" },
-	like:      "ILIKE",
-	list:      func(arg string) string { return "jsonb_array_elements_text(CAST(" + arg + " AS jsonb))" },
-	forUpdate: " FOR UPDATE",
+	shared:     true,
+	goose:      goose.DialectPostgres,
+	nocase:     func(expr string) string { return "lower(" + expr + ")" },
+	like:       "ILIKE",
+	list:       func(arg string) string { return "jsonb_array_elements_text(CAST(" + arg + " AS jsonb))" },
+	forUpdate:  " FOR UPDATE",
+	skipLocked: " FOR UPDATE SKIP LOCKED",
 	lock: func(ctx context.Context, tx *txn, key string) error {
 		_, err := tx.ExecContext(ctx, `SELECT pg_advisory_xact_lock(hashtextextended(?, 0))`, key)
 		return err

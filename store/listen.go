@@ -48,13 +48,6 @@ func newListener(connector driver.Connector) *listener {
 	return &listener{connector: connector, waiters: map[string]map[chan struct{}]struct{}{}}
 }
 
-// Shared reports whether other servers may share this database
-// (PostgreSQL): runs then stream and stop across servers through Listen,
-// WatchRun and WatchCancel. It is false on SQLite, where one process owns
-// the database. Runs are then held under leases (see ClaimRun), and a
-// server starting up must not take the running runs for its own dead ones.
-func (db *DB) Shared() bool { return db != nil && db.listen.connector != nil }
-
 // WatchRun returns a channel that receives a signal (coalesced: at most one
 // waits) when any server stores an event of the run, and at least every
 // second in any case, while Listen runs; stop ends the watch. The receiver

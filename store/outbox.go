@@ -1,10 +1,12 @@
 package store
 
 import (
+	"cmp"
 	"context"
 	"database/sql"
 	"errors"
 	"fmt"
+	"slices"
 	"time"
 )
 
@@ -24,14 +26,78 @@ type OutboxEntry struct {
 
 // DueOutbox returns up to limit remote and blob entries due at now, the
 // longest waiting first. Conversation entries are PurgeConversations' work.
+// It claims nothing: the worker takes its entries with ClaimOutbox.
 func (db *DB) DueOutbox(ctx context.Context, now time.Time, limit int) ([]*OutboxEntry, error) {
-	rows, err := db.q.QueryContext(ctx, `SELECT id, purge_id, kind, parent, target, bytes, attempts, next_attempt_at,
-		last_error, done_at, result, created_at FROM outbox
-		WHERE done_at = 0 AND next_attempt_at <= ? AND kind <> 'conversation' ORDER BY next_attempt_at, id LIMIT ?`,
-		now.UnixMilli(), limit)
+	rows, err := db.q.QueryContext(ctx, `SELECT `+outboxColumns+` FROM outbox
+		WHERE `+dueOutbox("?1")+` ORDER BY next_attempt_at, id LIMIT ?2`, now.UnixMilli(), limit)
 	if err != nil {
 		return nil, fmt.Errorf("store: due outbox: %w", err)
 	}
+	out, err := scanOutbox(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: due outbox: %w", err)
+	}
+	return out, nil
+}
+
+// ClaimOutbox claims up to limit entries due at now, the longest waiting
+// first, and returns them: a claimed entry is due again to no one until
+// now+lease passes, or until it is completed or failed (CompleteOutbox,
+// FailOutbox, ReleaseOutbox). Two workers claiming at once get disjoint
+// entries: on PostgreSQL each passes over the rows the other is claiming
+// (SKIP LOCKED) rather than waiting for them; SQLite has one writer.
+// lease must outlast an attempt, or a slow one is made twice.
+func (db *DB) ClaimOutbox(ctx context.Context, now time.Time, limit int, lease time.Duration) ([]*OutboxEntry, error) {
+	rows, err := db.db.QueryContext(ctx, `UPDATE outbox SET claimed_until = ?1 WHERE id IN (
+		SELECT id FROM outbox WHERE `+dueOutbox("?2")+` ORDER BY next_attempt_at, id LIMIT ?3`+db.d.skipLocked+`)
+		RETURNING `+outboxColumns, now.Add(lease).UnixMilli(), now.UnixMilli(), limit)
+	if err != nil {
+		return nil, fmt.Errorf("store: claim outbox: %w", err)
+	}
+	out, err := scanOutbox(rows)
+	if err != nil {
+		return nil, fmt.Errorf("store: claim outbox: %w", err)
+	}
+	// RETURNING keeps no order.
+	slices.SortFunc(out, func(a, b *OutboxEntry) int {
+		return cmp.Or(a.NextAttemptAt.Compare(b.NextAttemptAt), cmp.Compare(a.ID, b.ID))
+	})
+	return out, nil
+}
+
+// ReleaseOutbox gives back the claim of an entry whose attempt was
+// abandoned (the worker is stopping), so that it is due again at once
+// rather than when its lease passes.
+func (db *DB) ReleaseOutbox(ctx context.Context, id int64) error {
+	if _, err := db.db.ExecContext(ctx, `UPDATE outbox SET claimed_until = 0 WHERE id = ? AND done_at = 0`, id); err != nil {
+		return fmt.Errorf("store: release outbox %d: %w", id, err)
+	}
+	return nil
+}
+
+// ReleaseOutboxClaims gives back every claim, and returns how many. It is
+// for a database one process owns (SQLite): claims found there when its
+// worker starts were a process's that ended without finishing them.
+func (db *DB) ReleaseOutboxClaims(ctx context.Context) (int64, error) {
+	res, err := db.db.ExecContext(ctx, `UPDATE outbox SET claimed_until = 0 WHERE claimed_until > 0 AND done_at = 0`)
+	if err != nil {
+		return 0, fmt.Errorf("store: release outbox claims: %w", err)
+	}
+	return res.RowsAffected()
+}
+
+// dueOutbox is the condition of a remote or blob entry due at the time in
+// the placeholder now: pending, its next attempt come, and not claimed.
+func dueOutbox(now string) string {
+	return `done_at = 0 AND next_attempt_at <= ` + now + ` AND claimed_until <= ` + now + ` AND kind <> 'conversation'`
+}
+
+// outboxColumns are the columns scanOutbox reads, in its order.
+const outboxColumns = `id, purge_id, kind, parent, target, bytes, attempts, next_attempt_at,
+	last_error, done_at, result, created_at`
+
+// scanOutbox reads rows of outboxColumns and closes them.
+func scanOutbox(rows *sql.Rows) ([]*OutboxEntry, error) {
 	defer rows.Close()
 	var out []*OutboxEntry
 	for rows.Next() {
@@ -39,7 +105,7 @@ func (db *DB) DueOutbox(ctx context.Context, now time.Time, limit int) ([]*Outbo
 		var next, done, created int64
 		if err := rows.Scan(&e.ID, &e.PurgeID, &e.Kind, &e.Parent, &e.Target, &e.Bytes, &e.Attempts, &next,
 			&e.LastError, &done, &e.Result, &created); err != nil {
-			return nil, fmt.Errorf("store: due outbox: %w", err)
+			return nil, err
 		}
 		e.NextAttemptAt, e.DoneAt, e.CreatedAt = fromMillis(next), optMillis(done), fromMillis(created)
 		out = append(out, &e)
@@ -47,11 +113,12 @@ func (db *DB) DueOutbox(ctx context.Context, now time.Time, limit int) ([]*Outbo
 	return out, rows.Err()
 }
 
-// NextOutbox returns when the next pending entry is due; ok is false when
-// nothing is pending.
+// NextOutbox returns when the next pending entry is due, a claimed one when
+// its claim ends; ok is false when nothing is pending.
 func (db *DB) NextOutbox(ctx context.Context) (at time.Time, ok bool, err error) {
 	var next sql.NullInt64
-	if err := db.q.QueryRowContext(ctx, `SELECT min(next_attempt_at) FROM outbox WHERE done_at = 0`).Scan(&next); err != nil {
+	if err := db.q.QueryRowContext(ctx, `SELECT min(CASE WHEN claimed_until > next_attempt_at THEN claimed_until
+		ELSE next_attempt_at END) FROM outbox WHERE done_at = 0`).Scan(&next); err != nil {
 		return time.Time{}, false, fmt.Errorf("store: next outbox: %w", err)
 	}
 	return fromMillis(next.Int64), next.Valid, nil
@@ -81,10 +148,11 @@ func completeOutbox(ctx context.Context, tx *txn, id int64, result string, now i
 	return finishPurgeIfDone(ctx, tx, purgeID, now)
 }
 
-// FailOutbox records a failed attempt and when to try again.
+// FailOutbox records a failed attempt and when to try again, which ends
+// the entry's claim.
 func (db *DB) FailOutbox(ctx context.Context, id int64, msg string, next time.Time) error {
-	_, err := db.db.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?
-		WHERE id = ? AND done_at = 0`, msg, next.UnixMilli(), id)
+	_, err := db.db.ExecContext(ctx, `UPDATE outbox SET attempts = attempts + 1, last_error = ?, next_attempt_at = ?,
+		claimed_until = 0 WHERE id = ? AND done_at = 0`, msg, next.UnixMilli(), id)
 	if err != nil {
 		return fmt.Errorf("store: fail outbox %d: %w", id, err)
 	}

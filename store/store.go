@@ -153,6 +153,15 @@ func migrate(ctx context.Context, db *sql.DB, d *dialect, migrations fs.FS, log 
 // Close closes the database.
 func (db *DB) Close() error { return db.db.Close() }
 
+// Shared reports whether other servers may share this database
+// (PostgreSQL). State that must hold across replicas then lives in the
+// database rather than in memory: runs stream and stop across servers
+// (Listen, WatchRun, WatchCancel) and are held under leases (ClaimRun), so
+// a server starting up must not take the running runs for its own dead
+// ones; failed sign-ins are counted in login_failures. It is false on
+// SQLite, where one process owns the database.
+func (db *DB) Shared() bool { return db != nil && db.d.shared }
+
 // Ping reports whether the database answers; /readyz uses it.
 func (db *DB) Ping(ctx context.Context) error {
 	var one int
