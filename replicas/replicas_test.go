@@ -301,8 +301,6 @@ func (c *cluster) runPrinted(t *testing.T, run, text string) bool {
 // replicas, reach the one limit: after auth's three free failures the
 // fourth attempt is throttled, whichever replica it reaches.
 func testThrottle(t *testing.T, r1, r2 string) {
-	pending(t, "sign-in throttles shared through the database (another branch): auth.Throttle and auth.Backoff "+
-		"count in each process, so alternating replicas get twice the free failures")
 	b := newBrowser(t)
 	for i := range 4 {
 		base := []string{r1, r2}[i%2]
@@ -326,14 +324,4 @@ func percentile(ds []time.Duration, p int) time.Duration {
 		}
 	}
 	return s[(len(s)*p+99)/100-1]
-}
-
-// pending skips a subtest whose feature is being built on another branch,
-// saying what it needs, unless REPLICAS_PENDING=1 asks to run it anyway (to
-// see it fail here, or pass once that branch has landed).
-func pending(t *testing.T, needs string) {
-	t.Helper()
-	if os.Getenv("REPLICAS_PENDING") != "1" {
-		t.Skip("needs " + needs)
-	}
 }
