@@ -296,6 +296,15 @@ func (a *Accounts) EnsureAdmin(ctx context.Context, username, password string) e
 	if err != nil {
 		return fmt.Errorf("auth: ADMIN_PASSWORD: %w", err)
 	}
+	// Replicas starting together take turns, so that the second finds the
+	// account the first made instead of failing to make it again.
+	return a.db.Exclusive(ctx, "admin:"+username, func(ctx context.Context) error {
+		return a.ensureAdmin(ctx, username, password, hash)
+	})
+}
+
+// ensureAdmin is EnsureAdmin once the password is hashed, one server at a time.
+func (a *Accounts) ensureAdmin(ctx context.Context, username, password, hash string) error {
 	u, err := a.db.UserByUsername(ctx, username)
 	if errors.Is(err, store.ErrNotFound) {
 		_, err = a.db.CreateUser(ctx, username, hash, store.RoleAdmin, created(ActorEnvironment, store.RoleAdmin))

@@ -94,3 +94,22 @@ func TestSharedThrottle_BackoffCountsBothReplicas(t *testing.T) {
 		t.Fatalf("after 3 failures split across replicas: err = %v, want a ThrottleError", err)
 	}
 }
+
+// TestEnsureAdmin_TwoReplicasAtOnce: replicas starting together with the
+// same ADMIN_USERNAME both start, and make one account between them.
+func TestEnsureAdmin_TwoReplicasAtOnce(t *testing.T) {
+	ctx := context.Background()
+	r := twoReplicas(t)
+	errs := make(chan error, len(r))
+	for _, a := range r {
+		go func() { errs <- a.EnsureAdmin(ctx, "ops", goodPassword) }()
+	}
+	for range r {
+		if err := <-errs; err != nil {
+			t.Fatalf("EnsureAdmin beside another replica: %v", err)
+		}
+	}
+	if _, err := r[1].Login(ctx, "ops", goodPassword, "203.0.113.9"); err != nil {
+		t.Fatalf("the admin made at once by two replicas cannot sign in: %v", err)
+	}
+}
