@@ -27,6 +27,20 @@ const defaultClaimLease = 2 * attemptTimeout
 // Run works the outbox until ctx ends: local deletions left by a crash
 // first, then every due entry, sleeping until the next one is due.
 func (s *Service) Run(ctx context.Context) {
+	// Entries queued through another replica sharing the database wake
+	// this worker too (it leads the purge for all of them).
+	queued, stop := s.db.WatchOutbox()
+	defer stop()
+	go func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-queued:
+				s.kick()
+			}
+		}
+	}()
 	for ctx.Err() == nil {
 		n, err := s.pass(ctx)
 		if err != nil && ctx.Err() == nil {

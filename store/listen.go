@@ -13,7 +13,8 @@ import (
 // Servers sharing a PostgreSQL database tell each other what changed with
 // pg_notify, sent in the transaction that changed it: a run event stored
 // (channel run_events, payload "<run id>:<seq>"), a Stop asked of a run
-// (run_cancel, "<run id>"). Each server listens on one connection of its
+// (run_cancel, "<run id>"), outbox entries queued (outbox, "", by a trigger:
+// migrations/postgres/0018_outbox_notify.sql). Each server listens on one connection of its
 // own (Listen) and wakes the goroutines waiting on a run (WatchRun,
 // WatchCancel). A notification sent while the connection was down is lost,
 // so waiters are also woken every pollEvery and after each reconnection,
@@ -24,6 +25,7 @@ import (
 const (
 	channelEvents = "run_events"
 	channelCancel = "run_cancel"
+	channelOutbox = "outbox"
 )
 
 // pollEvery is how often waiters are woken without a notification.
@@ -63,6 +65,14 @@ func (db *DB) WatchCancel(runID string) (<-chan struct{}, func()) {
 	return db.listen.watch(channelCancel, runID)
 }
 
+// WatchOutbox returns a channel that receives a signal when any server
+// queues outbox entries, while Listen runs; stop ends the watch. Unlike a
+// run's watchers it is not woken by the poll: the purge worker polls the
+// outbox itself. On SQLite the channel is nil and stop does nothing.
+func (db *DB) WatchOutbox() (<-chan struct{}, func()) {
+	return db.listen.watch(channelOutbox, "")
+}
+
 func (l *listener) watch(channel, runID string) (<-chan struct{}, func()) {
 	if l.connector == nil {
 		return nil, func() {}
@@ -88,7 +98,8 @@ func (l *listener) watch(channel, runID string) (<-chan struct{}, func()) {
 	}
 }
 
-// wake signals the waiters of key, or every waiter when key is "".
+// wake signals the waiters of key, or, when key is "", every run's waiter
+// (the poll's and a reconnection's wake-up: the outbox's watcher polls itself).
 func (l *listener) wake(key string) {
 	l.mu.Lock()
 	defer l.mu.Unlock()
@@ -96,8 +107,10 @@ func (l *listener) wake(key string) {
 		signal(l.waiters[key])
 		return
 	}
-	for _, set := range l.waiters {
-		signal(set)
+	for key, set := range l.waiters {
+		if !strings.HasPrefix(key, channelOutbox+"/") {
+			signal(set)
+		}
 	}
 }
 
@@ -160,7 +173,7 @@ func (l *listener) session(ctx context.Context) {
 	}
 	defer dc.Close()
 	conn := dc.(*stdlib.Conn).Conn()
-	if _, err := conn.Exec(ctx, "LISTEN "+channelEvents+"; LISTEN "+channelCancel); err != nil {
+	if _, err := conn.Exec(ctx, "LISTEN "+channelEvents+"; LISTEN "+channelCancel+"; LISTEN "+channelOutbox); err != nil {
 		return
 	}
 	// What was stored while no connection listened was not announced.

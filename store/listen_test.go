@@ -123,3 +123,45 @@ func drain(c <-chan struct{}) {
 	default:
 	}
 }
+
+// TestWatchOutbox_AcrossServers: a purge queued through one server wakes
+// the outbox's watcher on another, by notification; the wake-up of every
+// run's watcher (the poll's, or this one once the listener listens) does
+// not wake it: the purge worker polls the outbox itself.
+func TestWatchOutbox_AcrossServers(t *testing.T) {
+	only(t, "postgres")
+	store.SetPollEvery(t, time.Hour)
+	ctx := context.Background()
+	url := postgresDatabase(t)
+	one, two := openPostgres(t, url), openPostgres(t, url)
+	lctx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	woken, unwatch := two.WatchOutbox()
+	defer unwatch()
+	run, unwatchRun := two.WatchRun("some-run")
+	defer unwatchRun()
+	go func() { two.Listen(lctx); close(done) }()
+	t.Cleanup(func() { stop(); <-done })
+	// Once it listens, the listener wakes every run's watcher (what was
+	// stored before was not announced), not the outbox's.
+	select {
+	case <-run:
+	case <-time.After(30 * time.Second):
+		t.Fatal("the listener never listened")
+	}
+	select {
+	case <-woken:
+		t.Fatal("the wake-up of the runs' watchers woke the outbox's")
+	default:
+	}
+	u, _ := one.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
+	c, _ := one.CreateConversation(ctx, u.ID, store.DefaultTitle)
+	if _, err := one.StartPurge(ctx, store.PurgeStart{Actor: u.ID, Action: "test", Selection: store.PurgeSelection{ConversationIDs: []string{c.ID}}}); err != nil {
+		t.Fatal(err)
+	}
+	select {
+	case <-woken:
+	case <-time.After(30 * time.Second):
+		t.Fatal("a purge queued on another server woke no outbox watcher")
+	}
+}
