@@ -189,3 +189,31 @@ func logsOf(a *chat.Answer) []string {
 	}
 	return out
 }
+
+// TestStrandedQueuedQuestionEnds: a question a dead replica held waiting
+// behind a stopped answer is ended, as not started, by another replica
+// once that answer has been over for a lease, and its followers are told.
+func TestStrandedQueuedQuestionEnds(t *testing.T) {
+	rs := newReplicas(t, time.Second)
+	ctx := context.Background()
+	_, stopped, err := rs.db.StartTurn(ctx, rs.userID, rs.convID, "first", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, queued, err := rs.db.QueueTurn(ctx, rs.userID, rs.convID, "second", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rs.db.FinishRun(ctx, stopped.ID, store.RunEnd{Status: store.RunCancelled}); err != nil {
+		t.Fatal(err)
+	}
+	rs.newSvc("replica-2")
+	rec := waitFinished(t, rs.db, rs.userID, rs.convID, queued.ID, 30*time.Second)
+	if rec.Status != store.RunInterrupted || rec.Error != store.NotStarted {
+		t.Fatalf("stranded question: %s %q", rec.Status, rec.Error)
+	}
+	evs := rs.storedEvents(t, queued.ID, 2, 10*time.Second)
+	if last := evs[len(evs)-1]; last.Type != string(chat.EventDone) {
+		t.Fatalf("last event of the stranded question: %s, want done", last.Type)
+	}
+}

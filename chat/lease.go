@@ -117,6 +117,35 @@ func (s *Service) adoptOrphans() {
 		for _, o := range orphans {
 			s.adopt(o)
 		}
+		s.endStranded()
+	}
+}
+
+// endStranded ends the queued questions a server that died left waiting
+// (store.StrandedQueued): nobody holds them to start, so they end as not
+// started, telling their followers to ask again, rather than wait forever.
+func (s *Service) endStranded() {
+	stranded, err := s.db.StrandedQueued(s.ctx, time.Now(), s.lease.term)
+	if err != nil {
+		s.log.Warn("look for questions left waiting by other replicas", "err", err)
+		return
+	}
+	for _, run := range stranded {
+		ended, err := s.db.EndQueued(s.ctx, run.ID, store.RunInterrupted, store.NotStarted)
+		if err != nil || !ended {
+			continue // another replica was first, or it started
+		}
+		rows, err := s.db.RunEvents(s.ctx, run.ID, 0)
+		if err != nil {
+			s.log.Warn("read a question left waiting", "run", run.ID, "err", err)
+			continue
+		}
+		r := &runner{s: s, run: run, convID: run.ConversationID, answer: NewAnswer()}
+		if len(rows) > 0 {
+			r.seq = rows[len(rows)-1].Seq
+		}
+		s.log.Info("question left waiting by another replica ended", "run", run.ID)
+		r.endUnstarted(s.ctx, store.RunInterrupted, store.NotStarted, false)
 	}
 }
 

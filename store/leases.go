@@ -126,3 +126,19 @@ func checkRunOwner(ctx context.Context, tx *txn, runID, owner string) error {
 	}
 	return nil
 }
+
+// StrandedQueued returns the queued runs that no server is going to start:
+// a queued question starts as soon as the answer it waits for ends, on the
+// server that accepted it, so one still queued grace after that answer
+// ended (or with no answer running at all) was left by a server that died.
+func (db *DB) StrandedQueued(ctx context.Context, now time.Time, grace time.Duration) ([]*Run, error) {
+	cutoff := now.Add(-grace).UnixMilli()
+	rows, err := db.q.QueryContext(ctx, `SELECT `+runColumns+` FROM runs r
+		WHERE r.status = ? AND r.started_at < ? AND NOT EXISTS (SELECT 1 FROM runs o
+			WHERE o.conversation_id = r.conversation_id AND o.id <> r.id AND (o.status = ? OR o.finished_at >= ?))`,
+		RunQueued, cutoff, RunRunning, cutoff)
+	if err != nil {
+		return nil, fmt.Errorf("store: stranded queued runs: %w", err)
+	}
+	return collect(rows, scanRun)
+}
