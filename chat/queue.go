@@ -43,7 +43,7 @@ func (s *Service) queueBehindStop(ctx context.Context, q queuedQuestion) (*store
 			return nil, nil, ErrBusy
 		}
 		return msg, run, err
-	case !s.stopping[running]:
+	case !s.stopping[running] && !s.stopAskedElsewhere(ctx, running):
 		return nil, nil, ErrBusy
 	}
 	msg, run, err := s.db.QueueTurn(ctx, q.t.UserID, q.t.ConversationID, q.content, q.title())
@@ -63,6 +63,18 @@ func (s *Service) queueBehindStop(ctx context.Context, q queuedQuestion) (*store
 	}
 	s.log.Info("question queued behind a stopping run", "run", run.ID, "behind", running, "conversation", q.t.ConversationID)
 	return msg, run, nil
+}
+
+// stopAskedElsewhere reports whether a Stop of the run was sent through
+// another server sharing the database: the server running it stops it,
+// and starts the question queued behind it once it ends (startQueued,
+// adoptQueued).
+func (s *Service) stopAskedElsewhere(ctx context.Context, runID string) bool {
+	if !s.db.Shared() {
+		return false
+	}
+	asked, err := s.db.CancelRequested(ctx, runID)
+	return err == nil && asked
 }
 
 // startQueued is called when a run of the conversation has ended: the
@@ -101,7 +113,7 @@ func (s *Service) startQueued(convID, endedRunID string) {
 }
 
 // adoptQueued makes the runner of a queued run this process did not queue
-// (none does today; a second replica would), with all of the
+// (another replica did, behind a Stop sent through it), with all of the
 // conversation's files.
 func (s *Service) adoptQueued(ctx context.Context, t *store.Turn) (*runner, error) {
 	conv, err := s.db.ConversationByID(ctx, t.Run.ConversationID)

@@ -150,12 +150,43 @@ func (s *Service) watchWaiting(runID string) {
 			s.takeBack(s.ctx, runID)
 			return
 		}
+		if s.startedElsewhere(runID) {
+			return
+		}
 		select {
 		case <-s.ctx.Done():
 			return
 		case <-woken:
 		}
 	}
+}
+
+// startedElsewhere lets go of a question waiting here that the server
+// whose stopped answer it waited for has started (startQueued there), and
+// reports whether it did: its followers here are let go, and follow it on
+// from the database.
+func (s *Service) startedElsewhere(runID string) bool {
+	s.queueMu.Lock()
+	r := s.waiting[runID]
+	s.queueMu.Unlock()
+	if r == nil {
+		return true
+	}
+	run, err := s.db.Run(s.ctx, r.userID, r.convID, runID)
+	if err != nil || run.Status == store.RunQueued {
+		return false
+	}
+	s.queueMu.Lock()
+	mine := s.waiting[runID] == r // else this server started it meanwhile
+	if mine {
+		delete(s.waiting, runID)
+	}
+	s.queueMu.Unlock()
+	if mine {
+		s.log.Info("queued question started by another replica", "run", runID)
+		s.hub.Close(runID)
+	}
+	return true
 }
 
 // isWaiting reports whether the queued run waits on this server.

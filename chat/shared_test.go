@@ -96,6 +96,17 @@ func (s *sharedEnv) followTwo(t *testing.T, runID string, after int64) followed 
 				}
 				sub.Close()
 				sub = nil
+				if n := len(f.events); n > 0 && f.events[n-1].Type != chat.EventDone {
+					// Let go before the end, as the page's stream is when the
+					// run goes on elsewhere: follow on, as it does.
+					var more []chat.Event
+					more, sub, err = s.two.Follow(ctx, s.userID, s.convID, runID, f.events[n-1].Seq)
+					if err != nil {
+						t.Error(err)
+						return f
+					}
+					f.events = append(f.events, more...)
+				}
 				continue
 			}
 			f.delays = append(f.delays, time.Since(e.At))
@@ -322,5 +333,40 @@ func waitFor(t *testing.T, cond func() bool) {
 			return
 		}
 		time.Sleep(10 * time.Millisecond)
+	}
+}
+
+// TestShared_QuestionAfterStopThroughAnotherServer: Stop sent through the
+// other server, then a question through it at once, while the service has
+// not confirmed the stop: the question is queued, not refused; once the
+// stopped answer ends, the server that ran it starts the question, and a
+// follower on the other server gets its whole answer.
+func TestShared_QuestionAfterStopThroughAnotherServer(t *testing.T) {
+	slow := newSlowCancel()
+	t.Cleanup(slow.release)
+	s := newSharedEnvOpts(t, envOptions{wrap: slow.wrap})
+	ctx := context.Background()
+	first := s.start(t, python("import time\nprint('first', flush=True)\ntime.sleep(60)"))
+	waitForCell(t, s.env, first)
+	if err := s.two.Cancel(ctx, s.userID, s.convID, first.ID); err != nil {
+		t.Fatal(err)
+	}
+	waitAnswer(t, s.env, first.ID, func(a *chat.Answer) bool { return a.Progress == "Stopping…" })
+	_, next, err := s.two.Start(ctx, chat.Turn{UserID: s.userID, ConversationID: s.convID, Content: python("print('second')")})
+	if err != nil || next.Status != store.RunQueued {
+		t.Fatalf("a question through the other server after Stop: %v, %+v; want it queued", err, next)
+	}
+	done := make(chan followed, 1)
+	go func() { done <- s.followTwo(t, next.ID, 0) }()
+	slow.release()
+	waitEnded(t, s.db, first.ID, store.RunCancelled, time.Minute)
+	waitEnded(t, s.db, next.ID, store.RunCompleted, time.Minute)
+	f := <-done
+	a := chat.NewAnswer()
+	for _, e := range f.events {
+		a.Apply(e)
+	}
+	if len(a.Cells) != 1 || !strings.Contains(a.Cells[0].Logs, "second") {
+		t.Fatalf("the queued question's answer on the other server: %+v", a.Cells)
 	}
 }

@@ -168,7 +168,11 @@ func (h *Handler) followLive(ctx context.Context, w *sseWriter, userID, convID, 
 			return nil
 		case e, ok := <-sub.C:
 			if !ok {
-				if !sub.Dropped() {
+				// A subscription that ends before the answer does was
+				// dropped for falling behind, or the run goes on elsewhere
+				// (another replica took it over, or started the question
+				// that waited here): follow it on from where it was.
+				if !sub.Dropped() && answer.Done() {
 					return h.endStream(ctx, w, convID, runID, answer, nil)
 				}
 				replay, next, err := h.chat.Follow(ctx, userID, convID, runID, answer.Seq)
