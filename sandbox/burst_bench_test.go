@@ -17,6 +17,8 @@ const burstSize = 10
 // analysts arriving together. Side by side:
 //   - cold: a pool at its default floor (two warm), as after a quiet night;
 //   - second-wave: the same pool after that rush, grown to the demand;
+//   - forecast: a pool at its floor whose arrivals of a day ago, at this
+//     time, were such a rush: it grows before the rush, with no claim;
 //   - floor10: a pool configured to keep ten warm (SANDBOX_WARM=10).
 //
 // Between iterations the pool refills, untimed. It reports the median and
@@ -28,18 +30,30 @@ func BenchmarkBurst10(b *testing.B) {
 		warm   int
 		prime  bool // run one untimed rush first, so the pool has seen demand
 		expect int  // warm workers to wait for before each timed rush
+		// yesterday records a rush at this time a day ago, to forecast.
+		yesterday bool
 	}{
-		{"cold", 0, false, 2},
-		{"second-wave", 0, true, burstSize},
-		{"floor10", burstSize, false, burstSize},
+		{"cold", 0, false, 2, false},
+		{"second-wave", 0, true, burstSize, false},
+		{"forecast", 0, false, burstSize, true},
+		{"floor10", burstSize, false, burstSize, false},
 	} {
 		b.Run(tc.name, func(b *testing.B) {
 			cfg := sharedConfig()
 			cfg.Warm, cfg.MaxWarm, cfg.MemoryBudget = tc.warm, 0, 4<<30
+			cfg.warmCheck = time.Second // the forecast's growth is seen at a check
 			p := newTestPool(b, cfg)
 			if tc.prime {
 				waitReady(b, p, 2)
 				rush(b, p)
+			}
+			if tc.yesterday {
+				p.mu.Lock()
+				at := time.Now().Add(-p.cfg.demandDay + time.Minute)
+				for i := range burstSize {
+					p.arrived.add(at.Add(time.Duration(i)*time.Millisecond), p.cfg.memory())
+				}
+				p.mu.Unlock()
 			}
 			var all []time.Duration
 			b.ResetTimer()
