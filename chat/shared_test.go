@@ -29,7 +29,7 @@ type sharedEnv struct {
 func newSharedEnv(t *testing.T) *sharedEnv { return newSharedEnvOpts(t, envOptions{}) }
 
 // newSharedEnvOpts is newSharedEnv with the first server built as opts say
-// (its store aside).
+// (its store aside); opts.service configures the second one too.
 func newSharedEnvOpts(t *testing.T, opts envOptions) *sharedEnv {
 	t.Helper()
 	c := pgtest.Shared(t)
@@ -58,7 +58,11 @@ func newSharedEnvOpts(t *testing.T, opts envOptions) *sharedEnv {
 	}
 	opts.open = open
 	e := newEnvOpts(t, opts)
-	two := chat.New(chat.Config{DB: open(t), Client: e.client, Files: e.blobs, Agent: foundry.AgentSpec{Name: "analyst", Model: "local"}})
+	cfg := chat.Config{DB: open(t), Client: e.client, Files: e.blobs, Agent: foundry.AgentSpec{Name: "analyst", Model: "local"}}
+	if opts.service != nil {
+		opts.service(&cfg) // replicas are configured alike
+	}
+	two := chat.New(cfg)
 	if err := two.EnsureAgent(context.Background()); err != nil {
 		t.Fatal(err)
 	}
@@ -203,12 +207,8 @@ func TestShared_StopThroughAnotherServer(t *testing.T) {
 // one server behind a run being stopped is taken back, never started, by
 // a Stop sent to the other, while the stopped run still ends.
 func TestShared_StopAQuestionWaitingOnAnotherServer(t *testing.T) {
-	slow := newSlowCancel()
-	t.Cleanup(slow.release)
-	s := newSharedEnvOpts(t, envOptions{wrap: slow.wrap})
+	s, first, slow := sleepingShared(t)
 	ctx := context.Background()
-	first := s.start(t, python("import time\nprint('first', flush=True)\ntime.sleep(60)"))
-	waitForCell(t, s.env, first)
 	if err := s.svc.Cancel(ctx, s.userID, s.convID, first.ID); err != nil {
 		t.Fatal(err)
 	}
@@ -228,6 +228,20 @@ func TestShared_StopAQuestionWaitingOnAnotherServer(t *testing.T) {
 	}
 	slow.release()
 	waitEnded(t, s.db, first.ID, store.RunCancelled, time.Minute)
+}
+
+// sleepingShared starts, on the first of two servers, a turn whose cell
+// sleeps for a minute, and waits until the cell runs; the service's
+// confirmation of any cancel is held until the returned slowCancel is
+// released.
+func sleepingShared(t *testing.T) (*sharedEnv, *store.Run, *slowCancel) {
+	t.Helper()
+	slow := newSlowCancel()
+	t.Cleanup(slow.release)
+	s := newSharedEnvOpts(t, envOptions{wrap: slow.wrap})
+	first := s.start(t, python("import time\nprint('first', flush=True)\ntime.sleep(60)"))
+	waitForCell(t, s.env, first)
+	return s, first, slow
 }
 
 // waitEnded waits up to within for the run to end, and checks it ended as
@@ -342,12 +356,8 @@ func waitFor(t *testing.T, cond func() bool) {
 // stopped answer ends, the server that ran it starts the question, and a
 // follower on the other server gets its whole answer.
 func TestShared_QuestionAfterStopThroughAnotherServer(t *testing.T) {
-	slow := newSlowCancel()
-	t.Cleanup(slow.release)
-	s := newSharedEnvOpts(t, envOptions{wrap: slow.wrap})
+	s, first, slow := sleepingShared(t)
 	ctx := context.Background()
-	first := s.start(t, python("import time\nprint('first', flush=True)\ntime.sleep(60)"))
-	waitForCell(t, s.env, first)
 	if err := s.two.Cancel(ctx, s.userID, s.convID, first.ID); err != nil {
 		t.Fatal(err)
 	}
