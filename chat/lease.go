@@ -135,15 +135,12 @@ func (s *Service) endStranded() {
 		if err != nil || !ended {
 			continue // another replica was first, or it started
 		}
-		rows, err := s.db.RunEvents(s.ctx, run.ID, 0)
+		_, last, err := s.recorded(s.ctx, run.ID)
 		if err != nil {
 			s.log.Warn("read a question left waiting", "run", run.ID, "err", err)
 			continue
 		}
-		r := &runner{s: s, run: run, convID: run.ConversationID, answer: NewAnswer()}
-		if len(rows) > 0 {
-			r.seq = rows[len(rows)-1].Seq
-		}
+		r := &runner{s: s, run: run, convID: run.ConversationID, answer: NewAnswer(), seq: last}
 		s.log.Info("question left waiting by another replica ended", "run", run.ID)
 		r.endUnstarted(s.ctx, store.RunInterrupted, store.NotStarted, false)
 	}
@@ -174,7 +171,7 @@ func (s *Service) adopt(o store.Orphan) {
 // the conversation's files. This replica's followers get the stored
 // events from its hub, then the new ones.
 func (s *Service) rebuild(ctx context.Context, o store.Orphan) (*runner, error) {
-	rows, err := s.db.RunEvents(ctx, o.Run.ID, 0)
+	events, last, err := s.recorded(ctx, o.Run.ID)
 	if err != nil {
 		return nil, err
 	}
@@ -183,13 +180,12 @@ func (s *Service) rebuild(ctx context.Context, o store.Orphan) (*runner, error) 
 		return nil, err
 	}
 	r := &runner{s: s, run: o.Run, convID: o.Run.ConversationID, userID: o.UserID, question: o.Question,
-		files: files, adopted: true, answer: NewAnswer(), sessionChecked: true,
+		files: files, adopted: true, answer: NewAnswer(), sessionChecked: true, seq: last,
 		end: store.RunEnd{Status: store.RunCompleted, ResponseID: o.Run.ResponseID}}
 	r.resetCopies()
 	s.hub.Open(o.Run.ID)
-	for _, e := range decodeEvents(rows) {
+	for _, e := range events {
 		r.answer.Apply(e)
-		r.seq = e.Seq
 		switch {
 		case e.Type == EventRestart:
 			r.read = 0 // the events after it come from another response
@@ -199,6 +195,17 @@ func (s *Service) rebuild(ctx context.Context, o store.Orphan) (*runner, error) 
 		s.hub.Publish(o.Run.ID, e)
 	}
 	return r, nil
+}
+
+// recorded returns the stored events of a run another server began, and
+// the number of its last one, after which the events this server emits
+// for it go on.
+func (s *Service) recorded(ctx context.Context, runID string) ([]Event, int64, error) {
+	rows, err := s.db.RunEvents(ctx, runID, 0)
+	if err != nil || len(rows) == 0 {
+		return nil, 0, err
+	}
+	return decodeEvents(rows), rows[len(rows)-1].Seq, nil
 }
 
 // errNoResponse ends an adopted run whose replica died before the service

@@ -124,15 +124,12 @@ func (s *Service) adoptQueued(ctx context.Context, t *store.Turn) (*runner, erro
 	if err != nil {
 		return nil, err
 	}
-	recorded, err := s.db.RunEvents(ctx, t.Run.ID, 0)
+	_, last, err := s.recorded(ctx, t.Run.ID) // its events go on after the waiting ones
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{s: s, run: t.Run, convID: conv.ID, userID: conv.UserID, question: t.Message.Content, files: files, answer: NewAnswer()}
-	if n := len(recorded); n > 0 {
-		r.seq = recorded[n-1].Seq // its events go on after the waiting ones
-	}
-	return r, nil
+	return &runner{s: s, run: t.Run, convID: conv.ID, userID: conv.UserID, question: t.Message.Content, files: files,
+		answer: NewAnswer(), seq: last}, nil
 }
 
 // endWaiting ends the conversation's queued question, if one waits, as
