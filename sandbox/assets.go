@@ -17,6 +17,12 @@ var workerPy []byte
 //go:embed vegalite.py
 var vegalitePy []byte
 
+// forkserverPy is the template kernels fork from (fork.go); it imports
+// worker.py from beside itself.
+//
+//go:embed forkserver.py
+var forkserverPy []byte
+
 // Synthetic /etc files: the sandbox sees these instead of the host's.
 const (
 	etcPasswd = "root:x:0:0:root:/:/usr/sbin/nologin\nsandbox:x:65534:65534:sandbox:/mnt/data:/usr/sbin/nologin\n"
@@ -52,11 +58,12 @@ func (a *assets) write(c Config) error {
 		return fmt.Errorf("sandbox: assets: %w", err)
 	}
 	files := map[string][]byte{
-		"worker.py":   workerPy,
-		"vegalite.py": vegalitePy,
-		"passwd":      []byte(etcPasswd),
-		"group":       []byte(etcGroup),
-		"hosts":       []byte(etcHosts),
+		"worker.py":     workerPy,
+		"vegalite.py":   vegalitePy,
+		"forkserver.py": forkserverPy,
+		"passwd":        []byte(etcPasswd),
+		"group":         []byte(etcGroup),
+		"hosts":         []byte(etcHosts),
 	}
 	if c.seccompOn() {
 		blob, err := seccompBlob()

@@ -10,7 +10,8 @@ import (
 const (
 	dataDir     = "/mnt/data"
 	workerPath  = "/opt/worker.py"
-	vegaPath    = "/opt/vegalite.py" // beside workerPath: worker.py loads it from there
+	forkPath    = "/opt/forkserver.py" // the template kernels fork from (fork.go)
+	vegaPath    = "/opt/vegalite.py"   // beside workerPath: worker.py loads it from there
 	mplDir      = "/tmp/mpl"
 	sandboxUID  = "65534"
 	shmBytes    = 64 << 20 // size of /dev/shm
@@ -18,7 +19,7 @@ const (
 	fdSeccomp   = 4        // ExtraFiles[1]
 	fdStatus    = 5        // ExtraFiles[2]: bwrap's --json-status-fd
 	fdStatusArg = "5"
-	fdIntrArg   = "6" // ExtraFiles[3]: interrupt markers, read by worker.py
+	fdIntrArg   = "6" // ExtraFiles[3]: interrupt markers, read by worker.py; the template's control socket
 )
 
 // etcFiles are the only host /etc entries Python and its libraries need:
@@ -48,7 +49,13 @@ func sandboxEnv(home, mplConfig string) []string {
 // bwrapArgs is the argv of the isolation recipe (reference/sandbox.md §3a),
 // without a shell. Of the host's /usr it binds only what Python needs (see
 // mounts.go), read-only.
-func bwrapArgs(c Config, a *assets) ([]string, error) {
+//
+// For the template (fork.go) the recipe differs in three ways, each needed
+// to make a kernel's namespaces from inside: CAP_SYS_ADMIN in the sandbox's
+// user namespace (to remove bwrap's /proc covers; the template drops it
+// after), nested user namespaces allowed, and no seccomp filter (each fork
+// loads it before it runs the kernel). The template runs forkserver.py only.
+func bwrapArgs(c Config, a *assets, template bool) ([]string, error) {
 	m, err := a.binds(c.Python)
 	if err != nil {
 		return nil, err
@@ -56,10 +63,14 @@ func bwrapArgs(c Config, a *assets) ([]string, error) {
 	args := []string{
 		c.Bwrap,
 		"--unshare-all", "--unshare-user", "--uid", sandboxUID, "--gid", sandboxUID,
-		"--disable-userns", "--cap-drop", "ALL",
-		"--die-with-parent", "--new-session",
-		"--clearenv",
+		"--cap-drop", "ALL",
 	}
+	if template {
+		args = append(args, "--cap-add", "CAP_SYS_ADMIN")
+	} else {
+		args = append(args, "--disable-userns")
+	}
+	args = append(args, "--die-with-parent", "--new-session", "--clearenv")
 	for _, kv := range sandboxEnv(dataDir, mplDir) {
 		k, v, _ := strings.Cut(kv, "=")
 		args = append(args, "--setenv", k, v)
@@ -80,6 +91,7 @@ func bwrapArgs(c Config, a *assets) ([]string, error) {
 		"--ro-bind", a.path("hosts"), "/etc/hosts",
 		"--ro-bind", a.path("worker.py"), workerPath,
 		"--ro-bind", a.path("vegalite.py"), vegaPath,
+		"--ro-bind", a.path("forkserver.py"), forkPath,
 		"--proc", "/proc", "--dev", "/dev",
 		// bwrap's /dev is an uncapped tmpfs; give /dev/shm (multiprocessing's
 		// semaphores) a small one of its own.
@@ -95,6 +107,9 @@ func bwrapArgs(c Config, a *assets) ([]string, error) {
 		"--chdir", dataDir, "--hostname", "sandbox",
 		"--json-status-fd", fdStatusArg,
 	)
+	if template {
+		return append(args, "--", c.Python, "-I", forkPath, dataDir, fdIntrArg), nil
+	}
 	if a.seccomp != "" {
 		args = append(args, "--seccomp", strconv.Itoa(fdSeccomp))
 	}

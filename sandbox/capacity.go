@@ -10,12 +10,14 @@ import (
 	"time"
 )
 
-// The memory budget. Every live kernel costs what it measures: its private
-// memory (the Python heap with pandas and the user's data) plus the files in
-// its /mnt/data, which live in memory (tmpfs). Shared libraries are counted
-// once for all, not per kernel. Warm workers count too. When the budget is
-// full, an idle kernel is evicted (its state saved to disk) to make room; a
-// kernel running code is never evicted.
+// The memory budget. Every live kernel costs what it measures: the memory
+// only it holds (its unique set: the pages it wrote, the user's data) plus
+// the files in its /mnt/data, which live in memory (tmpfs). What kernels
+// share is counted once: shared libraries not at all (the page cache holds
+// them whoever maps them), and the template kernels fork from (fork.go) at
+// its whole heap, since every fork shares it until it writes a page. Warm
+// workers count too. When the budget is full, an idle kernel is evicted (its
+// state saved to disk) to make room; a kernel running code is never evicted.
 
 // defaultKernelSize is the cost assumed for a kernel before one has been
 // measured: about what a warm worker with the data stack imported takes.
@@ -91,6 +93,32 @@ func privateMemory(pid int) int64 {
 	return max(resident-shared, 0) * pageSize
 }
 
+// uniqueMemory returns the memory only pid holds: its private pages, clean
+// or dirty, from /proc/<pid>/smaps_rollup. Unlike privateMemory it leaves
+// out anonymous pages shared copy-on-write, which a fork of the template
+// shares with it and with every other fork until it writes them. It reads
+// the whole page table, about a millisecond for a kernel: once per call.
+func uniqueMemory(pid int) int64 {
+	if pid <= 0 {
+		return 0
+	}
+	f, err := os.Open(filepath.Join("/proc", strconv.Itoa(pid), "smaps_rollup"))
+	if err != nil {
+		return 0
+	}
+	defer f.Close()
+	var kb int64
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		name, value, ok := strings.Cut(sc.Text(), ":")
+		if ok && (name == "Private_Clean" || name == "Private_Dirty") {
+			n, _ := strconv.ParseInt(strings.TrimSpace(strings.TrimSuffix(strings.TrimSpace(value), "kB")), 10, 64)
+			kb += n
+		}
+	}
+	return kb << 10
+}
+
 // measure records the kernel's memory after a call: private memory plus
 // dataBytes, the files under /mnt/data. A kernel that grew past what the
 // budget allows makes the pool set idle ones aside. The caller holds s.mu.
@@ -155,7 +183,7 @@ func (p *Pool) kernelSize() int64 {
 // session's measure plus a kernel's size for each spare worker (starting,
 // warm, or claimed and not yet a session's). The caller holds p.mu.
 func (p *Pool) usedLocked() int64 {
-	used := int64(p.spare) * p.kernelSize()
+	used := p.templateSize() + int64(p.spare)*p.kernelSize()
 	for _, s := range p.sessions {
 		used += s.mem.Load()
 	}
@@ -170,7 +198,7 @@ func (p *Pool) roomLocked() bool {
 
 // capacity is how many kernels of the measured size fit in the budget.
 func (p *Pool) capacity() int {
-	return max(int(p.cfg.MemoryBudget/p.kernelSize()), 1)
+	return max(int((p.cfg.MemoryBudget-p.templateSize())/p.kernelSize()), 1)
 }
 
 // victimLocked picks the idle kernel to evict, or nil when every live

@@ -56,6 +56,7 @@ type Config struct {
 	RefillParallel  int           // workers started at once; default the number of CPUs
 	Cgroups         string        // CgroupsAuto (default), CgroupsV2, CgroupsV1 or CgroupsNone
 	NoSeccomp       bool          // skip the seccomp denylist (it is on by default where supported)
+	NoFork          bool          // start every kernel in a sandbox of its own instead of forking it from the template (fork.go)
 	Python          string        // default /usr/bin/python3
 	Bwrap           string        // default /usr/bin/bwrap
 	WatchdogPeriod  time.Duration // memory watchdog poll without cgroups; default 250 ms
@@ -66,7 +67,7 @@ type Config struct {
 	demandSpan, demandWindow, demandDay, forecastLead, warmCheck time.Duration
 
 	// memoryOf measures a kernel's memory by its pid; tests replace it to
-	// make eviction deterministic. Default: privateMemory.
+	// make eviction deterministic. Default: uniqueMemory.
 	memoryOf func(pid int) int64
 }
 
@@ -135,7 +136,7 @@ func (c Config) withDefaults() Config {
 		c.Logger = slog.Default()
 	}
 	if c.memoryOf == nil {
-		c.memoryOf = privateMemory
+		c.memoryOf = uniqueMemory
 	}
 	return c
 }

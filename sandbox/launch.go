@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"syscall"
 	"time"
+
+	"golang.org/x/sys/unix"
 )
 
 // gateScript holds the sandbox back until the launcher has applied rlimits
@@ -31,7 +33,7 @@ func dropPrivileges(uid uint32) []string {
 // directory for the configured isolation.
 func (w *worker) command(p *Pool) ([]string, []string, string, error) {
 	if p.cfg.Isolation == IsolationBwrap {
-		args, err := bwrapArgs(p.cfg, p.assets)
+		args, err := bwrapArgs(p.cfg, p.assets, w.template)
 		if err != nil {
 			return nil, nil, "", err
 		}
@@ -87,6 +89,15 @@ func (w *worker) launch(p *Pool) error {
 	cmd.Env, cmd.Dir = env, dir
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = f.inR, f.outW, f.errW
 	cmd.ExtraFiles = []*os.File{f.gateR, f.seccomp, f.statusW, f.intrR}
+	if w.template { // fd 6 is its control socket instead (fork.go)
+		ctl, child, err := seqpacketPair()
+		if err != nil {
+			f.closeAll()
+			return err
+		}
+		defer child.Close()
+		cmd.ExtraFiles[3], w.ctl = child, ctl
+	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 	w.cmd, w.in, w.out, w.status, w.intr = cmd, f.inW, f.outR, f.statusR, f.intrW
 	w.conn = newConn(f.outR, f.inW)
@@ -126,7 +137,11 @@ func (w *worker) startLocked() error {
 func (w *worker) openGate(p *Pool, gate *os.File) error {
 	defer gate.Close()
 	pid := w.cmd.Process.Pid
-	if err := applyRlimits(pid, rlimits(p.cfg, w.uid != 0)); err != nil {
+	limits := rlimits(p.cfg, w.uid != 0)
+	if w.template {
+		limits[unix.RLIMIT_NPROC] = templateTasks(p.cfg)
+	}
+	if err := applyRlimits(pid, limits); err != nil {
 		w.kill()
 		return err
 	}

@@ -45,6 +45,27 @@ func sharedUIDTasks(c Config) uint64 {
 	return uint64(int64(c.Processes)*kernels + uidHeadroom)
 }
 
+// templateTasks is RLIMIT_NPROC of the template kernels fork from (fork.go):
+// a ceiling for its uid, which all its forks share, as sharedUIDTasks is for
+// a shared uid, but counting forks at the smallest size one can have. The
+// limit a user namespace is created with caps its creator's uid one level
+// up, so each fork's own limit is set inside its namespace (forkserver.py),
+// and this one must hold them all.
+// It never exceeds the launcher's own hard limit, which a launcher without
+// CAP_SYS_RESOURCE (root in most containers) cannot raise.
+func templateTasks(c Config) uint64 {
+	kernels := c.MemoryBudget/forkedKernelFloor + int64(c.MaxWarm+c.RefillParallel)
+	n := uint64(int64(c.Processes)*kernels + uidHeadroom)
+	var own unix.Rlimit
+	if unix.Getrlimit(unix.RLIMIT_NPROC, &own) == nil && own.Max < n {
+		n = own.Max
+	}
+	return n
+}
+
+// forkedKernelFloor is less than a fork of the template costs when it starts.
+const forkedKernelFloor = 4 << 20
+
 // sandboxTasks is the kernel's RLIMIT_NPROC: Config.Processes less one for
 // the outer bwrap process, which counts against the resource group (pids
 // cgroup or watchdog) but runs outside the sandbox's user namespace. So the

@@ -27,6 +27,7 @@ type Pool struct {
 
 	stateDir string       // where evicted sessions' state goes
 	warmSize atomic.Int64 // measured memory of the latest warm worker
+	fork     forkServer   // the template kernels fork from
 	trimming atomic.Bool  // a trim is evicting idle kernels
 
 	mu       sync.Mutex
@@ -254,6 +255,7 @@ func (p *Pool) Close() error {
 		w.kill()
 		w.release(p)
 	}
+	p.closeTemplate()
 	err := p.lim.close()
 	p.assets.remove()
 	os.RemoveAll(p.stateDir)

@@ -58,14 +58,11 @@ func (p *Pool) SelfTest(ctx context.Context) error {
 func (p *Pool) probe(ctx context.Context) (*probeFacts, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.SelfTestTimeout)
 	defer cancel()
-	w, err := p.newWorker(true)
+	w, err := p.probeWorker(ctx)
 	if err != nil {
 		return nil, err
 	}
 	defer w.release(p)
-	if err := w.launch(p); err != nil {
-		return nil, err
-	}
 	defer w.kill()
 	stop := context.AfterFunc(ctx, w.kill)
 	defer stop()
@@ -78,6 +75,31 @@ func (p *Pool) probe(ctx context.Context) (*probeFacts, error) {
 		return nil, fmt.Errorf("sandbox: self-test: sandbox did not run python: %s %s", out, w.stderr.String())
 	}
 	return &facts, nil
+}
+
+// probeWorker starts the probe as kernels will start: forked from the
+// template where the host allows it. A template or fork that fails to start
+// turns forking off, with a warning, and the probe starts in a sandbox of
+// its own; a fork that starts but fails the checks fails the self-test.
+func (p *Pool) probeWorker(ctx context.Context) (*worker, error) {
+	if p.forking() {
+		w, err := p.forkWorker(ctx, true)
+		if err == nil {
+			return w, nil
+		}
+		p.fork.off.Store(true)
+		p.closeTemplate()
+		p.log.Warn("sandbox: kernels cannot fork from a template on this host; each starts in a sandbox of its own, slower and with about five times the memory", "err", err)
+	}
+	w, err := p.newWorker(true)
+	if err != nil {
+		return nil, err
+	}
+	if err := w.launch(p); err != nil {
+		w.release(p)
+		return nil, err
+	}
+	return w, nil
 }
 
 // allowedEnv is every variable a sandbox may see: sandboxEnv, plus PWD,

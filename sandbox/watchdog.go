@@ -34,9 +34,16 @@ type watchdog struct {
 
 func (w *watchdog) attach(pid int) error {
 	w.root.Store(int64(pid))
+	watchedRoots.Store(pid, true)
 	go w.run()
 	return nil
 }
+
+// watchedRoots are the processes some watchdog is rooted at. A kernel forked
+// from the template (fork.go) is, to the host, a descendant of the
+// template's sandbox: the template's watchdog must leave that subtree to the
+// kernel's own, or it would count every kernel as the template's memory.
+var watchedRoots sync.Map // int -> true
 
 func (w *watchdog) run() {
 	t := time.NewTicker(w.limits.period)
@@ -66,7 +73,10 @@ func (w *watchdog) kill() {
 }
 
 func (w *watchdog) destroy() error {
-	w.stopOnce.Do(func() { close(w.stop) })
+	w.stopOnce.Do(func() {
+		close(w.stop)
+		watchedRoots.Delete(int(w.root.Load()))
+	})
 	return nil
 }
 
@@ -83,7 +93,8 @@ type procStat struct {
 	rss     int64 // bytes
 }
 
-// treeUsage sums resident memory and threads over root and its descendants.
+// treeUsage sums resident memory and threads over root and its
+// descendants, except subtrees another watchdog is rooted at.
 func treeUsage(root int) (rss int64, tasks int, pids []int) {
 	all := readProcStats()
 	children := map[int][]int{}
@@ -95,7 +106,7 @@ func treeUsage(root int) (rss int64, tasks int, pids []int) {
 		pid := queue[0]
 		queue = queue[1:]
 		st, ok := all[pid]
-		if !ok {
+		if _, other := watchedRoots.Load(pid); !ok || other && pid != root {
 			continue
 		}
 		pids = append(pids, pid)

@@ -33,6 +33,10 @@ type worker struct {
 	stderr  *tailBuffer
 	probe   bool // run worker.py --probe (the self-test) instead of the kernel
 
+	template bool     // the process kernels fork from (fork.go), not a kernel
+	ctl      *os.File // the template's control socket
+	forked   bool     // a fork of the template: no cmd; initPid is watched through a pidfd
+
 	sigMu    sync.Mutex   // guards pidfd: a closed fd number may be reused by another worker's pidfd
 	pidfd    int          // of the Python process, for SIGINT; -1 when unknown or released
 	pyPid    int          // host pid of the Python process, 0 when unknown
@@ -66,6 +70,9 @@ func (p *Pool) newWorker(probe bool) (*worker, error) {
 // startWorker launches a worker and waits until it has imported the data
 // stack and reported ready.
 func (p *Pool) startWorker(ctx context.Context) (*worker, error) {
+	if p.forking() {
+		return p.forkWorker(ctx, false) // its task limit is set as it forks
+	}
 	w, err := p.newWorker(false)
 	if err != nil {
 		return nil, err
@@ -93,7 +100,7 @@ func (w *worker) awaitReady(ctx context.Context, timeout time.Duration, bwrap bo
 	defer cancel()
 	stop := context.AfterFunc(ctx, w.kill)
 	defer stop()
-	if bwrap {
+	if bwrap && w.status != nil {
 		w.readInitPid()
 	}
 	var msg wireReply
@@ -107,7 +114,10 @@ func (w *worker) awaitReady(ctx context.Context, timeout time.Duration, bwrap bo
 		return fmt.Errorf("sandbox: worker failed to start: %s", msg.errorText())
 	}
 	w.readyAt = time.Now()
-	pid := w.cmd.Process.Pid
+	pid := 0
+	if w.cmd != nil {
+		pid = w.cmd.Process.Pid
+	}
 	if bwrap {
 		pid = childOf(int(w.initPid.Load())) // Python is the init's only child
 	}
@@ -194,14 +204,14 @@ func (w *worker) kill() {
 
 // release waits for the process to be gone and frees what it held.
 func (w *worker) release(p *Pool) {
-	if w.cmd != nil && w.cmd.Process != nil {
+	if w.cmd != nil && w.cmd.Process != nil || w.forked && w.initPid.Load() > 0 {
 		select {
 		case <-w.exited:
 		case <-time.After(10 * time.Second):
 			p.cfg.Logger.Warn("sandbox: worker did not exit after kill", "worker", w.id)
 		}
 	}
-	for _, f := range []*os.File{w.in, w.out, w.status, w.intr} {
+	for _, f := range []*os.File{w.in, w.out, w.status, w.intr, w.ctl} {
 		if f != nil {
 			f.Close()
 		}

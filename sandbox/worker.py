@@ -1093,8 +1093,8 @@ def probe():
     return facts
 
 
-def main():
-    # Descriptors the launcher used (gate, seccomp, status), except ours.
+def close_launch_fds():
+    """Close the descriptors the launcher used (gate, seccomp, status), except ours."""
     for fd in range(3, 64):
         if fd != INTR_FD:
             try:
@@ -1104,16 +1104,24 @@ def main():
     if INTR_FD >= 0:
         os.set_blocking(INTR_FD, False)
     signal.signal(signal.SIGINT, _on_sigint)
-    if sys.argv[-1] == "--probe":
-        print(json.dumps(probe()))
-        return
+
+
+def run_probe():
+    close_launch_fds()
+    print(json.dumps(probe()), flush=True)
+
+
+def serve_kernel(warmed=False):
+    """Serve the protocol on fds 0 and 1 until the Go side closes it. A fork
+    of the template (forkserver.py) comes warmed: the stack is imported."""
+    close_launch_fds()
     rfd, wfd = os.dup(0), os.dup(1)  # os.dup makes non-inheritable fds
     null = os.open(os.devnull, os.O_RDWR)
     os.dup2(null, 0)
     os.dup2(null, 1)
     conn = Conn(rfd, wfd)
     try:
-        plt = warm_up()
+        plt = warm_up() if not warmed else sys.modules["matplotlib.pyplot"]
     except BaseException as e:
         conn.send_json({"op": "fatal", "error": "%s: %s" % (type(e).__name__, e)})
         raise
@@ -1130,6 +1138,13 @@ def main():
     gc.freeze()  # keeps the warm heap out of later collections
     conn.send_json({"op": "ready"})
     kernel.serve()
+
+
+def main():
+    if sys.argv[-1] == "--probe":
+        run_probe()
+        return
+    serve_kernel()
 
 
 if __name__ == "__main__":
