@@ -126,8 +126,28 @@ func (s *Session) measure(dataBytes int64) {
 	if s.w == nil {
 		return
 	}
-	s.mem.Store(s.cfg.memoryOf(s.w.pyPid) + max(dataBytes, 0))
+	m := s.cfg.memoryOf(s.w.pyPid) + max(dataBytes, 0)
+	s.mem.Store(m)
+	s.pool.noteInUse(m)
 	s.pool.trimSoon()
+}
+
+// noteInUse folds one measure of a kernel in use into the pool's moving
+// average (one eighth per measure), the size a kernel grows to once it has
+// run a cell. A fork of the template measures a few MiB when it is warm and
+// several times that after its first cell: reserving only its warm size for
+// a new session would let the pool overshoot the budget until the next trim.
+func (p *Pool) noteInUse(m int64) {
+	for {
+		old := p.inUseSize.Load()
+		next := m
+		if old > 0 {
+			next = old + (m-old)/8
+		}
+		if p.inUseSize.CompareAndSwap(old, next) {
+			return
+		}
+	}
 }
 
 // trimSoon starts evicting idle kernels in the background when the kernels
@@ -170,10 +190,11 @@ func (p *Pool) trim() {
 	}
 }
 
-// kernelSize is the cost of one more kernel: the latest measured warm
-// worker, or an estimate before the first.
+// kernelSize is the cost of one more kernel: what kernels in use measure
+// (noteInUse) or the latest warm worker, whichever is more, or an estimate
+// before either is known.
 func (p *Pool) kernelSize() int64 {
-	if n := p.warmSize.Load(); n > 0 {
+	if n := max(p.warmSize.Load(), p.inUseSize.Load()); n > 0 {
 		return n
 	}
 	return defaultKernelSize

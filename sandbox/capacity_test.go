@@ -25,6 +25,7 @@ func budgetPool(t *testing.T, kernels float64, edit ...func(*Config)) *Pool {
 	cfg.RefillParallel = 1
 	cfg.MemoryBudget = int64(kernels * unit)
 	cfg.memoryOf = func(int) int64 { return unit }
+	cfg.templateMemoryOf = func(int) int64 { return 0 } // the budget holds whole kernels, nothing else
 	for _, e := range edit {
 		e(&cfg)
 	}

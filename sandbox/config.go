@@ -69,6 +69,9 @@ type Config struct {
 	// memoryOf measures a kernel's memory by its pid; tests replace it to
 	// make eviction deterministic. Default: uniqueMemory.
 	memoryOf func(pid int) int64
+	// templateMemoryOf measures the template (fork.go), charged once; tests
+	// replace it too. Default: privateMemory, all of its heap.
+	templateMemoryOf func(pid int) int64
 }
 
 func (c Config) withDefaults() Config {
@@ -137,6 +140,9 @@ func (c Config) withDefaults() Config {
 	}
 	if c.memoryOf == nil {
 		c.memoryOf = uniqueMemory
+	}
+	if c.templateMemoryOf == nil {
+		c.templateMemoryOf = privateMemory
 	}
 	return c
 }

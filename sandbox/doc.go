@@ -4,7 +4,8 @@
 //
 // A worker is Debian's /usr/bin/python3 running the embedded worker.py, with
 // pandas, numpy, matplotlib (Agg), seaborn, scipy and openpyxl imported
-// before it is offered. Go and the worker speak a small framed protocol over
+// before it is offered (and scikit-learn and statsmodels too when it forks
+// from the template, see below). Go and the worker speak a small framed protocol over
 // pipes; files move through it too, so the host never opens a path the
 // sandbox controls. A Pool keeps Config.Warm workers ready, more after a
 // rush (up to Config.MaxWarm, within the memory budget; see demand.go), and
@@ -37,6 +38,19 @@
 //   - a resource group: cgroup v2 when this process has a delegated subtree,
 //     else cgroup v1 (memory, pids, cpu), else a watchdog that polls the
 //     worker's process tree and kills it over the memory or task limit.
+//
+// Kernels normally do not start Python at all: they fork from a template
+// (fork.go, forkserver.py), a process started with the recipe above (with
+// nested user namespaces allowed and no seccomp filter, as it runs no user
+// code) that has imported the data stack and the modelling libraries once.
+// Each fork then makes user, mount, pid, net, ipc and uts namespaces of its
+// own, mounts its own /proc, /mnt/data, /tmp, /dev/shm and /dev/pts, sets
+// its task limit in its own user namespace, joins its own resource group,
+// and drops every capability and loads the seccomp filter before the kernel
+// runs. A fork is ready in milliseconds and shares the imported modules copy
+// on write, so the budget charges it only the memory it alone holds. Where
+// forking cannot work (Linux before 5.14, nested user namespaces refused,
+// Config.NoFork) every worker starts as described above.
 //
 // Pool.SelfTest proves the recipe from inside a throwaway sandbox, and that
 // the data stack imports and draws CJK text there. When it fails the pool

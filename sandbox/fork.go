@@ -78,7 +78,7 @@ func (p *Pool) templateLocked(ctx context.Context) (*worker, error) {
 		return nil, fmt.Errorf("sandbox: template: %w", err)
 	}
 	fs.w = w
-	fs.size.Store(privateMemory(w.pyPid)) // all of its heap, shared with the kernels or not
+	fs.size.Store(p.cfg.templateMemoryOf(w.pyPid)) // all of its heap, shared with the kernels or not
 	p.log.Info("sandbox: kernel template ready", "took", w.readyAt.Sub(w.started).Round(time.Millisecond),
 		"MiB", fs.size.Load()>>20)
 	return w, nil

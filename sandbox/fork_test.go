@@ -92,3 +92,18 @@ func TestTemplateDeathResetsItsKernels(t *testing.T) {
 		t.Fatal("the new kernel did not fork from a new template")
 	}
 }
+
+// TestTemplateIsChargedOnce: the budget charges the template once, beside
+// what each kernel measures, and holds that many fewer kernels.
+func TestTemplateIsChargedOnce(t *testing.T) {
+	p := budgetPool(t, 6, func(c *Config) { c.templateMemoryOf = func(int) int64 { return 2 * unit } })
+	s := ownedSession(t, p, "ana")
+	if !s.w.forked {
+		t.Skip("kernels do not fork from a template here")
+	}
+	waitFor(t, "a measured warm worker", func() bool { st := p.Stats(); return st.Ready == 1 && st.KernelSize == unit })
+	if st := p.Stats(); st.Used != 4*unit || st.Capacity != 4 {
+		t.Fatalf("used %d MiB, capacity %d; want 400 MiB (template 200, a session and a warm kernel 100 each) and 4",
+			st.Used>>20, st.Capacity)
+	}
+}

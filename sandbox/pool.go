@@ -27,8 +27,10 @@ type Pool struct {
 
 	stateDir string       // where evicted sessions' state goes
 	warmSize atomic.Int64 // measured memory of the latest warm worker
-	fork     forkServer   // the template kernels fork from
-	trimming atomic.Bool  // a trim is evicting idle kernels
+	// inUseSize is a moving average of what kernels in use measure.
+	inUseSize atomic.Int64
+	fork      forkServer  // the template kernels fork from
+	trimming  atomic.Bool // a trim is evicting idle kernels
 
 	mu       sync.Mutex
 	sessions map[string]*Session // open sessions, live and evicted
