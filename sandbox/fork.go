@@ -50,7 +50,7 @@ func (p *Pool) forking() bool {
 
 // templateLocked returns the running template, starting it when there is
 // none or the last one died. The caller holds p.fork.mu.
-func (p *Pool) templateLocked(ctx context.Context) (*worker, error) {
+func (p *Pool) templateLocked() (*worker, error) {
 	fs := &p.fork
 	if fs.w != nil && fs.w.alive() {
 		return fs.w, nil
@@ -71,8 +71,9 @@ func (p *Pool) templateLocked(ctx context.Context) (*worker, error) {
 		return nil, err
 	}
 	// The template imports more than a kernel does (the modelling libraries
-	// too), and does it once: give it twice a kernel's start time.
-	if err := w.awaitReady(ctx, 2*p.cfg.StartTimeout, true); err != nil {
+	// too), and does it once: give it twice a kernel's start time, bound to
+	// the pool rather than to the claim that happened to ask first.
+	if err := w.awaitReady(p.ctx, 2*p.cfg.StartTimeout, true); err != nil {
 		w.kill()
 		w.release(p)
 		return nil, fmt.Errorf("sandbox: template: %w", err)
@@ -196,7 +197,7 @@ func (p *Pool) forkInto(ctx context.Context, w *worker) error {
 // init to report; the kernel gives its pid in the host's numbering.
 func (p *Pool) requestFork(ctx context.Context, req []byte, fds []*os.File, reply *os.File) (int, error) {
 	p.fork.mu.Lock()
-	t, err := p.templateLocked(ctx)
+	t, err := p.templateLocked()
 	if err == nil {
 		rights := make([]int, len(fds))
 		for i, f := range fds {
