@@ -9,6 +9,7 @@ import (
 // them from the pool (handlers do not import the sandbox).
 type SandboxStats struct {
 	Budget, Used, KernelSize int64 // bytes
+	Template                 int64 // bytes of the template kernels fork from, in Used; 0 when none
 	Capacity                 int   // kernels of KernelSize the budget holds
 	Live, Busy, Idle         int   // sessions with a kernel, running code, or not
 	Evicted                  int   // sessions set aside, their state on disk
@@ -30,9 +31,17 @@ func (h *Handler) sandboxCard() *views.SandboxCard {
 		pct = int(min(st.Used*100/st.Budget, 100))
 	}
 	return &views.SandboxCard{Budget: views.ByteSize(st.Budget), Used: views.ByteSize(st.Used), UsedPct: pct,
-		KernelSize: views.ByteSize(st.KernelSize), Capacity: st.Capacity,
+		KernelSize: views.ByteSize(st.KernelSize), Capacity: st.Capacity, Template: templateSize(st.Template),
 		Live: st.Live, Busy: st.Busy, Idle: st.Idle, Evicted: st.Evicted, Queued: st.Queued, Ready: st.Ready,
 		WarmGoal: st.WarmGoal, Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
+}
+
+// templateSize is the template's size for the page, "" when kernels do not fork.
+func templateSize(n int64) string {
+	if n <= 0 {
+		return ""
+	}
+	return views.ByteSize(n)
 }
 
 // registerSandbox exports the sandbox figures at /metrics, read once per
@@ -47,7 +56,8 @@ func (m *metrics) registerSandbox(read func() SandboxStats) {
 	m.registry.MustRegister(sandboxCollector{read: read, metrics: []sandboxMetric{
 		gauge("memory_budget_bytes", "Memory all kernels may use together.", func(s SandboxStats) float64 { return float64(s.Budget) }),
 		gauge("memory_used_bytes", "Memory the live and warm kernels use, as last measured.", func(s SandboxStats) float64 { return float64(s.Used) }),
-		gauge("kernel_bytes", "Measured memory of a warm kernel.", func(s SandboxStats) float64 { return float64(s.KernelSize) }),
+		gauge("kernel_bytes", "Memory of one more kernel: what kernels in use measure, or a warm one.", func(s SandboxStats) float64 { return float64(s.KernelSize) }),
+		gauge("template_bytes", "Memory of the template kernels fork from, counted once in memory_used_bytes.", func(s SandboxStats) float64 { return float64(s.Template) }),
 		gauge("live", "Sessions with a kernel.", func(s SandboxStats) float64 { return float64(s.Live) }),
 		gauge("busy", "Sessions running code now.", func(s SandboxStats) float64 { return float64(s.Busy) }),
 		gauge("idle", "Live sessions not running code: they may be evicted.", func(s SandboxStats) float64 { return float64(s.Idle) }),

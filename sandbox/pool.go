@@ -65,7 +65,8 @@ type Stats struct {
 
 	Budget      int64 // bytes all kernels may use together
 	Used        int64 // bytes the live and warm kernels use, as last measured
-	KernelSize  int64 // measured bytes of a warm kernel
+	KernelSize  int64 // bytes of one more kernel: what kernels in use measure, or a warm one
+	Template    int64 // bytes of the template kernels fork from, in Used; 0 when they do not fork
 	Capacity    int   // kernels of that size the budget holds
 	Evictions   int64 // sessions evicted since the pool was made
 	Restores    int64 // evicted sessions restored since
@@ -227,6 +228,7 @@ func (p *Pool) Stats() Stats {
 	}
 	st.Live = st.Idle + st.Busy
 	st.Budget, st.Used, st.KernelSize, st.Capacity = p.cfg.MemoryBudget, p.usedLocked(), p.kernelSize(), p.capacity()
+	st.Template = p.templateSize()
 	return st
 }
 

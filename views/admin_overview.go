@@ -24,6 +24,7 @@ type AdminOverview struct {
 // SandboxCard shows the local engine's memory budget and its kernels.
 type SandboxCard struct {
 	Budget, Used, KernelSize string // sizes, formatted
+	Template                 string // the template kernels fork from, formatted; "" when they do not fork
 	UsedPct                  int
 	Capacity                 int
 	Live, Busy, Idle         int

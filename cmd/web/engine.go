@@ -155,7 +155,7 @@ func randomToken() string {
 // sandboxStats hands the pool's figures to the handlers, which do not
 // import the sandbox.
 func sandboxStats(st sandbox.Stats) handlers.SandboxStats {
-	return handlers.SandboxStats{Budget: st.Budget, Used: st.Used, KernelSize: st.KernelSize, Capacity: st.Capacity,
+	return handlers.SandboxStats{Budget: st.Budget, Used: st.Used, KernelSize: st.KernelSize, Template: st.Template, Capacity: st.Capacity,
 		Live: st.Live, Busy: st.Busy, Idle: st.Idle, Evicted: st.Evicted, Queued: st.Queued, Ready: st.Ready,
 		WarmGoal: st.WarmGoal, Evictions: st.Evictions, Restores: st.Restores, QueuedTotal: st.QueuedTotal, Refused: st.Refused}
 }
