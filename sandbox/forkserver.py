@@ -195,6 +195,13 @@ def init(req, fds, reply):
     if reply.recv(64) != b"go":
         os._exit(1)
     confine(fds[4])
+    keep = set(fds) | {reply.fileno(), 0, 1, 2}
+    for fd in map(int, os.listdir("/proc/self/fd")):  # the template's own pipes to Go, above all
+        if fd not in keep:
+            try:
+                os.close(fd)
+            except OSError:
+                pass  # the listing's own descriptor
     kernel = os.fork()
     if kernel == 0:
         kernel_main(req, fds, reply)
