@@ -1,11 +1,11 @@
 package sandbox
 
 import (
+	"cmp"
 	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
-	"io"
 	"os"
 	"sync"
 	"sync/atomic"
@@ -144,15 +144,11 @@ func (p *Pool) templateDied() bool {
 func (p *Pool) forkInto(ctx context.Context, w *worker) error {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.StartTimeout)
 	defer cancel()
-	f, err := newPipes()
+	f, err := p.workerPipes()
 	if err != nil {
 		return err
 	}
 	defer f.closeChildEnds()
-	if err := f.openSeccomp(p.assets.seccomp); err != nil {
-		f.closeAll()
-		return err
-	}
 	reply, child, err := seqpacketPair()
 	if err != nil {
 		f.closeAll()
@@ -166,12 +162,7 @@ func (p *Pool) forkInto(ctx context.Context, w *worker) error {
 	}
 	closeFiles(f.gateW, f.statusR) // a fork has no gate and no bwrap status
 	f.gateW, f.statusR = nil, nil
-	w.in, w.out, w.intr = f.inW, f.outR, f.intrW
-	w.conn = newConn(f.outR, f.inW)
-	go func() {
-		_, _ = io.Copy(w.stderr, f.errR)
-		f.errR.Close()
-	}()
+	w.takeEnds(f)
 	req, _ := json.Marshal(forkRequest{Data: p.cfg.DataBytes, Tmp: p.cfg.TmpBytes, Shm: shmBytes,
 		NProc: int(sandboxTasks(p.cfg)), Probe: w.probe})
 	pid, err := p.requestFork(ctx, req, []*os.File{f.inR, f.outW, f.errW, f.intrR, f.seccomp, child}, reply)
@@ -251,7 +242,7 @@ func readSpawned(ctx context.Context, reply *os.File) (int, error) {
 		Op, Error string
 	}
 	if err := json.Unmarshal(buf[:n], &msg); err != nil || msg.Op != "spawned" {
-		return 0, fmt.Errorf("sandbox: fork failed: %s", orText(msg.Error, string(buf[:n])))
+		return 0, fmt.Errorf("sandbox: fork failed: %s", cmp.Or(msg.Error, string(buf[:n])))
 	}
 	msgs, err := unix.ParseSocketControlMessage(oob[:oobn])
 	if err != nil || len(msgs) != 1 {
@@ -262,13 +253,6 @@ func readSpawned(ctx context.Context, reply *os.File) (int, error) {
 		return 0, fmt.Errorf("sandbox: fork: bad credentials in the report (%v)", err)
 	}
 	return int(cred.Pid), nil
-}
-
-func orText(s, alt string) string {
-	if s != "" {
-		return s
-	}
-	return alt
 }
 
 // watchInit records the fork's init as the worker's sandbox init and closes

@@ -72,15 +72,11 @@ func (w *worker) launch(p *Pool) error {
 	if err != nil {
 		return err
 	}
-	f, err := newPipes()
+	f, err := p.workerPipes()
 	if err != nil {
 		return err
 	}
 	defer f.closeChildEnds()
-	if err := f.openSeccomp(p.assets.seccomp); err != nil {
-		f.closeAll()
-		return err
-	}
 	if p.cfg.Isolation == IsolationBwrap && ownUIDs() {
 		w.uid = allocUID()
 		args = append(dropPrivileges(w.uid), args...)
@@ -99,12 +95,8 @@ func (w *worker) launch(p *Pool) error {
 		cmd.ExtraFiles[3], w.ctl = child, ctl
 	}
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
-	w.cmd, w.in, w.out, w.status, w.intr = cmd, f.inW, f.outR, f.statusR, f.intrW
-	w.conn = newConn(f.outR, f.inW)
-	go func() {
-		_, _ = io.Copy(w.stderr, f.errR)
-		f.errR.Close()
-	}()
+	w.cmd, w.status = cmd, f.statusR
+	w.takeEnds(f)
 	w.started = time.Now()
 	if err := w.startLocked(); err != nil {
 		f.closeAll()
@@ -131,6 +123,31 @@ func (w *worker) startLocked() error {
 		close(w.exited)
 	}()
 	return <-started
+}
+
+// workerPipes are the descriptors of one worker's start, the seccomp
+// program included.
+func (p *Pool) workerPipes() (*pipes, error) {
+	f, err := newPipes()
+	if err != nil {
+		return nil, err
+	}
+	if err := f.openSeccomp(p.assets.seccomp); err != nil {
+		f.closeAll()
+		return nil, err
+	}
+	return f, nil
+}
+
+// takeEnds keeps the Go ends of the protocol and interrupt pipes, and reads
+// the worker's start-up stderr into its tail buffer.
+func (w *worker) takeEnds(f *pipes) {
+	w.in, w.out, w.intr = f.inW, f.outR, f.intrW
+	w.conn = newConn(f.outR, f.inW)
+	go func() {
+		_, _ = io.Copy(w.stderr, f.errR)
+		f.errR.Close()
+	}()
 }
 
 // openGate applies the limits to the waiting gate process, then lets it exec.
