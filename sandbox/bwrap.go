@@ -104,6 +104,11 @@ func bwrapArgs(c Config, a *assets, template bool) ([]string, error) {
 	}
 	args = append(args,
 		"--size", strconv.FormatInt(c.DataBytes, 10), "--tmpfs", dataDir,
+		// The tmpfs bwrap makes for / and /dev (their directories and mount
+		// points) read-only, last: under them a kernel writes only to its
+		// own mounts above. A fork shares its template's / and /dev, so a
+		// writable one would be a place every kernel reads (issue 35).
+		"--remount-ro", "/dev", "--remount-ro", "/",
 		"--chdir", dataDir, "--hostname", "sandbox",
 		"--json-status-fd", fdStatusArg,
 	)

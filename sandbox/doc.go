@@ -47,7 +47,11 @@
 // own, mounts its own /proc, /mnt/data, /tmp, /dev/shm and /dev/pts, sets
 // its task limit in its own user namespace, joins its own resource group,
 // and drops every capability and loads the seccomp filter before the kernel
-// runs. A fork is ready in milliseconds and shares the imported modules copy
+// runs. The template's root and /dev, which every fork sees, are read-only
+// (in every sandbox: bwrap remounts them last), so the only places a kernel
+// writes are its own tmpfs mounts; a fork whose mounts do not check out is
+// discarded, and a template whose forks keep failing is replaced (heal.go).
+// fork.go says what forks still share and why that is safe. A fork is ready in milliseconds and shares the imported modules copy
 // on write, so the budget charges it only the memory it alone holds. Where
 // forking cannot work (Linux before 5.14, nested user namespaces refused,
 // Config.NoFork) every worker starts as described above.

@@ -25,11 +25,24 @@ import (
 // template runs no user code; kernels cannot see it (it is in the parent pid
 // namespace) nor reach it (its control socket is closed in every fork).
 //
-// What forks share: the template's host uid (so RLIMIT_NPROC is set per
-// kernel, in its own user namespace, which needs Linux 5.14 or later), the
-// template's read-only view of /usr, and its lifetime: the kernels' pid
-// namespaces nest in the template's, so if the template dies they die too,
-// and their sessions are reset as after any kernel crash.
+// What forks share, and why each is safe (issue 35; sandbox/apart_test.go
+// attacks every one):
+//   - the template's root and /dev: read-only (bwrap remounts them so before
+//     the template starts), as is its view of /usr; a kernel writes only to
+//     the tmpfs mounts it made itself, which its init checks before Go lets
+//     it run (forkserver.py's check_own_mounts);
+//   - the template's host uid: RLIMIT_NPROC is set per kernel in its own user
+//     namespace (Linux 5.14 or later), as are caps on inotify instances and
+//     watches (kernelInotify); pipe buffers stay counted per uid, so many
+//     pipes in one kernel can shrink another's new pipes to 8 KiB;
+//   - the template's memory layout, stack canary and hash() seed (fixed for
+//     a running interpreter): kernels take no input from one another, so
+//     nothing can steer one kernel with what another knows. The
+//     multiprocessing key and numpy's random state are drawn anew;
+//   - its lifetime: the kernels' pid namespaces nest in the template's, so
+//     if the template dies they die too, and their sessions are reset as
+//     after any kernel crash. A template whose forks keep failing is retired
+//     instead (heal.go) and ends with its last kernel.
 //
 // Where forking cannot work (an older kernel, nested user namespaces
 // refused, Config.NoFork) each kernel starts in a bubblewrap of its own, as
@@ -37,10 +50,11 @@ import (
 
 // forkServer is the pool's template process.
 type forkServer struct {
-	mu   sync.Mutex // one start or fork at a time
-	w    *worker    // the template, nil before the first fork and after it died
-	size atomic.Int64
-	off  atomic.Bool // the template could not start: kernels start one by one
+	mu      sync.Mutex // one start or fork at a time; guards the fields below but size and off
+	w       *worker    // the template, nil before the first fork and after it died or was retired
+	size    atomic.Int64
+	off     atomic.Bool // the template could not start: kernels start one by one
+	lineage             // what heal.go keeps: kernels per template, failures, retired templates
 }
 
 // forking reports whether new kernels fork from the template.
@@ -85,33 +99,54 @@ func (p *Pool) templateLocked() (*worker, error) {
 	return w, nil
 }
 
-// templateSize is the memory the template holds, charged to the budget once.
-func (p *Pool) templateSize() int64 { return p.fork.size.Load() }
+// templateSize is the memory the template holds, charged to the budget once,
+// and that of retired templates whose kernels still run.
+func (p *Pool) templateSize() int64 { return p.fork.size.Load() + p.fork.retiredB.Load() }
 
-// closeTemplate ends the template; the pool is closing.
+// closeTemplate ends the template and any retired one; the pool is closing.
 func (p *Pool) closeTemplate() {
 	p.fork.mu.Lock()
-	defer p.fork.mu.Unlock()
+	ends := p.fork.retiredLocked()
 	if w := p.fork.w; w != nil {
+		ends = append(ends, w)
+		p.fork.w = nil
+	}
+	p.fork.mu.Unlock()
+	for _, w := range ends {
 		w.kill()
 		w.release(p)
-		p.fork.w = nil
 	}
 }
 
 // forkRequest is what forkserver.py reads for one fork.
 type forkRequest struct {
-	Data  int64 `json:"data"`  // bytes of /mnt/data
-	Tmp   int64 `json:"tmp"`   // bytes of /tmp
-	Shm   int64 `json:"shm"`   // bytes of /dev/shm
-	NProc int   `json:"nproc"` // RLIMIT_NPROC of the kernel's user namespace
-	Probe bool  `json:"probe"` // run the self-test's probe instead of the kernel
+	Data    int64 `json:"data"`    // bytes of /mnt/data
+	Tmp     int64 `json:"tmp"`     // bytes of /tmp
+	Shm     int64 `json:"shm"`     // bytes of /dev/shm
+	NProc   int   `json:"nproc"`   // RLIMIT_NPROC of the kernel's user namespace
+	Inotify int   `json:"inotify"` // inotify instances of the kernel's user namespace
+	Watches int   `json:"watches"` // inotify watches of the kernel's user namespace
+	Probe   bool  `json:"probe"`   // run the self-test's probe instead of the kernel
+	// Fault, in tests, fails this fork on purpose: "unshare" before the
+	// first child makes its namespaces, "mounts" by putting something else
+	// than a fresh tmpfs on /mnt/data before its init checks its mounts.
+	Fault string `json:"fault,omitempty"`
 }
+
+// Per-kernel caps on what Linux counts per user. Every fork runs as its
+// template's host uid, and the counts of all the user namespaces under the
+// template meet at that uid, where the host's limit (128 inotify instances
+// by default) is one pool for them all; a cap in each kernel's own user
+// namespace keeps one kernel from draining it. Data work uses none.
+const (
+	kernelInotify = 8
+	kernelWatches = 8192
+)
 
 // forkWorker makes a kernel (or, with probe, the self-test's probe) from the
 // template; it is ready to serve when this returns without error for a kernel.
 // A fork that fails because the template died meanwhile is tried once more,
-// from a new template.
+// from a new template; failures in a row retire the template (heal.go).
 func (p *Pool) forkWorker(ctx context.Context, probe bool) (*worker, error) {
 	for attempt := 0; ; attempt++ {
 		w, err := p.newWorker(probe)
@@ -120,12 +155,16 @@ func (p *Pool) forkWorker(ctx context.Context, probe bool) (*worker, error) {
 		}
 		w.forked = true
 		w.started = time.Now()
-		err = p.forkInto(ctx, w)
+		t, err := p.forkInto(ctx, w)
 		if err == nil {
+			p.forkedFrom(t, w)
 			return w, nil
 		}
 		w.kill()
 		w.release(p)
+		if ctx.Err() == nil { // the caller gave up: no word on the template
+			p.forkFailed(t, err)
+		}
 		if attempt > 0 || !p.templateDied() {
 			return nil, err
 		}
@@ -140,53 +179,54 @@ func (p *Pool) templateDied() bool {
 }
 
 // forkInto asks the template for a fork, puts it in w's resource group and
-// lets it run.
-func (p *Pool) forkInto(ctx context.Context, w *worker) error {
+// lets it run. It returns the template asked, nil when none could start.
+func (p *Pool) forkInto(ctx context.Context, w *worker) (*worker, error) {
 	ctx, cancel := context.WithTimeout(ctx, p.cfg.StartTimeout)
 	defer cancel()
 	f, err := p.workerPipes()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer f.closeChildEnds()
 	reply, child, err := seqpacketPair()
 	if err != nil {
 		f.closeAll()
-		return err
+		return nil, err
 	}
 	defer child.Close()
 	defer reply.Close()
 	if err := unix.SetsockoptInt(int(reply.Fd()), unix.SOL_SOCKET, unix.SO_PASSCRED, 1); err != nil {
 		f.closeAll()
-		return fmt.Errorf("sandbox: fork: %w", err)
+		return nil, fmt.Errorf("sandbox: fork: %w", err)
 	}
 	closeFiles(f.gateW, f.statusR) // a fork has no gate and no bwrap status
 	f.gateW, f.statusR = nil, nil
 	w.takeEnds(f)
 	req, _ := json.Marshal(forkRequest{Data: p.cfg.DataBytes, Tmp: p.cfg.TmpBytes, Shm: shmBytes,
-		NProc: int(sandboxTasks(p.cfg)), Probe: w.probe})
-	pid, err := p.requestFork(ctx, req, []*os.File{f.inR, f.outW, f.errW, f.intrR, f.seccomp, child}, reply)
+		NProc: int(sandboxTasks(p.cfg)), Inotify: kernelInotify, Watches: kernelWatches,
+		Probe: w.probe, Fault: p.fork.takeFault()})
+	t, pid, err := p.requestFork(ctx, req, []*os.File{f.inR, f.outW, f.errW, f.intrR, f.seccomp, child}, reply)
 	if err != nil {
-		return err
+		return t, err
 	}
 	if err := w.watchInit(pid); err != nil {
-		return err
+		return t, err
 	}
 	if err := w.group.attach(pid); err != nil {
-		return err
+		return t, err
 	}
 	if _, err := reply.Write([]byte("go")); err != nil {
-		return fmt.Errorf("sandbox: fork: %w", err)
+		return t, fmt.Errorf("sandbox: fork: %w", err)
 	}
 	if w.probe {
-		return nil
+		return t, nil
 	}
-	return w.awaitReady(ctx, p.cfg.StartTimeout, true)
+	return t, w.awaitReady(ctx, p.cfg.StartTimeout, true)
 }
 
 // requestFork sends one request to the template and waits for the fork's
 // init to report; the kernel gives its pid in the host's numbering.
-func (p *Pool) requestFork(ctx context.Context, req []byte, fds []*os.File, reply *os.File) (int, error) {
+func (p *Pool) requestFork(ctx context.Context, req []byte, fds []*os.File, reply *os.File) (*worker, int, error) {
 	p.fork.mu.Lock()
 	t, err := p.templateLocked()
 	if err == nil {
@@ -202,12 +242,13 @@ func (p *Pool) requestFork(ctx context.Context, req []byte, fds []*os.File, repl
 	}
 	p.fork.mu.Unlock()
 	if err != nil {
-		return 0, err
+		return t, 0, err
 	}
 	for _, f := range fds {
 		f.Close() // the fork holds them now; its init's end of reply must be the only one
 	}
-	return readSpawned(ctx, reply)
+	pid, err := readSpawned(ctx, reply)
+	return t, pid, err
 }
 
 // readSpawned reads the fork init's report: its credentials, which the

@@ -107,3 +107,56 @@ func TestTemplateIsChargedOnce(t *testing.T) {
 			st.Used>>20, st.Capacity)
 	}
 }
+
+// TestTemplateHeals: forks that keep failing from a template (here on
+// purpose, at each place a fork can fail) retire it. The next kernels fork
+// from a new template; the old one's kernel keeps its state and the old
+// template ends with it. A fork whose /mnt/data is not a fresh tmpfs of its
+// own is never handed out.
+func TestTemplateHeals(t *testing.T) {
+	for _, where := range []string{"unshare", "mounts"} {
+		t.Run(where, func(t *testing.T) {
+			cfg := sharedConfig()
+			cfg.Warm = 1
+			p := newTestPool(t, cfg)
+			s := openSession(t, p)
+			if !s.w.forked {
+				t.Skip("kernels do not fork from a template here")
+			}
+			runOK(t, s, "x = 41")
+			old := s.w.from
+			p.fork.injectFaults(healAfter, where)
+			var fromOld []*Session
+			for fresh := false; !fresh; {
+				n := openSession(t, p)
+				if n.w.from == old {
+					fromOld = append(fromOld, n)
+					if len(fromOld) > 2 {
+						t.Fatal("kernels still fork from the failing template")
+					}
+					continue
+				}
+				fresh = true
+				r := runOK(t, n, "import os\nprint(os.listdir('/mnt/data'), os.statvfs('/mnt/data').f_blocks > 0)")
+				if got := strings.TrimSpace(r.Stdout); got != "[] True" {
+					t.Fatalf("the new template's kernel: /mnt/data %s", got)
+				}
+			}
+			if left := p.fork.faults.Load(); left != 0 {
+				t.Fatalf("%d injected faults never reached a fork", left)
+			}
+			assertAlive(t, s, "x + 1", "42")
+			if !old.alive() {
+				t.Fatal("the retired template died while its kernel still ran")
+			}
+			s.Close()
+			for _, n := range fromOld {
+				n.Close()
+			}
+			waitFor(t, "the retired template to end with its last kernel", func() bool { return !old.alive() })
+			if p.fork.retiredB.Load() != 0 {
+				t.Fatalf("a retired template still charged: %d bytes", p.fork.retiredB.Load())
+			}
+		})
+	}
+}

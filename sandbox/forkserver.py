@@ -63,6 +63,9 @@ SIOCGIFFLAGS, SIOCSIFFLAGS, IFF_UP = 0x8913, 0x8914, 1
 SANDBOX_ID = 65534
 KERNEL_FD_INTR = 6  # worker.py's interrupt pipe, as under bwrap
 PROC_COVERS = []    # the /proc covers bwrap made, removed here, put back in each kernel
+SHARED_READ_ONLY = ("/", "/dev")  # the template's tmpfs that every fork sees: never writable
+OWN_MOUNTS = (worker.DATA, "/tmp", "/dev/shm")  # each kernel's own tmpfs, the only places it writes
+TEMPLATE_DEVS = set()  # every device mounted in the template: a kernel's own mounts are none of them
 
 
 def check(ret, what):
@@ -137,19 +140,63 @@ def loopback_up():
 
 
 def own_mounts(req):
-    """C2's view: a /proc of its pid namespace and writable places of its own."""
+    """C2's view: a /proc of its pid namespace and writable places of its own,
+    none of which runs programs (the data stack needs no executable files)."""
+    private = MS_NOSUID | MS_NODEV | MS_NOEXEC
     mount(None, "/", None, MS_REC | MS_PRIVATE)
-    mount("proc", "/proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC)
+    mount("proc", "/proc", "proc", private)
     for point in reversed(PROC_COVERS):  # shallowest first, as bwrap made them
         if os.path.exists(point):
             mount(point, point, None, MS_BIND | MS_REC)
-            mount(None, point, None, MS_BIND | MS_REMOUNT | MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC)
-    mount("tmpfs", "/tmp", "tmpfs", MS_NOSUID | MS_NODEV, "size=%d,mode=1777" % req["tmp"])
+            mount(None, point, None, MS_BIND | MS_REMOUNT | MS_RDONLY | private)
+    mount("tmpfs", "/tmp", "tmpfs", private, "size=%d,mode=1777" % req["tmp"])
     os.mkdir(worker_mpl_dir(), 0o700)
-    mount("tmpfs", "/dev/shm", "tmpfs", MS_NOSUID | MS_NODEV, "size=%d,mode=1777" % req["shm"])
+    mount("tmpfs", "/dev/shm", "tmpfs", private, "size=%d,mode=1777" % req["shm"])
     mount("devpts", "/dev/pts", "devpts", MS_NOSUID | MS_NOEXEC, "newinstance,ptmxmode=0666,mode=620")
-    mount("tmpfs", worker.DATA, "tmpfs", MS_NOSUID | MS_NODEV, "size=%d,mode=755" % req["data"])
+    mount("tmpfs", worker.DATA, "tmpfs", private, "size=%d,mode=755" % req["data"])
     os.chdir(worker.DATA)
+
+
+def visible_mounts():
+    """Mount point -> (device, root within its filesystem, type) of the mount
+    seen there (the last one made)."""
+    seen = {}
+    with open("/proc/self/mountinfo") as f:
+        for line in f:
+            fields = line.split()
+            sep = fields.index("-")
+            seen[fields[4]] = (fields[2], fields[3], fields[sep + 1])
+    return seen
+
+
+def check_read_only(paths):
+    for path in paths:
+        if not os.statvfs(path).f_flag & os.ST_RDONLY:
+            raise OSError("%s is writable, and every kernel would share it" % path)
+
+
+def check_own_mounts():
+    """A fork becomes a kernel only on mounts of its own: each writable place
+    a tmpfs this fork made (not the template's), reached by its own path with
+    no link on the way, and the shared / and /dev read-only. Go discards a
+    fork that fails here."""
+    check_read_only(SHARED_READ_ONLY)
+    seen, devs = visible_mounts(), set()
+    for path in OWN_MOUNTS:
+        dev, root, kind = seen.get(path, ("", "", ""))
+        st = os.stat(path)
+        fresh = "%d:%d" % (os.major(st.st_dev), os.minor(st.st_dev)) == dev and dev not in TEMPLATE_DEVS | devs
+        if os.path.realpath(path) != path or kind != "tmpfs" or root != "/" or not fresh:
+            raise OSError("%s is not a tmpfs of this kernel's own (%s %s at %s)" % (path, kind, dev, root))
+        devs.add(dev)
+
+
+def limit_user_counters(req):
+    """Caps, in the kernel's own user namespace, on what Linux counts per user:
+    the counts of every fork meet at the template's host uid (fork.go)."""
+    for name, value in (("max_inotify_instances", req["inotify"]), ("max_inotify_watches", req["watches"])):
+        with open("/proc/sys/user/" + name, "w") as f:
+            f.write(str(value))
 
 
 def worker_mpl_dir():
@@ -165,6 +212,8 @@ def report(reply, msg, creds=False):
 
 def first_child(req, fds, reply):
     """C1: the kernel's task limit and namespaces, then C2."""
+    if req.get("fault") == "unshare":
+        raise OSError("a fault the tests asked for")
     uid, gid = os.getuid(), os.getgid()  # after unshare they read as unmapped
     check(libc.unshare(CLONE_NEWUSER | CLONE_NEWNS | CLONE_NEWPID | CLONE_NEWNET | CLONE_NEWIPC | CLONE_NEWUTS),
           "unshare")
@@ -187,7 +236,11 @@ def init(req, fds, reply):
     # one level up, where the template and every kernel count together.
     n = req["nproc"]
     resource.setrlimit(resource.RLIMIT_NPROC, (n, n))
+    limit_user_counters(req)  # through the template's /proc, before this namespace's covers it
     own_mounts(req)
+    if req.get("fault") == "mounts":  # as if /mnt/data were the template's, or anything else
+        mount("/usr", worker.DATA, None, MS_BIND | MS_REC)
+    check_own_mounts()
     socket.sethostname("sandbox")
     loopback_up()
     check(libc.prctl(PR_SET_DUMPABLE, 0, 0, 0, 0), "dumpable")  # the kernel may not read its init's memory
@@ -230,6 +283,10 @@ def kernel_main(req, fds, reply):
         numpy.random.seed()  # forks share the template's state; random reseeds itself at fork
     except ImportError:
         pass
+    import multiprocessing
+    # The key multiprocessing's connections authenticate with, inherited
+    # from the template otherwise: one kernel would know every other's.
+    multiprocessing.current_process().authkey = os.urandom(32)
     os.environ.clear()
     os.environ.update(ENVIRON)  # what the sandbox set; the imports added their own (sklearn's KMP_*)
     worker.INTR_FD = KERNEL_FD_INTR
@@ -302,6 +359,8 @@ def main():
     os.dup2(null, 1)
     try:
         uncover_proc()
+        check_read_only(SHARED_READ_ONLY)  # bwrap made them so (bwrap.go); no fork without it
+        TEMPLATE_DEVS.update(dev for dev, _, _ in visible_mounts().values())
         preload()
         drop_capabilities()  # the forks get theirs from their own user namespace
     except BaseException as e:

@@ -36,6 +36,7 @@ type worker struct {
 	template bool     // the process kernels fork from (fork.go), not a kernel
 	ctl      *os.File // the template's control socket
 	forked   bool     // a fork of the template: no cmd; initPid is watched through a pidfd
+	from     *worker  // the template a fork came from (heal.go), set once it is a kernel
 
 	sigMu    sync.Mutex   // guards pidfd: a closed fd number may be reused by another worker's pidfd
 	pidfd    int          // of the Python process, for SIGINT; -1 when unknown or released
@@ -229,6 +230,9 @@ func (w *worker) release(p *Pool) {
 	}
 	if w.uid != 0 {
 		freeUID(w.uid)
+	}
+	if w.forked {
+		p.kernelEnded(w)
 	}
 	if w.dataDir != "" {
 		_ = os.RemoveAll(w.dataDir)
