@@ -143,15 +143,13 @@ func fmtNum(v float64) string {
 		return "n/a"
 	case v == math.Trunc(v) && math.Abs(v) < 1e15:
 		return fmtInt(int64(v))
+	case math.Abs(v) >= 1e15:
+		return strconv.FormatFloat(v, 'g', -1, 64) // as Python prints it: 1.2e+26
 	case math.Abs(v) >= 1:
-		s := strconv.FormatFloat(v, 'f', 2, 64)
-		whole, frac, _ := strings.Cut(s, ".")
-		n, _ := strconv.ParseInt(whole, 10, 64)
-		w := fmtInt(n)
-		if n == 0 && v < 0 {
-			w = "-0"
-		}
-		return w + "." + frac
+		// Digits grouped as printed, never through an int64, which tops out at 9.2e18
+		// (1.2e26 was once read as 9,223,372,036,854,775,807).
+		whole, frac, _ := strings.Cut(strconv.FormatFloat(v, 'f', 2, 64), ".")
+		return groupDigits(whole) + "." + frac
 	default:
 		return strconv.FormatFloat(v, 'g', 3, 64)
 	}
@@ -159,7 +157,11 @@ func fmtNum(v float64) string {
 
 // fmtInt groups thousands with commas.
 func fmtInt[T int | int64](n T) string {
-	s := strconv.FormatInt(int64(n), 10)
+	return groupDigits(strconv.FormatInt(int64(n), 10))
+}
+
+// groupDigits groups the thousands of a whole number written in digits, with its sign.
+func groupDigits(s string) string {
 	neg := strings.HasPrefix(s, "-")
 	s = strings.TrimPrefix(s, "-")
 	var b strings.Builder

@@ -64,7 +64,9 @@ func TestNameWords(t *testing.T) {
 
 func TestFmtNum(t *testing.T) {
 	tests := map[float64]string{2470890.11: "2,470,890.11", 900: "900", -4.1: "-4.10", 0.0123: "0.0123",
-		-0.5: "-0.5", 1e6: "1,000,000", -1234.5: "-1,234.50"}
+		-0.5: "-0.5", 1e6: "1,000,000", -1234.5: "-1,234.50",
+		// past int64: printed as computed, never as 9,223,372,036,854,775,807
+		1.2e26: "1.2e+26", -2.5e19: "-2.5e+19", 123456789012.5: "123,456,789,012.50"}
 	for v, want := range tests {
 		if got := fmtNum(v); got != want {
 			t.Errorf("fmtNum(%v) = %q, want %q", v, got, want)
