@@ -44,11 +44,14 @@ func replyVerdict(reply string) verdict {
 	return noVerdict
 }
 
-// dbRight reports whether the reply holds a DataBench answer: a boolean as the reply's
-// verdict, a number as some number of the reply, a category as a word or number of the
-// reply, a list as every distinct item of it (order and repeats are not judged: the reply
-// may show them as a table sorted its own way).
-func dbRight(typ, answer, reply string) bool {
+// dbRight reports whether the reply to question holds a DataBench answer: a boolean as the
+// reply's verdict, a number as some number of the reply, a category as a word or number of the
+// reply, a list as every distinct item of it (order and repeats are not judged: the reply may
+// show them as a table sorted its own way). A category the question itself names ("which fare
+// range, 0-50 or 50-100…") must be named by the reply more often than by the question: the
+// analyst repeats the question's values when it says which rows it used, and that repetition
+// is no answer.
+func dbRight(typ, answer, question, reply string) bool {
 	switch typ {
 	case "boolean":
 		want := verdictNo
@@ -60,7 +63,7 @@ func dbRight(typ, answer, reply string) bool {
 		x, err := strconv.ParseFloat(strings.TrimSpace(answer), 64)
 		return err == nil && holdsNumber(reply, x)
 	case "category":
-		return holdsItem(reply, pyItem{text: answer})
+		return holdsItem(reply, question, pyItem{text: answer})
 	}
 	items := pyListItems(answer)
 	if len(items) == 0 {
@@ -72,7 +75,7 @@ func dbRight(typ, answer, reply string) bool {
 			continue
 		}
 		seen[it.text] = true
-		if !holdsItem(reply, it) {
+		if !holdsItem(reply, question, it) {
 			return false
 		}
 	}
@@ -80,8 +83,9 @@ func dbRight(typ, answer, reply string) bool {
 }
 
 // holdsItem reports whether the reply states one value: nothing at all (an empty answer, nan,
-// None) as words saying it is missing, a number as a number, text as a word.
-func holdsItem(reply string, it pyItem) bool {
+// None) as words saying it is missing, a number as a number, text as a word, more often than
+// the question does.
+func holdsItem(reply, question string, it pyItem) bool {
 	s := strings.TrimSpace(it.text)
 	if s == "" || !it.quoted && (s == "nan" || s == "None" || s == "NaN") {
 		return holdsMissing(reply)
@@ -90,7 +94,7 @@ func holdsItem(reply string, it pyItem) bool {
 		x, _ := strconv.ParseFloat(s, 64)
 		return holdsNumber(reply, x)
 	}
-	return holdsWord(reply, s)
+	return wordCount(reply, s) > wordCount(question, s)
 }
 
 // looksNumeric is true of text that is only a number ("236", "-1", "19.0"), quoted or not: a
@@ -105,14 +109,15 @@ var devMissingWords = regexp.MustCompile(`(?i)\b(missing|nan|none|empty|blank|no
 
 func holdsMissing(reply string) bool { return devMissingWords.MatchString(reply) }
 
-// holdsWord reports whether s appears in the reply, case-insensitively, as a word or words of
-// its own: "M" is not found in "Mean", nor "Male" in "Female".
-func holdsWord(reply, s string) bool {
-	low, w := strings.ToLower(reply), strings.ToLower(s)
+// wordCount counts where s appears in text, case-insensitively, as a word or words of its own:
+// "M" is not found in "Mean", nor "Male" in "Female".
+func wordCount(text, s string) int {
+	low, w := strings.ToLower(text), strings.ToLower(s)
+	n := 0
 	for from := 0; ; {
 		i := strings.Index(low[from:], w)
 		if i < 0 {
-			return false
+			return n
 		}
 		i += from
 		before, after := rune(' '), rune(' ')
@@ -120,10 +125,10 @@ func holdsWord(reply, s string) bool {
 			before = lastRune(low[:i])
 		}
 		if j := i + len(w); j < len(low) {
-			after = []rune(low[j:])[0]
+			after = firstRune(low[j:])
 		}
 		if !(isWordRune(firstRune(w)) && isWordRune(before)) && !(isWordRune(lastRune(w)) && isWordRune(after)) {
-			return true
+			n++
 		}
 		from = i + 1
 	}
@@ -170,31 +175,34 @@ func TestDevCorpusJudge(t *testing.T) {
 	cases := []struct {
 		typ, answer, reply string
 		want               bool
+		question           string
 	}{
-		{"boolean", "True", "**Yes** — the richest person is self-made.", true},
-		{"boolean", "False", "No: nobody paid more than $500.", true},
-		{"boolean", "True", "The richest person is self-made (`selfMade` is True).", false},
-		{"boolean", "False", "Nothing to say.", false},
-		{"number", "19.0", "The youngest is 19 years old.", true},
-		{"number", "343", "There are 345 in Technology.", false},
-		{"number", "5081.805590062112", "The mean of favorites is 5,081.81.", true},
-		{"number", "56332.81720430108", "The mean salary is 56,333 euros.", true},
-		{"number", "0.383", "38.3% survived.", true},
-		{"number", "4", "Rows where Result is 4th: 2 and 1.", false},
-		{"category", "M", "The gender is **M**.", true},
-		{"category", "M", "Mean age is 40.", false},
-		{"category", "male", "Most survivors are female.", false},
-		{"category", "1", "Class 1 has the most survivors (136).", true},
-		{"category", "", "The title is missing for that row.", true},
-		{"list[category]", "['United States', 'China', 'India']", "| country | n |\n| United States | 754 |\n| China | 523 |\n| India | 157 |", true},
-		{"list[category]", "['United States', 'China', 'India']", "United States, China and Germany", false},
-		{"list[category]", "[nan, 'Los Angeles']", "Los Angeles; the city is missing for one.", true},
-		{"list[number]", "[3543402, 3543402, 3543402]", "3,543,402 followers", true},
-		{"list[number]", "[13.0, 26.0, 7.75]", "13, 26 and 7.9", false},
-		{"list[category]", "['media, automotive', 'software']", "media, automotive; software", true},
+		{"boolean", "True", "**Yes** — the richest person is self-made.", true, ""},
+		{"boolean", "False", "No: nobody paid more than $500.", true, ""},
+		{"boolean", "True", "The richest person is self-made (`selfMade` is True).", false, ""},
+		{"boolean", "False", "Nothing to say.", false, ""},
+		{"number", "19.0", "The youngest is 19 years old.", true, ""},
+		{"number", "343", "There are 345 in Technology.", false, ""},
+		{"number", "5081.805590062112", "The mean of favorites is 5,081.81.", true, ""},
+		{"number", "56332.81720430108", "The mean salary is 56,333 euros.", true, ""},
+		{"number", "0.383", "38.3% survived.", true, ""},
+		{"number", "4", "Rows where Result is 4th: 2 and 1.", false, ""},
+		{"category", "M", "The gender is **M**.", true, ""},
+		{"category", "M", "Mean age is 40.", false, ""},
+		{"category", "male", "Most survivors are female.", false, ""},
+		{"category", "1", "Class 1 has the most survivors (136).", true, ""},
+		{"category", "", "The title is missing for that row.", true, ""},
+		{"list[category]", "['United States', 'China', 'India']", "| country | n |\n| United States | 754 |\n| China | 523 |\n| India | 157 |", true, ""},
+		{"list[category]", "['United States', 'China', 'India']", "United States, China and Germany", false, ""},
+		{"list[category]", "[nan, 'Los Angeles']", "Los Angeles; the city is missing for one.", true, ""},
+		{"list[number]", "[3543402, 3543402, 3543402]", "3,543,402 followers", true, ""},
+		{"list[number]", "[13.0, 26.0, 7.75]", "13, 26 and 7.9", false, ""},
+		{"list[category]", "['media, automotive', 'software']", "media, automotive; software", true, ""},
+		{"category", "0-50", "Using the rows where Fare is 0-50 or 50-100.", false, "Which fare range, 0-50 or 50-100?"},
+		{"category", "0-50", "**0-50**: 342 survivors. Using the rows where Fare is 0-50 or 50-100.", true, "Which fare range, 0-50 or 50-100?"},
 	}
 	for _, c := range cases {
-		if got := dbRight(c.typ, c.answer, c.reply); got != c.want {
+		if got := dbRight(c.typ, c.answer, c.question, c.reply); got != c.want {
 			t.Errorf("dbRight(%s, %q, %q) = %v, want %v", c.typ, c.answer, c.reply, got, c.want)
 		}
 	}

@@ -83,7 +83,7 @@ func TestDevCorpus_Sandbox(t *testing.T) {
 			qs = append(qs, devQuestion{
 				corpus: "databench", id: fmt.Sprintf("%s/%d", q.Dataset, q.N), typ: q.Type,
 				dir: filepath.Dir(q.Table), file: filepath.Base(q.Table), q: q.Question, expected: q.Answer,
-				right: func(reply string) bool { return dbRight(q.Type, q.Answer, reply) },
+				right: func(reply string) bool { return dbRight(q.Type, q.Answer, q.Question, reply) },
 			})
 		}
 		n++
@@ -94,7 +94,7 @@ func TestDevCorpus_Sandbox(t *testing.T) {
 			qs = append(qs, devQuestion{
 				corpus: "wtq", id: q.ID, typ: q.Type, dir: filepath.Dir(p), file: filepath.Base(p),
 				q: q.Question, expected: strings.Join(q.Targets, " | "),
-				right: func(reply string) bool { return wtqRight(q.Targets, reply) },
+				right: func(reply string) bool { return wtqRight(q.Targets, q.Question, reply) },
 			})
 		}
 	}
