@@ -41,6 +41,7 @@ type Question struct {
 	Answer      string
 	Type        string   // boolean, category, number, list[category], list[number]
 	ColumnsUsed []string // the gold columns
+	ColumnTypes []string // their types, parallel: "number[uint32]", "category", "boolean", …
 	Dataset     string   // "001_Forbes"
 }
 
@@ -60,7 +61,7 @@ func DataBench() ([]Question, error) {
 		for _, r := range rows[1:] {
 			out = append(out, Question{
 				Question: r[col["question"]], Answer: r[col["answer"]], Type: r[col["type"]],
-				ColumnsUsed: pythonList(r[col["columns_used"]]), Dataset: r[col["dataset"]],
+				ColumnsUsed: pythonList(r[col["columns_used"]]), ColumnTypes: pythonList(r[col["column_types"]]), Dataset: r[col["dataset"]],
 			})
 		}
 	}

@@ -1,0 +1,187 @@
+package schema
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+)
+
+// Kind is what a candidate points to.
+type Kind uint8
+
+// The kinds of candidate.
+const (
+	ColumnLink Kind = iota // a column: "fare" → Fare
+	ValueLink              // a value of a column: "female" → Sex = female, "survivors" → Survived = True
+	RowsLink               // the rows themselves: "passengers", "employees"
+)
+
+// Candidate is one reading of a phrase.
+type Candidate struct {
+	Kind   Kind
+	Column string // the column, for ColumnLink and ValueLink
+	Value  string // the value, for ValueLink: as written in the table, or "True"/"False"
+	Score  float64
+	Reason Reason
+}
+
+// Link is a phrase of the question with its candidates, best first.
+type Link struct {
+	Span       language.Span // tokens of the phrase
+	Text       string        // the phrase as typed
+	Candidates []Candidate
+	// Ambiguous is set when the best two candidates are close in score and point to different
+	// columns: the analyst should ask which one was meant.
+	Ambiguous bool
+}
+
+// Best returns the first candidate.
+func (l Link) Best() Candidate { return l.Candidates[0] }
+
+// Result is the linking of one question.
+type Result struct {
+	Links []Link
+}
+
+// Columns returns the distinct columns of the links whose best candidate, a column or a value,
+// scores at least min: the columns the question uses.
+func (r *Result) Columns(min float64) []string {
+	var out []string
+	for _, l := range r.Links {
+		if b := l.Best(); b.Kind != RowsLink && b.Score >= min && !slices.Contains(out, b.Column) {
+			out = append(out, b.Column)
+		}
+	}
+	return out
+}
+
+// MinScore is the lowest score a candidate keeps; weaker ones are noise.
+const MinScore = 0.45
+
+// AmbiguityMargin is how close the best two candidates must be to ask back.
+const AmbiguityMargin = 0.05
+
+// Read reads a question with the table's names as vocabulary and links it.
+func (ix *Index) Read(question string) (*language.Sentence, *Result) {
+	s := language.Read(question, ix.vocabulary())
+	return s, ix.Link(s)
+}
+
+func (ix *Index) vocabulary() *language.Vocabulary {
+	ix.vocabOnce.Do(func() { ix.vocab = ix.table.Vocabulary() })
+	return ix.vocab
+}
+
+// Link links a sentence's phrases to the table: every span of content words inside a noun
+// phrase and every content word outside one is scored against every column and value; the best
+// spans are kept without overlap, strongest first; then the heads left unlinked are tried as
+// the row entity.
+func (ix *Index) Link(s *language.Sentence) *Result {
+	words := ix.questionWords(s)
+	var scored []Link
+	for _, sp := range units(s) {
+		if cands := ix.candidates(s, sp, words); len(cands) > 0 {
+			scored = append(scored, Link{Span: sp, Text: spanText(s, sp), Candidates: cands})
+		}
+	}
+	slices.SortStableFunc(scored, func(a, b Link) int {
+		if a.Best().Score != b.Best().Score {
+			return cmpDesc(a.Best().Score, b.Best().Score)
+		}
+		return b.Span.Len() - a.Span.Len()
+	})
+	r := &Result{}
+	taken := make([]bool, len(s.Tokens))
+	for _, l := range scored {
+		if anyTaken(taken, l.Span) {
+			continue
+		}
+		for i := l.Span.Start; i < l.Span.End; i++ {
+			taken[i] = true
+		}
+		r.Links = append(r.Links, l)
+	}
+	ix.linkRows(s, r)
+	slices.SortFunc(r.Links, func(a, b Link) int { return a.Span.Start - b.Span.Start })
+	for k := range r.Links {
+		r.Links[k].Ambiguous = ambiguous(r.Links[k].Candidates)
+	}
+	return r
+}
+
+func cmpDesc(a, b float64) int {
+	if a > b {
+		return -1
+	}
+	return 1
+}
+
+func anyTaken(taken []bool, sp language.Span) bool {
+	for i := sp.Start; i < sp.End; i++ {
+		if taken[i] {
+			return true
+		}
+	}
+	return false
+}
+
+func ambiguous(c []Candidate) bool {
+	return len(c) >= 2 && c[0].Kind != RowsLink && c[1].Kind != RowsLink &&
+		c[0].Score-c[1].Score < AmbiguityMargin && c[0].Column != c[1].Column
+}
+
+func spanText(s *language.Sentence, sp language.Span) string {
+	return s.Text[s.Tokens[sp.Start].Start:s.Tokens[sp.End-1].End]
+}
+
+// maxSpan is the longest run of words scored as one phrase.
+const maxSpan = 4
+
+// units returns the spans to score: every run of up to maxSpan content words inside a noun
+// phrase, and each content word outside noun phrases except the verb of an imperative, which
+// says what to do rather than what to use.
+func units(s *language.Sentence) []language.Span {
+	inPhrase := make([]bool, len(s.Tokens))
+	var out []language.Span
+	for _, np := range s.Phrases {
+		run := -1
+		for i := np.Start; i <= np.End; i++ {
+			if i < np.End {
+				inPhrase[i] = true
+			}
+			if i < np.End && isContent(s.Tokens[i]) {
+				if run < 0 {
+					run = i
+				}
+				continue
+			}
+			if run >= 0 {
+				out = append(out, subSpans(run, i)...)
+				run = -1
+			}
+		}
+	}
+	asking := map[int]bool{}
+	for _, p := range s.Parts {
+		if p.Form.Kind == language.Imperative {
+			asking[p.Form.Word] = true
+		}
+	}
+	for i, t := range s.Tokens {
+		if !inPhrase[i] && !asking[i] && (isContent(t) || t.Kind == language.Number && t.Text != "" && strings.ContainsAny(t.Text[:1], "$€£")) {
+			out = append(out, language.Span{Start: i, End: i + 1})
+		}
+	}
+	return out
+}
+
+func subSpans(start, end int) []language.Span {
+	var out []language.Span
+	for a := start; a < end; a++ {
+		for b := a + 1; b <= end && b-a <= maxSpan; b++ {
+			out = append(out, language.Span{Start: a, End: b})
+		}
+	}
+	return out
+}
