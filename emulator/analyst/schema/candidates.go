@@ -34,7 +34,7 @@ func (ix *Index) questionWords(s *language.Sentence) []tokenWords {
 				lemma = ix.lx.Lemma(p, "NN")
 			}
 			forms := formsOf(p, lemma, ix.lx)
-			q := qword{word: word{low: p, lemma: lemma, forms: forms}}
+			q := qword{word: word{low: fold(p), lemma: lemma, forms: forms}}
 			for _, f := range forms {
 				q.derivations = append(q.derivations, ix.lx.Derivations(f)...)
 			}

@@ -19,8 +19,10 @@ const (
 
 // Candidate is one reading of a phrase.
 type Candidate struct {
-	Kind   Kind
-	Column string // the column, for ColumnLink and ValueLink
+	Kind Kind
+	// Column is the column of a ColumnLink or ValueLink; for a RowsLink that a question asks to
+	// name ("which passengers", "who"), the column that identifies the rows, if the table has one.
+	Column string
 	Value  string // the value, for ValueLink: as written in the table, or "True"/"False"
 	Score  float64
 	Reason Reason
@@ -44,12 +46,13 @@ type Result struct {
 	Links []Link
 }
 
-// Columns returns the distinct columns of the links whose best candidate, a column or a value,
-// scores at least min: the columns the question uses.
+// Columns returns the distinct columns of the links whose best candidate scores at least min:
+// the columns the question uses. A row entity asked for ("which Pokémon", "who") brings the
+// column that identifies rows, since the answer names them by it.
 func (r *Result) Columns(min float64) []string {
 	var out []string
 	for _, l := range r.Links {
-		if b := l.Best(); b.Kind != RowsLink && b.Score >= min && !slices.Contains(out, b.Column) {
+		if b := l.Best(); b.Column != "" && b.Score >= min && !slices.Contains(out, b.Column) {
 			out = append(out, b.Column)
 		}
 	}
@@ -58,6 +61,10 @@ func (r *Result) Columns(min float64) []string {
 
 // MinScore is the lowest score a candidate keeps; weaker ones are noise.
 const MinScore = 0.45
+
+// UseScore is the score from which a link is taken as meant: on DataBench it balances
+// precision and recall best (see TestDataBenchLinking).
+const UseScore = 0.55
 
 // AmbiguityMargin is how close the best two candidates must be to ask back.
 const AmbiguityMargin = 0.05
@@ -86,8 +93,8 @@ func (ix *Index) Link(s *language.Sentence) *Result {
 		}
 	}
 	slices.SortStableFunc(scored, func(a, b Link) int {
-		if a.Best().Score != b.Best().Score {
-			return cmpDesc(a.Best().Score, b.Best().Score)
+		if ka, kb := selectionKey(s, a), selectionKey(s, b); ka != kb {
+			return cmpDesc(ka, kb)
 		}
 		return b.Span.Len() - a.Span.Len()
 	})
@@ -108,6 +115,13 @@ func (ix *Index) Link(s *language.Sentence) *Result {
 		r.Links[k].Ambiguous = ambiguous(r.Links[k].Candidates)
 	}
 	return r
+}
+
+// selectionKey orders spans for the greedy choice: by score, with a longer phrase that names a
+// column favoured over a single word of it ("special attack" → sp_attack over "attack" →
+// attack): each further content word counts a fifth more.
+func selectionKey(s *language.Sentence, l Link) float64 {
+	return l.Best().Score * (1 + 0.2*float64(contentCount(s, l.Span)-1))
 }
 
 func cmpDesc(a, b float64) int {
@@ -162,6 +176,7 @@ func units(s *language.Sentence) []language.Span {
 			}
 		}
 	}
+	out = append(out, ofSpans(s)...)
 	asking := map[int]bool{}
 	for _, p := range s.Parts {
 		if p.Form.Kind == language.Imperative {
@@ -174,6 +189,45 @@ func units(s *language.Sentence) []language.Span {
 		}
 	}
 	return out
+}
+
+// ofSpans joins a phrase and its "of" object into one span, for names that English puts the
+// other way round: "type of complaint" → complaint_type, "number of projects".
+func ofSpans(s *language.Sentence) []language.Span {
+	var out []language.Span
+	for _, np := range s.Phrases {
+		for _, a := range np.Attachments {
+			obj := s.Phrases[a.Object]
+			if !s.Tokens[a.Prep].Is("of") {
+				continue
+			}
+			start := firstContent(s, np.Span)
+			if start < 0 || contentCount(s, language.Span{Start: start, End: obj.End}) > maxSpan {
+				continue
+			}
+			out = append(out, language.Span{Start: start, End: obj.End})
+		}
+	}
+	return out
+}
+
+func firstContent(s *language.Sentence, sp language.Span) int {
+	for i := sp.Start; i < sp.End; i++ {
+		if isContent(s.Tokens[i]) {
+			return i
+		}
+	}
+	return -1
+}
+
+func contentCount(s *language.Sentence, sp language.Span) int {
+	n := 0
+	for i := sp.Start; i < sp.End; i++ {
+		if isContent(s.Tokens[i]) {
+			n++
+		}
+	}
+	return n
 }
 
 func subSpans(start, end int) []language.Span {

@@ -15,9 +15,11 @@ var entityClasses = []string{"person", "organism", "social group", "organization
 // passengers second.
 func (ix *Index) linkRows(s *language.Sentence, r *Result) {
 	focus := map[int]bool{}
+	named := map[int]bool{} // phrases whose rows the answer names: "which X", "list the X"
 	for _, p := range s.Parts {
 		if p.Form.Focus >= 0 {
 			focus[p.Form.Focus] = true
+			named[p.Form.Focus] = p.Form.Kind == language.Wh || p.Form.Kind == language.Imperative
 		}
 	}
 	for k, np := range s.Phrases {
@@ -30,6 +32,9 @@ func (ix *Index) linkRows(s *language.Sentence, r *Result) {
 			continue
 		}
 		c := Candidate{Kind: RowsLink, Score: score, Reason: Entity}
+		if named[k] {
+			c.Column = ix.identifier(head.Lemma)
+		}
 		if at := linkAt(r, np.Head); at >= 0 {
 			l := &r.Links[at]
 			l.Candidates = append(l.Candidates, c)
@@ -51,7 +56,7 @@ func (ix *Index) linkRows(s *language.Sentence, r *Result) {
 // place or event named in the plural or asked about.
 func (ix *Index) rowsScore(head language.Token, asked bool) float64 {
 	lemma := head.Lemma
-	if slices.Contains(ix.fileWords, lemma) {
+	if slices.Contains(ix.fileWords, lemma) || slices.Contains(ix.fileWords, fold(lemma)) {
 		return 0.85
 	}
 	for _, ic := range ix.columns {
@@ -61,6 +66,9 @@ func (ix *Index) rowsScore(head language.Token, asked bool) float64 {
 	}
 	if !head.IsPlural() && !asked {
 		return 0
+	}
+	if asked && ix.lx.POS(lemma) == 0 {
+		return 0.5 // a noun WordNet lacks, asked about and linked to nothing: "which Pokémon"
 	}
 	for _, class := range entityClasses {
 		if ix.lx.IsAWithin(lemma, class, 2) {
@@ -81,4 +89,30 @@ func linkAt(r *Result, i int) int {
 		}
 	}
 	return -1
+}
+
+// identifiers are the words that mark a column naming or numbering the rows.
+var identifiers = []string{"name", "id", "title"}
+
+// identifier returns the column that names the rows: one whose entity is the noun asked about
+// ("author_name" for "authors"), else a plain name, title or id column, or "".
+func (ix *Index) identifier(lemma string) string {
+	best, rank := "", len(identifiers)
+	for _, ic := range ix.columns {
+		n := len(ic.words)
+		if n == 0 || n > 2 {
+			continue
+		}
+		k := slices.Index(identifiers, ic.words[n-1].lemma)
+		if k < 0 {
+			continue
+		}
+		if n == 2 && ic.entity == lemma {
+			return ic.col.Name
+		}
+		if k < rank {
+			best, rank = ic.col.Name, k
+		}
+	}
+	return best
 }

@@ -4,8 +4,35 @@ import (
 	"strings"
 	"unicode"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 )
+
+// fold lowercases and strips accents, so that "Pokémon" in a question meets "Pokemon" in a
+// file or column name.
+func fold(s string) string {
+	s = strings.ToLower(s)
+	if isASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
 
 // splitName breaks a column name into words at separators, punctuation and camelCase
 // boundaries: "finalWorth" → final Worth, "Siblings_Spouses Aboard" → Siblings Spouses Aboard,
@@ -16,8 +43,8 @@ func splitName(name string) string {
 	for i, r := range rs {
 		switch {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
-			if i > 0 && unicode.IsUpper(r) && unicode.IsLower(rs[i-1]) {
-				b.WriteByte(' ')
+			if i > 0 && (unicode.IsUpper(r) && unicode.IsLower(rs[i-1]) || unicode.IsDigit(r) != unicode.IsDigit(rs[i-1])) {
+				b.WriteByte(' ') // finalWorth, type1
 			}
 			b.WriteRune(r)
 		case r == '?' || r == '(' || r == ')' || r == ',':
@@ -31,8 +58,9 @@ func splitName(name string) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
-// normalise is the comparison form of a name: words split, lowercase, single spaces.
-func normalise(name string) string { return strings.ToLower(splitName(name)) }
+// normalise is the comparison form of a name: words split, lowercase, no accents, single
+// spaces.
+func normalise(name string) string { return fold(splitName(name)) }
 
 // word is a content word of a column name or of a question, with the forms it matches by.
 type word struct {
@@ -44,6 +72,9 @@ type word struct {
 // formsOf returns a word's lowercase form and its lemmas in every open class, deduplicated.
 func formsOf(low, lemma string, lx *language.Lexicon) []string {
 	out := []string{low}
+	if f := fold(low); f != low {
+		out = append(out, f)
+	}
 	add := func(s string) {
 		for _, f := range out {
 			if f == s {
@@ -68,13 +99,13 @@ func contentWords(name string, lx *language.Lexicon) []word {
 	var out []word
 	for _, t := range s.Tokens {
 		if isContent(t) {
-			out = append(out, word{low: t.Lower, lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx)})
+			out = append(out, word{low: fold(t.Lower), lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx)})
 		}
 	}
 	if len(out) == 0 {
 		for _, t := range s.Tokens { // "No" alone, "ID": keep what there is
 			if t.Kind == language.Word {
-				out = append(out, word{low: t.Lower, lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx)})
+				out = append(out, word{low: fold(t.Lower), lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx)})
 			}
 		}
 	}

@@ -134,7 +134,17 @@ func index(header []string) map[string]int {
 
 // pythonList parses the corpus's Python list literals: "['finalWorth', 'selfMade']". Names may
 // contain commas and quotes of the other kind, so it reads quoted items rather than splitting.
+// A few rows write the names bare, "[Sex, Survived]"; those are split on commas.
 func pythonList(s string) []string {
+	if !strings.ContainsAny(s, `'"`) {
+		var out []string
+		for _, f := range strings.Split(strings.Trim(strings.TrimSpace(s), "[]"), ",") {
+			if f = strings.TrimSpace(f); f != "" {
+				out = append(out, f)
+			}
+		}
+		return out
+	}
 	var out []string
 	for i := 0; i < len(s); i++ {
 		q := s[i]
