@@ -92,7 +92,31 @@ func (ix *Index) nameScore(s *language.Sentence, sp language.Span, text, norm st
 	if norm == ic.norm || norm != "" && singularNorm(norm) == singularNorm(ic.norm) {
 		return 0.97, Normalised
 	}
+	if onlyOperationWords(qs) {
+		return 0, "" // "average", "maximum", "highest" alone name an operation, not a column
+	}
 	return ix.matchSpan(qs, ic)
+}
+
+// operationWords are the words of aggregation and degree, which questions use to say what to
+// compute ("the average", "the highest", "the number of"). They are grammar of analysis: alone
+// they name a column only by its exact name; next to other words they may be part of one
+// ("minimum temperature" → tmin, "Number of Projects").
+var operationWords = map[string]bool{
+	"average": true, "mean": true, "median": true, "total": true, "sum": true, "count": true,
+	"number": true, "maximum": true, "minimum": true, "max": true, "min": true, "high": true,
+	"low": true, "large": true, "small": true, "big": true, "great": true, "good": true,
+	"bad": true, "many": true, "much": true, "little": true, "top": true, "bottom": true,
+	"amount": true, "value": true, "frequent": true, "common": true, "overall": true,
+}
+
+func onlyOperationWords(qs []qword) bool {
+	for _, q := range qs {
+		if !operationWords[q.lemma] && !operationWords[q.low] {
+			return false
+		}
+	}
+	return len(qs) > 0
 }
 
 // singularNorm drops a final plural "s" from a normalised name, so that "siblings spouses" and

@@ -49,11 +49,27 @@ type Result struct {
 // Columns returns the distinct columns of the links whose best candidate scores at least min:
 // the columns the question uses. A row entity asked for ("which Pokémon", "who") brings the
 // column that identifies rows, since the answer names them by it.
+//
+// Evidence adds up: a column that several phrases point to ("level", "studies", "achieved" of
+// "What is the maximum level of studies you have achieved?") scores 1 − ∏(1 − s) over them.
 func (r *Result) Columns(min float64) []string {
-	var out []string
+	var order []string
+	miss := map[string]float64{}
 	for _, l := range r.Links {
-		if b := l.Best(); b.Column != "" && b.Score >= min && !slices.Contains(out, b.Column) {
-			out = append(out, b.Column)
+		b := l.Best()
+		if b.Column == "" {
+			continue
+		}
+		if _, ok := miss[b.Column]; !ok {
+			order = append(order, b.Column)
+			miss[b.Column] = 1
+		}
+		miss[b.Column] *= 1 - b.Score
+	}
+	var out []string
+	for _, c := range order {
+		if 1-miss[c] >= min {
+			out = append(out, c)
 		}
 	}
 	return out

@@ -33,7 +33,8 @@ var cars = &Table{Columns: []Column{
 
 // weather has two columns that "temperature" names equally: the linker must ask.
 var weather = &Table{Columns: []Column{
-	{Name: "DATE", Type: Date}, {Name: "TMIN", Type: Number}, {Name: "TMAX", Type: Number}, {Name: "PRCP", Type: Number},
+	{Name: "DATE", Type: Date}, {Name: "temp_min", Type: Number}, {Name: "temp_max", Type: Number}, {Name: "PRCP", Type: Number},
+	{Name: "RatecodeID", Type: Category}, {Name: "Gforce_clean", Type: Number},
 }}
 
 // describeLinks renders links as "text→reading" for comparison.
@@ -75,7 +76,8 @@ func TestLink(t *testing.T) {
 		{forbes, "How many billionaires are from the United States?", "billionaires→rows United States→country=United States"},
 		{cars, "What is the average horsepower?", "horsepower→hp"},
 		{cars, "Total quantity and the maximum temperature", "quantity→qty maximum temperature→TMAX"},
-		{weather, "Which day had the highest temperature?", "temperature→TMIN?"},
+		{weather, "Which day had the highest temperature?", "temperature→temp_min?"},
+		{weather, "Name the 4 most common rate codes and the mean G-force.", "rate codes→RatecodeID G-force→Gforce_clean"},
 	}
 	for _, c := range cases {
 		s, r := NewIndex(c.table).Read(c.q)

@@ -113,9 +113,7 @@ func (ix *Index) matchSpan(qs []qword, ic *indexedColumn) (float64, Reason) {
 	if len(qs) > 1 && len(ic.words) == 1 && compoundAbbreviation(qs, ic.words[0].low) {
 		return 0.75, Abbreviation // "maximum temperature" → TMAX
 	}
-	if len(qs) == 1 && len(ic.words) == 1 && isAcronym(ic.col.Name) && ix.abbreviatedPart(qs[0].low, ic.words[0].low) {
-		return 0.6, Partial // "temperature" is the t of TMAX
-	}
+	qs = mergeCompounds(qs, ic.words)
 	if len(qs) == 0 || len(ic.words) == 0 || len(qs) > len(ic.words) {
 		return 0, ""
 	}
@@ -148,21 +146,31 @@ func (ix *Index) matchSpan(qs []qword, ic *indexedColumn) (float64, Reason) {
 	return score, weakest
 }
 
-// abbreviatedPart reports a column word made of a prefix of the question word and another
-// word: "tmax" = t(emperature) + max. The prefix must be all the two share ("day" and "date"
-// share "da", so "date" is not d(ay) + ate).
-func (ix *Index) abbreviatedPart(q, c string) bool {
-	n := 0
-	for n < len(q) && n < len(c) && q[n] == c[n] {
-		n++
+// mergeCompounds joins adjacent question words that a column writes as one word: "rate
+// codes" → RatecodeID, "G-force" → Gforce_clean.
+func mergeCompounds(qs []qword, cols []columnWord) []qword {
+	if len(qs) < 2 {
+		return qs
 	}
-	return n >= 1 && len(c)-n >= 3 && ix.lx.POS(c[n:]) != 0
+	for i := 0; i+1 < len(qs); i++ {
+		for _, c := range cols {
+			if joined, ok := joinsInto(qs[i], qs[i+1], c); ok {
+				merged := append(append([]qword{}, qs[:i]...), joined)
+				return append(merged, qs[i+2:]...)
+			}
+		}
+	}
+	return qs
 }
 
-// isAcronym reports a name written in capitals, the style of names built from letters of
-// words (TMAX, PRCP), where a single letter may stand for a word.
-func isAcronym(name string) bool {
-	return strings.ToUpper(name) == name && strings.ToLower(name) != name
+// joinsInto reports whether a and b written together are column word c, b in any of its forms.
+func joinsInto(a, b qword, c columnWord) (qword, bool) {
+	for _, f := range b.forms {
+		if a.low+f == c.low {
+			return qword{word: word{low: c.low, lemma: c.low, forms: []string{c.low}}}, true
+		}
+	}
+	return qword{}, false
 }
 
 // compoundAbbreviation reports whether a single column word is made of prefixes of the

@@ -38,6 +38,7 @@ func isASCII(s string) bool {
 // boundaries: "finalWorth" → final Worth, "Siblings_Spouses Aboard" → Siblings Spouses Aboard,
 // "No. of cases_median" → No of cases median.
 func splitName(name string) string {
+	name = stripAnnotations(name)
 	var b strings.Builder
 	rs := []rune(name)
 	for i, r := range rs {
@@ -56,6 +57,18 @@ func splitName(name string) string {
 		}
 	}
 	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// stripAnnotations drops type annotations written into a name: "retweets<gx:number>".
+func stripAnnotations(name string) string {
+	for {
+		i := strings.IndexByte(name, '<')
+		j := strings.IndexByte(name, '>')
+		if i < 0 || j < i {
+			return name
+		}
+		name = name[:i] + " " + name[j+1:]
+	}
 }
 
 // normalise is the comparison form of a name: words split, lowercase, no accents, single
