@@ -23,6 +23,9 @@ type indexedColumn struct {
 	col   Column
 	norm  string
 	words []columnWord
+	// head is the index in words of the name's head: its last word that is not an operation
+	// word ("Number of Projects" → projects, "complaint_type" → type).
+	head int
 	// values are the normalised categorical values, parallel to col.Values.
 	values []string
 	// entity is what an id or name column says a row is: "PassengerId" → passenger,
@@ -70,6 +73,13 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 	}
 	for _, v := range c.Values {
 		ic.values = append(ic.values, normalise(v))
+	}
+	ic.head = len(ic.words) - 1
+	for k := len(ic.words) - 1; k >= 0; k-- {
+		if !operationWords[ic.words[k].lemma] {
+			ic.head = k
+			break
+		}
 	}
 	if n := len(ic.words); n >= 2 && (ic.words[n-1].low == "id" || ic.words[n-1].low == "name") {
 		ic.entity = ic.words[n-2].lemma

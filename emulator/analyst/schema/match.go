@@ -139,11 +139,32 @@ func (ix *Index) matchSpan(qs []qword, ic *indexedColumn) (float64, Reason) {
 		}
 	}
 	score := total / float64(len(qs))
-	if coverage := float64(len(qs)) / float64(len(ic.words)); coverage < 1 {
-		score *= 0.4 + 0.5*coverage // half the words: 0.65 of the score; a quarter: 0.53
+	if len(qs) < len(ic.words) {
+		score *= 0.3 + 0.6*weightedCoverage(used, ic.head)
 		weakest = Partial
 	}
 	return score, weakest
+}
+
+// weightedCoverage is the share of a column name the question named, its head word weighing
+// most: English puts the head of a compound last, so "distance" names trip_distance better than
+// "trip" does, and "trips" are more likely the rows than that column.
+func weightedCoverage(used []bool, head int) float64 {
+	if len(used) == 1 {
+		return 1
+	}
+	const headWeight = 0.55
+	cov := 0.0
+	for k, u := range used {
+		switch {
+		case !u:
+		case k == head:
+			cov += headWeight
+		default:
+			cov += (1 - headWeight) / float64(len(used)-1)
+		}
+	}
+	return cov
 }
 
 // mergeCompounds joins adjacent question words that a column writes as one word: "rate

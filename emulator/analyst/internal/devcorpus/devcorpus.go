@@ -43,6 +43,7 @@ type Question struct {
 	ColumnsUsed []string // the gold columns
 	ColumnTypes []string // their types, parallel: "number[uint32]", "category", "boolean", …
 	Dataset     string   // "001_Forbes"
+	Split       string   // "train" or "dev": the file it came from
 }
 
 // DataBench returns the questions of qa_train.csv and qa_dev.csv, in file order.
@@ -62,6 +63,7 @@ func DataBench() ([]Question, error) {
 			out = append(out, Question{
 				Question: r[col["question"]], Answer: r[col["answer"]], Type: r[col["type"]],
 				ColumnsUsed: pythonList(r[col["columns_used"]]), ColumnTypes: pythonList(r[col["column_types"]]), Dataset: r[col["dataset"]],
+				Split: strings.TrimSuffix(strings.TrimPrefix(name, "qa_"), ".csv"),
 			})
 		}
 	}
