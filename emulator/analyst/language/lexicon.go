@@ -69,16 +69,40 @@ func WordNet() *Lexicon {
 		if err != nil {
 			panic("language: the embedded WordNet table is corrupt: " + err.Error())
 		}
-		lx := &Lexicon{t: t, members: make([][]uint32, len(t.SynsetPOS))}
-		for id, senses := range t.Senses {
-			for _, s := range senses {
-				lx.members[s] = append(lx.members[s], uint32(id))
-			}
-		}
+		lx := &Lexicon{t: t, members: invertSenses(t.Senses, len(t.SynsetPOS))}
 		lx.LoadTime = time.Since(start)
 		lexicon = lx
 	})
 	return lexicon
+}
+
+// invertSenses lists each synset's member lemmas, in one backing array: a slice per synset
+// grown by append would cost 117,000 small allocations at load.
+func invertSenses(senses [][]uint32, synsets int) [][]uint32 {
+	counts := make([]int, synsets+1)
+	total := 0
+	for _, ss := range senses {
+		for _, s := range ss {
+			counts[s+1]++
+			total++
+		}
+	}
+	for i := 1; i <= synsets; i++ {
+		counts[i] += counts[i-1] // counts[s] is now where synset s's members start
+	}
+	backing := make([]uint32, total)
+	fill := slices.Clone(counts)
+	for id, ss := range senses {
+		for _, s := range ss {
+			backing[fill[s]] = uint32(id)
+			fill[s]++
+		}
+	}
+	members := make([][]uint32, synsets)
+	for s := range members {
+		members[s] = backing[counts[s]:counts[s+1]:counts[s+1]]
+	}
+	return members
 }
 
 // id finds a lemma by binary search: the table is sorted, and a search costs less than

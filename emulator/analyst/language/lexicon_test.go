@@ -1,8 +1,11 @@
 package language
 
 import (
+	"bytes"
 	"slices"
 	"testing"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language/internal/wntable"
 )
 
 func TestLemma(t *testing.T) {
@@ -65,5 +68,16 @@ func TestLexiconLoad(t *testing.T) {
 	t.Logf("embedded WordNet table: %d bytes; decoded in %v", len(wordnetTable), lx.LoadTime)
 	if len(lx.t.Lemmas) < 140000 {
 		t.Fatalf("only %d lemmas", len(lx.t.Lemmas))
+	}
+}
+
+// BenchmarkLoadLexicon measures decoding the embedded table as WordNet does on first use.
+func BenchmarkLoadLexicon(b *testing.B) {
+	for b.Loop() {
+		t, err := wntable.Decode(bytes.NewReader(wordnetTable))
+		if err != nil {
+			b.Fatal(err)
+		}
+		invertSenses(t.Senses, len(t.SynsetPOS))
 	}
 }
