@@ -45,10 +45,11 @@ func (ix *Index) questionWords(s *language.Sentence) []tokenWords {
 }
 
 // candidates scores one span against every column and categorical value.
-func (ix *Index) candidates(s *language.Sentence, sp language.Span, words []tokenWords) []Candidate {
+func (ix *Index) candidates(s *language.Sentence, u unit, words []tokenWords) []Candidate {
+	sp := u.Span
 	var qs []qword
 	negated := negatedAt(s, sp.Start)
-	for i := sp.Start; i < sp.End; i++ {
+	for _, i := range u.tokens {
 		qs = append(qs, words[i].words...)
 		negated = negated || words[i].negated
 	}

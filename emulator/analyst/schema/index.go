@@ -15,6 +15,8 @@ type Index struct {
 	columns   []indexedColumn
 	vocabOnce sync.Once
 	vocab     *language.Vocabulary
+	timeOnce  sync.Once
+	timeCols  []string
 	// fileWords are the lemmas of the file name's words ("employees.csv" → employee).
 	fileWords []string
 }
@@ -76,7 +78,7 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 	}
 	ic.head = len(ic.words) - 1
 	for k := len(ic.words) - 1; k >= 0; k-- {
-		if !operationWords[ic.words[k].lemma] {
+		if !operationWords[ic.words[k].lemma] && !ic.words[k].aside {
 			ic.head = k
 			break
 		}

@@ -30,8 +30,11 @@ type Candidate struct {
 
 // Link is a phrase of the question with its candidates, best first.
 type Link struct {
-	Span       language.Span // tokens of the phrase
-	Text       string        // the phrase as typed
+	Span language.Span // tokens of the phrase
+	// Tokens are the content tokens the link reads, within Span: all of them for a run of
+	// words, the heads only for "type of complaint" or "siblings or spouses".
+	Tokens     []int
+	Text       string // the phrase as typed
 	Candidates []Candidate
 	// Ambiguous is set when the best two candidates are close in score and point to different
 	// columns: the analyst should ask which one was meant.
@@ -103,9 +106,9 @@ func (ix *Index) vocabulary() *language.Vocabulary {
 func (ix *Index) Link(s *language.Sentence) *Result {
 	words := ix.questionWords(s)
 	var scored []Link
-	for _, sp := range units(s) {
-		if cands := ix.candidates(s, sp, words); len(cands) > 0 {
-			scored = append(scored, Link{Span: sp, Text: spanText(s, sp), Candidates: cands})
+	for _, u := range units(s) {
+		if cands := ix.candidates(s, u, words); len(cands) > 0 {
+			scored = append(scored, Link{Span: u.Span, Tokens: u.tokens, Text: spanText(s, u.Span), Candidates: cands})
 		}
 	}
 	slices.SortStableFunc(scored, func(a, b Link) int {
@@ -117,15 +120,16 @@ func (ix *Index) Link(s *language.Sentence) *Result {
 	r := &Result{}
 	taken := make([]bool, len(s.Tokens))
 	for _, l := range scored {
-		if anyTaken(taken, l.Span) {
+		if anyTaken(taken, l.Tokens) {
 			continue
 		}
-		for i := l.Span.Start; i < l.Span.End; i++ {
+		for _, i := range l.Tokens {
 			taken[i] = true
 		}
 		r.Links = append(r.Links, l)
 	}
 	ix.linkRows(s, r)
+	ix.linkTimes(s, r)
 	slices.SortFunc(r.Links, func(a, b Link) int { return a.Span.Start - b.Span.Start })
 	for k := range r.Links {
 		r.Links[k].Ambiguous = ambiguous(r.Links[k].Candidates)
@@ -137,7 +141,7 @@ func (ix *Index) Link(s *language.Sentence) *Result {
 // column favoured over a single word of it ("special attack" → sp_attack over "attack" →
 // attack): each further content word counts a fifth more.
 func selectionKey(s *language.Sentence, l Link) float64 {
-	return l.Best().Score * (1 + 0.2*float64(contentCount(s, l.Span)-1))
+	return l.Best().Score * (1 + 0.2*float64(len(l.Tokens)-1))
 }
 
 func cmpDesc(a, b float64) int {
@@ -147,8 +151,8 @@ func cmpDesc(a, b float64) int {
 	return 1
 }
 
-func anyTaken(taken []bool, sp language.Span) bool {
-	for i := sp.Start; i < sp.End; i++ {
+func anyTaken(taken []bool, tokens []int) bool {
+	for _, i := range tokens {
 		if taken[i] {
 			return true
 		}
@@ -168,12 +172,20 @@ func spanText(s *language.Sentence, sp language.Span) string {
 // maxSpan is the longest run of words scored as one phrase.
 const maxSpan = 4
 
-// units returns the spans to score: every run of up to maxSpan content words inside a noun
-// phrase, and each content word outside noun phrases except the verb of an imperative, which
-// says what to do rather than what to use.
-func units(s *language.Sentence) []language.Span {
+// unit is a phrase to score: its covering span and the content tokens read.
+type unit struct {
+	language.Span
+	tokens []int
+}
+
+// units returns the phrases to score: every run of up to maxSpan content words inside a noun
+// phrase; a phrase's head with its "of" object ("type of complaint") and coordinated heads
+// ("siblings or spouses"), for names that join what English keeps apart; and each content word
+// outside noun phrases except the verb of an imperative, which says what to do rather than
+// what to use.
+func units(s *language.Sentence) []unit {
 	inPhrase := make([]bool, len(s.Tokens))
-	var out []language.Span
+	var out []unit
 	for _, np := range s.Phrases {
 		run := -1
 		for i := np.Start; i <= np.End; i++ {
@@ -192,7 +204,7 @@ func units(s *language.Sentence) []language.Span {
 			}
 		}
 	}
-	out = append(out, ofSpans(s)...)
+	out = append(out, joinedUnits(s)...)
 	asking := map[int]bool{}
 	for _, p := range s.Parts {
 		if p.Form.Kind == language.Imperative {
@@ -201,56 +213,62 @@ func units(s *language.Sentence) []language.Span {
 	}
 	for i, t := range s.Tokens {
 		if !inPhrase[i] && !asking[i] && (isContent(t) || t.Kind == language.Number && t.Text != "" && strings.ContainsAny(t.Text[:1], "$€£")) {
-			out = append(out, language.Span{Start: i, End: i + 1})
+			out = append(out, unit{language.Span{Start: i, End: i + 1}, []int{i}})
 		}
 	}
 	return out
 }
 
-// ofSpans joins a phrase and its "of" object into one span, for names that English puts the
-// other way round: "type of complaint" → complaint_type, "number of projects".
-func ofSpans(s *language.Sentence) []language.Span {
-	var out []language.Span
-	for _, np := range s.Phrases {
+// joinedUnits joins the head compounds of a phrase and its "of" object, and of coordinated
+// phrases.
+func joinedUnits(s *language.Sentence) []unit {
+	var out []unit
+	join := func(a, b int) {
+		ta, tb := headCompound(s, a), headCompound(s, b)
+		if len(ta)+len(tb) <= maxSpan {
+			sp := language.Span{Start: min(ta[0], tb[0]), End: max(ta[len(ta)-1], tb[len(tb)-1]) + 1}
+			out = append(out, unit{sp, append(slices.Clone(ta), tb...)})
+		}
+	}
+	for k, np := range s.Phrases {
 		for _, a := range np.Attachments {
-			obj := s.Phrases[a.Object]
-			if !s.Tokens[a.Prep].Is("of") {
-				continue
+			if s.Tokens[a.Prep].Is("of") {
+				join(k, a.Object)
 			}
-			start := firstContent(s, np.Span)
-			if start < 0 || contentCount(s, language.Span{Start: start, End: obj.End}) > maxSpan {
-				continue
-			}
-			out = append(out, language.Span{Start: start, End: obj.End})
+		}
+	}
+	for _, c := range s.Coordinations {
+		for i := 0; i+1 < len(c.Items); i++ {
+			join(c.Items[i], c.Items[i+1])
 		}
 	}
 	return out
 }
 
-func firstContent(s *language.Sentence, sp language.Span) int {
-	for i := sp.Start; i < sp.End; i++ {
-		if isContent(s.Tokens[i]) {
-			return i
-		}
+// headCompound returns a phrase's head with the nouns right before it: "aircraft damage" of
+// "the most common aircraft damage".
+func headCompound(s *language.Sentence, k int) []int {
+	np := s.Phrases[k]
+	start := np.Head
+	for start > np.Start && s.Tokens[start-1].IsNoun() && isContent(s.Tokens[start-1]) {
+		start--
 	}
-	return -1
+	out := make([]int, 0, np.Head-start+1)
+	for i := start; i <= np.Head; i++ {
+		out = append(out, i)
+	}
+	return out
 }
 
-func contentCount(s *language.Sentence, sp language.Span) int {
-	n := 0
-	for i := sp.Start; i < sp.End; i++ {
-		if isContent(s.Tokens[i]) {
-			n++
-		}
-	}
-	return n
-}
-
-func subSpans(start, end int) []language.Span {
-	var out []language.Span
+func subSpans(start, end int) []unit {
+	var out []unit
 	for a := start; a < end; a++ {
 		for b := a + 1; b <= end && b-a <= maxSpan; b++ {
-			out = append(out, language.Span{Start: a, End: b})
+			toks := make([]int, 0, b-a)
+			for i := a; i < b; i++ {
+				toks = append(toks, i)
+			}
+			out = append(out, unit{language.Span{Start: a, End: b}, toks})
 		}
 	}
 	return out

@@ -84,7 +84,7 @@ func (ix *Index) rowsScore(head language.Token, asked bool) float64 {
 // linkAt returns the link covering token i, or -1.
 func linkAt(r *Result, i int) int {
 	for k, l := range r.Links {
-		if l.Span.Contains(i) {
+		if slices.Contains(l.Tokens, i) {
 			return k
 		}
 	}
@@ -98,6 +98,7 @@ var identifiers = []string{"name", "id", "title"}
 // ("author_name" for "authors"), else a plain name, title or id column, or "".
 func (ix *Index) identifier(lemma string) string {
 	best, rank := "", len(identifiers)
+	// Ranks: the asked entity's name, title, id; then any name, title, id.
 	for _, ic := range ix.columns {
 		n := len(ic.words)
 		if n == 0 || n > 2 {
@@ -108,7 +109,7 @@ func (ix *Index) identifier(lemma string) string {
 			continue
 		}
 		if n == 2 && ic.entity == lemma {
-			return ic.col.Name
+			k -= len(identifiers) // the entity asked about first: author_name for "authors"
 		}
 		if k < rank {
 			best, rank = ic.col.Name, k

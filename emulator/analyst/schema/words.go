@@ -80,6 +80,8 @@ type word struct {
 	low   string
 	lemma string
 	forms []string // the word and its lemmas as noun, verb and adjective
+	// aside marks a word in parentheses, a unit or a gloss ("Calories (kcal)"), never the head.
+	aside bool
 }
 
 // formsOf returns a word's lowercase form and its lemmas in every open class, deduplicated.
@@ -110,9 +112,15 @@ func formsOf(low, lemma string, lx *language.Lexicon) []string {
 func contentWords(name string, lx *language.Lexicon) []word {
 	s := language.Read(splitName(name), nil)
 	var out []word
+	depth := 0
 	for _, t := range s.Tokens {
-		if isContent(t) {
-			out = append(out, word{low: fold(t.Lower), lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx)})
+		switch {
+		case t.Text == "(":
+			depth++
+		case t.Text == ")":
+			depth = max(depth-1, 0)
+		case isContent(t):
+			out = append(out, word{low: fold(t.Lower), lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx), aside: depth > 0 || len(t.Lower) == 1})
 		}
 	}
 	if len(out) == 0 {
