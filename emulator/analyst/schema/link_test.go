@@ -76,7 +76,7 @@ func TestLink(t *testing.T) {
 		{forbes, "How many billionaires are from the United States?", "billionaires→rows United States→country=United States"},
 		{cars, "What is the average horsepower?", "horsepower→hp"},
 		{cars, "Total quantity and the maximum temperature", "quantity→qty maximum temperature→TMAX"},
-		{weather, "Which day had the highest temperature?", "temperature→temp_min?"},
+		{weather, "Which day had the highest temperature?", "day→DATE temperature→temp_min?"},
 		{weather, "Name the 4 most common rate codes and the mean G-force.", "rate codes→RatecodeID G-force→Gforce_clean"},
 	}
 	for _, c := range cases {

@@ -17,7 +17,9 @@ func (ix *Index) isTimeWord(lemma string) bool {
 func (ix *Index) timeColumns() []string {
 	ix.timeOnce.Do(func() {
 		for _, ic := range ix.columns {
-			named := slices.ContainsFunc(ic.words, func(w columnWord) bool { return ix.isTimeWord(w.lemma) })
+			named := slices.ContainsFunc(ic.words, func(w columnWord) bool {
+				return !operationWords[w.lemma] && ix.isTimeWord(w.lemma) // "min" of temp_min is no minute
+			})
 			if ic.col.Type == Date || named {
 				ix.timeCols = append(ix.timeCols, ic.col.Name)
 			}
