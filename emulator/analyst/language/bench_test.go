@@ -55,8 +55,21 @@ func TestReadCorpus(t *testing.T) {
 	}
 	wtq, _ := devcorpus.WTQ()
 	texts := make([]string, 0, len(qs)+len(wtq))
+	forms := map[string]map[FormKind]int{}
 	for _, q := range qs {
 		texts = append(texts, q.Question)
+		if forms[q.Type] == nil {
+			forms[q.Type] = map[FormKind]int{}
+		}
+		forms[q.Type][Read(q.Question, nil).Form().Kind]++
+	}
+	// How the forms fall per DataBench answer type: boolean questions should read yes/no (or
+	// statements to verify), the others not.
+	for typ, byForm := range forms {
+		t.Logf("%-15s %v", typ, byForm)
+	}
+	if yes, all := forms["boolean"][YesNo], sumCounts(forms["boolean"]); float64(yes)/float64(all) < 0.85 {
+		t.Errorf("only %d of %d boolean questions read as yes/no", yes, all)
 	}
 	texts = append(texts, wtq...)
 	for _, q := range texts {
@@ -75,4 +88,12 @@ func TestReadCorpus(t *testing.T) {
 			}
 		}
 	}
+}
+
+func sumCounts(m map[FormKind]int) int {
+	n := 0
+	for _, v := range m {
+		n += v
+	}
+	return n
 }

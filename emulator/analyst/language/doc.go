@@ -35,5 +35,13 @@
 // "after 2011"); superlatives ("the highest", "the 3 cheapest", "top 5", "most common",
 // "the most billionaires"); coordinations; relative clauses (with who/which/that/whose, or a
 // participle: "the fare paid by …"); and per part the question form (yes/no, how many, how
-// much, how, wh, imperative, statement) with the phrase it focuses on.
+// much, how, wh, imperative, statement) with the phrase it focuses on. On DataBench's train and
+// dev questions, 253 of the 262 boolean ones read as yes/no (the rest are statements to verify,
+// "There are no tornadoes that …"), and no question of another answer type does.
+//
+// # Cost
+//
+// Once the lexicon and prose's model are loaded (together a few hundred milliseconds, once per
+// process), Read takes a median of about 0.12 ms per corpus question on an idle core, most of it
+// in prose's tagger (BenchmarkRead).
 package language
