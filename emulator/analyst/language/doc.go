@@ -36,7 +36,7 @@
 // "the most billionaires"); coordinations; relative clauses (with who/which/that/whose, or a
 // participle: "the fare paid by …"); and per part the question form (yes/no, how many, how
 // much, how, wh, imperative, statement) with the phrase it focuses on. On DataBench's train and
-// dev questions, 253 of the 262 boolean ones read as yes/no (the rest are statements to verify,
+// dev questions, 254 of the 262 boolean ones read as yes/no (the rest are statements to verify,
 // "There are no tornadoes that …"), and no question of another answer type does.
 //
 // # Cost

@@ -29,6 +29,10 @@ func readForm(s *Sentence, p Span) Form {
 			return f
 		}
 	}
+	if toks[start].Is("any", "anyone", "anybody", "anything") && p.End < len(toks) && toks[p.End].Text == "?" {
+		// "Any property with more than 10 bedrooms?": a yes/no question without its auxiliary
+		return Form{Kind: YesNo, Word: start, Focus: firstPhraseFrom(s, start, p)}
+	}
 	return Form{Kind: Statement, Word: -1, Focus: firstPhraseFrom(s, start, p)}
 }
 

@@ -105,6 +105,7 @@ var readCases = []readCase{
 		lemmas: map[string]string{"promoted": "promote", "been": "be"}},
 	{q: "Were there any employees hired in 2019?", form: "yes/no employees",
 		relatives: []string{"employees: hired in 2019"}},
+	{q: "Any property with more than 10 bedrooms?", form: "yes/no property", comparisons: []string{"> 10"}},
 	{q: "Is it true that the athlete with the lowest ID is older than 30 years?", form: "yes/no it",
 		comparisons: []string{"old > 30"}, superlatives: []string{"low"}},
 }
