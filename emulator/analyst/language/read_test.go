@@ -1,0 +1,163 @@
+package language
+
+import (
+	"slices"
+	"testing"
+)
+
+// readCase is one question from the development corpus (DataBench train/dev, WikiTableQuestions
+// training) with what reading it must give. Every listed item must be present; chunks not
+// listed may be present too.
+type readCase struct {
+	q            string
+	form         string            // the first part's form and the head of its focus
+	lemmas       map[string]string // word as typed → lemma
+	tags         map[string]string // word as typed → Penn tag
+	phrases      []string          // see phraseTexts
+	comparisons  []string          // see comparisonTexts
+	superlatives []string          // see superlativeTexts
+	relatives    []string          // see relativeTexts
+	coords       []string          // see coordinationTexts
+	joints       []string          // the joints of the parts after the first
+}
+
+var readCases = []readCase{
+	{q: "Is the person with the highest net worth self-made?", form: "yes/no person",
+		lemmas:  map[string]string{"Is": "be", "highest": "high", "self-made": "self-made"},
+		tags:    map[string]string{"Is": "VBZ", "highest": "JJS", "worth": "NN"},
+		phrases: []string{"the person [with the highest net worth]"}, superlatives: []string{"high"}},
+	{q: "Were there any passengers who paid a fare of more than $500?", form: "yes/no passengers",
+		lemmas:      map[string]string{"Were": "be", "paid": "pay", "passengers": "passenger"},
+		tags:        map[string]string{"Were": "VBD", "paid": "VBD"},
+		comparisons: []string{"> $500"}, relatives: []string{"passengers: who paid a fare"}},
+	{q: "Which are the top 4 fares paid by survivors?", form: "wh fares",
+		lemmas:       map[string]string{"survivors": "survivor", "paid": "pay", "fares": "fare"},
+		superlatives: []string{"top 4"}, relatives: []string{"fares: paid by survivors"}},
+	{q: "Report the 4 highest toll amounts paid.", form: "imperative amounts",
+		tags: map[string]string{"Report": "VB"}, superlatives: []string{"high 4"}, relatives: []string{"amounts: paid"}},
+	{q: "Which passenger class has the highest number of survivors?", form: "wh class",
+		phrases: []string{"Which passenger class", "the highest number [of survivors]"}, superlatives: []string{"high"}},
+	{q: "What's the most common gender among the survivors?", form: "wh gender",
+		lemmas: map[string]string{"'s": "be"}, superlatives: []string{"common"},
+		phrases: []string{"the most common gender [among the survivors]"}},
+	{q: "Does every reviewer location have at least one review with a rating of 5?", form: "yes/no location",
+		comparisons: []string{">= one"}, phrases: []string{"every reviewer location", "one review [with a rating]"}},
+	{q: "how many people stayed at least 3 years in office?", form: "how many people",
+		lemmas: map[string]string{"stayed": "stay", "years": "year"}, comparisons: []string{">= 3"}},
+	{q: "Are all students who are in a romantic relationship older than 17?", form: "yes/no students",
+		comparisons: []string{"old > 17"}, relatives: []string{"students: who are in a romantic relationship older than 17"}},
+	{q: "How many borrowers are older than 50?", form: "how many borrowers",
+		lemmas: map[string]string{"older": "old", "borrowers": "borrower"}, comparisons: []string{"old > 50"}},
+	{q: "Is there a non-self-made billionaire in the top 5 ranks?", form: "yes/no billionaire",
+		superlatives: []string{"top 5"}, phrases: []string{"a non-self-made billionaire [in the top 5 ranks]"}},
+	{q: "List the top 3 countries with the most billionaires.", form: "imperative countries",
+		tags: map[string]string{"List": "VB"}, lemmas: map[string]string{"countries": "country", "billionaires": "billionaire"},
+		superlatives: []string{"top 3", "many"}},
+	{q: "List the top 5 ranks of billionaires who are not self-made.", form: "imperative ranks",
+		relatives: []string{"billionaires: who are not self-made"}, superlatives: []string{"top 5"}},
+	{q: "in which year did the team have its worst season?", form: "wh year",
+		lemmas: map[string]string{"worst": "bad", "did": "do"}, superlatives: []string{"bad"}},
+	{q: "how many of the worst dancers scored less than 15 points for their dance?", form: "how many dancers",
+		lemmas: map[string]string{"dancers": "dancer", "scored": "score"}, comparisons: []string{"< 15"}, superlatives: []string{"bad"}},
+	{q: "Were there any female passengers in the 3rd class who survived?", form: "yes/no passengers",
+		phrases: []string{"any female passengers [in the 3rd class]"}, lemmas: map[string]string{"survived": "survive"}},
+	{q: "Which are the top 2 states with the most tornado-related injuries? If in a tie then select alphabetically. ",
+		form: "wh states", joints: []string{"?"}, lemmas: map[string]string{"injuries": "injury"}},
+	{q: "Among those who survived, which fare range was the most common: (0-50, 50-100, 100-150, 150+)?",
+		form: "wh range", tags: map[string]string{"fare": "NN"}, phrases: []string{"which fare range"}},
+	{q: "Are there any players whose preferred foot is left and are from a nationality that starts with 'B'?",
+		form: "yes/no players", relatives: []string{"players: whose preferred foot is left", "nationality: that starts with 'B'"}},
+	{q: "What are the top 4 ages of students whose mother's education level is above 3?", form: "wh ages",
+		comparisons: []string{"> 3"}, relatives: []string{"students: whose mother's education level is above 3"}},
+	{q: "Name the top 3 passenger classes by survival rate.", form: "imperative classes",
+		tags: map[string]string{"Name": "VB"}, phrases: []string{"the top 3 passenger classes [by survival rate]"}},
+	{q: "how many total chairpersons were there between 1905 and 1921?", form: "how many chairpersons",
+		comparisons: []string{"between 1905..1921"}, lemmas: map[string]string{"chairpersons": "chairperson"}},
+	{q: "what was the last game to be attended by fewer than 30,000 people?", form: "wh game",
+		comparisons: []string{"< 30,000"}},
+	{q: "how many films grossed more than $80,000,000", form: "how many films",
+		comparisons: []string{"> $80,000,000"}, lemmas: map[string]string{"grossed": "gross"}},
+	{q: "Did any children below the age of 18 survive?", form: "yes/no children",
+		lemmas: map[string]string{"children": "child", "Did": "do"}, tags: map[string]string{"Did": "VBD", "survive": "VB"}},
+	{q: "On average, how many hours do employees work monthly?", form: "how many hours",
+		lemmas: map[string]string{"employees": "employee"}},
+	{q: "Does the youngest billionaire identify as male?", form: "yes/no billionaire",
+		superlatives: []string{"young"}},
+	{q: "What is the average age of the male passengers?", form: "wh age",
+		phrases: []string{"the average age [of the male passengers]"}},
+	{q: "Who are the top 3 authors with the most followers?", form: "wh authors",
+		superlatives: []string{"top 3", "many"}},
+	{q: "What are the 4 least common hair colors?", form: "wh colors", superlatives: []string{"least common 4"}},
+	{q: "when did the last episode air?", form: "wh episode", tags: map[string]string{"air": "VB"}},
+	{q: "Identify the top 6 programming languages used regularly.", form: "imperative languages",
+		relatives: []string{"languages: used regularly"}, superlatives: []string{"top 6"}},
+	{q: "Are there any employees with more than 7 projects?", form: "yes/no employees", comparisons: []string{"> 7"}},
+	{q: "what is the total number of gold and silver medals won by china?", form: "wh number",
+		coords: []string{"gold+medals"}, relatives: []string{"medals: won by china"}},
+	{q: "Which company has the least number of employees?", form: "wh company", superlatives: []string{"least many"}},
+	{q: "List the genders of the bottom 4 purchases with the lowest total cost.", form: "imperative genders",
+		superlatives: []string{"bottom 4", "low"},
+		phrases:      []string{"the genders [of the bottom 4 purchases]", "the bottom 4 purchases [with the lowest total cost]"}},
+	{q: "Could you list the 3 fare ranges present in the dataset with the least survivors: (0-50, 50-100, 100-150, 150+)?",
+		form: "imperative fare", superlatives: []string{"least many"}},
+	{q: "which player paid the most in transfer fees?", form: "wh player", lemmas: map[string]string{"fees": "fee"}},
+	{q: "How many employees have been promoted in the last 5 years?", form: "how many employees",
+		lemmas: map[string]string{"promoted": "promote", "been": "be"}},
+	{q: "Were there any employees hired in 2019?", form: "yes/no employees",
+		relatives: []string{"employees: hired in 2019"}},
+	{q: "Any property with more than 10 bedrooms?", form: "yes/no property", comparisons: []string{"> 10"}},
+	{q: "Is it true that the athlete with the lowest ID is older than 30 years?", form: "yes/no it",
+		comparisons: []string{"old > 30"}, superlatives: []string{"low"}},
+}
+
+func TestRead(t *testing.T) {
+	for _, c := range readCases {
+		s := Read(c.q, nil)
+		fail := func(what string, want, got any) {
+			t.Errorf("%q: %s: want %v, got %v\n%s", c.q, what, want, got, dump(s))
+		}
+		if got := formText(s, s.Form()); got != c.form {
+			fail("form", c.form, got)
+		}
+		for word, want := range c.lemmas {
+			if got := tokenField(s, word, func(t Token) string { return t.Lemma }); got != want {
+				fail("lemma of "+word, want, got)
+			}
+		}
+		for word, want := range c.tags {
+			if got := tokenField(s, word, func(t Token) string { return t.POS }); got != want {
+				fail("tag of "+word, want, got)
+			}
+		}
+		checkAll(t, fail, "phrases", c.phrases, phraseTexts(s))
+		checkAll(t, fail, "comparisons", c.comparisons, comparisonTexts(s))
+		checkAll(t, fail, "superlatives", c.superlatives, superlativeTexts(s))
+		checkAll(t, fail, "relatives", c.relatives, relativeTexts(s))
+		checkAll(t, fail, "coordinations", c.coords, coordinationTexts(s))
+		var joints []string
+		for _, p := range s.Parts[1:] {
+			joints = append(joints, p.Joint)
+		}
+		if c.joints != nil && !slices.Equal(joints, c.joints) {
+			fail("joints", c.joints, joints)
+		}
+	}
+}
+
+func tokenField(s *Sentence, text string, f func(Token) string) string {
+	for _, t := range s.Tokens {
+		if t.Text == text {
+			return f(t)
+		}
+	}
+	return "<no token " + text + ">"
+}
+
+func checkAll(t *testing.T, fail func(string, any, any), what string, want, got []string) {
+	t.Helper()
+	for _, w := range want {
+		if !slices.Contains(got, w) {
+			fail(what, w, got)
+		}
+	}
+}

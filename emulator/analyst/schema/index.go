@@ -1,0 +1,117 @@
+package schema
+
+import (
+	"strings"
+	"sync"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+)
+
+// Index is a table prepared for linking: each column's words with their lemmas and WordNet
+// relations, computed once per table rather than once per question.
+type Index struct {
+	table     *Table
+	lx        *language.Lexicon
+	columns   []indexedColumn
+	vocabOnce sync.Once
+	vocab     *language.Vocabulary
+	timeOnce  sync.Once
+	timeCols  []string
+	// fileWords are the lemmas of the file name's words ("employees.csv" → employee).
+	fileWords []string
+}
+
+type indexedColumn struct {
+	col   Column
+	norm  string
+	words []columnWord
+	// head is the index in words of the name's head: its last word that is not an operation
+	// word ("Number of Projects" → projects, "complaint_type" → type).
+	head int
+	// values are the normalised categorical values, parallel to col.Values.
+	values []string
+	// entity is what an id or name column says a row is: "PassengerId" → passenger,
+	// "personName" → person; "" otherwise.
+	entity string
+	// money marks a column whose words WordNet files under sums of money (fare, price, salary),
+	// which a currency amount in the question points to.
+	money bool
+}
+
+// columnWord is a content word of a column name with what it relates to in WordNet.
+type columnWord struct {
+	word
+	synonyms, derivations, attributes map[string]bool
+}
+
+// NewIndex prepares a table for linking. It loads the lexicon if needed.
+func NewIndex(t *Table) *Index {
+	ix := &Index{table: t, lx: language.WordNet()}
+	for _, c := range t.Columns {
+		ix.columns = append(ix.columns, ix.indexColumn(c))
+	}
+	if t.File != "" {
+		for _, w := range contentWords(strings.TrimSuffix(t.File, fileExt(t.File)), ix.lx) {
+			ix.fileWords = append(ix.fileWords, w.forms...)
+		}
+	}
+	return ix
+}
+
+func fileExt(name string) string {
+	if i := strings.LastIndexByte(name, '.'); i > 0 {
+		return name[i:]
+	}
+	return ""
+}
+
+// moneyClasses are the WordNet nouns under which amounts of money are filed.
+var moneyClasses = []string{"cost", "sum", "monetary value", "money", "assets", "payment"}
+
+func (ix *Index) indexColumn(c Column) indexedColumn {
+	ic := indexedColumn{col: c, norm: normalise(c.Name)}
+	for _, w := range contentWords(c.Name, ix.lx) {
+		ic.words = append(ic.words, ix.relate(w))
+	}
+	for _, v := range c.Values {
+		ic.values = append(ic.values, normalise(v))
+	}
+	ic.head = len(ic.words) - 1
+	for k := len(ic.words) - 1; k >= 0; k-- {
+		if !operationWords[ic.words[k].lemma] && !ic.words[k].aside {
+			ic.head = k
+			break
+		}
+	}
+	if n := len(ic.words); n >= 2 && (ic.words[n-1].low == "id" || ic.words[n-1].low == "name") {
+		ic.entity = ic.words[n-2].lemma
+	}
+	for _, w := range ic.words {
+		for _, f := range w.forms {
+			for _, class := range moneyClasses {
+				if ix.lx.IsAWithin(f, class, 2) {
+					ic.money = true
+				}
+			}
+		}
+	}
+	return ic
+}
+
+// relate gathers a column word's synonyms, derivations and attributes over all its forms.
+func (ix *Index) relate(w word) columnWord {
+	cw := columnWord{word: w, synonyms: map[string]bool{}, derivations: map[string]bool{}, attributes: map[string]bool{}}
+	all := language.Noun | language.Verb | language.Adjective
+	for _, f := range w.forms {
+		for _, s := range ix.lx.Synonyms(f, all) {
+			cw.synonyms[s] = true
+		}
+		for _, d := range ix.lx.Derivations(f) {
+			cw.derivations[d] = true
+		}
+		for _, a := range ix.lx.Attributes(f) {
+			cw.attributes[a] = true
+		}
+	}
+	return cw
+}

@@ -1,0 +1,155 @@
+package schema
+
+import (
+	"strings"
+	"unicode"
+
+	"golang.org/x/text/unicode/norm"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+)
+
+// fold lowercases and strips accents, so that "Pokémon" in a question meets "Pokemon" in a
+// file or column name.
+func fold(s string) string {
+	s = strings.ToLower(s)
+	if isASCII(s) {
+		return s
+	}
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= 0x80 {
+			return false
+		}
+	}
+	return true
+}
+
+// splitName breaks a column name into words at separators, punctuation and camelCase
+// boundaries: "finalWorth" → final Worth, "Siblings_Spouses Aboard" → Siblings Spouses Aboard,
+// "No. of cases_median" → No of cases median.
+func splitName(name string) string {
+	name = stripAnnotations(name)
+	var b strings.Builder
+	rs := []rune(name)
+	for i, r := range rs {
+		switch {
+		case unicode.IsLetter(r) || unicode.IsDigit(r):
+			if i > 0 && (unicode.IsUpper(r) && unicode.IsLower(rs[i-1]) || unicode.IsDigit(r) != unicode.IsDigit(rs[i-1])) {
+				b.WriteByte(' ') // finalWorth, type1
+			}
+			b.WriteRune(r)
+		case r == '?' || r == '(' || r == ')' || r == ',':
+			b.WriteRune(' ')
+			b.WriteRune(r) // keep clause punctuation: column names that are questions
+			b.WriteRune(' ')
+		default:
+			b.WriteByte(' ')
+		}
+	}
+	return strings.Join(strings.Fields(b.String()), " ")
+}
+
+// stripAnnotations drops type annotations written into a name: "retweets<gx:number>".
+func stripAnnotations(name string) string {
+	for {
+		i := strings.IndexByte(name, '<')
+		j := strings.IndexByte(name, '>')
+		if i < 0 || j < i {
+			return name
+		}
+		name = name[:i] + " " + name[j+1:]
+	}
+}
+
+// normalise is the comparison form of a name: words split, lowercase, no accents, single
+// spaces.
+func normalise(name string) string { return fold(splitName(name)) }
+
+// word is a content word of a column name or of a question, with the forms it matches by.
+type word struct {
+	low   string
+	lemma string
+	forms []string // the word and its lemmas as noun, verb and adjective
+	// aside marks a word in parentheses, a unit or a gloss ("Calories (kcal)"), never the head.
+	aside bool
+}
+
+// formsOf returns a word's lowercase form and its lemmas in every open class, deduplicated.
+func formsOf(low, lemma string, lx *language.Lexicon) []string {
+	out := []string{low}
+	if f := fold(low); f != low {
+		out = append(out, f)
+	}
+	add := func(s string) {
+		for _, f := range out {
+			if f == s {
+				return
+			}
+		}
+		out = append(out, s)
+	}
+	add(lemma)
+	for _, tag := range []string{"NNS", "VBD", "VBG", "JJR"} {
+		if l := lx.Lemma(low, tag); lx.POS(l) != 0 {
+			add(l)
+		}
+	}
+	return out
+}
+
+// contentWords reads a name with the language front end and keeps its content words: nouns,
+// adjectives, verbs other than be/have/do, numbers. "What is your age?" → age.
+func contentWords(name string, lx *language.Lexicon) []word {
+	s := language.Read(splitName(name), nil)
+	var out []word
+	depth := 0
+	for _, t := range s.Tokens {
+		switch {
+		case t.Text == "(":
+			depth++
+		case t.Text == ")":
+			depth = max(depth-1, 0)
+		case isContent(t):
+			out = append(out, word{low: fold(t.Lower), lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx), aside: depth > 0 || len(t.Lower) == 1})
+		}
+	}
+	if len(out) == 0 {
+		for _, t := range s.Tokens { // "No" alone, "ID": keep what there is
+			if t.Kind == language.Word {
+				out = append(out, word{low: fold(t.Lower), lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx)})
+			}
+		}
+	}
+	return out
+}
+
+// isContent reports a token that can name something in a table.
+func isContent(t language.Token) bool {
+	switch t.Kind {
+	case language.Name, language.Quoted:
+		return true
+	case language.Number, language.Word:
+	default:
+		return false
+	}
+	if t.Kind == language.Number {
+		return false
+	}
+	switch language.TagPOS(t.POS) {
+	case language.Noun, language.Adjective:
+		return true
+	case language.Verb:
+		return t.POS != "MD" && t.Lemma != "be" && t.Lemma != "have" && t.Lemma != "do"
+	}
+	return false
+}
