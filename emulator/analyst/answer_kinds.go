@@ -17,8 +17,6 @@ func sentence(m marker) string {
 	switch m.str("kind") {
 	case "prep", "derived":
 		return prepSentence(m)
-	case "verdict":
-		return verdictSentence(m)
 	case "merged":
 		return fmt.Sprintf("Joined %s with %s on `%s` to reach the columns asked for.", m.str("left"), m.str("right"), m.str("on"))
 	case "rows":

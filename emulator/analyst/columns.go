@@ -15,9 +15,6 @@ type colRef struct {
 type colIndex struct {
 	p     *Profile
 	words [][][]string // [frame][col] -> singular lowercase words
-	// yesNoRows reads the row nouns of a yes/no question as the rows (see rowNouns): set
-	// where the question is answered with a verdict (verdict.go).
-	yesNoRows bool
 }
 
 func newColIndex(p *Profile) *colIndex {

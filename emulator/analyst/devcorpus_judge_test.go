@@ -17,19 +17,19 @@ import (
 // Only the reply's text is judged, as in the truth corpus: a reply that leaves its answer to
 // "the table above" states no value.
 
-// replyVerdictKind is the yes/no a reply opens with.
-type replyVerdictKind int
+// verdict is the yes/no a reply opens with.
+type verdict int
 
 const (
-	noVerdict replyVerdictKind = iota
+	noVerdict verdict = iota
 	verdictYes
 	verdictNo
 )
 
-// replyVerdict reads the replyVerdictKind a reply opens with: its first word, past markup, is Yes or
-// True, No or False. A replyVerdictKind stated later ("…, so the answer is yes") is not read: an
+// replyVerdict reads the verdict a reply opens with: its first word, past markup, is Yes or
+// True, No or False. A verdict stated later ("…, so the answer is yes") is not read: an
 // analyst reads the opening, and a "no" deep in the reply is as often "no missing values".
-func replyVerdict(reply string) replyVerdictKind {
+func replyVerdict(reply string) verdict {
 	s := strings.TrimLeftFunc(reply, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) })
 	end := strings.IndexFunc(s, func(r rune) bool { return !unicode.IsLetter(r) })
 	if end < 0 {
@@ -45,7 +45,7 @@ func replyVerdict(reply string) replyVerdictKind {
 }
 
 // dbRight reports whether the reply to question holds a DataBench answer: a boolean as the
-// reply's replyVerdictKind, a number as some number of the reply, a category as a word or number of the
+// reply's verdict, a number as some number of the reply, a category as a word or number of the
 // reply, a list as every distinct item of it (order and repeats are not judged: the reply may
 // show them as a table sorted its own way). A category the question itself names ("which fare
 // range, 0-50 or 50-100…") must be named by the reply more often than by the question: the

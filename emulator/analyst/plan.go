@@ -24,9 +24,6 @@ func makePlan(question string, history []Message, p *Profile) plan {
 	if ref.Unread != "" {
 		return plan{Reply: unreadReply(question, ref)}
 	}
-	if pl, ok := verdictPlan(question, history, p, ref, derived); ok {
-		return pl
-	}
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
 	q.refine, q.derived = ref, derived

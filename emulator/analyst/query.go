@@ -134,7 +134,6 @@ func analyze(q string, ix *colIndex) *parsed {
 			ps.taken[i] = true // "Western Europe" is one value of two words
 		}
 	}
-	var rows map[string]bool // read on the first word that may block, not on every question
 	for i := range ps.toks {
 		t := &ps.toks[i]
 		if agg := impliedAgg[t.low]; agg != "" {
@@ -151,12 +150,7 @@ func analyze(q string, ix *colIndex) *parsed {
 			}
 		}
 		if !ps.taken[i] && meaningful(ix, *t) {
-			if rows == nil {
-				rows = rowNouns(q, ix)
-			}
-			if !rows[t.low] {
-				ps.unknown = append(ps.unknown, t.raw)
-			}
+			ps.unknown = append(ps.unknown, t.raw)
 		}
 	}
 	return ps
