@@ -119,14 +119,15 @@ func uniqueMemory(pid int) int64 {
 	return kb << 10
 }
 
-// measure records the kernel's memory after a call: private memory plus
-// dataBytes, the files under /mnt/data. A kernel that grew past what the
-// budget allows makes the pool set idle ones aside. The caller holds s.mu.
+// measure records the kernel's memory after a call: its unique memory
+// (read again only when it may have grown, gauge.go) plus dataBytes, the
+// files under /mnt/data. A kernel that grew past what the budget allows
+// makes the pool set idle ones aside. The caller holds s.mu.
 func (s *Session) measure(dataBytes int64) {
 	if s.w == nil {
 		return
 	}
-	m := s.cfg.memoryOf(s.w.pyPid) + max(dataBytes, 0)
+	m := s.w.memory(s.cfg) + max(dataBytes, 0)
 	s.mem.Store(m)
 	s.pool.noteInUse(m)
 	s.pool.trimSoon()
