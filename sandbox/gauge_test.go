@@ -33,10 +33,9 @@ func TestMemoryGauge(t *testing.T) {
 	if reads.Load() != 1 {
 		t.Fatalf("first cell: %d full readings, want 1", reads.Load())
 	}
-	// A fork copies the template's pages it writes over its first few dozen
-	// cells; after them, a cell that makes nothing new seldom faults (one in
-	// twenty, as the heap grows by a page), though a busy machine may
-	// stretch cells past remeasureAfter.
+	// A fork copies the template's pages it writes over its first cells;
+	// after them, a cell that makes nothing new seldom faults, though a
+	// busy machine may stretch cells past remeasureAfter.
 	for range 60 {
 		runOK(t, s, "x = x + 1")
 	}

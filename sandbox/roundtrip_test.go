@@ -71,9 +71,9 @@ func benchRoundTrip(b *testing.B, p *Pool) {
 // TestRoundTripVsJupyter guards the round trip's speed against a Jupyter
 // kernel measured beside it: ours must be at least minJupyterRatio times
 // faster, by the medians of 200 warm cells each. A forked kernel copies the
-// template's pages it writes over its first few dozen cells, and each of
-// those cells reads its page table again (gauge.go); the warm-up runs past
-// them, as a session in use has.
+// template's pages it writes over its first cells, and each of those cells
+// reads its page table again (gauge.go); the warm-up runs past them, as a
+// session in use has.
 func TestRoundTripVsJupyter(t *testing.T) {
 	if err := jupyterInstalled(); err != nil {
 		t.Skip("jupyter not installed (python3-ipykernel, python3-jupyter-client; make deps):", err)
@@ -83,7 +83,7 @@ func TestRoundTripVsJupyter(t *testing.T) {
 	runOK(t, s, "x = 0")
 	k.cell(t, "x = 0")
 	var warm sideBySide
-	warm.run(t, s, nil, 60, nil, nil)
+	warm.run(t, s, nil, 20, nil, nil)
 	for range 5 {
 		k.cell(t, "x = x + 1")
 	}
