@@ -97,7 +97,8 @@ func privateMemory(pid int) int64 {
 // or dirty, from /proc/<pid>/smaps_rollup. Unlike privateMemory it leaves
 // out anonymous pages shared copy-on-write, which a fork of the template
 // shares with it and with every other fork until it writes them. It reads
-// the whole page table, about a millisecond for a kernel: once per call.
+// the whole page table, 1 to 5 ms for a kernel, so a session reads it only
+// when its kernel may have grown (gauge.go).
 func uniqueMemory(pid int) int64 {
 	if pid <= 0 {
 		return 0
