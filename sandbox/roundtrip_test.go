@@ -22,10 +22,11 @@ import (
 const roundTripBlock = 20
 
 // minJupyterRatio is how many times faster than a Jupyter kernel our warm
-// round trip must be for TestRoundTripVsJupyter: about 40 times on an idle
-// 2-core machine and 30 on a busy one, 1 to 3 times when each cell read its
-// kernel's page table (issue 39). Loose enough for a busy machine, tight
-// enough to catch a fivefold slowdown.
+// round trip must be for TestRoundTripVsJupyter: about 30 times on an idle
+// 2-core machine and 40 to 50 on a busy one (load slows Jupyter's more),
+// 1.4 to 4 times when every cell walked its kernel's page table (issue
+// 39). Loose enough for a busy machine, tight enough to catch a fivefold
+// slowdown.
 const minJupyterRatio = 5
 
 // BenchmarkCellRoundTrip: "x = x + 1" in a warm session. With Jupyter
