@@ -1,12 +1,9 @@
 package sandbox
 
 import (
-	"bufio"
 	"context"
-	"encoding/json"
 	"fmt"
 	"os"
-	"os/exec"
 	"slices"
 	"strconv"
 	"strings"
@@ -59,28 +56,6 @@ func BenchmarkFirstCellWarmPool(b *testing.B) {
 	reportMedian(b, ds)
 }
 
-// BenchmarkCellRoundTrip: "x = x + 1" in a warm session.
-func BenchmarkCellRoundTrip(b *testing.B) {
-	ctx := context.Background()
-	s := openSession(b, sharedPool(b))
-	runOK(b, s, "x = 0")
-	ds := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		r, err := s.Exec(ctx, "x = x + 1")
-		if err != nil || r.Error != nil {
-			b.Fatalf("x = x + 1: %+v, %v", r, err)
-		}
-		ds = append(ds, time.Since(start))
-	}
-	b.StopTimer()
-	reportMedian(b, ds)
-	if r := runOK(b, s, "x"); r.Value.Text != strconv.Itoa(b.N) {
-		b.Fatalf("x = %s after %d cells", r.Value.Text, b.N)
-	}
-}
-
 // BenchmarkCellWithFigure: a cell that draws one small chart, so the
 // figure's PNG crosses the protocol and the host's reply checks.
 func BenchmarkCellWithFigure(b *testing.B) {
@@ -99,68 +74,6 @@ func BenchmarkCellWithFigure(b *testing.B) {
 	}
 	b.StopTimer()
 	reportMedian(b, ds)
-}
-
-// BenchmarkJupyterRoundTrip: the same cell through a real Jupyter kernel
-// (Debian's ipykernel and jupyter_client), driven over a pipe by
-// testdata/jupyter_roundtrip.py.
-func BenchmarkJupyterRoundTrip(b *testing.B) {
-	probe := exec.Command("/usr/bin/python3", "-c", "import ipykernel, jupyter_client")
-	if err := probe.Run(); err != nil {
-		b.Skip("jupyter not installed (python3-ipykernel, python3-jupyter-client):", err)
-	}
-	k := startJupyter(b)
-	k.cell(b, "x = 0")
-	ds := make([]time.Duration, 0, b.N)
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		start := time.Now()
-		k.cell(b, "x = x + 1")
-		ds = append(ds, time.Since(start))
-	}
-	b.StopTimer()
-	reportMedian(b, ds)
-}
-
-type jupyterDriver struct {
-	in  *json.Encoder
-	out *bufio.Scanner
-}
-
-func startJupyter(b *testing.B) *jupyterDriver {
-	cmd := exec.Command("/usr/bin/python3", "testdata/jupyter_roundtrip.py")
-	// PYDEVD_DISABLE_FILE_VALIDATION quiets ipykernel's debugger warnings.
-	cmd.Env = []string{"PATH=/usr/bin:/bin", "HOME=" + b.TempDir(), "LANG=C.UTF-8", "PYDEVD_DISABLE_FILE_VALIDATION=1"}
-	cmd.Stderr = os.Stderr
-	stdin, err := cmd.StdinPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	stdout, err := cmd.StdoutPipe()
-	if err != nil {
-		b.Fatal(err)
-	}
-	if err := cmd.Start(); err != nil {
-		b.Fatal(err)
-	}
-	b.Cleanup(func() {
-		stdin.Close()
-		cmd.Wait()
-	})
-	k := &jupyterDriver{in: json.NewEncoder(stdin), out: bufio.NewScanner(stdout)}
-	if !k.out.Scan() || k.out.Text() != "ready" {
-		b.Fatalf("jupyter kernel did not start: %q", k.out.Text())
-	}
-	return k
-}
-
-func (k *jupyterDriver) cell(b *testing.B, code string) {
-	if err := k.in.Encode(code); err != nil {
-		b.Fatal(err)
-	}
-	if !k.out.Scan() || k.out.Text() != "ok" {
-		b.Fatalf("jupyter cell %q: %q", code, k.out.Text())
-	}
 }
 
 // BenchmarkPoolRefill claims every warm worker of a pool and measures how

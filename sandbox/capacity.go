@@ -97,7 +97,8 @@ func privateMemory(pid int) int64 {
 // or dirty, from /proc/<pid>/smaps_rollup. Unlike privateMemory it leaves
 // out anonymous pages shared copy-on-write, which a fork of the template
 // shares with it and with every other fork until it writes them. It reads
-// the whole page table, about a millisecond for a kernel: once per call.
+// the whole page table, 1 to 5 ms for a kernel, so a session reads it only
+// when its kernel may have grown (gauge.go).
 func uniqueMemory(pid int) int64 {
 	if pid <= 0 {
 		return 0
@@ -119,14 +120,15 @@ func uniqueMemory(pid int) int64 {
 	return kb << 10
 }
 
-// measure records the kernel's memory after a call: private memory plus
-// dataBytes, the files under /mnt/data. A kernel that grew past what the
-// budget allows makes the pool set idle ones aside. The caller holds s.mu.
+// measure records the kernel's memory after a call: its unique memory
+// (read again only when it may have grown, gauge.go) plus dataBytes, the
+// files under /mnt/data. A kernel that grew past what the budget allows
+// makes the pool set idle ones aside. The caller holds s.mu.
 func (s *Session) measure(dataBytes int64) {
 	if s.w == nil {
 		return
 	}
-	m := s.cfg.memoryOf(s.w.pyPid) + max(dataBytes, 0)
+	m := s.w.memory(s.cfg) + max(dataBytes, 0)
 	s.mem.Store(m)
 	s.pool.noteInUse(m)
 	s.pool.trimSoon()

@@ -69,6 +69,9 @@ type Config struct {
 	// memoryOf measures a kernel's memory by its pid; tests replace it to
 	// make eviction deterministic. Default: uniqueMemory.
 	memoryOf func(pid int) int64
+	// gaugeMemory: memoryOf is the default, costly to read, so a session
+	// reads it again only when its kernel may have grown (gauge.go).
+	gaugeMemory bool
 	// templateMemoryOf measures the template (fork.go), charged once; tests
 	// replace it too. Default: privateMemory, all of its heap.
 	templateMemoryOf func(pid int) int64
@@ -139,7 +142,7 @@ func (c Config) withDefaults() Config {
 		c.Logger = slog.Default()
 	}
 	if c.memoryOf == nil {
-		c.memoryOf = uniqueMemory
+		c.memoryOf, c.gaugeMemory = uniqueMemory, true
 	}
 	if c.templateMemoryOf == nil {
 		c.templateMemoryOf = privateMemory

@@ -91,22 +91,23 @@ func (s *Session) Exec(ctx context.Context, code string) (*Result, error) {
 // watchCell interrupts the cell when it times out or ctx ends, and kills
 // the session when the interrupt is not honoured within the grace period
 // (a C extension holding the GIL, or code that swallows KeyboardInterrupt).
+// It arms a timer and a context callback rather than starting a goroutine
+// per cell: a new goroutine wakes an idle processor, a thread on another
+// CPU, which on a small machine costs a warm cell's round trip a tenth.
 func (s *Session) watchCell(ctx context.Context, cell uint64, timedOut *atomic.Bool) (stop func()) {
 	finished := make(chan struct{})
-	go func() {
-		timer := time.NewTimer(s.cfg.CellTimeout)
-		defer timer.Stop()
+	var fired atomic.Bool // the timeout or ctx, whichever comes first, acts
+	fire := func(timeout bool) {
+		if !fired.CompareAndSwap(false, true) {
+			return
+		}
 		select {
 		case <-finished:
 			return
-		case <-timer.C:
-			timedOut.Store(true)
-		case <-ctx.Done():
-		}
-		select {
-		case <-finished: // select picks at random among ready cases
-			return
 		default:
+		}
+		if timeout {
+			timedOut.Store(true)
 		}
 		_ = s.interruptCell(cell)
 		grace := time.NewTimer(s.cfg.InterruptGrace)
@@ -116,6 +117,12 @@ func (s *Session) watchCell(ctx context.Context, cell uint64, timedOut *atomic.B
 		case <-grace.C:
 			s.end(fmt.Errorf("%w (the cell did not stop within %s of an interrupt)", ErrSessionReset, s.cfg.InterruptGrace))
 		}
-	}()
-	return func() { close(finished) }
+	}
+	timer := time.AfterFunc(s.cfg.CellTimeout, func() { fire(true) })
+	stopCtx := context.AfterFunc(ctx, func() { fire(false) })
+	return func() {
+		close(finished)
+		timer.Stop()
+		stopCtx()
+	}
 }

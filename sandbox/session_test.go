@@ -92,6 +92,35 @@ func TestSession_PythonErrorIsResult(t *testing.T) {
 	assertAlive(t, s, "a", "1")
 }
 
+// TestSession_TracebackShowsEarlierCells: a function, a lambda or a
+// generator made in one cell and failing in a later one shows its own
+// cell's line; the failing cell shows its own. A cell that makes no such
+// code leaves nothing behind (worker.py drops its lines).
+func TestSession_TracebackShowsEarlierCells(t *testing.T) {
+	s := openSession(t, sharedPool(t))
+	runOK(t, s, "def f(d):\n    return d['in_f']")
+	runOK(t, s, "g = lambda d: d['in_lambda']\ngen = (d['in_gen'] for d in [{}])")
+	runOK(t, s, "plain = 1")
+	for code, line := range map[string]string{
+		"f({})":         "return d['in_f']",
+		"g({})":         "g = lambda d: d['in_lambda']",
+		"next(gen)":     "gen = (d['in_gen'] for d in [{}])",
+		"z = {}['now']": "z = {}['now']",
+	} {
+		r := run(t, s, code)
+		if r.Error == nil || r.Error.Name != "KeyError" {
+			t.Fatalf("%s: error %+v", code, r.Error)
+		}
+		if tb := r.Error.String(); !strings.Contains(tb, line) {
+			t.Errorf("%s: the traceback does not show %q:\n%s", code, line, tb)
+		}
+	}
+	r := runOK(t, s, "import linecache\nsorted(k for k in linecache.cache if k.startswith('<cell-'))")
+	if want := "['<cell-1>', '<cell-2>', '<cell-8>']"; r.Value.Text != want {
+		t.Errorf("cells kept in linecache: %s, want %s (the definitions, and this cell's generator)", r.Value.Text, want)
+	}
+}
+
 func TestSession_Figures(t *testing.T) {
 	s := openSession(t, sharedPool(t))
 	code := `import matplotlib.pyplot as plt

@@ -41,6 +41,8 @@ type worker struct {
 	sigMu    sync.Mutex   // guards pidfd: a closed fd number may be reused by another worker's pidfd
 	pidfd    int          // of the Python process, for SIGINT; -1 when unknown or released
 	pyPid    int          // host pid of the Python process, 0 when unknown
+	statFile *os.File     // its /proc/<pid>/stat, for its page faults (gauge.go); nil when unknown
+	gauge    memGauge     // its latest full memory reading; its session's mu guards it
 	initPid  atomic.Int64 // host pid of the sandbox's pid-namespace init, 0 when unknown
 	exited   chan struct{}
 	retired  atomic.Bool // an eviction ended the worker on purpose, its state saved
@@ -124,6 +126,7 @@ func (w *worker) awaitReady(ctx context.Context, timeout time.Duration, bwrap bo
 	}
 	if pid > 0 {
 		w.pyPid = pid
+		w.statFile = openStat(pid)
 		if fd, err := unix.PidfdOpen(pid, 0); err == nil {
 			w.pidfd = fd
 		}
@@ -212,7 +215,7 @@ func (w *worker) release(p *Pool) {
 			p.cfg.Logger.Warn("sandbox: worker did not exit after kill", "worker", w.id)
 		}
 	}
-	for _, f := range []*os.File{w.in, w.out, w.status, w.intr, w.ctl} {
+	for _, f := range []*os.File{w.in, w.out, w.status, w.intr, w.ctl, w.statFile} {
 		if f != nil {
 			f.Close()
 		}

@@ -512,6 +512,18 @@ def parse_cell(code, fname):
         raise
 
 
+# The nodes that make code which may run after its cell has ended (a
+# function, a class's methods, a lambda, a generator), and so show the
+# cell's lines in a later traceback.
+CODE_NODES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.GeneratorExp,
+              ast.ListComp, ast.SetComp, ast.DictComp)
+
+
+def makes_code(tree):
+    """Whether a cell's source must stay in linecache after the cell."""
+    return any(isinstance(node, CODE_NODES) for node in ast.walk(tree))
+
+
 def finite(v):
     """v with NaN and infinities as None: JSON has no word for them."""
     if isinstance(v, float) and not math.isfinite(v):
@@ -645,9 +657,10 @@ class Kernel:
         self.cells += 1
         fname = "<cell-%d>" % self.cells
         linecache.cache[fname] = (len(code), None, code.splitlines(True), fname)
-        value = None
+        value, tree, keep = None, None, False
         try:
             tree = parse_cell(code, fname)
+            keep = makes_code(tree)  # before the trailing expression is taken off
             last = None
             if tree.body and isinstance(tree.body[-1], ast.Expr):
                 last = ast.Expression(tree.body.pop().value)
@@ -662,6 +675,14 @@ class Kernel:
         except BaseException as e:  # user code may raise anything, SystemExit included
             _busy = False
             return None, self.describe(e)
+        finally:
+            if tree is None or not keep:
+                # Its lines can show in no later traceback. Kept anyway,
+                # they grew a forked kernel's heap every cell, into the
+                # template's half-used pages: a page fault, and so a walk
+                # of its page table on the Go side (gauge.go), on most of
+                # a session's first few dozen cells (issue 39).
+                linecache.cache.pop(fname, None)
         self.remember_defs(tree)
         return value, None
 
