@@ -1,10 +1,8 @@
 package sandbox
 
 import (
-	"context"
 	"encoding/json"
 	"strings"
-	"sync"
 	"testing"
 )
 
@@ -30,28 +28,16 @@ func apartModes(t *testing.T, f func(t *testing.T, p *Pool)) {
 	t.Run("exec", func(t *testing.T) { f(t, execPool(t)) })
 }
 
-var execShared struct {
-	once sync.Once
-	pool *Pool
-	err  error
-}
+var execShared lazyPool
 
 // execPool is a pool whose kernels each start in a sandbox of their own,
 // shared by the tests of this file.
 func execPool(t *testing.T) *Pool {
-	t.Helper()
-	execShared.once.Do(func() {
+	return execShared.get(t, func() Config {
 		cfg := sharedConfig()
 		cfg.NoFork = true
-		execShared.pool, execShared.err = NewPool(context.Background(), cfg)
-		if execShared.err == nil {
-			closeAfterTests = append(closeAfterTests, execShared.pool)
-		}
+		return cfg
 	})
-	if execShared.err != nil {
-		t.Fatalf("NewPool: %v", execShared.err)
-	}
-	return execShared.pool
 }
 
 // namespacedSysctl reports whether a file of /proc/sys sets a value of the

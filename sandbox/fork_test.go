@@ -67,13 +67,7 @@ print(found, pts, pids, err(connect), err(lambda: os.kill(%d, 0)), err(lambda: o
 // sessions are reset as after any crash, and the next kernel forks from a
 // new template.
 func TestTemplateDeathResetsItsKernels(t *testing.T) {
-	cfg := sharedConfig()
-	cfg.Warm = 1
-	p := newTestPool(t, cfg)
-	s := openSession(t, p)
-	if !s.w.forked {
-		t.Skip("kernels do not fork from a template here")
-	}
+	p, s := forkedSession(t)
 	runOK(t, s, "x = 1")
 	p.fork.mu.Lock()
 	old := p.fork.w
@@ -116,13 +110,7 @@ func TestTemplateIsChargedOnce(t *testing.T) {
 func TestTemplateHeals(t *testing.T) {
 	for _, where := range []string{"unshare", "mounts"} {
 		t.Run(where, func(t *testing.T) {
-			cfg := sharedConfig()
-			cfg.Warm = 1
-			p := newTestPool(t, cfg)
-			s := openSession(t, p)
-			if !s.w.forked {
-				t.Skip("kernels do not fork from a template here")
-			}
+			p, s := forkedSession(t)
 			runOK(t, s, "x = 41")
 			old := s.w.from
 			p.fork.injectFaults(healAfter, where)
@@ -159,4 +147,18 @@ func TestTemplateHeals(t *testing.T) {
 			}
 		})
 	}
+}
+
+// forkedSession is a private pool of one warm kernel and a session forked
+// from its template, for the tests that break the template.
+func forkedSession(t *testing.T) (*Pool, *Session) {
+	t.Helper()
+	cfg := sharedConfig()
+	cfg.Warm = 1
+	p := newTestPool(t, cfg)
+	s := openSession(t, p)
+	if !s.w.forked {
+		t.Skip("kernels do not fork from a template here")
+	}
+	return p, s
 }

@@ -21,25 +21,9 @@ func timerConfig() Config {
 	}
 }
 
-var timers struct {
-	once sync.Once
-	pool *Pool
-	err  error
-}
+var timers lazyPool
 
-func timerPool(t *testing.T) *Pool {
-	t.Helper()
-	timers.once.Do(func() {
-		timers.pool, timers.err = NewPool(context.Background(), timerConfig())
-		if timers.err == nil {
-			closeAfterTests = append(closeAfterTests, timers.pool)
-		}
-	})
-	if timers.err != nil {
-		t.Fatalf("NewPool: %v", timers.err)
-	}
-	return timers.pool
-}
+func timerPool(t *testing.T) *Pool { return timers.get(t, timerConfig) }
 
 func TestLifecycle_IdleExpiry(t *testing.T) {
 	s := openSession(t, timerPool(t))

@@ -67,6 +67,29 @@ func sharedPool(tb testing.TB) *Pool {
 	return shared.pool
 }
 
+// lazyPool is a pool shared by the tests that ask for it, started on first
+// use with its config and closed by TestMain.
+type lazyPool struct {
+	once sync.Once
+	pool *Pool
+	err  error
+}
+
+// get starts the pool on the first call and returns it.
+func (l *lazyPool) get(tb testing.TB, cfg func() Config) *Pool {
+	tb.Helper()
+	l.once.Do(func() {
+		l.pool, l.err = NewPool(context.Background(), cfg())
+		if l.err == nil {
+			closeAfterTests = append(closeAfterTests, l.pool)
+		}
+	})
+	if l.err != nil {
+		tb.Fatalf("NewPool: %v", l.err)
+	}
+	return l.pool
+}
+
 // newTestPool makes a private pool, closed when the test ends.
 func newTestPool(tb testing.TB, cfg Config) *Pool {
 	tb.Helper()
