@@ -46,6 +46,8 @@ func sentence(m marker) string {
 		return groupSentence(m)
 	case "which":
 		return whichSentence(m)
+	case "answer":
+		return answerSentence(m)
 	case "peak":
 		return peakSentence(m)
 	case "peaks":

@@ -34,6 +34,8 @@ const (
 	intentShare    intent = "share"  // what percentage of a total a category makes up
 	intentTest     intent = "test"   // a statistical test with its verdict (code_tests.go)
 	intentModel    intent = "model"  // a regression, classifier, clustering or naive forecast (code_models.go)
+	// intentMeaning is a question package meaning read whole (meaning_plan.go).
+	intentMeaning intent = "meaning"
 )
 
 // rule maps a condition on the question to an intent.

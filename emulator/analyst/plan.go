@@ -24,10 +24,17 @@ func makePlan(question string, history []Message, p *Profile) plan {
 	if ref.Unread != "" {
 		return plan{Reply: unreadReply(question, ref)}
 	}
+	m, mf := readMeaning(question, p)
+	if m != nil && leadsMeaning(m) {
+		return meaningPlan(m, mf)
+	}
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
 	q.refine, q.derived = ref, derived
 	if reply := complete(&q, p); reply != "" {
+		if m != nil && q.Intent != intentHelp && !q.cue {
+			return meaningPlan(m, mf) // the keyword rules ask back; the meaning is whole
+		}
 		if len(q.asked) > 0 {
 			// Asking back offers each reading as a question the user can click.
 			reply += "\n" + suggestionList(readings(question, q.askedWord(), q.asked))
@@ -35,6 +42,9 @@ func makePlan(question string, history []Message, p *Profile) plan {
 		return plan{Query: q, Reply: reply}
 	}
 	if len(q.unknown) > 0 {
+		if m != nil && !q.cue {
+			return meaningPlan(m, mf)
+		}
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
 	}
 	g := newGen(&q, p)

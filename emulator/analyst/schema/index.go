@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strings"
 	"sync"
 
@@ -114,4 +115,37 @@ func (ix *Index) relate(w word) columnWord {
 		}
 	}
 	return cw
+}
+
+// Table returns the table the index links to.
+func (ix *Index) Table() *Table { return ix.table }
+
+// Lexicon returns the lexicon the index reads words with.
+func (ix *Index) Lexicon() *language.Lexicon { return ix.lx }
+
+// MoneyColumns returns the numeric columns whose names WordNet files under sums of money
+// (fare, price, salary, income), or that say what something is worth: what "the richest" or
+// "the most expensive" orders by.
+func (ix *Index) MoneyColumns() []string {
+	var out []string
+	for _, ic := range ix.columns {
+		if ic.col.Type != Number {
+			continue
+		}
+		worth := slices.ContainsFunc(ic.words, func(w columnWord) bool { return w.lemma == "worth" || w.lemma == "wealth" })
+		if ic.money || worth {
+			out = append(out, ic.col.Name)
+		}
+	}
+	return out
+}
+
+// Column returns the named column, or nil.
+func (ix *Index) Column(name string) *Column {
+	for k := range ix.table.Columns {
+		if ix.table.Columns[k].Name == name {
+			return &ix.table.Columns[k]
+		}
+	}
+	return nil
 }

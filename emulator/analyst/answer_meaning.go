@@ -1,0 +1,116 @@
+package analyst
+
+import (
+	"fmt"
+	"strings"
+)
+
+// answerSentence writes the reply to a question package meaning read: the verdict or the value
+// first, then what it is of and which rows it used.
+func answerSentence(m marker) string {
+	vals := meaningValuesText(m)
+	if m.str("form") == "verdict" {
+		return verdictSentence(m, vals)
+	}
+	what, rows := m.str("what"), meaningRows(m)
+	switch m.str("shape") {
+	case "count":
+		if m.str("where") == "" {
+			return fmt.Sprintf("There are **%s** rows.", m.str("n"))
+		}
+		return fmt.Sprintf("**%s** of %s rows match: %s.", m.str("n"), m.str("of"), m.str("where"))
+	case "distinct":
+		return fmt.Sprintf("%s has **%s** different values%s.", what, firstValue(m), rows)
+	}
+	switch len(vals) {
+	case 0:
+		return fmt.Sprintf("No rows match, so there is no value for %s%s.", what, rows)
+	case 1:
+		return fmt.Sprintf("%s%s is %s.", capital(what), rows, vals[0])
+	}
+	return fmt.Sprintf("%s%s: %s.", capital(what), rows, strings.Join(vals, ", "))
+}
+
+// meaningRows says which rows an answer used, when it used some of them.
+func meaningRows(m marker) string {
+	where := m.str("where")
+	if where == "" {
+		return ""
+	}
+	n := m.str("n")
+	return fmt.Sprintf(" (over the %s of %s rows where %s)", n, m.str("of"), where)
+}
+
+// verdictSentence opens with Yes or No, then says what was checked.
+func verdictSentence(m marker, vals []string) string {
+	ok, known := m["verdict"].(bool)
+	what, where := m.str("what"), m.str("where")
+	if !known {
+		return fmt.Sprintf("I cannot say yes or no: %s is missing.", what)
+	}
+	lead := "**No.**"
+	if ok {
+		lead = "**Yes.**"
+	}
+	switch m.str("shape") {
+	case "exists":
+		among := ""
+		if what != "" {
+			among = ", among " + what
+		}
+		if !ok {
+			return fmt.Sprintf("%s No row has %s%s.", lead, where, among)
+		}
+		return fmt.Sprintf("%s %s %s %s%s.", lead, m.str("n"), pluralOf(m.str("n"), "row has", "rows have"), where, among)
+	case "unique":
+		if ok {
+			return fmt.Sprintf("%s Every value of %s is different.", lead, what)
+		}
+		return fmt.Sprintf("%s Some values of %s repeat.", lead, what)
+	}
+	rows := meaningRows(m)
+	switch {
+	case len(vals) == 1 && m.list("values")[0] == nil:
+		return fmt.Sprintf("%s %s%s has no value.", lead, capital(what), rows)
+	case len(vals) == 1:
+		return fmt.Sprintf("%s %s%s is %s.", lead, capital(what), rows, vals[0])
+	}
+	return fmt.Sprintf("%s I checked %s%s.", lead, what, rows)
+}
+
+// meaningValuesText renders the marker's values in bold, with each group's row count when the
+// values are groups; a missing value is said as such.
+func meaningValuesText(m marker) []string {
+	counts, scores := m.list("counts"), m.list("scores")
+	var out []string
+	for i, v := range m.list("values") {
+		s := "missing (no value)"
+		if v != nil {
+			s = fmtAny(v)
+		}
+		s = "**" + s + "**"
+		if i < len(counts) {
+			n := fmtAny(counts[i])
+			s += fmt.Sprintf(" (%s %s)", n, pluralOf(n, "row", "rows"))
+		} else if i < len(scores) {
+			s += " (" + fmtAny(scores[i]) + ")"
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func firstValue(m marker) string {
+	if l := m.list("values"); len(l) > 0 {
+		return fmtAny(l[0])
+	}
+	return "no"
+}
+
+// pluralOf picks the singular for a count written as 1.
+func pluralOf(n, one, many string) string {
+	if n == "1" {
+		return one
+	}
+	return many
+}

@@ -1,0 +1,263 @@
+package analyst
+
+import (
+	"fmt"
+	"strconv"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
+)
+
+// meaningCell writes the cell for a question package meaning read: filter the rows, rank them
+// (or their groups), take the target, sum it up, check it, and report one "answer" marker.
+func meaningCell(m *meaning.Meaning, f *Frame) string {
+	g := &gen{f: f}
+	g.line("df = frames[%s]", py(f.Key))
+	g.line("_scores = None")
+	if !m.Within {
+		meaningFilters(g, m, f)
+	}
+	switch {
+	case m.Order != nil && m.Order.Size:
+		meaningGroups(g, m)
+	case m.Order != nil && m.Order.Agg != meaning.NoAgg:
+		meaningGroupAgg(g, m)
+	case m.Order != nil:
+		o := m.Order
+		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\").head(%d)", col(o.Column), py(o.Column), pyBool(!o.Desc), o.N)
+		if m.Within {
+			meaningFilters(g, m, f)
+		}
+		meaningValues(g, m)
+		if m.Target != o.Column {
+			g.line("_scores = %s.head(50).tolist()", col(o.Column))
+		}
+	default:
+		meaningValues(g, m)
+	}
+	meaningCheck(g, m, f)
+	shape, what, where := meaningWhat(m)
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, values=_vals, counts=_counts, scores=_scores, verdict=_ok, n=len(df), of=len(frames[%s]))",
+		py(m.Form.String()), py(shape), py(what), py(where), py(f.Key))
+	switch {
+	case m.Order != nil && m.Order.Size:
+		g.line("result = _sizes.rename_axis(%s).reset_index(name=\"rows\")", py(m.Group))
+		g.line("result")
+	case m.Order != nil && m.Order.Agg != meaning.NoAgg:
+		g.line("result = _sizes.rename_axis(%s).reset_index(name=%s)", py(m.Group), py(aggWord[m.Order.Agg.String()]+" "+m.Order.Column))
+		g.line("result")
+	case m.Form != meaning.Verdict && m.Agg == meaning.NoAgg || m.Exists:
+		g.line("result = df")
+		g.line("result")
+	}
+	return strings.TrimRight(g.b.String(), "\n")
+}
+
+// meaningFilters keeps the rows that pass every condition.
+func meaningFilters(g *gen, m *meaning.Meaning, f *Frame) {
+	if len(m.Filters) == 0 {
+		return
+	}
+	var conds []string
+	for _, c := range m.Filters {
+		x := meaningFilter(c, f)
+		switch c.Op {
+		case "in":
+			x.Values = c.Values
+		case "not in":
+			x.Op, x.Values = "in", c.Values
+			conds = append(conds, "(~"+filterExpr(x)+")")
+			continue
+		}
+		conds = append(conds, "("+filterExpr(x)+")")
+	}
+	g.line("df = df[%s]", strings.Join(conds, " & "))
+}
+
+// meaningFilter is a condition as the cells' Filter, typed by the column it tests.
+func meaningFilter(c meaning.Condition, f *Frame) Filter {
+	x := Filter{Col: c.Column, Op: c.Op, Value: c.Value, Kind: "cat"}
+	col := f.column(c.Column)
+	switch {
+	case col != nil && col.Kind == "bool":
+		x.Kind = "num" // compared with the Python literal True or False
+	case col != nil && col.Kind == "num" && (c.Value == "True" || c.Value == "False"):
+		x.Kind, x.Value = "num", map[string]string{"True": "1", "False": "0"}[c.Value]
+	case c.Numeric && col != nil && col.Kind == "num":
+		x.Kind = "num"
+	}
+	return x
+}
+
+// meaningGroups ranks the groups of m.Group by their number of rows and keeps the first N.
+func meaningGroups(g *gen, m *meaning.Meaning) {
+	o := m.Order
+	g.line("_sizes = %s.value_counts()", col(m.Group))
+	if !o.Desc {
+		g.line("_sizes = _sizes.sort_values(ascending=True, kind=\"stable\")")
+	}
+	g.line("_sizes = _sizes.head(%d)", o.N)
+	g.line("_vals, _counts = list(_sizes.index), [int(x) for x in _sizes.values]")
+	g.line("_v = _vals[0] if _vals else None")
+}
+
+// meaningGroupAgg ranks the groups of m.Group by an aggregate of the order's column.
+func meaningGroupAgg(g *gen, m *meaning.Meaning) {
+	o := m.Order
+	g.line("_sizes = df.groupby(%s)[%s].agg(%s).dropna().sort_values(ascending=%s, kind=\"stable\").head(%d)",
+		py(m.Group), py(o.Column), py(o.Agg.String()), pyBool(!o.Desc), o.N)
+	g.line("_vals, _counts = list(_sizes.index), None")
+	g.line("_scores = [float(x) for x in _sizes.values]")
+	g.line("_v = _vals[0] if _vals else None")
+}
+
+// meaningValues takes the target from the selected rows and sums it up.
+func meaningValues(g *gen, m *meaning.Meaning) {
+	g.line("_counts = None")
+	t := m.Target
+	if t == "" {
+		t = m.Identifier
+	}
+	switch {
+	case m.Agg == meaning.Count || m.Exists || t == "":
+		g.line("_v = len(df)")
+	case m.Agg == meaning.Distinct:
+		g.line("_v = int(%s.nunique())", col(t))
+	case m.Agg != meaning.NoAgg:
+		g.line("_v = %s.agg(%s)", col(t), py(m.Agg.String()))
+	default:
+		g.line("_vals = %s.head(50).tolist()", col(t))
+		g.line("_v = _vals[0] if len(_vals) == 1 else None")
+		return
+	}
+	g.line("_vals = [_v]")
+}
+
+// meaningCheck sets _ok to the verdict of a yes/no question, or None.
+func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
+	switch {
+	case m.Form != meaning.Verdict:
+		g.line("_ok = None")
+	case m.Exists:
+		g.line("_ok = len(df) > 0")
+	case m.Unique:
+		g.line("_ok = bool(%s.dropna().is_unique)", col(m.Target))
+	case m.Check != nil:
+		// A missing value is not the value asked about: DataBench and analysts alike read
+		// "does the oldest have a score of 5" as no when the score is missing.
+		g.line("_ok = False if _v is None or pd.isna(_v) else bool(%s)", checkExpr(*m.Check, f))
+	default:
+		g.line("_ok = None")
+	}
+}
+
+// checkExpr compares the scalar _v with a condition's value.
+func checkExpr(c meaning.Condition, f *Frame) string {
+	x := meaningFilter(c, f)
+	op := c.Op
+	if x.Kind == "num" {
+		if c.Value == "True" || c.Value == "False" {
+			return "bool(_v) " + op + " " + c.Value
+		}
+		return "float(_v) " + op + " " + x.Value
+	}
+	return "str(_v).casefold() " + op + " " + py(strings.ToLower(c.Value)) + ".casefold()"
+}
+
+// meaningWhat says in words what the answer is (shape, for the sentence), what it is of, and
+// which rows it used.
+func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
+	var conds []string
+	for _, c := range m.Filters {
+		conds = append(conds, conditionWords(c))
+	}
+	where = strings.Join(conds, " and ")
+	target := "`" + m.Target + "`"
+	switch {
+	case m.Exists:
+		shape = "exists"
+		if m.Within && m.Order != nil {
+			what = rowsWords(m.Order)
+		}
+	case m.Unique:
+		shape, what = "unique", target
+	case m.Order != nil && (m.Order.Size || m.Order.Agg != meaning.NoAgg):
+		shape, what = "groups", groupsWords(m)
+	case m.Agg == meaning.Count:
+		shape = "count"
+	case m.Agg == meaning.Distinct:
+		shape, what = "distinct", target
+	case m.Agg != meaning.NoAgg:
+		shape, what = "value", "the "+aggWord[m.Agg.String()]+" of "+target
+	case m.Order != nil && m.Order.Column == m.Target:
+		shape, what = "value", extremesWords(m.Order)
+	case m.Order != nil:
+		shape, what = "value", "the "+target+" of "+rowsWords(m.Order)
+	default:
+		shape, what = "value", "the "+target
+	}
+	return shape, what, where
+}
+
+// extremesWords names the extreme values of the column an order ranks by: "the lowest `age`",
+// "the 3 highest values of `Fare`".
+func extremesWords(o *meaning.Order) string {
+	end := "highest"
+	if !o.Desc {
+		end = "lowest"
+	}
+	if o.N == 1 {
+		return fmt.Sprintf("the %s `%s`", end, o.Column)
+	}
+	return fmt.Sprintf("the %d %s values of `%s`", o.N, end, o.Column)
+}
+
+// rowsWords names the rows an order selects: "the row with the lowest `age`".
+func rowsWords(o *meaning.Order) string {
+	end := "highest"
+	if !o.Desc {
+		end = "lowest"
+	}
+	if o.N == 1 {
+		return fmt.Sprintf("the row with the %s `%s`", end, o.Column)
+	}
+	return fmt.Sprintf("the %d rows with the %s `%s`", o.N, end, o.Column)
+}
+
+// groupsWords names the groups a size order selects: "the 3 values of `country` with the most
+// rows".
+func groupsWords(m *meaning.Meaning) string {
+	most := "most"
+	if !m.Order.Desc {
+		most = "fewest"
+	}
+	if o := m.Order; o.Agg != meaning.NoAgg {
+		end := "highest"
+		if !o.Desc {
+			end = "lowest"
+		}
+		if o.N == 1 {
+			return fmt.Sprintf("the `%s` with the %s %s of `%s`", m.Group, end, aggWord[o.Agg.String()], o.Column)
+		}
+		return fmt.Sprintf("the %d values of `%s` with the %s %s of `%s`", o.N, m.Group, end, aggWord[o.Agg.String()], o.Column)
+	}
+	if m.Order.N == 1 {
+		return fmt.Sprintf("the `%s` with the %s rows", m.Group, most)
+	}
+	return fmt.Sprintf("the %d values of `%s` with the %s rows", m.Order.N, m.Group, most)
+}
+
+// conditionWords says one condition: "`Sex` is female", "`Age` above 30".
+func conditionWords(c meaning.Condition) string {
+	words := map[string]string{"==": "is", "!=": "is not", ">": "above", ">=": "at least", "<": "below", "<=": "at most", "in": "is", "not in": "is neither"}
+	v := c.Value
+	if len(c.Values) > 0 {
+		v = strings.Join(c.Values, map[bool]string{true: " nor ", false: " or "}[c.Op == "not in"])
+	}
+	if c.Numeric {
+		if x, err := strconv.ParseFloat(v, 64); err == nil {
+			v = fmtNum(x)
+		}
+	}
+	return "`" + c.Column + "` " + words[c.Op] + " " + v
+}

@@ -1,0 +1,278 @@
+package meaning
+
+import (
+	"slices"
+	"strconv"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// filters reads the row restrictions: values named ("female", "survivors", "'Technology'",
+// "not self-made"), comparisons on the column they follow ("a philanthropy score above 3",
+// "older than 30"), and "<column> of <number>" ("a philanthropy score of 5").
+func (rd *reader) filters() error {
+	for i := range rd.s.Tokens {
+		if rd.used[i] {
+			continue
+		}
+		if c, ok := rd.valueAt(i); ok {
+			rd.m.Filters = append(rd.m.Filters, c)
+		}
+	}
+	for _, cmp := range rd.s.Comparisons {
+		cs, err := rd.comparison(cmp)
+		if err != nil {
+			return err
+		}
+		rd.m.Filters = append(rd.m.Filters, cs...)
+	}
+	rd.columnOfNumber()
+	rd.m.Filters = mergeAlternatives(rd.m.Filters)
+	return nil
+}
+
+// mergeAlternatives joins equalities on one column into one membership test: a row cannot be
+// both clay and hard, so "clay or hard" (or "clay and hard courts") asks for either.
+func mergeAlternatives(cs []Condition) []Condition {
+	var out []Condition
+	for _, c := range cs {
+		k := slices.IndexFunc(out, func(o Condition) bool {
+			return o.Column == c.Column && !c.Numeric && !o.Numeric && (o.Op == c.Op || o.Op == "in" && c.Op == "==" || o.Op == "not in" && c.Op == "!=")
+		})
+		if k < 0 || c.Op != "==" && c.Op != "!=" {
+			out = append(out, c)
+			continue
+		}
+		o := &out[k]
+		if o.Op == "==" || o.Op == "!=" {
+			o.Values = []string{o.Value}
+			o.Op = map[string]string{"==": "in", "!=": "not in"}[o.Op]
+		}
+		o.Values = append(o.Values, c.Value)
+		o.Phrase += " or " + c.Phrase
+	}
+	return out
+}
+
+// afterNegated reports a value joined by "or", "nor" or "and" to a negated value of the same
+// column just before it: "not clay or hard" negates both.
+func (rd *reader) afterNegated(start int, column string) bool {
+	if len(rd.m.Filters) == 0 {
+		return false
+	}
+	last := rd.m.Filters[len(rd.m.Filters)-1]
+	if last.Column != column || last.Op != "!=" {
+		return false
+	}
+	for k := start - 1; k > last.at; k-- {
+		if t := rd.s.Tokens[k]; !t.Is("or", "nor", "and", ",") && !rd.used[k] {
+			return false
+		}
+	}
+	return true
+}
+
+// negationBefore returns the negation that turns the condition at token i around ("not
+// self-made", "didn't survive", "no survivors"), or -1.
+func (rd *reader) negationBefore(i int) int {
+	for k := i - 1; k >= 0 && k >= i-3; k-- {
+		t := rd.s.Tokens[k]
+		if negations[t.Lower] {
+			return k
+		}
+		if !strings.HasPrefix(t.POS, "RB") && !strings.HasPrefix(t.POS, "VB") && t.POS != "MD" && t.POS != "DT" {
+			break
+		}
+	}
+	return -1
+}
+
+// valueAt reads a value named at token i: a value link, or a word WordNet makes a value of a
+// category column's attribute whose values spell it or its initial ("male" → gender = M).
+func (rd *reader) valueAt(i int) (Condition, bool) {
+	c, ok := rd.best(i)
+	if ok && c.Kind == schema.ValueLink {
+		l := rd.r.Links[rd.link[i]]
+		if l.Span.Start != i && (len(l.Tokens) == 0 || l.Tokens[0] != i) {
+			return Condition{}, false // one condition per link, read at its first token
+		}
+		rd.useLink(i)
+		cond := Condition{Column: c.Column, Op: "==", Value: c.Value, Numeric: isNumber(c.Value), Phrase: l.Text, at: i}
+		if neg := rd.negationBefore(l.Span.Start); neg >= 0 || rd.afterNegated(l.Span.Start, c.Column) {
+			if neg >= 0 {
+				rd.used[neg] = true
+			}
+			if col := rd.ix.Column(c.Column); col != nil && col.Type != schema.Boolean {
+				cond.Op = "!=" // the linker turns booleans itself: "not self-made" is selfMade = False
+			}
+		}
+		return cond, true
+	}
+	t := rd.s.Tokens[i]
+	if t.Kind != language.Word || !(t.IsNoun() || t.IsAdjective()) || ok && c.Kind == schema.ColumnLink && c.Reason != schema.Attribute {
+		return Condition{}, false
+	}
+	col, val := rd.attributeValue(t.Lemma)
+	if col == "" {
+		return Condition{}, false
+	}
+	rd.used[i] = true
+	return Condition{Column: col, Op: "==", Value: val, Phrase: t.Text, at: i}, true
+}
+
+// attributeValue finds the category column whose name WordNet gives as the word's attribute
+// ("male" is a value of sex, gender) and the value that spells the word or is its initial.
+func (rd *reader) attributeValue(lemma string) (string, string) {
+	attrs := rd.ix.Lexicon().Attributes(lemma)
+	if len(attrs) == 0 {
+		return "", ""
+	}
+	for _, c := range rd.ix.Table().Columns {
+		if c.Type != schema.Category || !containsFold(attrs, lemmaOfColumn(c.Name)) {
+			continue
+		}
+		var initial []string
+		for _, v := range c.Values {
+			if strings.EqualFold(v, lemma) {
+				return c.Name, v
+			}
+			if strings.EqualFold(v, lemma[:1]) {
+				initial = append(initial, v)
+			}
+		}
+		if len(initial) == 1 {
+			return c.Name, initial[0]
+		}
+	}
+	return "", ""
+}
+
+// comparison reads a comparative condition on the column it is about.
+func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
+	col, at := "", -1
+	if cmp.Adjective >= 0 {
+		if c, ok := rd.best(cmp.Adjective); ok && c.Kind == schema.ColumnLink {
+			col, at = c.Column, cmp.Adjective
+		} else {
+			col = rd.attributeColumn(rd.s.Tokens[cmp.Adjective].Lemma)
+		}
+	}
+	if col == "" {
+		col, at = rd.columnBefore(cmp.Start)
+	}
+	lo, okLo := rd.number(cmp.Value)
+	if col == "" || !okLo {
+		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on no column I could find"}
+	}
+	c := rd.ix.Column(col)
+	if c == nil || c.Type != schema.Number {
+		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on a column that is not numeric"}
+	}
+	rd.useLink(at)
+	for i := cmp.Start; i < cmp.End; i++ {
+		rd.used[i] = true
+	}
+	if cmp.Adjective >= 0 {
+		rd.used[cmp.Adjective] = true
+	}
+	start := cmp.Start
+	if at >= 0 && at < start {
+		start = at // "a philanthropy score above 3"
+	}
+	phrase := rd.text(language.Span{Start: start, End: cmp.End})
+	op := cmp.Op
+	if cmp.Adjective >= 0 && lowPole[rd.s.Tokens[cmp.Adjective].Lemma] {
+		op = flip(op) // "younger than 30" is a smaller age
+	}
+	if op == "between" {
+		hi, ok := rd.number(cmp.Upper)
+		if !ok {
+			return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a range without its upper bound"}
+		}
+		return []Condition{
+			{Column: col, Op: ">=", Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start},
+			{Column: col, Op: "<=", Value: hi, Numeric: true, Phrase: phrase, at: cmp.Start},
+		}, nil
+	}
+	if op == "=" {
+		op = "=="
+	}
+	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start}}, nil
+}
+
+// columnBefore returns the nearest column named before token end, within the same clause.
+func (rd *reader) columnBefore(end int) (string, int) {
+	for i := end - 1; i >= 0; i-- {
+		t := rd.s.Tokens[i]
+		if t.Kind == language.Punct || t.Lower == "and" || t.Lower == "or" {
+			break
+		}
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink {
+			return c.Column, i
+		}
+	}
+	return "", -1
+}
+
+// number returns the number a span holds, as text.
+func (rd *reader) number(sp language.Span) (string, bool) {
+	for i := sp.Start; i < sp.End; i++ {
+		if t := rd.s.Tokens[i]; t.Kind == language.Number {
+			rd.used[i] = true
+			return strconv.FormatFloat(t.Value, 'f', -1, 64), true
+		}
+	}
+	return "", false
+}
+
+// columnOfNumber reads "<numeric column> of <number>" as equality: "a philanthropy score of 5".
+func (rd *reader) columnOfNumber() {
+	for _, np := range rd.s.Phrases {
+		i := np.End
+		if i+1 >= len(rd.s.Tokens) || rd.s.Tokens[i].Lower != "of" || rd.s.Tokens[i+1].Kind != language.Number || rd.used[i+1] {
+			continue
+		}
+		c, ok := rd.best(np.Head)
+		if !ok || c.Kind != schema.ColumnLink {
+			continue
+		}
+		if col := rd.ix.Column(c.Column); col == nil || col.Type != schema.Number {
+			continue
+		}
+		rd.useLink(np.Head)
+		rd.used[i+1] = true
+		v := strconv.FormatFloat(rd.s.Tokens[i+1].Value, 'f', -1, 64)
+		rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: "==", Value: v, Numeric: true,
+			Phrase: rd.text(language.Span{Start: np.Start, End: i + 2}), at: np.Start})
+	}
+}
+
+func flip(op string) string {
+	switch op {
+	case ">":
+		return "<"
+	case "<":
+		return ">"
+	case ">=":
+		return "<="
+	case "<=":
+		return ">="
+	}
+	return op
+}
+
+func isNumber(s string) bool {
+	_, err := strconv.ParseFloat(s, 64)
+	return err == nil
+}
+
+func containsFold(list []string, s string) bool {
+	for _, x := range list {
+		if strings.EqualFold(x, s) {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,103 @@
+// Package meaning turns a question read by package language and linked by package schema into
+// one typed meaning: which rows (filters), in what order and how many (a ranking of rows, or of
+// groups by their size or by an aggregate), what is taken from them (a column or the rows) and
+// how it is summed up (an aggregate), and, for a yes/no question, what the result is checked
+// against. It is built from the parse by composable rules, one per construction (a value
+// phrase is a filter, a comparison is a filter on the column it follows, a superlative is an
+// order, "how many" is a count, "is there" is an existence check), not by matching phrasings.
+//
+// Read decides on meaning, not on words: every word that carries content must be accounted for
+// by a link, a construction or an operation, or Read returns a Gap naming the phrase it could
+// not place, and the caller asks back or falls back. Words with no analytic role (light verbs,
+// the row entity, politeness, "the dataset") never block.
+package meaning
+
+// Form is the kind of answer a question asks for.
+type Form uint8
+
+// The answer forms.
+const (
+	Value   Form = iota // one value: a number, a category, an entity
+	List                // several values: "list the top 3 countries"
+	Verdict             // yes or no
+)
+
+var formNames = [...]string{"value", "list", "verdict"}
+
+// String returns the form's name.
+func (f Form) String() string { return formNames[f] }
+
+// Agg is how the selected values are summed up.
+type Agg uint8
+
+// The aggregates.
+const (
+	NoAgg    Agg = iota
+	Count        // how many rows
+	Distinct     // how many different values
+	Sum
+	Mean
+	Median
+	Max
+	Min
+)
+
+var aggNames = [...]string{"", "count", "distinct", "sum", "mean", "median", "max", "min"}
+
+// String returns the aggregate's name as pandas spells it ("nunique" is "distinct" here).
+func (a Agg) String() string { return aggNames[a] }
+
+// Condition is one test on a column's values: a filter on the rows, or the check of a verdict.
+type Condition struct {
+	Column string
+	Op     string // ==, !=, >, >=, <, <=, in, not in
+	Value  string // as the table writes it ("female", "True"), or a number
+	// Values are the values of in and not in: "clay or hard".
+	Values []string
+	// Numeric is set when Value is a number to compare as one.
+	Numeric bool
+	// Phrase is the question's words for the condition, to say which rows were used.
+	Phrase string
+	at     int // the condition's first token, to tell the subject's from the predicate's
+}
+
+// Order ranks rows, or groups of rows, and keeps the first N.
+type Order struct {
+	// Column orders the rows by its values; with Group set, the groups by Agg of it.
+	Column string
+	// Size orders the groups by their number of rows ("the most billionaires", "most common").
+	Size bool
+	Agg  Agg // with Group and Column: the aggregate the groups are ordered by
+	Desc bool
+	N    int // how many to keep; at least 1
+	// Said is set when the question gave N ("the top 3"); a superlative alone keeps 1.
+	Said bool
+	// Phrase is the question's words for the order: "the youngest billionaire".
+	Phrase string
+}
+
+// Meaning is what one question asks, in terms of one table.
+type Meaning struct {
+	Form    Form
+	Filters []Condition
+	// Group is the column whose values the answer names when groups are ranked ("which
+	// country has the most billionaires") or counted.
+	Group string
+	Order *Order
+	// Target is the column the answer takes its values from; "" takes the rows themselves
+	// (named by Identifier when the question asks which rows).
+	Target string
+	Agg    Agg
+	// Identifier names the rows when the answer is rows ("who", "which billionaire").
+	Identifier string
+	// Check is what a verdict compares the result with: the selected entity's value, an
+	// aggregate, the most common value.
+	Check *Condition
+	// Exists asks whether any row passes the filters ("is there any …", "did any …").
+	Exists bool
+	// Within applies the filters to the ranked rows rather than ranking the filtered ones: "is
+	// there a non-self-made billionaire in the top 5 ranks".
+	Within bool
+	// Unique asks whether Target's values are all different ("is every name unique").
+	Unique bool
+}

@@ -1,0 +1,269 @@
+package meaning
+
+import (
+	"slices"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// order reads the superlatives into one Order. "top N" and "bottom N" give the count and the
+// end; a superlative adjective gives what is ordered: a column's own scale ("the highest
+// fare"), an attribute ("the youngest" → age), money ("the richest"), or the size of groups
+// ("the most billionaires", "the most common gender", "the highest number of survivors").
+func (rd *reader) order() error {
+	var bounds []language.Superlative // top, bottom
+	var scales []language.Superlative
+	for _, sp := range rd.s.Superlatives {
+		rd.used[sp.Word] = true
+		if sp.Lemma == "" {
+			bounds = append(bounds, sp)
+		} else {
+			scales = append(scales, sp)
+		}
+	}
+	if len(scales) > 1 || len(bounds) > 1 {
+		return &Gap{Phrase: rd.text(rd.s.Superlatives[1].Span), Why: "a second ranking in one question"}
+	}
+	var o *Order
+	var err error
+	switch {
+	case len(scales) == 1:
+		o, err = rd.scaleOrder(scales[0])
+	case len(bounds) == 1:
+		o, err = rd.boundOrder(bounds[0])
+	default:
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	if len(bounds) == 1 {
+		b := bounds[0]
+		if b.Phrase >= 0 {
+			for _, i := range rd.s.Phrases[b.Phrase].Numbers {
+				rd.used[i] = true
+			}
+		}
+		o.N, o.Said = max(b.N, 1), b.N > 0
+		if b.Least {
+			o.Desc = !o.Desc
+		}
+		if len(scales) == 1 && scales[0].N > 0 {
+			o.N, o.Said = scales[0].N, true
+		}
+	}
+	rd.focusCount(o) // "the 4 categories with the fewest billionaires"
+
+	rd.m.Order = o
+	return nil
+}
+
+// focusCount takes the count of the phrase asked about when the superlative gives none.
+func (rd *reader) focusCount(o *Order) {
+	f := rd.s.Form().Focus
+	if f < 0 {
+		return
+	}
+	for _, i := range rd.s.Phrases[f].Numbers {
+		t := rd.s.Tokens[i]
+		if t.Kind != language.Number || t.Ordinal || t.Value < 1 || t.Value != float64(int(t.Value)) {
+			continue
+		}
+		if !o.Said || o.N == int(t.Value) { // "the 4 cities where the four youngest … live"
+			o.N, o.Said = int(t.Value), true
+			rd.used[i] = true
+		}
+		return
+	}
+}
+
+// scaleOrder orders by a superlative adjective.
+func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
+	if sp.Adjective >= 0 {
+		rd.used[sp.Adjective] = true
+	}
+	o := &Order{N: max(sp.N, 1), Said: sp.N > 0, Phrase: rd.text(sp.Span)}
+	if sp.Phrase >= 0 {
+		o.Phrase = rd.phraseText(sp.Phrase)
+		for _, i := range rd.s.Phrases[sp.Phrase].Numbers {
+			rd.used[i] = true
+		}
+	}
+	low := lowPole[sp.Lemma] != sp.Least // "least common": the low end of commonness
+	o.Desc = !low
+	if sp.Lemma == "many" || sp.Lemma == "few" {
+		o.Desc = !sp.Least && sp.Lemma == "many"
+	}
+	if rd.sizeOrder(sp) {
+		o.Size = true
+		return o, rd.groupOf(sp)
+	}
+	col, at := rd.scaleColumn(sp)
+	if col == "" {
+		return nil, &Gap{Phrase: rd.text(sp.Span), Why: "no column to rank by for"}
+	}
+	rd.useLink(at)
+	o.Column = col
+	if rankColumns[lemmaOfColumn(col)] && degreeLemmas[sp.Lemma] {
+		o.Desc = !o.Desc // the highest rank is number 1, the lowest the last
+	}
+	return o, nil
+}
+
+// boundOrder orders by "top N" or "bottom N" alone: a numeric column by its values (ranks
+// ascending), a category by how often each value occurs ("the top 5 civil statuses").
+func (rd *reader) boundOrder(sp language.Superlative) (*Order, error) {
+	o := &Order{N: max(sp.N, 1), Said: sp.N > 0, Desc: true, Phrase: rd.text(sp.Span)}
+	col, at := rd.phraseColumn(sp.Phrase)
+	if col == "" {
+		col, at = rd.byColumn()
+		rd.byOrder = col != ""
+	}
+	if col == "" {
+		return nil, &Gap{Phrase: rd.text(sp.Span), Why: "no column to rank by for"}
+	}
+	rd.useLink(at)
+	if sp.Phrase >= 0 {
+		o.Phrase = rd.phraseText(sp.Phrase)
+		for _, i := range rd.s.Phrases[sp.Phrase].Numbers {
+			rd.used[i] = true
+		}
+	}
+	c := rd.ix.Column(col)
+	if cue := rd.frequencyCue(); c != nil && c.Type != schema.Number || cue {
+		o.Size = true
+		rd.m.Group = col
+		return o, nil
+	}
+	o.Column = col
+	if rankColumns[lemmaOfColumn(col)] {
+		o.Desc = false
+	}
+	return o, nil
+}
+
+// frequencyCue finds "by frequency", "based on frequency", "in terms of count": a ranking
+// by how often values occur, whatever the column's type. It marks the cue's words as used.
+func (rd *reader) frequencyCue() bool {
+	for i, t := range rd.s.Tokens {
+		if rd.used[i] || !countNouns[t.Lemma] || i == 0 {
+			continue
+		}
+		switch p := rd.s.Tokens[i-1]; {
+		case p.Is("by"):
+			rd.used[i] = true
+			return true
+		case p.Is("on") && i >= 2 && rd.s.Tokens[i-2].Is("based"):
+			rd.used[i], rd.used[i-2] = true, true
+			return true
+		case p.Is("of") && i >= 2 && rd.s.Tokens[i-2].Is("terms"):
+			rd.used[i], rd.used[i-2] = true, true
+			return true
+		}
+	}
+	return false
+}
+
+// byColumn returns the column of a "by <column>" phrase: "the top 3 classes by survival rate".
+func (rd *reader) byColumn() (string, int) {
+	for _, np := range rd.s.Phrases {
+		if np.Start > 0 && rd.s.Tokens[np.Start-1].Lower == "by" {
+			if c, ok := rd.best(np.Head); ok && c.Kind == schema.ColumnLink {
+				return c.Column, np.Head
+			}
+		}
+	}
+	return "", -1
+}
+
+// sizeOrder reports a superlative that ranks groups by their size: "most", "fewest", "most
+// common", or a degree of a count noun ("the highest number of survivors").
+func (rd *reader) sizeOrder(sp language.Superlative) bool {
+	if sizeLemmas[sp.Lemma] {
+		return true
+	}
+	if sp.Phrase < 0 || !degreeLemmas[sp.Lemma] {
+		return false
+	}
+	head := rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head]
+	if countNouns[head.Lemma] {
+		rd.used[rd.s.Phrases[sp.Phrase].Head] = true
+		return true
+	}
+	return false
+}
+
+// groupOf finds the column whose groups a size superlative ranks: the superlative's own phrase
+// when it names a column ("the most common gender"), else the phrase asked about ("which
+// country has the most billionaires", "the 4 categories with the fewest billionaires").
+func (rd *reader) groupOf(sp language.Superlative) error {
+	if col, at := rd.phraseColumn(sp.Phrase); col != "" && !rd.countedThing(sp.Phrase) {
+		rd.useLink(at)
+		rd.m.Group = col
+		return nil
+	}
+	f := rd.s.Form().Focus
+	if col, at := rd.phraseColumn(f); col != "" && f != sp.Phrase {
+		rd.useLink(at)
+		rd.m.Group = col
+		return nil
+	}
+	return &Gap{Phrase: rd.text(sp.Span), Why: "no groups to rank for"}
+}
+
+// countedThing reports a phrase whose column is what is counted, not grouped: "the highest
+// number of survivors" names Survived as a filter.
+func (rd *reader) countedThing(k int) bool {
+	if k < 0 {
+		return false
+	}
+	c, ok := rd.best(rd.s.Phrases[k].Head)
+	return ok && c.Kind != schema.ColumnLink
+}
+
+// scaleColumn finds what a superlative adjective orders by.
+func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
+	if degreeLemmas[sp.Lemma] || sp.Lemma == "good" || sp.Lemma == "bad" {
+		if col, at := rd.phraseColumn(sp.Phrase); col != "" {
+			return col, at
+		}
+		// "the billionaire with the highest …" hangs the column on the phrase after.
+		if sp.Phrase >= 0 {
+			for _, a := range rd.s.Phrases[sp.Phrase].Attachments {
+				if col, at := rd.phraseColumn(a.Object); col != "" {
+					return col, at
+				}
+			}
+		}
+		return "", -1
+	}
+	if c, ok := rd.best(sp.Adjective); ok && c.Kind == schema.ColumnLink {
+		return c.Column, sp.Adjective
+	}
+	if col := rd.attributeColumn(rd.s.Tokens[sp.Adjective].Lemma); col != "" {
+		return col, -1
+	}
+	if moneyAdjectives[sp.Lemma] {
+		if cols := rd.ix.MoneyColumns(); len(cols) == 1 {
+			return cols[0], -1
+		}
+	}
+	return "", -1
+}
+
+// attributeColumn returns the one numeric column an adjective is a value of in WordNet
+// ("old" → age, "tall" → height).
+func (rd *reader) attributeColumn(lemma string) string {
+	attrs := rd.ix.Lexicon().Attributes(lemma)
+	var found string
+	for _, c := range rd.ix.Table().Columns {
+		if c.Type == schema.Number && slices.Contains(attrs, lemmaOfColumn(c.Name)) {
+			if found != "" {
+				return ""
+			}
+			found = c.Name
+		}
+	}
+	return found
+}

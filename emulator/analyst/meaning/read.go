@@ -1,0 +1,189 @@
+package meaning
+
+import (
+	"fmt"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// Gap is a phrase of the question that Read could not place: it restricts the rows or changes
+// what is computed, and nothing in the table or the rules stands for it.
+type Gap struct {
+	Phrase string // the words as typed
+	Why    string // what the reader was looking for
+}
+
+// Error says which phrase was not understood.
+func (g *Gap) Error() string { return fmt.Sprintf("%s: “%s”", g.Why, g.Phrase) }
+
+// reader holds one question while the rules compose its meaning.
+type reader struct {
+	s    *language.Sentence
+	r    *schema.Result
+	ix   *schema.Index
+	link []int  // token → index into r.Links of the link taken as meant, or -1
+	used []bool // tokens some rule accounted for
+	m    Meaning
+	// subject is the token span of the focus phrase with everything attached to it: what a
+	// yes/no question asks about; what follows it is the predicate.
+	subject language.Span
+	// byOrder is set when the order came from "by <column>": "the top 5 products by revenue".
+	byOrder bool
+}
+
+// Read composes the meaning of a linked question. It returns a *Gap when a content phrase stays
+// unplaced or the question has a shape the rules do not compose (several steps, two orders).
+func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, error) {
+	if len(s.Parts) != 1 {
+		return nil, &Gap{Phrase: s.Text, Why: "a question of several steps"}
+	}
+	rd := &reader{s: s, r: r, ix: ix, link: make([]int, len(s.Tokens)), used: make([]bool, len(s.Tokens))}
+	rd.indexLinks()
+	rd.subject = rd.subjectSpan()
+	for _, rule := range []func() error{rd.order, rd.filters, rd.aggregate, rd.target, rd.groupOrder, rd.verdict, rd.account} {
+		if err := rule(); err != nil {
+			return nil, err
+		}
+	}
+	rd.m.Form = rd.form()
+	return &rd.m, nil
+}
+
+// indexLinks maps each token to the link taken as meant there.
+func (rd *reader) indexLinks() {
+	for i := range rd.link {
+		rd.link[i] = -1
+	}
+	for k, l := range rd.r.Links {
+		if l.Best().Score < schema.UseScore || l.Ambiguous {
+			continue
+		}
+		toks := l.Tokens
+		if len(toks) == 0 {
+			for i := l.Span.Start; i < l.Span.End; i++ {
+				toks = append(toks, i)
+			}
+		}
+		for _, i := range toks {
+			rd.link[i] = k
+		}
+	}
+}
+
+// best returns the candidate taken at token i, if any.
+func (rd *reader) best(i int) (schema.Candidate, bool) {
+	if i < 0 || i >= len(rd.link) || rd.link[i] < 0 {
+		return schema.Candidate{}, false
+	}
+	return rd.r.Links[rd.link[i]].Best(), true
+}
+
+// useLink marks every token of the link at token i as accounted for.
+func (rd *reader) useLink(i int) {
+	if i < 0 || rd.link[i] < 0 {
+		return
+	}
+	l := rd.r.Links[rd.link[i]]
+	for j := l.Span.Start; j < l.Span.End; j++ {
+		if rd.link[j] == rd.link[i] || !content(rd.s.Tokens[j]) {
+			rd.used[j] = true
+		}
+	}
+	for _, j := range l.Tokens {
+		rd.used[j] = true
+	}
+}
+
+// phraseColumn returns the column a noun phrase names, looking at its head first and then its
+// modifiers ("the highest net worth" → finalWorth), and the token that names it; "" when none.
+func (rd *reader) phraseColumn(k int) (string, int) {
+	if k < 0 {
+		return "", -1
+	}
+	np := rd.s.Phrases[k]
+	if c, ok := rd.best(np.Head); ok && c.Kind == schema.ColumnLink {
+		return c.Column, np.Head
+	}
+	if rd.link[np.Head] >= 0 && rd.r.Links[rd.link[np.Head]].Ambiguous {
+		return "", -1 // "satisfaction" with Q1_ and Q5_satisfaction: asked back, never guessed
+	}
+	for _, i := range np.Modifiers {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && c.Reason != schema.Attribute {
+			return c.Column, i
+		}
+	}
+	return "", -1
+}
+
+// isRows reports whether phrase k names the rows themselves: the row entity ("billionaires",
+// "passengers", "respondents") or the table ("the dataset").
+func (rd *reader) isRows(k int) bool {
+	if k < 0 {
+		return false
+	}
+	head := rd.s.Tokens[rd.s.Phrases[k].Head]
+	if c, ok := rd.best(rd.s.Phrases[k].Head); ok {
+		return c.Kind == schema.RowsLink
+	}
+	return tableWords[head.Lemma] || personWords[head.Lemma] && head.IsPlural()
+}
+
+// subjectSpan is the focus phrase and the phrases attached to it, as one token span.
+func (rd *reader) subjectSpan() language.Span {
+	f := rd.s.Form().Focus
+	if f < 0 {
+		return language.Span{}
+	}
+	sp := rd.s.Phrases[f].Span
+	var extend func(k int)
+	extend = func(k int) {
+		for _, a := range rd.s.Phrases[k].Attachments {
+			if e := rd.s.Phrases[a.Object].End; e > sp.End {
+				sp.End = e
+			}
+			extend(a.Object)
+		}
+	}
+	extend(f)
+	return sp
+}
+
+// form decides the answer's form once the rest is known.
+func (rd *reader) form() Form {
+	m := &rd.m
+	switch {
+	case rd.s.Form().Kind == language.YesNo:
+		return Verdict
+	case m.Agg != NoAgg:
+		return Value
+	case m.Order != nil && m.Order.N > 1:
+		return List
+	case m.Order == nil && rd.focusPlural():
+		return List
+	}
+	return Value
+}
+
+func (rd *reader) focusPlural() bool {
+	f := rd.s.Form().Focus
+	return f >= 0 && rd.s.Tokens[rd.s.Phrases[f].Head].IsPlural()
+}
+
+// text returns the question's words under a token span.
+func (rd *reader) text(sp language.Span) string {
+	if sp.End <= sp.Start {
+		return ""
+	}
+	return rd.s.Text[rd.s.Tokens[sp.Start].Start:rd.s.Tokens[sp.End-1].End]
+}
+
+// phraseText returns a noun phrase's words with its attachments: "the youngest billionaire".
+func (rd *reader) phraseText(k int) string {
+	sp := rd.s.Phrases[k].Span
+	for _, a := range rd.s.Phrases[k].Attachments {
+		sp.End = max(sp.End, rd.s.Phrases[a.Object].End)
+	}
+	return strings.TrimSpace(rd.text(sp))
+}

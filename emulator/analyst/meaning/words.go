@@ -1,0 +1,125 @@
+package meaning
+
+import (
+	"strings"
+	"unicode"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+)
+
+// The sets below are closed classes of English that carry an operation, not a column: what the
+// lexicon cannot say (WordNet has no scale direction and no notion of "light" verbs). Open-class
+// words are never listed here; they are linked to the table or they block.
+
+// lightVerbs do not restrict rows or change a measure: being, having, asking and showing, and
+// the verbs that say how an attribute relates to its row ("belong to", "live in", "identify
+// as"). A verb outside this class must be linked ("survive" → Survived) or it blocks.
+var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell", "find", "identify",
+	"belong", "live", "exist", "present", "contain", "include", "represent", "appear", "report",
+	"record", "see", "know", "want", "need", "like", "get", "provide", "display", "return", "calculate",
+	"compute", "determine", "count", "associate", "correspond", "hold", "are")
+
+// tableWords name the table, not a column or a row restriction.
+var tableWords = set("dataset", "data", "table", "record", "row", "entry", "file", "list", "set", "database")
+
+// personWords name rows of people in general: "individuals", "people".
+var personWords = set("individual", "people", "person", "one", "everyone", "anyone", "someone")
+
+// harmless words (other than the above) that never change what is computed.
+var harmless = set("please", "there", "also", "you", "i", "we", "me", "us", "present", "available",
+	"overall", "any", "all", "each", "every", "entire", "whole", "value", "values", "respectively",
+	"those", "ones", "one", "among", "kindly", "exactly", "currently", "listed", "given", "recorded",
+	"ever", "still", "just", "really", "actually", "altogether", "approximately", "roughly")
+
+// sequenceWords place a row relative to another by position in the table ("the circuit listed
+// below Enna", "the competition after the Fairs Cup"); outside a comparison they block, since a
+// table's order is not a column.
+var sequenceWords = set("after", "before", "below", "above", "under", "following", "preceding",
+	"next", "previous", "prior", "last", "first", "then", "later", "earlier", "between")
+
+// negations turn a condition around; each must be taken by the condition it precedes.
+var negations = set("not", "n't", "no", "non", "never", "without", "except", "excluding", "neither", "nor")
+
+// sizeLemmas make a superlative rank groups by their number of rows.
+var sizeLemmas = set("many", "few", "common", "frequent", "popular", "prevalent", "usual", "much", "little", "rare")
+
+// countNouns ask for a number of rows: "the highest number of survivors".
+var countNouns = set("number", "count", "amount", "frequency", "representation", "occurrence", "quantity", "total")
+
+// degreeLemmas are superlatives of a column's own scale: "the highest fare", "the top rank".
+var degreeLemmas = set("high", "low", "large", "small", "big", "great", "maximum", "minimum", "top", "bottom", "long", "short")
+
+// lowPole lists the adjectives at the low end of their scale: "the youngest" is the smallest
+// age, "the cheapest" the smallest price. WordNet relates old and young to age but does not
+// say which end each is.
+var lowPole = set("young", "low", "small", "short", "cheap", "poor", "few", "little", "light", "slow",
+	"early", "thin", "narrow", "shallow", "weak", "minimum", "bottom", "least", "rare")
+
+// moneyAdjectives order by the table's money column: "the richest", "the most expensive".
+var moneyAdjectives = set("rich", "wealthy", "poor", "expensive", "cheap", "costly", "pricey", "affluent")
+
+// rankColumns are columns where a small number is the better place: "the top 5 ranks" are
+// 1 to 5.
+var rankColumns = set("rank", "ranking", "position", "place", "standing", "seed")
+
+// aggWords name an aggregate.
+var aggWords = map[string]Agg{
+	"average": Mean, "mean": Mean, "avg": Mean, "total": Sum, "sum": Sum, "median": Median,
+	"maximum": Max, "max": Max, "minimum": Min, "min": Min, "highest": Max, "lowest": Min,
+}
+
+// distinctWords turn a count into a count of different values.
+var distinctWords = set("unique", "distinct", "different")
+
+func set(words ...string) map[string]bool {
+	m := make(map[string]bool, len(words))
+	for _, w := range words {
+		m[w] = true
+	}
+	return m
+}
+
+// content reports whether a token carries content that some rule must account for: nouns,
+// adjectives, verbs, adverbs of degree, numbers, names, quoted values, dates and comparison
+// operators. Function words (determiners, prepositions, pronouns, auxiliaries, conjunctions,
+// wh-words) and punctuation never do.
+func content(t language.Token) bool {
+	switch t.Kind {
+	case language.Number, language.Date, language.Quoted, language.Name, language.Operator:
+		return true
+	case language.Punct:
+		return false
+	}
+	if harmless[t.Lower] || harmless[t.Lemma] || personWords[t.Lemma] || tableWords[t.Lemma] {
+		return false
+	}
+	switch {
+	case t.IsNoun(), t.IsAdjective():
+		return true
+	case t.IsVerb():
+		return !lightVerbs[t.Lemma] && !lightVerbs[t.Lower]
+	case strings.HasPrefix(t.POS, "RB"):
+		return true // "significantly", "only", "again": an adverb not known harmless may change the question
+	}
+	return false
+}
+
+// lemmaOfColumn returns the last word of a column's name in lowercase: "finalWorth" → worth,
+// "Age" → age, "Passenger Class" → class.
+func lemmaOfColumn(name string) string {
+	var words []string
+	start := 0
+	rs := []rune(name)
+	for i := 1; i <= len(rs); i++ {
+		if i == len(rs) || rs[i] == '_' || rs[i] == ' ' || rs[i] == '-' || unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+			if w := strings.Trim(string(rs[start:i]), "_ -"); w != "" {
+				words = append(words, strings.ToLower(w))
+			}
+			start = i
+		}
+	}
+	if len(words) == 0 {
+		return strings.ToLower(name)
+	}
+	return words[len(words)-1]
+}

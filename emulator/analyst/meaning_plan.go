@@ -1,0 +1,93 @@
+package analyst
+
+import (
+	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// readMeaning reads a question about a one-table profile through the language front end
+// (package language), schema linking (package schema) and package meaning. It returns nil when
+// the profile has several tables or the question has a phrase the meaning rules cannot place;
+// the keyword rules then have their turn.
+func readMeaning(question string, p *Profile) (*meaning.Meaning, *Frame) {
+	if len(p.Frames) != 1 {
+		return nil, nil
+	}
+	f := &p.Frames[0]
+	ix := schema.NewIndex(schemaTable(f))
+	s, r := ix.Read(question)
+	m, err := meaning.Read(s, r, ix)
+	if err != nil || !runnable(m, f) {
+		return nil, nil
+	}
+	return m, f
+}
+
+// runnable reports a meaning whose every column is in the frame with the type it needs.
+func runnable(m *meaning.Meaning, f *Frame) bool {
+	for _, c := range m.Filters {
+		if f.column(c.Column) == nil {
+			return false
+		}
+	}
+	if m.Target == "" && m.Agg == meaning.NoAgg && !m.Exists && m.Identifier == "" && m.Order == nil {
+		return false // rows asked for with nothing to name them by
+	}
+	if t := f.column(m.Target); t != nil && t.Kind == "date" {
+		return false // "which month had the highest revenue" groups by periods: the keyword rules resample
+	}
+	for _, name := range []string{m.Target, m.Group, m.Identifier} {
+		if name != "" && f.column(name) == nil {
+			return false
+		}
+	}
+	if m.Agg >= meaning.Sum && (m.Target == "" || f.column(m.Target).Kind != "num") {
+		return false // an average of names
+	}
+	if o := m.Order; o != nil && o.Column != "" {
+		c := f.column(o.Column)
+		if c == nil || c.Kind != "num" && c.Kind != "date" {
+			return false
+		}
+	}
+	return true
+}
+
+// schemaTable describes a frame for schema linking.
+func schemaTable(f *Frame) *schema.Table {
+	t := &schema.Table{File: f.File}
+	for _, c := range f.Columns {
+		sc := schema.Column{Name: c.Name, Values: c.Values}
+		switch c.Kind {
+		case "num":
+			sc.Type = schema.Number
+			sc.Values = nil
+			if c.Unique == 2 && c.Min == "0" && c.Max == "1" {
+				// 0/1 is a flag: "survivors" is Survived = 1.
+				sc.Type, sc.Values = schema.Boolean, []string{"True", "False"}
+			}
+		case "date":
+			sc.Type = schema.Date
+		case "bool":
+			sc.Type = schema.Boolean
+		case "cat":
+			sc.Type = schema.Category
+		default:
+			sc.Type = schema.Text
+		}
+		t.Columns = append(t.Columns, sc)
+	}
+	return t
+}
+
+// leadsMeaning reports a meaning the keyword rules have no intent for, which is read first:
+// yes/no questions, and rows or groups ranked to pick an entity ("the youngest billionaire",
+// "the country with the most billionaires").
+func leadsMeaning(m *meaning.Meaning) bool {
+	return m.Form == meaning.Verdict || m.Order != nil && m.Order.Agg == meaning.NoAgg
+}
+
+// meaningPlan is the plan of a question read by package meaning: one cell.
+func meaningPlan(m *meaning.Meaning, f *Frame) plan {
+	return plan{Query: Query{Intent: intentMeaning, Frame: 0, JoinWith: -1, Via: -1}, Cells: []string{meaningCell(m, f)}}
+}
