@@ -1,6 +1,7 @@
 package analyst
 
 import (
+	"cmp"
 	"fmt"
 	"strconv"
 	"strings"
@@ -24,7 +25,11 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 		meaningGroupAgg(g, m)
 	case m.Order != nil:
 		o := m.Order
-		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\").head(%d)", col(o.Column), py(o.Column), pyBool(!o.Desc), o.N)
+		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\")", col(o.Column), py(o.Column), pyBool(!o.Desc))
+		if o.Unique {
+			g.line("df = df.drop_duplicates(subset=[%s])", py(o.Column))
+		}
+		g.line("df = df.head(%d)", o.N)
 		if m.Within {
 			meaningFilters(g, m, f)
 		}
@@ -61,6 +66,11 @@ func meaningFilters(g *gen, m *meaning.Meaning, f *Frame) {
 	var conds []string
 	for _, c := range m.Filters {
 		x := meaningFilter(c, f)
+		if fc := f.column(c.Column); fc != nil && fc.Kind == "cat" && trueFalse(fc.Values) {
+			// booleans read as text: compare their spelling, whatever its case
+			conds = append(conds, fmt.Sprintf("(%s.astype(str).str.lower() %s %s)", col(c.Column), c.Op, py(strings.ToLower(c.Value))))
+			continue
+		}
 		switch c.Op {
 		case "in":
 			x.Values = c.Values
@@ -172,7 +182,7 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 		conds = append(conds, conditionWords(c))
 	}
 	where = strings.Join(conds, " and ")
-	target := "`" + m.Target + "`"
+	target := "`" + cmp.Or(m.Target, m.Identifier) + "`"
 	switch {
 	case m.Exists:
 		shape = "exists"
@@ -189,6 +199,8 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 		shape, what = "distinct", target
 	case m.Agg != meaning.NoAgg:
 		shape, what = "value", "the "+aggWord[m.Agg.String()]+" of "+target
+	case m.Order != nil && m.Target == "" && m.Identifier == "":
+		shape, what = "value", "the number of "+rowsWords(m.Order)
 	case m.Order != nil && m.Order.Column == m.Target:
 		shape, what = "value", extremesWords(m.Order)
 	case m.Order != nil:

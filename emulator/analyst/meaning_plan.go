@@ -1,6 +1,8 @@
 package analyst
 
 import (
+	"strings"
+
 	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
 )
@@ -72,6 +74,9 @@ func schemaTable(f *Frame) *schema.Table {
 			sc.Type = schema.Boolean
 		case "cat":
 			sc.Type = schema.Category
+			if trueFalse(c.Values) {
+				sc.Type = schema.Boolean // "True"/"False" read as text
+			}
 		default:
 			sc.Type = schema.Text
 		}
@@ -90,4 +95,13 @@ func leadsMeaning(m *meaning.Meaning) bool {
 // meaningPlan is the plan of a question read by package meaning: one cell.
 func meaningPlan(m *meaning.Meaning, f *Frame) plan {
 	return plan{Query: Query{Intent: intentMeaning, Frame: 0, JoinWith: -1, Via: -1}, Cells: []string{meaningCell(m, f)}}
+}
+
+// trueFalse reports values that are exactly the two booleans, as text.
+func trueFalse(values []string) bool {
+	if len(values) != 2 {
+		return false
+	}
+	a, b := strings.ToLower(values[0]), strings.ToLower(values[1])
+	return a == "true" && b == "false" || a == "false" && b == "true"
 }

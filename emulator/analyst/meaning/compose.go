@@ -2,6 +2,8 @@ package meaning
 
 import (
 	"slices"
+	"strings"
+	"unicode"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
@@ -25,6 +27,9 @@ func (rd *reader) aggregate() error {
 		if rd.used[i] || t.Kind != language.Word {
 			continue
 		}
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && !rd.used[i] && rd.r.Links[rd.link[i]].Span.Len() > 0 && len(rd.r.Links[rd.link[i]].Tokens) == 1 {
+			continue // "Total" is the column's own name
+		}
 		if a, ok := aggWords[t.Lower]; ok {
 			aggs = append(aggs, a)
 			rd.used[i] = true
@@ -32,6 +37,11 @@ func (rd *reader) aggregate() error {
 		}
 		if distinctWords[t.Lemma] && len(aggs) > 0 && aggs[0] == Count {
 			aggs[0] = Distinct
+			rd.used[i] = true
+			continue
+		}
+		if distinctWords[t.Lemma] && rd.m.Order != nil && !rd.m.Order.Size && t.IsAdjective() {
+			rd.m.Order.Unique = true
 			rd.used[i] = true
 			continue
 		}
@@ -81,10 +91,25 @@ func (rd *reader) target() error {
 		}
 		return nil
 	}
-	if f >= 0 && rd.isRows(f) {
+	if f >= 0 && rd.periodWord(rd.s.Phrases[f].Head) {
+		return &Gap{Phrase: rd.phraseText(f), Why: "a period of the dates"} // "which quarter had …"
+	}
+	if f >= 0 && (rd.isRows(f) || rd.entityNoun(rd.s.Phrases[f].Head)) {
 		head := rd.s.Phrases[f].Head
 		if c, ok := rd.best(head); ok && c.Kind == schema.RowsLink {
 			rd.m.Identifier = c.Column
+		}
+		if rd.m.Identifier == "" {
+			rd.m.Identifier = rd.ix.Identifier(rd.s.Tokens[head].Lemma)
+		}
+		if rd.m.Identifier == "" && rd.namesRows() {
+			return &Gap{Phrase: rd.phraseText(f), Why: "rows asked for, and no column names them"}
+		}
+		if rd.m.Agg == Distinct {
+			if rd.m.Identifier == "" {
+				return &Gap{Phrase: rd.phraseText(f), Why: "different rows asked for, and no column names them"}
+			}
+			rd.m.Target = rd.m.Identifier // "how many unique customers": their ids
 		}
 		return nil
 	}
@@ -94,8 +119,8 @@ func (rd *reader) target() error {
 	if rd.m.Agg == Count || rd.s.Form().Kind == language.YesNo {
 		return nil
 	}
-	if rd.m.Order != nil && rd.m.Order.Column != "" {
-		rd.m.Target = rd.m.Order.Column // "what is the highest?"
+	if o := rd.m.Order; o != nil && o.Column != "" && rd.elliptical(f) {
+		rd.m.Target = o.Column // "what is the highest?"
 		return nil
 	}
 	phrase := rd.s.Text
@@ -112,6 +137,10 @@ func (rd *reader) target() error {
 // picks a billionaire.
 func (rd *reader) groupOrder() error {
 	o, m := rd.m.Order, &rd.m
+	if o != nil && m.Target == "" && m.Identifier != "" && m.Agg >= Sum {
+		// "the top 3 months with the highest average maximum temperatures"
+		m.Target = m.Identifier
+	}
 	if o == nil || o.Size || o.Column == "" || m.Target == "" || m.Target == o.Column {
 		return nil
 	}
@@ -134,6 +163,34 @@ func (rd *reader) groupOrder() error {
 	return nil
 }
 
+// periodWord reports an unlinked noun that names a period of time in any of its senses
+// ("quarter", "year", "month"): answering it needs the dates grouped by period.
+func (rd *reader) periodWord(i int) bool {
+	if c, ok := rd.best(i); ok && c.Kind != schema.RowsLink {
+		return false
+	}
+	lx, lemma := rd.ix.Lexicon(), rd.s.Tokens[i].Lemma
+	return lx.IsA(lemma, "time period") || lx.IsA(lemma, "time unit")
+}
+
+// namesRows reports a question whose answer is rows, not a number of them: "who", "which
+// customer", "list the 3 customers with …" without a count or a verdict.
+func (rd *reader) namesRows() bool {
+	k := rd.s.Form().Kind
+	return rd.m.Agg == NoAgg && k != language.YesNo && k != language.HowMany
+}
+
+// elliptical reports a focus with no noun of its own, whose column the superlative gives: "what
+// is the highest?", "the largest value".
+func (rd *reader) elliptical(f int) bool {
+	if f < 0 {
+		return true
+	}
+	head := rd.s.Phrases[f].Head
+	t := rd.s.Tokens[head]
+	return t.IsAdjective() || measureNouns[t.Lemma] || rd.used[head] && rd.link[head] < 0
+}
+
 // verdict reads what a yes/no question checks: whether any row passes ("is there", "did any"),
 // whether a column's values are all different ("is every name unique"), or how the selected
 // value, aggregate or most common value compares with what the predicate says ("is the richest
@@ -144,6 +201,9 @@ func (rd *reader) verdict() error {
 	}
 	m := &rd.m
 	if rd.asksExistence() {
+		if len(m.Filters) == 0 || m.Agg != NoAgg {
+			return &Gap{Phrase: rd.s.Text, Why: "an existence question with no condition I could read"}
+		}
 		m.Exists = true
 		m.Target = ""
 		m.Within = m.Order != nil
@@ -213,11 +273,13 @@ func (rd *reader) account() error {
 		}
 		if c, ok := rd.best(i); ok {
 			switch {
-			case c.Kind == schema.RowsLink && !rd.restrictive(i, c):
+			case c.Kind == schema.RowsLink && !rd.restrictive(i, c) && !rd.namesValue(t):
 				continue
 			case c.Kind == schema.ColumnLink && rd.filtered(c.Column):
 				continue
 			}
+		} else if rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i) {
+			continue
 		}
 		return &Gap{Phrase: rd.linkText(i), Why: "I did not understand"}
 	}
@@ -240,6 +302,141 @@ func (rd *reader) restrictive(i int, c schema.Candidate) bool {
 		}
 	}
 	return false
+}
+
+// entityNoun reports an unlinked common noun that names what a row is: "How many complaints
+// were made in Queens?", "Which neighbourhood has the most listings?". It must be plural or
+// determined, must not restrict by age or sex, and must not name part of a category value (a
+// table whose titles include "Engineering Manager" reads "managers" as a restriction).
+func (rd *reader) entityNoun(i int) bool {
+	t := rd.s.Tokens[i]
+	if t.Kind != language.Word || !t.IsNoun() || strings.HasPrefix(t.POS, "NNP") || rd.namesValue(t) || rd.ix.IsTimeWord(t.Lemma) {
+		return false // a year or a quarter is a period of the dates, not a row
+	}
+	if i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of") {
+		return false // "people with diabetes", "during heatwaves": a restriction
+	}
+	if rd.restrictive(i, schema.Candidate{Score: 1}) {
+		return false
+	}
+	k := rd.phraseOf(i)
+	if k < 0 || rd.s.Phrases[k].Head != i {
+		return false
+	}
+	np := rd.s.Phrases[k]
+	for _, j := range np.Modifiers {
+		if !rd.used[j] && content(rd.s.Tokens[j]) {
+			return false // "foreign companies": a restriction the table may not hold
+		}
+	}
+	if t.IsPlural() {
+		return true
+	}
+	// A singular noun names the rows only as what is asked about ("which customer", "each
+	// product"), not as the object of a verb ("survived the iceberg") or of "of" ("the crew").
+	return np.Det >= 0 && (rd.s.Tokens[np.Det].Is("which", "what", "each", "every") ||
+		rd.s.Tokens[np.Det].Is("the") && k == rd.s.Form().Focus)
+}
+
+// carrierVerb reports a verb that only carries a condition to the rows: next to the row noun,
+// with the condition after it ("complaints made in Queens", "agencies handling the most
+// complaints", "passengers who paid a fare of more than 500"). A verb whose complement holds
+// nothing the rules used is itself the condition ("employees who left the company") and blocks.
+func (rd *reader) carrierVerb(i int) bool {
+	t := rd.s.Tokens[i]
+	if !t.IsVerb() {
+		return false
+	}
+	if !rd.nextToRows(i) {
+		return false
+	}
+	for j := i + 1; j < len(rd.s.Tokens); j++ {
+		u := rd.s.Tokens[j]
+		if u.Kind == language.Punct || u.IsVerb() && !rd.used[j] {
+			break
+		}
+		if rd.used[j] && content(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// nextToRows reports a verb whose neighbour, past auxiliaries, adverbs and relative pronouns,
+// is the row noun or a column the rules used: "complaints (were) made", "who paid", "fare paid".
+func (rd *reader) nextToRows(i int) bool {
+	rows := func(j int) bool {
+		if c, ok := rd.best(j); ok && (c.Kind == schema.RowsLink || c.Kind == schema.ValueLink && rd.used[j]) {
+			return true
+		}
+		return rd.link[j] < 0 && rd.entityNoun(j)
+	}
+	for j := i - 1; j >= 0; j-- {
+		u := rd.s.Tokens[j]
+		if u.IsVerb() || strings.HasPrefix(u.POS, "RB") || u.POS == "MD" || u.Is("who", "that", "which") {
+			continue
+		}
+		if rows(j) {
+			return true
+		}
+		break
+	}
+	for j := i + 1; j < len(rd.s.Tokens); j++ {
+		u := rd.s.Tokens[j]
+		if u.POS == "DT" || rd.used[j] && !u.IsNoun() {
+			continue
+		}
+		return u.IsNoun() && rows(j)
+	}
+	return false
+}
+
+// measureNoun reports "level", "stat", "values" leaning on a column in the same phrase or the
+// phrase attached by "of": "the maximum level of Extraversion", "the highest total stats".
+func (rd *reader) measureNoun(i int) bool {
+	if !measureNouns[rd.s.Tokens[i].Lemma] {
+		return false
+	}
+	k := rd.phraseOf(i)
+	if k < 0 {
+		return false
+	}
+	if col, _ := rd.phraseColumn(k); col != "" {
+		return true
+	}
+	for _, a := range rd.s.Phrases[k].Attachments {
+		if col, _ := rd.phraseColumn(a.Object); col != "" && rd.s.Tokens[a.Prep].Is("of", "for") {
+			return true
+		}
+	}
+	return false
+}
+
+// namesValue reports a noun that is a word of some category value: it restricts that column.
+func (rd *reader) namesValue(t language.Token) bool {
+	for _, c := range rd.ix.Table().Columns {
+		if c.Type != schema.Category {
+			continue
+		}
+		for _, v := range c.Values {
+			for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return !unicode.IsLetter(r) }) {
+				if w == t.Lower || w == t.Lemma {
+					return true
+				}
+			}
+		}
+	}
+	return false
+}
+
+// phraseOf returns the noun phrase token i is in, or -1.
+func (rd *reader) phraseOf(i int) int {
+	for k, np := range rd.s.Phrases {
+		if np.Contains(i) {
+			return k
+		}
+	}
+	return -1
 }
 
 // filtered reports a column some filter or check is on.

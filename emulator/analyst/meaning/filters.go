@@ -93,6 +93,9 @@ func (rd *reader) negationBefore(i int) int {
 // category column's attribute whose values spell it or its initial ("male" → gender = M).
 func (rd *reader) valueAt(i int) (Condition, bool) {
 	c, ok := rd.best(i)
+	if ok && c.Kind == schema.ValueLink && rd.aggregateWord(i) {
+		return Condition{}, false // "the average salary": an aggregate, not the value Average
+	}
 	if ok && c.Kind == schema.ValueLink {
 		l := rd.r.Links[rd.link[i]]
 		if l.Span.Start != i && (len(l.Tokens) == 0 || l.Tokens[0] != i) {
@@ -120,6 +123,22 @@ func (rd *reader) valueAt(i int) (Condition, bool) {
 	}
 	rd.used[i] = true
 	return Condition{Column: col, Op: "==", Value: val, Phrase: t.Text, at: i}, true
+}
+
+// aggregateWord reports an aggregate's word before a numeric column: "average" in "the average
+// gross annual salary", which a table may also hold as a value ("Average" body complexity).
+func (rd *reader) aggregateWord(i int) bool {
+	t := rd.s.Tokens[i]
+	if _, ok := aggWords[t.Lower]; !ok || t.Kind == language.Quoted {
+		return false
+	}
+	for j := i + 1; j < len(rd.s.Tokens) && j <= i+4; j++ {
+		if c, ok := rd.best(j); ok && c.Kind == schema.ColumnLink {
+			col := rd.ix.Column(c.Column)
+			return col != nil && col.Type == schema.Number
+		}
+	}
+	return false
 }
 
 // attributeValue finds the category column whose name WordNet gives as the word's attribute
@@ -158,6 +177,9 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 		} else {
 			col = rd.attributeColumn(rd.s.Tokens[cmp.Adjective].Lemma)
 		}
+	}
+	if col == "" {
+		col, at = rd.columnAfter(cmp.End) // "more than 6 passengers": passenger_count
 	}
 	if col == "" {
 		col, at = rd.columnBefore(cmp.Start)
@@ -200,6 +222,17 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 		op = "=="
 	}
 	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start}}, nil
+}
+
+// columnAfter returns the column a noun right after a compared number names, or "".
+func (rd *reader) columnAfter(end int) (string, int) {
+	if end >= len(rd.s.Tokens) || !rd.s.Tokens[end].IsNoun() {
+		return "", -1
+	}
+	if c, ok := rd.best(end); ok && c.Kind == schema.ColumnLink {
+		return c.Column, end
+	}
+	return "", -1
 }
 
 // columnBefore returns the nearest column named before token end, within the same clause.

@@ -70,6 +70,8 @@ type Order struct {
 	Agg  Agg // with Group and Column: the aggregate the groups are ordered by
 	Desc bool
 	N    int // how many to keep; at least 1
+	// Unique keeps each value once: "the 3 lowest unique complaint keys".
+	Unique bool
 	// Said is set when the question gave N ("the top 3"); a superlative alone keeps 1.
 	Said bool
 	// Phrase is the question's words for the order: "the youngest billionaire".

@@ -168,7 +168,13 @@ func (rd *reader) frequencyCue() bool {
 // byColumn returns the column of a "by <column>" phrase: "the top 3 classes by survival rate".
 func (rd *reader) byColumn() (string, int) {
 	for _, np := range rd.s.Phrases {
-		if np.Start > 0 && rd.s.Tokens[np.Start-1].Lower == "by" {
+		by := np.Start > 0 && rd.s.Tokens[np.Start-1].Lower == "by"
+		// "in terms of Agreeableness" says the same.
+		terms := np.Start > 2 && rd.s.Tokens[np.Start-1].Lower == "of" && rd.s.Tokens[np.Start-2].Lower == "terms"
+		if terms {
+			rd.used[np.Start-2] = true
+		}
+		if by || terms {
 			if c, ok := rd.best(np.Head); ok && c.Kind == schema.ColumnLink {
 				return c.Column, np.Head
 			}

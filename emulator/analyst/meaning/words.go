@@ -17,7 +17,12 @@ import (
 var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell", "find", "identify",
 	"belong", "live", "exist", "present", "contain", "include", "represent", "appear", "report",
 	"record", "see", "know", "want", "need", "like", "get", "provide", "display", "return", "calculate",
-	"compute", "determine", "count", "associate", "correspond", "hold", "are")
+	"compute", "determine", "count", "associate", "correspond", "hold", "are", "enumerate", "mention",
+	"state", "specify", "indicate", "retrieve", "extract", "output", "print")
+
+// measureNouns stand for a column's values when they lean on it: "the level of Extraversion",
+// "the speed stat", "the final worth values". Away from a column they block.
+var measureNouns = set("level", "value", "stat", "statistic", "amount", "figure", "measure", "reading", "score", "rate", "quantity", "entry", "entries")
 
 // tableWords name the table, not a column or a row restriction.
 var tableWords = set("dataset", "data", "table", "record", "row", "entry", "file", "list", "set", "database")

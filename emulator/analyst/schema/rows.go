@@ -33,7 +33,7 @@ func (ix *Index) linkRows(s *language.Sentence, r *Result) {
 		}
 		c := Candidate{Kind: RowsLink, Score: score, Reason: Entity}
 		if named[k] {
-			c.Column = ix.identifier(head.Lemma)
+			c.Column = ix.Identifier(head.Lemma)
 		}
 		if at := linkAt(r, np.Head); at >= 0 {
 			l := &r.Links[at]
@@ -94,9 +94,9 @@ func linkAt(r *Result, i int) int {
 // identifiers are the words that mark a column naming or numbering the rows.
 var identifiers = []string{"name", "id", "title"}
 
-// identifier returns the column that names the rows: one whose entity is the noun asked about
+// Identifier returns the column that names the rows: one whose entity is the noun asked about
 // ("author_name" for "authors"), else a plain name, title or id column, or "".
-func (ix *Index) identifier(lemma string) string {
+func (ix *Index) Identifier(lemma string) string {
 	best, rank := "", len(identifiers)
 	// Ranks: the asked entity's name, title, id; then any name, title, id.
 	for _, ic := range ix.columns {

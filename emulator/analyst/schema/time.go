@@ -6,9 +6,9 @@ import (
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 )
 
-// isTimeWord reports a noun WordNet files under units or periods of time: day, month, year,
+// IsTimeWord reports a noun WordNet files under units or periods of time: day, month, year,
 // weekday, weekend, April, Monday, winter.
-func (ix *Index) isTimeWord(lemma string) bool {
+func (ix *Index) IsTimeWord(lemma string) bool {
 	return ix.lx.IsAWithin(lemma, "time unit", 2) || ix.lx.IsAWithin(lemma, "time period", 2)
 }
 
@@ -18,7 +18,7 @@ func (ix *Index) timeColumns() []string {
 	ix.timeOnce.Do(func() {
 		for _, ic := range ix.columns {
 			named := slices.ContainsFunc(ic.words, func(w columnWord) bool {
-				return !operationWords[w.lemma] && ix.isTimeWord(w.lemma) // "min" of temp_min is no minute
+				return !operationWords[w.lemma] && ix.IsTimeWord(w.lemma) // "min" of temp_min is no minute
 			})
 			if ic.col.Type == Date || named {
 				ix.timeCols = append(ix.timeCols, ic.col.Name)
@@ -36,7 +36,7 @@ func (ix *Index) linkTimes(s *language.Sentence, r *Result) {
 		return
 	}
 	for i, t := range s.Tokens {
-		if t.Kind != language.Word || !t.IsNoun() || !ix.isTimeWord(t.Lemma) {
+		if t.Kind != language.Word || !t.IsNoun() || !ix.IsTimeWord(t.Lemma) {
 			continue
 		}
 		if at := linkAt(r, i); at >= 0 && r.Links[at].Best().Score >= UseScore {
