@@ -82,7 +82,11 @@ func (rd *reader) target() error {
 		}
 		return nil
 	}
-	if col, at := rd.phraseColumn(f); col != "" {
+	col, at := rd.phraseColumn(f)
+	if col == "" && f >= 0 && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
+		col, at = rd.attachedColumn(f) // "the 5 highest number of comments"
+	}
+	if col != "" {
 		rd.useLink(at)
 		rd.m.Target = col
 		if rd.m.Agg == NoAgg && rd.m.Order == nil && rd.s.Form().Kind != language.YesNo && rd.filtered(col) {
@@ -316,7 +320,7 @@ func (rd *reader) entityNoun(i int) bool {
 	if i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of") {
 		return false // "people with diabetes", "during heatwaves": a restriction
 	}
-	if rd.restrictive(i, schema.Candidate{Score: 1}) {
+	if rd.restrictive(i, schema.Candidate{Score: 1}) || countNouns[t.Lemma] || measureNouns[t.Lemma] {
 		return false
 	}
 	k := rd.phraseOf(i)

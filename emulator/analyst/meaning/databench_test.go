@@ -91,7 +91,9 @@ func TestDataBenchMeanings(t *testing.T) {
 		for w := range words {
 			ws = append(ws, w)
 		}
-		sort.Slice(ws, func(i, j int) bool { return words[ws[i]] > words[ws[j]] || words[ws[i]] == words[ws[j]] && ws[i] < ws[j] })
+		sort.Slice(ws, func(i, j int) bool {
+			return words[ws[i]] > words[ws[j]] || words[ws[i]] == words[ws[j]] && ws[i] < ws[j]
+		})
 		for _, w := range ws[:min(len(ws), 60)] {
 			t.Logf("%5d not understood: %s", words[w], w)
 		}

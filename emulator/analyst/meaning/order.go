@@ -2,6 +2,7 @@ package meaning
 
 import (
 	"slices"
+	"strings"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
@@ -117,6 +118,9 @@ func (rd *reader) boundOrder(sp language.Superlative) (*Order, error) {
 	o := &Order{N: max(sp.N, 1), Said: sp.N > 0, Desc: true, Phrase: rd.text(sp.Span)}
 	col, at := rd.phraseColumn(sp.Phrase)
 	if col == "" {
+		col, at = rd.attachedColumn(sp.Phrase) // "the top 3 number of injuries"
+	}
+	if col == "" {
 		col, at = rd.byColumn()
 		rd.byOrder = col != ""
 	}
@@ -186,18 +190,35 @@ func (rd *reader) byColumn() (string, int) {
 // sizeOrder reports a superlative that ranks groups by their size: "most", "fewest", "most
 // common", or a degree of a count noun ("the highest number of survivors").
 func (rd *reader) sizeOrder(sp language.Superlative) bool {
-	if sizeLemmas[sp.Lemma] {
-		return true
+	if sizeLemmas[sp.Lemma] || sizeLemmas[strings.TrimSuffix(sp.Lemma, "ly")] {
+		return true // "most common", "most commonly", "least frequently"
+	}
+	if sp.Adjective >= 0 && rd.s.Tokens[sp.Word].Is("most", "least", "fewest") {
+		if a := rd.s.Tokens[sp.Adjective]; a.POS == "VBN" || a.POS == "VBD" {
+			return true // "the most reviewed", "the least used": by how many rows
+		}
 	}
 	if sp.Phrase < 0 || !degreeLemmas[sp.Lemma] {
 		return false
 	}
-	head := rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head]
-	if countNouns[head.Lemma] {
-		rd.used[rd.s.Phrases[sp.Phrase].Head] = true
-		return true
+	np := rd.s.Phrases[sp.Phrase]
+	head := rd.s.Tokens[np.Head]
+	if !countNouns[head.Lemma] {
+		return false
 	}
-	return false
+	for _, a := range np.Attachments {
+		if col, _ := rd.phraseColumn(a.Object); col != "" && rd.numeric(col) && !idColumns[lemmaOfColumn(col)] {
+			return false // "the highest number of inversions" is the column's own scale
+		}
+	}
+	rd.used[np.Head] = true
+	return true
+}
+
+// numeric reports a numeric column.
+func (rd *reader) numeric(col string) bool {
+	c := rd.ix.Column(col)
+	return c != nil && c.Type == schema.Number
 }
 
 // groupOf finds the column whose groups a size superlative ranks: the superlative's own phrase
@@ -234,15 +255,8 @@ func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
 		if col, at := rd.phraseColumn(sp.Phrase); col != "" {
 			return col, at
 		}
-		// "the billionaire with the highest …" hangs the column on the phrase after.
-		if sp.Phrase >= 0 {
-			for _, a := range rd.s.Phrases[sp.Phrase].Attachments {
-				if col, at := rd.phraseColumn(a.Object); col != "" {
-					return col, at
-				}
-			}
-		}
-		return "", -1
+		// "the highest number of inversions" hangs the column on the phrase after.
+		return rd.attachedColumn(sp.Phrase)
 	}
 	if c, ok := rd.best(sp.Adjective); ok && c.Kind == schema.ColumnLink {
 		return c.Column, sp.Adjective
@@ -255,6 +269,29 @@ func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
 			return cols[0], -1
 		}
 	}
+	if col, at := rd.byColumn(); col != "" {
+		return col, at // "the most destructive tornado (by injuries)"
+	}
+	return "", -1
+}
+
+// attachedColumn returns the column of a phrase attached to phrase k by "of": "the highest
+// number of inversions", "the top 3 number of injuries".
+func (rd *reader) attachedColumn(k int) (string, int) {
+	if k < 0 {
+		return "", -1
+	}
+	for _, a := range rd.s.Phrases[k].Attachments {
+		if !rd.s.Tokens[a.Prep].Is("of") {
+			continue
+		}
+		if col, at := rd.phraseColumn(a.Object); col != "" && rd.numeric(col) {
+			if countNouns[rd.s.Tokens[rd.s.Phrases[k].Head].Lemma] {
+				rd.used[rd.s.Phrases[k].Head] = true
+			}
+			return col, at
+		}
+	}
 	return "", -1
 }
 
@@ -264,7 +301,7 @@ func (rd *reader) attributeColumn(lemma string) string {
 	attrs := rd.ix.Lexicon().Attributes(lemma)
 	var found string
 	for _, c := range rd.ix.Table().Columns {
-		if c.Type == schema.Number && slices.Contains(attrs, lemmaOfColumn(c.Name)) {
+		if c.Type == schema.Number && slices.ContainsFunc(columnWords(c.Name), func(w string) bool { return slices.Contains(attrs, w) }) {
 			if found != "" {
 				return ""
 			}

@@ -67,6 +67,10 @@ var moneyAdjectives = set("rich", "wealthy", "poor", "expensive", "cheap", "cost
 // 1 to 5.
 var rankColumns = set("rank", "ranking", "position", "place", "standing", "seed")
 
+// idColumns end the names of columns that number rows rather than measure them: "Incident
+// Number", "customer_id". "The highest number of incidents" counts rows; it does not rank ids.
+var idColumns = set("id", "number", "key", "no", "code", "num")
+
 // aggWords name an aggregate.
 var aggWords = map[string]Agg{
 	"average": Mean, "mean": Mean, "avg": Mean, "total": Sum, "sum": Sum, "median": Median,
@@ -112,6 +116,15 @@ func content(t language.Token) bool {
 // lemmaOfColumn returns the last word of a column's name in lowercase: "finalWorth" → worth,
 // "Age" → age, "Passenger Class" → class.
 func lemmaOfColumn(name string) string {
+	words := columnWords(name)
+	if len(words) == 0 {
+		return strings.ToLower(name)
+	}
+	return words[len(words)-1]
+}
+
+// columnWords splits a column's name into lowercase words at separators and camelCase.
+func columnWords(name string) []string {
 	var words []string
 	start := 0
 	rs := []rune(name)
@@ -123,8 +136,5 @@ func lemmaOfColumn(name string) string {
 			start = i
 		}
 	}
-	if len(words) == 0 {
-		return strings.ToLower(name)
-	}
-	return words[len(words)-1]
+	return words
 }
