@@ -62,6 +62,25 @@ func verdictSentence(m marker, vals []string) string {
 			return fmt.Sprintf("%s No row has %s%s.", lead, where, among)
 		}
 		return fmt.Sprintf("%s %s %s %s%s.", lead, m.str("n"), pluralOf(m.str("n"), "row has", "rows have"), where, among)
+	case "all":
+		among := ""
+		if where != "" {
+			among = " where " + where
+		}
+		passing := m.list("values")
+		if ok {
+			return fmt.Sprintf("%s %s in all %s rows%s.", lead, capital(what), m.str("n"), among)
+		}
+		if len(passing) == 1 {
+			return fmt.Sprintf("%s %s in %s of the %s rows%s, not in all.", lead, capital(what), fmtAny(passing[0]), m.str("n"), among)
+		}
+		return fmt.Sprintf("%s %s is not so in every row%s.", lead, capital(what), among)
+	case "countcheck":
+		rows := ""
+		if where != "" {
+			rows = " where " + where
+		}
+		return fmt.Sprintf("%s There are **%s** rows%s; the question asks about %s.", lead, firstValue(m), rows, what)
 	case "unique":
 		if ok {
 			return fmt.Sprintf("%s Every value of %s is different.", lead, what)

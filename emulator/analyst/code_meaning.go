@@ -65,23 +65,28 @@ func meaningFilters(g *gen, m *meaning.Meaning, f *Frame) {
 	}
 	var conds []string
 	for _, c := range m.Filters {
-		x := meaningFilter(c, f)
-		if fc := f.column(c.Column); fc != nil && fc.Kind == "cat" && trueFalse(fc.Values) {
-			// booleans read as text: compare their spelling, whatever its case
-			conds = append(conds, fmt.Sprintf("(%s.astype(str).str.lower() %s %s)", col(c.Column), c.Op, py(strings.ToLower(c.Value))))
-			continue
-		}
-		switch c.Op {
-		case "in":
-			x.Values = c.Values
-		case "not in":
-			x.Op, x.Values = "in", c.Values
-			conds = append(conds, "(~"+filterExpr(x)+")")
-			continue
-		}
-		conds = append(conds, "("+filterExpr(x)+")")
+		conds = append(conds, conditionExpr(c, f))
 	}
 	g.line("df = df[%s]", strings.Join(conds, " & "))
+}
+
+// conditionExpr is one condition as a boolean Series over df, in parentheses.
+func conditionExpr(c meaning.Condition, f *Frame) string {
+	x := meaningFilter(c, f)
+	if fc := f.column(c.Column); fc != nil && fc.Kind == "cat" && trueFalse(fc.Values) && (c.Op == "==" || c.Op == "!=") {
+		// booleans read as text: compare their spelling, whatever its case
+		return fmt.Sprintf("(%s.astype(str).str.lower() %s %s)", col(c.Column), c.Op, py(strings.ToLower(c.Value)))
+	}
+	switch c.Op {
+	case "notna":
+		return "(" + col(c.Column) + ".notna())"
+	case "in":
+		x.Values = c.Values
+	case "not in":
+		x.Op, x.Values = "in", c.Values
+		return "(~" + filterExpr(x) + ")"
+	}
+	return "(" + filterExpr(x) + ")"
 }
 
 // meaningFilter is a condition as the cells' Filter, typed by the column it tests.
@@ -152,6 +157,10 @@ func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
 		g.line("_ok = len(df) > 0")
 	case m.Unique:
 		g.line("_ok = bool(%s.dropna().is_unique)", col(m.Target))
+	case m.All:
+		g.line("_pass = %s", conditionExpr(*m.Check, f))
+		g.line("_ok = bool(_pass.all())")
+		g.line("_vals = [int(_pass.sum())]")
 	case m.Check != nil:
 		// A missing value is not the value asked about: DataBench and analysts alike read
 		// "does the oldest have a score of 5" as no when the score is missing.
@@ -165,6 +174,9 @@ func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
 func checkExpr(c meaning.Condition, f *Frame) string {
 	x := meaningFilter(c, f)
 	op := c.Op
+	if c.Column == "" && c.Numeric {
+		return "float(_v) " + op + " " + c.Value // a number of rows
+	}
 	if x.Kind == "num" {
 		if c.Value == "True" || c.Value == "False" {
 			return "bool(_v) " + op + " " + c.Value
@@ -191,6 +203,10 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 		}
 	case m.Unique:
 		shape, what = "unique", target
+	case m.All:
+		shape, what = "all", conditionWords(*m.Check)
+	case m.Check != nil && m.Check.Column == "":
+		shape, what = "countcheck", countWords(*m.Check)
 	case m.Order != nil && (m.Order.Size || m.Order.Agg != meaning.NoAgg):
 		shape, what = "groups", groupsWords(m)
 	case m.Agg == meaning.Count:
@@ -259,8 +275,24 @@ func groupsWords(m *meaning.Meaning) string {
 	return fmt.Sprintf("the %d values of `%s` with the %s rows", m.Order.N, m.Group, most)
 }
 
+// countWords says a comparison on a number of rows: "more than 2000".
+func countWords(c meaning.Condition) string {
+	words := map[string]string{"==": "exactly", "!=": "other than", ">": "more than", ">=": "at least", "<": "fewer than", "<=": "at most"}
+	v := c.Value
+	if x, err := strconv.ParseFloat(v, 64); err == nil {
+		v = fmtNum(x)
+	}
+	return words[c.Op] + " " + v
+}
+
 // conditionWords says one condition: "`Sex` is female", "`Age` above 30".
 func conditionWords(c meaning.Condition) string {
+	if c.Op == "notna" {
+		return "`" + c.Column + "` has a value"
+	}
+	if c.Column == "" {
+		c.Column = "number of rows"
+	}
 	words := map[string]string{"==": "is", "!=": "is not", ">": "above", ">=": "at least", "<": "below", "<=": "at most", "in": "is", "not in": "is neither"}
 	v := c.Value
 	if len(c.Values) > 0 {

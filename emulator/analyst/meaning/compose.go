@@ -20,8 +20,8 @@ func (rd *reader) aggregate() error {
 			rd.used[form.Word+1] = true // many, much
 		}
 	}
-	if form.Kind == language.HowMany {
-		aggs = append(aggs, Count)
+	if form.Kind == language.HowMany && !rd.numericFocus() {
+		aggs = append(aggs, Count) // but "how many descendants does an entry have" asks a column's values
 	}
 	for i, t := range rd.s.Tokens {
 		if rd.used[i] || t.Kind != language.Word {
@@ -31,8 +31,11 @@ func (rd *reader) aggregate() error {
 			continue // "Total" is the column's own name
 		}
 		if a, ok := aggWords[t.Lower]; ok {
-			aggs = append(aggs, a)
 			rd.used[i] = true
+			if a == Sum && i+1 < len(rd.s.Tokens) && countNouns[rd.s.Tokens[i+1].Lemma] {
+				continue // "the total number of customers" is their number
+			}
+			aggs = append(aggs, a)
 			continue
 		}
 		if distinctWords[t.Lemma] && len(aggs) > 0 && aggs[0] == Count {
@@ -46,8 +49,13 @@ func (rd *reader) aggregate() error {
 			continue
 		}
 		if countNouns[t.Lemma] && t.IsNoun() && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].Lower == "of" {
-			aggs = append(aggs, Count) // "the number of passengers"
 			rd.used[i] = true
+			if k := rd.phraseOf(i); k >= 0 {
+				if col, _ := rd.attachedColumn(k); col != "" && !idColumns[lemmaOfColumn(col)] {
+					continue // "the maximum number of bedrooms": the column's own values
+				}
+			}
+			aggs = append(aggs, Count) // "the number of passengers"
 		}
 	}
 	aggs = slices.Compact(aggs)
@@ -71,6 +79,22 @@ func (rd *reader) aggregate() error {
 	return nil
 }
 
+// numericFocus reports a "how many" whose focus is a numeric column: "how many descendants does
+// an entry have on average" asks for descendants, not for a number of rows.
+func (rd *reader) numericFocus() bool {
+	f := rd.s.Form().Focus
+	if f < 0 {
+		return false
+	}
+	for _, i := range rd.s.Phrases[f].Modifiers {
+		if distinctWords[rd.s.Tokens[i].Lemma] {
+			return false // "how many unique passenger classes" counts values
+		}
+	}
+	col, _ := rd.phraseColumn(f)
+	return col != "" && rd.numeric(col) && !idColumns[lemmaOfColumn(col)]
+}
+
 // target reads what the answer takes from the selected rows: the groups' names when groups are
 // ranked, the column the focus phrase names ("the age of …", "which category …"), or the rows.
 func (rd *reader) target() error {
@@ -83,8 +107,12 @@ func (rd *reader) target() error {
 		return nil
 	}
 	col, at := rd.phraseColumn(f)
-	if col == "" && f >= 0 && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
+	if col == "" && f >= 0 && rd.m.Agg != Count && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
 		col, at = rd.attachedColumn(f) // "the 5 highest number of comments"
+	}
+	if col != "" && rd.m.Agg == Count && !rd.numeric(col) || col != "" && rd.m.Agg == Count && idColumns[lemmaOfColumn(col)] {
+		rd.useLink(at) // "the number of incidents": rows are counted, whatever names them
+		return nil
 	}
 	if col != "" {
 		rd.useLink(at)
@@ -100,10 +128,10 @@ func (rd *reader) target() error {
 	}
 	if f >= 0 && (rd.isRows(f) || rd.entityNoun(rd.s.Phrases[f].Head)) {
 		head := rd.s.Phrases[f].Head
-		if c, ok := rd.best(head); ok && c.Kind == schema.RowsLink {
+		if c, ok := rd.best(head); ok && c.Kind == schema.RowsLink && (rd.namesRows() || rd.m.Agg == Distinct) {
 			rd.m.Identifier = c.Column
 		}
-		if rd.m.Identifier == "" {
+		if rd.m.Identifier == "" && (rd.namesRows() || rd.m.Agg == Distinct) {
 			rd.m.Identifier = rd.ix.Identifier(rd.s.Tokens[head].Lemma)
 		}
 		if rd.m.Identifier == "" && rd.namesRows() {
@@ -217,16 +245,51 @@ func (rd *reader) verdict() error {
 		m.Unique = true
 		return nil
 	}
+	if c := rd.countCheck; c != nil {
+		if m.Agg != NoAgg && m.Agg != Distinct || m.Order != nil {
+			return &Gap{Phrase: c.Phrase, Why: "a number of rows compared within a summary"}
+		}
+		if m.Agg == NoAgg {
+			m.Agg = Count
+		}
+		if m.Agg == Distinct && m.Target == "" {
+			return &Gap{Phrase: c.Phrase, Why: "different rows asked for, and no column names them"}
+		}
+		m.Check = c
+		return nil
+	}
 	var pred []int
 	for k, c := range m.Filters {
 		if rd.afterSubject(c) {
 			pred = append(pred, k)
 		}
 	}
+	universal := rd.asksAll()
+	if len(pred) == 0 && universal {
+		if col, at := rd.haveColumn(); col != "" {
+			// "does every roller coaster have a G-force value": none is missing
+			rd.useLink(at)
+			m.All, m.Target, m.Identifier = true, "", ""
+			m.Check = &Condition{Column: col, Op: "notna", Phrase: rd.linkText(at)}
+			return nil
+		}
+	}
+	if len(pred) == 0 && m.Order == nil && m.Agg == NoAgg && len(m.Filters) > 0 && !universal {
+		m.Exists, m.Target, m.Identifier = true, "", "" // "is 'Angelica' listed as a food name"
+		return nil
+	}
 	if len(pred) != 1 {
 		return &Gap{Phrase: rd.s.Text, Why: "a yes/no question whose check I could not find"}
 	}
 	check := m.Filters[pred[0]]
+	if universal {
+		if m.Order != nil || m.Agg != NoAgg {
+			return &Gap{Phrase: rd.s.Text, Why: "a question about all rows with a ranking or a summary"}
+		}
+		m.Filters = slices.Delete(m.Filters, pred[0], pred[0]+1)
+		m.All, m.Check, m.Target, m.Identifier = true, &check, "", ""
+		return nil
+	}
 	m.Filters = slices.Delete(m.Filters, pred[0], pred[0]+1)
 	switch {
 	case m.Agg != NoAgg && m.Agg != Count && check.Numeric && check.Column == m.Target:
@@ -242,6 +305,37 @@ func (rd *reader) verdict() error {
 
 // afterSubject reports a condition stated after the subject: the predicate of a yes/no question.
 func (rd *reader) afterSubject(c Condition) bool { return c.at >= rd.subject.End }
+
+// asksAll reports a question about every row: "do all customers …", "are all listings …",
+// "does every roller coaster …", "does everyone …".
+func (rd *reader) asksAll() bool {
+	f := rd.s.Form().Focus
+	if f < 0 {
+		return false
+	}
+	np := rd.s.Phrases[f]
+	for i := rd.s.Form().Word + 1; i < np.End; i++ {
+		if t := rd.s.Tokens[i]; t.Is("all", "every", "each", "everyone", "everybody") {
+			rd.used[i] = true
+			return true
+		}
+	}
+	return false
+}
+
+// haveColumn returns the column named after the subject of "does every X have a <column>".
+func (rd *reader) haveColumn() (string, int) {
+	for i := rd.subject.End; i < len(rd.s.Tokens); i++ {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && !rd.used[i] {
+			for j := rd.subject.End; j < i; j++ {
+				if rd.s.Tokens[j].IsVerb() && rd.s.Tokens[j].Lemma == "have" {
+					return c.Column, i
+				}
+			}
+		}
+	}
+	return "", -1
+}
 
 // asksExistence reports "is there …", "are there any …", "did any …".
 func (rd *reader) asksExistence() bool {
@@ -416,21 +510,43 @@ func (rd *reader) measureNoun(i int) bool {
 	return false
 }
 
-// namesValue reports a noun that is a word of some category value: it restricts that column.
+// namesValue reports a noun that is a word of some category value, or derives from one: it
+// restricts that column ("managers" of "Engineering Manager", "smokers" of "smokes").
 func (rd *reader) namesValue(t language.Token) bool {
+	if rd.valueForms == nil {
+		rd.valueForms = rd.valueWordForms()
+	}
+	if rd.valueForms[t.Lower] || rd.valueForms[t.Lemma] {
+		return true
+	}
+	for _, d := range rd.ix.Lexicon().Derivations(t.Lemma) {
+		if rd.valueForms[d] {
+			return true
+		}
+	}
+	return false
+}
+
+// valueWordForms collects the words of every category value with their lemmas.
+func (rd *reader) valueWordForms() map[string]bool {
+	lx := rd.ix.Lexicon()
+	forms := map[string]bool{}
 	for _, c := range rd.ix.Table().Columns {
 		if c.Type != schema.Category {
 			continue
 		}
 		for _, v := range c.Values {
 			for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return !unicode.IsLetter(r) }) {
-				if w == t.Lower || w == t.Lemma {
-					return true
+				forms[w] = true
+				for _, tag := range []string{"NNS", "VBZ", "VBD", "VBG"} {
+					if l := lx.Lemma(w, tag); l != "" {
+						forms[l] = true
+					}
 				}
 			}
 		}
 	}
-	return false
+	return forms
 }
 
 // phraseOf returns the noun phrase token i is in, or -1.

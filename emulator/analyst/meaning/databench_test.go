@@ -101,7 +101,7 @@ func TestDataBenchMeanings(t *testing.T) {
 			t.Log(line)
 		}
 	}
-	if sc.read < 330 || pct(sc.columns, sc.read) < 60 || pct(sc.forms, sc.read) < 85 {
+	if sc.read < 400 || pct(sc.columns, sc.read) < 90 || pct(sc.forms, sc.read) < 97 {
 		t.Errorf("reading fell below its measured level: %d read, %.0f%% gold columns, %.0f%% gold forms",
 			sc.read, pct(sc.columns, sc.read), pct(sc.forms, sc.read))
 	}

@@ -22,6 +22,9 @@ func (rd *reader) filters() error {
 		}
 	}
 	for _, cmp := range rd.s.Comparisons {
+		if rd.countComparison(cmp) {
+			continue
+		}
 		cs, err := rd.comparison(cmp)
 		if err != nil {
 			return err
@@ -29,6 +32,7 @@ func (rd *reader) filters() error {
 		rd.m.Filters = append(rd.m.Filters, cs...)
 	}
 	rd.columnOfNumber()
+	rd.quotedValues()
 	rd.m.Filters = mergeAlternatives(rd.m.Filters)
 	return nil
 }
@@ -168,6 +172,71 @@ func (rd *reader) attributeValue(lemma string) (string, string) {
 	return "", ""
 }
 
+// countComparison reads a comparison on how many rows there are, the rows named right after
+// the number: "are there more than 2000 customers with …", "more than 20 unique items".
+func (rd *reader) countComparison(cmp language.Comparison) bool {
+	end := cmp.End
+	for end < len(rd.s.Tokens) && distinctWords[rd.s.Tokens[end].Lemma] {
+		end++
+	}
+	if end >= len(rd.s.Tokens) || rd.s.Form().Kind != language.YesNo {
+		return false
+	}
+	c, linked := rd.best(end)
+	if !(linked && c.Kind == schema.RowsLink || !linked && rd.entityNoun(end)) {
+		return false
+	}
+	v, ok := rd.number(cmp.Value)
+	if !ok {
+		return false
+	}
+	for i := cmp.Start; i < end; i++ {
+		rd.used[i] = true
+	}
+	op := cmp.Op
+	if op == "=" {
+		op = "=="
+	}
+	rd.countCheck = &Condition{Op: op, Value: v, Numeric: true, Phrase: rd.text(language.Span{Start: cmp.Start, End: end + 1}), at: cmp.Start}
+	return true
+}
+
+// quotedValues reads a quoted value no link took as a condition on the category or text column
+// named next to it: "Is 'Angelica' listed as a food name", "'linux' in the Clusters column".
+func (rd *reader) quotedValues() {
+	for i, t := range rd.s.Tokens {
+		if t.Kind != language.Quoted || rd.used[i] || rd.link[i] >= 0 {
+			continue
+		}
+		col, at := rd.quotedColumn(i)
+		if c := rd.ix.Column(col); c == nil || c.Type != schema.Category && c.Type != schema.Text {
+			continue
+		}
+		rd.used[i] = true
+		rd.useLink(at)
+		rd.m.Filters = append(rd.m.Filters, Condition{Column: col, Op: "==", Value: t.Text, Phrase: "'" + t.Text + "'", at: i})
+	}
+}
+
+// quotedColumn finds the column a quoted value is given for: named right before it
+// ("designation 'VP'", "the type 'design'"), or after it through function words only ("'King'
+// as their pitched product", "'Angelica' listed as a food name").
+func (rd *reader) quotedColumn(i int) (string, int) {
+	if c, ok := rd.best(i - 1); ok && c.Kind == schema.ColumnLink {
+		return c.Column, i - 1
+	}
+	for j := i + 1; j < len(rd.s.Tokens) && j <= i+6; j++ {
+		t := rd.s.Tokens[j]
+		if c, ok := rd.best(j); ok && c.Kind == schema.ColumnLink {
+			return c.Column, j
+		}
+		if !(t.POS == "DT" || t.POS == "IN" || t.POS == "PRP$" || t.Is("listed", "mentioned", "recorded") || rd.s.Tokens[j].IsAdjective()) {
+			break
+		}
+	}
+	return "", -1
+}
+
 // comparison reads a comparative condition on the column it is about.
 func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	col, at := "", -1
@@ -249,15 +318,29 @@ func (rd *reader) columnBefore(end int) (string, int) {
 	return "", -1
 }
 
-// number returns the number a span holds, as text.
+// number returns the number a span holds, as text, and takes the unit written after it ("170
+// cm", "50 years", "10 inches").
 func (rd *reader) number(sp language.Span) (string, bool) {
 	for i := sp.Start; i < sp.End; i++ {
 		if t := rd.s.Tokens[i]; t.Kind == language.Number {
 			rd.used[i] = true
+			if u := i + 1; u < len(rd.s.Tokens) && rd.isUnit(u) {
+				rd.used[u] = true
+			}
 			return strconv.FormatFloat(t.Value, 'f', -1, 64), true
 		}
 	}
 	return "", false
+}
+
+// isUnit reports a unit of measurement or of time that no link took: "cm", "years", "mph".
+func (rd *reader) isUnit(i int) bool {
+	t := rd.s.Tokens[i]
+	if rd.link[i] >= 0 || !t.IsNoun() {
+		return false
+	}
+	lx := rd.ix.Lexicon()
+	return lx.IsAWithin(t.Lemma, "unit of measurement", 2) || lx.IsAWithin(t.Lemma, "time unit", 2)
 }
 
 // columnOfNumber reads "<numeric column> of <number>" as equality: "a philanthropy score of 5".

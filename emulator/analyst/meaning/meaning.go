@@ -50,7 +50,7 @@ func (a Agg) String() string { return aggNames[a] }
 // Condition is one test on a column's values: a filter on the rows, or the check of a verdict.
 type Condition struct {
 	Column string
-	Op     string // ==, !=, >, >=, <, <=, in, not in
+	Op     string // ==, !=, >, >=, <, <=, in, not in; notna: the column has a value
 	Value  string // as the table writes it ("female", "True"), or a number
 	// Values are the values of in and not in: "clay or hard".
 	Values []string
@@ -102,4 +102,7 @@ type Meaning struct {
 	Within bool
 	// Unique asks whether Target's values are all different ("is every name unique").
 	Unique bool
+	// All asks whether every selected row passes Check ("are all products recommended", "do
+	// all customers have phone service").
+	All bool
 }

@@ -31,6 +31,10 @@ type reader struct {
 	subject language.Span
 	// byOrder is set when the order came from "by <column>": "the top 5 products by revenue".
 	byOrder bool
+	// valueForms are the words of the category values and their lemmas, made when first needed.
+	valueForms map[string]bool
+	// countCheck is a comparison on the number of rows: "are there more than 2000 customers".
+	countCheck *Condition
 }
 
 // Read composes the meaning of a linked question. It returns a *Gap when a content phrase stays
@@ -48,7 +52,7 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 		}
 	}
 	rd.m.Form = rd.form()
-	if m := &rd.m; m.Agg == NoAgg && m.Order == nil && len(m.Filters) == 0 && m.Check == nil && !m.Exists && !m.Unique {
+	if m := &rd.m; m.Agg == NoAgg && m.Order == nil && len(m.Filters) == 0 && m.Check == nil && !m.Exists && !m.Unique && !m.All {
 		// "pivot", "the age": nothing picks rows or sums them up.
 		return nil, &Gap{Phrase: s.Text, Why: "nothing to select or compute"}
 	}
