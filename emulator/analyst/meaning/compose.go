@@ -169,6 +169,17 @@ func (rd *reader) target() error {
 // picks a billionaire.
 func (rd *reader) groupOrder() error {
 	o, m := rd.m.Order, &rd.m
+	if o != nil && !o.Size && o.Column != "" && m.Group != "" {
+		// "the top 2 genders by average fare": boundOrder set the groups, the aggregate is here
+		o.Agg = Sum
+		if m.Agg >= Sum {
+			o.Agg = m.Agg
+		} else if m.Agg != NoAgg {
+			return &Gap{Phrase: rd.s.Text, Why: "a count ranked by another column"}
+		}
+		m.Agg, m.Target = NoAgg, m.Group
+		return nil
+	}
 	if o != nil && m.Target == "" && m.Identifier != "" && m.Agg >= Sum {
 		// "the top 3 months with the highest average maximum temperatures"
 		m.Target = m.Identifier
@@ -198,8 +209,8 @@ func (rd *reader) groupOrder() error {
 // periodWord reports an unlinked noun that names a period of time in any of its senses
 // ("quarter", "year", "month"): answering it needs the dates grouped by period.
 func (rd *reader) periodWord(i int) bool {
-	if c, ok := rd.best(i); ok && c.Kind != schema.RowsLink {
-		return false
+	if c, ok := rd.best(i); ok && c.Kind != schema.RowsLink && c.Reason != schema.Attribute && c.Reason != schema.Partial && c.Reason != schema.Unit {
+		return false // "which date", named by a column of its own
 	}
 	lx, lemma := rd.ix.Lexicon(), rd.s.Tokens[i].Lemma
 	return lx.IsA(lemma, "time period") || lx.IsA(lemma, "time unit")
@@ -232,6 +243,20 @@ func (rd *reader) verdict() error {
 		return nil
 	}
 	m := &rd.m
+	if c := rd.countCheck; c != nil {
+		rd.asksExistence() // "are there" only introduces the rows counted
+		if m.Agg != NoAgg && m.Agg != Distinct || m.Order != nil {
+			return &Gap{Phrase: c.Phrase, Why: "a number of rows compared within a summary"}
+		}
+		if m.Agg == NoAgg {
+			m.Agg = Count
+		}
+		if m.Agg == Distinct && m.Target == "" {
+			return &Gap{Phrase: c.Phrase, Why: "different rows asked for, and no column names them"}
+		}
+		m.Check = c
+		return nil
+	}
 	if rd.asksExistence() {
 		if len(m.Filters) == 0 || m.Agg != NoAgg {
 			return &Gap{Phrase: rd.s.Text, Why: "an existence question with no condition I could read"}
@@ -243,19 +268,6 @@ func (rd *reader) verdict() error {
 	}
 	if rd.asksUnique() {
 		m.Unique = true
-		return nil
-	}
-	if c := rd.countCheck; c != nil {
-		if m.Agg != NoAgg && m.Agg != Distinct || m.Order != nil {
-			return &Gap{Phrase: c.Phrase, Why: "a number of rows compared within a summary"}
-		}
-		if m.Agg == NoAgg {
-			m.Agg = Count
-		}
-		if m.Agg == Distinct && m.Target == "" {
-			return &Gap{Phrase: c.Phrase, Why: "different rows asked for, and no column names them"}
-		}
-		m.Check = c
 		return nil
 	}
 	var pred []int
@@ -418,6 +430,9 @@ func (rd *reader) entityNoun(i int) bool {
 		return false
 	}
 	k := rd.phraseOf(i)
+	if k >= 0 && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].POS == "POS" && rd.ix.Identifier(t.Lemma) != "" {
+		return true // "every passenger's name": the possessor is the row
+	}
 	if k < 0 || rd.s.Phrases[k].Head != i {
 		return false
 	}

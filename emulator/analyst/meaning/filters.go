@@ -176,6 +176,9 @@ func (rd *reader) attributeValue(lemma string) (string, string) {
 // the number: "are there more than 2000 customers with …", "more than 20 unique items".
 func (rd *reader) countComparison(cmp language.Comparison) bool {
 	end := cmp.End
+	if n := cmp.Value; n.Len() > 1 && rd.s.Tokens[n.Start].Kind == language.Number {
+		end = n.Start + 1 // the value span "100 passengers" holds the rows
+	}
 	for end < len(rd.s.Tokens) && distinctWords[rd.s.Tokens[end].Lemma] {
 		end++
 	}
@@ -253,6 +256,12 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	if col == "" {
 		col, at = rd.columnBefore(cmp.Start)
 	}
+	if col == "" && cmp.Start > 0 && rd.moneyVerb(rd.s.Tokens[cmp.Start-1]) {
+		if cols := rd.ix.MoneyColumns(); len(cols) == 1 {
+			col, at = cols[0], -1 // "paid less than 10": the fare
+			rd.used[cmp.Start-1] = true
+		}
+	}
 	lo, okLo := rd.number(cmp.Value)
 	if col == "" || !okLo {
 		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on no column I could find"}
@@ -291,6 +300,19 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 		op = "=="
 	}
 	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start}}, nil
+}
+
+// moneyVerb reports a verb of paying: WordNet derives a payment, a cost or spending from it.
+func (rd *reader) moneyVerb(t language.Token) bool {
+	if !t.IsVerb() {
+		return false
+	}
+	for _, d := range rd.ix.Lexicon().Derivations(t.Lemma) {
+		if d == "payment" || d == "cost" || d == "spending" || d == "earnings" {
+			return true
+		}
+	}
+	return false
 }
 
 // columnAfter returns the column a noun right after a compared number names, or "".

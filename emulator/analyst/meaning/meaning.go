@@ -12,6 +12,11 @@
 // the row entity, politeness, "the dataset") never block.
 package meaning
 
+import (
+	"fmt"
+	"strings"
+)
+
 // Form is the kind of answer a question asks for.
 type Form uint8
 
@@ -105,4 +110,64 @@ type Meaning struct {
 	// All asks whether every selected row passes Check ("are all products recommended", "do
 	// all customers have phone service").
 	All bool
+}
+
+// String renders the meaning compactly, for logs and tests: "value | order age asc 1 |
+// target age".
+func (m *Meaning) String() string {
+	parts := []string{m.Form.String()}
+	for _, c := range m.Filters {
+		parts = append(parts, "where "+c.String())
+	}
+	if m.Group != "" {
+		parts = append(parts, "group "+m.Group)
+	}
+	if o := m.Order; o != nil {
+		by := o.Column
+		switch {
+		case o.Size:
+			by = "size"
+		case o.Agg != NoAgg:
+			by = o.Agg.String() + "(" + o.Column + ")"
+		}
+		dir := "asc"
+		if o.Desc {
+			dir = "desc"
+		}
+		s := fmt.Sprintf("order %s %s %d", by, dir, o.N)
+		if o.Unique {
+			s += " unique"
+		}
+		parts = append(parts, s)
+	}
+	if m.Target != "" {
+		parts = append(parts, "target "+m.Target)
+	}
+	if m.Agg != NoAgg {
+		parts = append(parts, "agg "+m.Agg.String())
+	}
+	if m.Identifier != "" {
+		parts = append(parts, "named by "+m.Identifier)
+	}
+	for _, flag := range []struct {
+		on   bool
+		name string
+	}{{m.Exists, "exists"}, {m.Within, "within"}, {m.Unique, "unique"}, {m.All, "all"}} {
+		if flag.on {
+			parts = append(parts, flag.name)
+		}
+	}
+	if m.Check != nil {
+		parts = append(parts, "check "+m.Check.String())
+	}
+	return strings.Join(parts, " | ")
+}
+
+// String renders a condition: "Sex == female", "Surface not in Clay,Hard".
+func (c Condition) String() string {
+	v := c.Value
+	if len(c.Values) > 0 {
+		v = strings.Join(c.Values, ",")
+	}
+	return strings.TrimSpace(c.Column + " " + c.Op + " " + v)
 }

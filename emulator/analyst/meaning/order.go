@@ -135,6 +135,13 @@ func (rd *reader) boundOrder(sp language.Superlative) (*Order, error) {
 		}
 	}
 	c := rd.ix.Column(col)
+	if c != nil && c.Type != schema.Number && !rd.byOrder {
+		if by, at := rd.byColumn(); by != "" && rd.numeric(by) {
+			rd.useLink(at) // "the top 2 genders by average fare": groups ranked by an aggregate
+			rd.m.Group, o.Column, rd.byOrder = col, by, true
+			return o, nil
+		}
+	}
 	if cue := rd.frequencyCue(); c != nil && c.Type != schema.Number || cue {
 		o.Size = true
 		rd.m.Group = col
@@ -151,7 +158,7 @@ func (rd *reader) boundOrder(sp language.Superlative) (*Order, error) {
 // by how often values occur, whatever the column's type. It marks the cue's words as used.
 func (rd *reader) frequencyCue() bool {
 	for i, t := range rd.s.Tokens {
-		if rd.used[i] || !countNouns[t.Lemma] || i == 0 {
+		if rd.used[i] || !countNouns[t.Lemma] || i == 0 || t.Lemma == "total" {
 			continue
 		}
 		switch p := rd.s.Tokens[i-1]; {
@@ -231,6 +238,9 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 		return nil
 	}
 	f := rd.s.Form().Focus
+	if f >= 0 && rd.periodWord(rd.s.Phrases[f].Head) {
+		return &Gap{Phrase: rd.phraseText(f), Why: "a period of the dates"} // "which year had the most …"
+	}
 	if col, at := rd.phraseColumn(f); col != "" && f != sp.Phrase {
 		rd.useLink(at)
 		rd.m.Group = col

@@ -1,0 +1,121 @@
+package meaning
+
+import (
+	"errors"
+	"testing"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// Three small tables in the shapes the development corpus has: people ranked by wealth,
+// passengers with a flag and categories, and sales whose staff titles hold a word a question
+// may use as a restriction.
+var (
+	billionaires = &schema.Table{File: "forbes.csv", Columns: []schema.Column{
+		{Name: "rank", Type: schema.Number}, {Name: "personName", Type: schema.Text},
+		{Name: "age", Type: schema.Number}, {Name: "finalWorth", Type: schema.Number},
+		{Name: "category", Type: schema.Category, Values: []string{"Technology", "Automotive", "Fashion & Retail"}},
+		{Name: "country", Type: schema.Category, Values: []string{"United States", "China", "India"}},
+		{Name: "city", Type: schema.Text}, {Name: "selfMade", Type: schema.Boolean, Values: []string{"True", "False"}},
+		{Name: "gender", Type: schema.Category, Values: []string{"M", "F"}},
+		{Name: "philanthropyScore", Type: schema.Number},
+	}}
+	passengers = &schema.Table{File: "passengers.csv", Columns: []schema.Column{
+		{Name: "Survived", Type: schema.Boolean, Values: []string{"True", "False"}},
+		{Name: "Pclass", Type: schema.Number}, {Name: "Name", Type: schema.Text},
+		{Name: "Sex", Type: schema.Category, Values: []string{"male", "female"}},
+		{Name: "Age", Type: schema.Number}, {Name: "Fare", Type: schema.Number},
+	}}
+	staff = &schema.Table{File: "salaries.csv", Columns: []schema.Column{
+		{Name: "employee_id", Type: schema.Number}, {Name: "title", Type: schema.Category, Values: []string{"Engineering Manager", "Analyst", "Engineer"}},
+		{Name: "department", Type: schema.Category, Values: []string{"Sales", "Research"}},
+		{Name: "salary", Type: schema.Number},
+	}}
+)
+
+// TestReadComposes holds how the rules compose questions written in DataBench's and analysts'
+// ways: each construction once, and their combinations.
+func TestReadComposes(t *testing.T) {
+	cases := []struct {
+		table *schema.Table
+		q     string
+		want  string
+	}{
+		// a superlative picks a row; the phrase asked about is what is taken from it
+		{billionaires, "What is the age of the youngest billionaire?", "value | order age asc 1 | target age"},
+		{billionaires, "Which category does the richest billionaire belong to?", "value | order finalWorth desc 1 | target category"},
+		{billionaires, "What's the gender of the billionaire with the highest philanthropy score?", "value | order philanthropyScore desc 1 | target gender"},
+		// a value, negated or not, restricts the rows
+		{billionaires, "What's the rank of the wealthiest non-self-made billionaire?", "value | where selfMade == False | order finalWorth desc 1 | target rank"},
+		{billionaires, "List the top 4 ranks of female billionaires.", "list | where gender == F | order rank asc 4 | target rank"},
+		{billionaires, "List the top 5 ranks of billionaires who are not self-made.", "list | where selfMade == False | order rank asc 5 | target rank"},
+		// counts, totals and comparisons
+		{billionaires, "How many billionaires are there from the 'Technology' category?", "value | where category == Technology | agg count"},
+		{billionaires, "What's the total worth of billionaires in the 'Automotive' category?", "value | where category == Automotive | target finalWorth | agg sum"},
+		{billionaires, "How many billionaires have a philanthropy score above 3?", "value | where philanthropyScore > 3 | agg count"},
+		{billionaires, "List the youngest 3 ages of billionaires who have a philanthropy score of 5.", "list | where philanthropyScore == 5 | order age asc 3 | target age"},
+		// groups ranked by their size
+		{billionaires, "List the top 3 countries with the most billionaires.", "list | group country | order size desc 3 | target country"},
+		{billionaires, "List the 4 categories with the fewest billionaires.", "list | group category | order size asc 4 | target category"},
+		{passengers, "What's the most common gender among the survivors?", "value | where Survived == True | group Sex | order size desc 1 | target Sex"},
+		{passengers, "Which passenger class has the highest number of survivors?", "value | where Survived == True | group Pclass | order size desc 1 | target Pclass"},
+		// yes or no
+		{billionaires, "Is the person with the highest net worth self-made?", "verdict | order finalWorth desc 1 | target selfMade | check selfMade == True"},
+		{billionaires, "Does the youngest billionaire identify as male?", "verdict | order age asc 1 | target gender | check gender == M"},
+		{billionaires, "Is there a non-self-made billionaire in the top 5 ranks?", "verdict | where selfMade == False | order rank asc 5 | exists | within"},
+		{passengers, "Were there any passengers who paid a fare of more than $500?", "verdict | where Fare > 500 | exists"},
+		{passengers, "Is the average age of the passengers above 30?", "verdict | target Age | agg mean | check Age > 30"},
+		{passengers, "Did all passengers survive?", "verdict | all | check Survived == True"},
+		{passengers, "Are there more than 100 passengers with a fare above 50?", "verdict | where Fare > 50 | agg count | check > 100"},
+		{passengers, "Is every passenger's name unique?", "verdict | target Name | unique"},
+		// an aggregate, and groups ranked by one
+		{passengers, "What's the maximum age of the passengers?", "value | target Age | agg max"},
+		{passengers, "How many unique passenger classes are there?", "value | target Pclass | agg distinct"},
+		{passengers, "What are the top 2 genders by average fare?", "list | group Sex | order mean(Fare) desc 2 | target Sex"},
+		{passengers, "Which of the passengers did not survive and paid less than 10?", "list | where Survived == False | where Fare < 10 | named by Name"},
+	}
+	for _, c := range cases {
+		ix := schema.NewIndex(c.table)
+		s, r := ix.Read(c.q)
+		m, err := Read(s, r, ix)
+		if err != nil {
+			t.Errorf("%q: %v", c.q, err)
+			continue
+		}
+		if got := m.String(); got != c.want {
+			t.Errorf("%q:\n got %s\nwant %s", c.q, got, c.want)
+		}
+	}
+}
+
+// TestReadLeavesGaps holds the questions Read must not answer: each has a phrase that changes
+// what is computed and maps to nothing, and answering without it would answer a nearby
+// question.
+func TestReadLeavesGaps(t *testing.T) {
+	cases := []struct {
+		table *schema.Table
+		q     string
+	}{
+		{staff, "average salary of managers"},                     // managers: part of a title
+		{staff, "How many employees left the company?"},           // left: the condition itself
+		{passengers, "How many passengers survived the iceberg?"}, // the iceberg
+		{passengers, "median age of the crew"},                    // the crew are not the passengers
+		{passengers, "Did any children below the age of 18 survive?"},
+		{passengers, "average fare of passengers with a pool"},
+		{passengers, "which passenger is listed below Braund?"}, // the table's order is no column
+		{passengers, "Is the mean Age significantly greater than 30?"},
+		{passengers, "average fare by class"},                  // grouping: the keyword rules' job
+		{passengers, "plot the fare"},                          // a chart
+		{passengers, "pivot"},                                  // nothing to select or compute
+		{billionaires, "which year had the most billionaires"}, // a period of dates
+	}
+	for _, c := range cases {
+		ix := schema.NewIndex(c.table)
+		s, r := ix.Read(c.q)
+		m, err := Read(s, r, ix)
+		var g *Gap
+		if !errors.As(err, &g) {
+			t.Errorf("%q: read as %v, want a gap", c.q, m)
+		}
+	}
+}
