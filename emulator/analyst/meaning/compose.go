@@ -402,10 +402,18 @@ func (rd *reader) account() error {
 // fare of the passengers" names them all).
 func (rd *reader) restrictive(i int, c schema.Candidate) bool {
 	t := rd.s.Tokens[i]
-	if c.Score < 0.8 && t.IsPlural() && i > 0 && rd.s.Tokens[i-1].POS == "IN" {
+	if c.Score < 0.8 && t.IsPlural() && i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") {
 		return true
 	}
 	lx := rd.ix.Lexicon()
+	if c.Score < 0.8 && lx.IsAWithin(t.Lemma, "person", 2) {
+		// The table says its rows are employees (employee_id); "managers" are some of them.
+		for _, e := range rd.ix.Entities() {
+			if lx.IsAWithin(e, "person", 2) {
+				return true
+			}
+		}
+	}
 	for _, class := range []string{"juvenile", "female", "male", "adult"} {
 		if lx.IsAWithin(t.Lemma, class, 1) {
 			return true
@@ -423,7 +431,7 @@ func (rd *reader) entityNoun(i int) bool {
 	if t.Kind != language.Word || !t.IsNoun() || strings.HasPrefix(t.POS, "NNP") || rd.namesValue(t) || rd.ix.IsTimeWord(t.Lemma) {
 		return false // a year or a quarter is a period of the dates, not a row
 	}
-	if i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of") {
+	if i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") {
 		return false // "people with diabetes", "during heatwaves": a restriction
 	}
 	if rd.restrictive(i, schema.Candidate{Score: 1}) || countNouns[t.Lemma] || measureNouns[t.Lemma] {

@@ -31,6 +31,14 @@ var (
 		{Name: "department", Type: schema.Category, Values: []string{"Sales", "Research"}},
 		{Name: "salary", Type: schema.Number},
 	}}
+	employees = &schema.Table{File: "hr.csv", Columns: []schema.Column{
+		{Name: "employee_id", Type: schema.Number}, {Name: "department", Type: schema.Category, Values: []string{"Sales", "Research"}},
+		{Name: "salary", Type: schema.Number},
+	}}
+	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
+		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
+		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
+	}}
 )
 
 // TestReadComposes holds how the rules compose questions written in DataBench's and analysts'
@@ -73,6 +81,8 @@ func TestReadComposes(t *testing.T) {
 		{passengers, "How many unique passenger classes are there?", "value | target Pclass | agg distinct"},
 		{passengers, "What are the top 2 genders by average fare?", "list | group Sex | order mean(Fare) desc 2 | target Sex"},
 		{passengers, "Which of the passengers did not survive and paid less than 10?", "list | where Survived == False | where Fare < 10 | named by Name"},
+		// the row entity, named or not by the table
+		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

@@ -149,3 +149,15 @@ func (ix *Index) Column(name string) *Column {
 	}
 	return nil
 }
+
+// Entities returns what the table's id and name columns say a row is: "employee" for
+// employee_id, "author" for author_name.
+func (ix *Index) Entities() []string {
+	var out []string
+	for _, ic := range ix.columns {
+		if ic.entity != "" && !slices.Contains(out, ic.entity) {
+			out = append(out, ic.entity)
+		}
+	}
+	return out
+}
