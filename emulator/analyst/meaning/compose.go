@@ -73,10 +73,26 @@ func (rd *reader) aggregate() error {
 		return nil // "the top 4 maximum salaries" ranks; the degree word repeats the order
 	}
 	if o := rd.m.Order; o != nil && o.Size {
+		if a != Count && a != Distinct {
+			return &Gap{Phrase: rd.s.Text, Why: "a summary with a ranking by how often values occur"}
+		}
 		return nil // "the least number of billionaires" is the size order's own count
 	}
 	rd.m.Agg = a
 	return nil
+}
+
+// kindsAsked reports a "how many" about a category column's values rather than rows: the
+// focus is the column named in the plural ("how many countries are there") or its kinds ("how
+// many surface types").
+func (rd *reader) kindsAsked(f, at int) bool {
+	head := rd.s.Tokens[rd.s.Phrases[f].Head]
+	if kindNouns[head.Lemma] {
+		rd.used[rd.s.Phrases[f].Head] = true
+		return true
+	}
+	c, ok := rd.best(rd.s.Phrases[f].Head)
+	return ok && c.Kind == schema.ColumnLink && at == rd.s.Phrases[f].Head && head.IsPlural() && !rd.numeric(c.Column)
 }
 
 // numericFocus reports a "how many" whose focus is a numeric column: "how many descendants does
@@ -109,6 +125,11 @@ func (rd *reader) target() error {
 	col, at := rd.phraseColumn(f)
 	if col == "" && f >= 0 && rd.m.Agg != Count && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
 		col, at = rd.attachedColumn(f) // "the 5 highest number of comments"
+	}
+	if col != "" && rd.m.Agg == Count && rd.s.Form().Kind == language.HowMany && rd.kindsAsked(f, at) {
+		rd.useLink(at) // "how many surface types", "how many countries": different values
+		rd.m.Agg, rd.m.Target = Distinct, col
+		return nil
 	}
 	if col != "" && rd.m.Agg == Count && !rd.numeric(col) || col != "" && rd.m.Agg == Count && idColumns[lemmaOfColumn(col)] {
 		rd.useLink(at) // "the number of incidents": rows are counted, whatever names them
@@ -378,8 +399,8 @@ func (rd *reader) account() error {
 		if !rd.used[i] && (negations[t.Lower] || sequenceWords[t.Lower]) {
 			return &Gap{Phrase: rd.text(language.Span{Start: i, End: min(i+3, len(rd.s.Tokens))}), Why: "I did not understand"}
 		}
-		if rd.used[i] || !content(t) {
-			continue
+		if rd.used[i] || !content(t) && !rd.namesColumn(i) {
+			continue // a harmless word, unless it is a column's very name ("overall" for Overall)
 		}
 		if c, ok := rd.best(i); ok {
 			switch {
@@ -394,6 +415,12 @@ func (rd *reader) account() error {
 		return &Gap{Phrase: rd.linkText(i), Why: "I did not understand"}
 	}
 	return nil
+}
+
+// namesColumn reports a token that names a column as written, up to case and form.
+func (rd *reader) namesColumn(i int) bool {
+	c, ok := rd.best(i)
+	return ok && c.Kind == schema.ColumnLink && (c.Reason == schema.Exact || c.Reason == schema.Normalised || c.Reason == schema.Lemma)
 }
 
 // restrictive reports a row noun that restricts the rows rather than naming them all: one of
@@ -465,11 +492,13 @@ func (rd *reader) entityNoun(i int) bool {
 // nothing the rules used is itself the condition ("employees who left the company") and blocks.
 func (rd *reader) carrierVerb(i int) bool {
 	t := rd.s.Tokens[i]
-	if !t.IsVerb() {
+	if !t.IsVerb() || !rd.nextToRows(i) {
 		return false
 	}
-	if !rd.nextToRows(i) {
-		return false
+	for _, c := range rd.ix.Table().Columns {
+		if slices.ContainsFunc(columnWords(c.Name), func(w string) bool { return w == t.Lower || w == t.Lemma }) {
+			return false // "who expected more than 5 matches": part of expected_num_matches
+		}
 	}
 	for j := i + 1; j < len(rd.s.Tokens); j++ {
 		u := rd.s.Tokens[j]

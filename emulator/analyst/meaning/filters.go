@@ -189,6 +189,9 @@ func (rd *reader) countComparison(cmp language.Comparison) bool {
 	if !(linked && c.Kind == schema.RowsLink || !linked && rd.entityNoun(end)) {
 		return false
 	}
+	if f := rd.s.Form().Focus; (!linked || c.Score < 0.8) && (f < 0 || rd.s.Tokens[rd.s.Phrases[f].Head].Lemma != rd.s.Tokens[end].Lemma) {
+		return false // "talks available in more than 10 languages": the languages are not the rows
+	}
 	v, ok := rd.number(cmp.Value)
 	if !ok {
 		return false

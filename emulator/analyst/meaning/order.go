@@ -197,6 +197,11 @@ func (rd *reader) byColumn() (string, int) {
 // sizeOrder reports a superlative that ranks groups by their size: "most", "fewest", "most
 // common", or a degree of a count noun ("the highest number of survivors").
 func (rd *reader) sizeOrder(sp language.Superlative) bool {
+	if amountLemmas[sp.Lemma] {
+		if col, at := rd.phraseColumn(sp.Phrase); col != "" && rd.numeric(col) && !idColumns[lemmaOfColumn(col)] && rd.namesColumn(at) {
+			return false // "the most votes": the Votes column's own scale
+		}
+	}
 	if sizeLemmas[sp.Lemma] || sizeLemmas[strings.TrimSuffix(sp.Lemma, "ly")] {
 		return true // "most common", "most commonly", "least frequently"
 	}
@@ -261,7 +266,7 @@ func (rd *reader) countedThing(k int) bool {
 
 // scaleColumn finds what a superlative adjective orders by.
 func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
-	if degreeLemmas[sp.Lemma] || sp.Lemma == "good" || sp.Lemma == "bad" {
+	if degreeLemmas[sp.Lemma] || amountLemmas[sp.Lemma] || sp.Lemma == "good" || sp.Lemma == "bad" {
 		if col, at := rd.phraseColumn(sp.Phrase); col != "" {
 			return col, at
 		}

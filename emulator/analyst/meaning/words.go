@@ -48,6 +48,14 @@ var negations = set("not", "n't", "no", "non", "never", "without", "except", "ex
 // sizeLemmas make a superlative rank groups by their number of rows.
 var sizeLemmas = set("many", "few", "common", "frequent", "popular", "prevalent", "usual", "much", "little", "rare")
 
+// amountLemmas are the superlatives of quantity: "the most votes" ranks by Votes when Votes is
+// a number, and by how many rows when it names rows ("the most billionaires").
+var amountLemmas = set("many", "few", "much", "little")
+
+// kindNouns ask for the different values of a column: "how many surface types", "how many
+// kinds of rooms".
+var kindNouns = set("type", "kind", "sort", "variety")
+
 // countNouns ask for a number of rows: "the highest number of survivors".
 var countNouns = set("number", "count", "amount", "frequency", "representation", "occurrence", "quantity", "total")
 
