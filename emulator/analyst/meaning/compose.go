@@ -122,6 +122,17 @@ func (rd *reader) target() error {
 		}
 		return nil
 	}
+	if form := rd.s.Form(); form.Kind == language.Wh && rd.s.Tokens[form.Word].Is("who", "whom") && rd.m.Agg == NoAgg {
+		// "who has the most votes": the rows, by the column that names them
+		lemma := "person"
+		if f >= 0 && !rd.elliptical(f) {
+			lemma = rd.s.Tokens[rd.s.Phrases[f].Head].Lemma // "who is the author …": author_name first
+		}
+		if rd.m.Identifier = rd.ix.Identifier(lemma); rd.m.Identifier == "" {
+			return &Gap{Phrase: "who", Why: "rows asked for, and no column names them"}
+		}
+		return nil
+	}
 	col, at := rd.phraseColumn(f)
 	if col == "" && f >= 0 && rd.m.Agg != Count && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
 		col, at = rd.attachedColumn(f) // "the 5 highest number of comments"
