@@ -112,7 +112,7 @@ func meaningValuesText(m marker) []string {
 			n := fmtAny(counts[i])
 			s += fmt.Sprintf(" (%s %s)", n, pluralOf(n, "row", "rows"))
 		} else if i < len(scores) {
-			s += " (" + fmtAny(scores[i]) + ")"
+			s += " (" + scoreLabel(m) + fmtAny(scores[i]) + ")"
 		}
 		out = append(out, s)
 	}
@@ -132,4 +132,12 @@ func pluralOf(n, one, many string) string {
 		return one
 	}
 	return many
+}
+
+// scoreLabel names the column the scores are of: "`finalWorth` 219,000".
+func scoreLabel(m marker) string {
+	if by := m.str("by"); by != "" {
+		return "`" + by + "` "
+	}
+	return ""
 }

@@ -42,8 +42,19 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 	}
 	meaningCheck(g, m, f)
 	shape, what, where := meaningWhat(m)
-	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, values=_vals, counts=_counts, scores=_scores, verdict=_ok, n=len(df), of=len(frames[%s]))",
-		py(m.Form.String()), py(shape), py(what), py(where), py(f.Key))
+	by := ""
+	if m.Order != nil && m.Order.Agg == meaning.NoAgg {
+		by = m.Order.Column
+	}
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, verdict=_ok, n=len(df), of=len(frames[%s]))",
+		py(m.Form.String()), py(shape), py(what), py(where), py(by), py(f.Key))
+	meaningResult(g, m, shape, what)
+	return strings.TrimRight(g.b.String(), "\n")
+}
+
+// meaningResult ends the cell with the table the answer came from, shown under the code: the
+// groups ranked, the rows selected, the rows that fail a check on all of them, or the value.
+func meaningResult(g *gen, m *meaning.Meaning, shape, what string) {
 	switch {
 	case m.Order != nil && m.Order.Size:
 		g.line("result = _sizes.rename_axis(%s).reset_index(name=\"rows\")", py(m.Group))
@@ -51,11 +62,23 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 	case m.Order != nil && m.Order.Agg != meaning.NoAgg:
 		g.line("result = _sizes.rename_axis(%s).reset_index(name=%s)", py(m.Group), py(aggWord[m.Order.Agg.String()]+" "+m.Order.Column))
 		g.line("result")
-	case m.Form != meaning.Verdict && m.Agg == meaning.NoAgg || m.Exists:
+	case m.All:
+		g.line("result = df[~_pass]")
+		g.line("result")
+	case m.Unique:
+		g.line("result = df[%s.duplicated(keep=False) & %s.notna()]", col(m.Target), col(m.Target))
+		g.line("result")
+	case m.Agg == meaning.NoAgg:
 		g.line("result = df")
 		g.line("result")
+	default:
+		label := strings.Trim(what, "`")
+		if shape == "count" || shape == "countcheck" {
+			label = "rows"
+		}
+		g.line("result = pd.DataFrame({%s: [_v]})", py(strings.ReplaceAll(label, "`", "")))
+		g.line("result")
 	}
-	return strings.TrimRight(g.b.String(), "\n")
 }
 
 // meaningFilters keeps the rows that pass every condition.
