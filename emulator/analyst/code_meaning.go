@@ -253,26 +253,26 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 // extremesWords names the extreme values of the column an order ranks by: "the lowest `age`",
 // "the 3 highest values of `Fare`".
 func extremesWords(o *meaning.Order) string {
-	end := "highest"
-	if !o.Desc {
-		end = "lowest"
-	}
 	if o.N == 1 {
-		return fmt.Sprintf("the %s `%s`", end, o.Column)
+		return fmt.Sprintf("the %s `%s`", endWord(o), o.Column)
 	}
-	return fmt.Sprintf("the %d %s values of `%s`", o.N, end, o.Column)
+	return fmt.Sprintf("the %d %s values of `%s`", o.N, endWord(o), o.Column)
+}
+
+// endWord says which end of its scale an order keeps.
+func endWord(o *meaning.Order) string {
+	if o.Desc {
+		return "highest"
+	}
+	return "lowest"
 }
 
 // rowsWords names the rows an order selects: "the row with the lowest `age`".
 func rowsWords(o *meaning.Order) string {
-	end := "highest"
-	if !o.Desc {
-		end = "lowest"
-	}
 	if o.N == 1 {
-		return fmt.Sprintf("the row with the %s `%s`", end, o.Column)
+		return fmt.Sprintf("the row with the %s `%s`", endWord(o), o.Column)
 	}
-	return fmt.Sprintf("the %d rows with the %s `%s`", o.N, end, o.Column)
+	return fmt.Sprintf("the %d rows with the %s `%s`", o.N, endWord(o), o.Column)
 }
 
 // groupsWords names the groups a size order selects: "the 3 values of `country` with the most
@@ -283,10 +283,7 @@ func groupsWords(m *meaning.Meaning) string {
 		most = "fewest"
 	}
 	if o := m.Order; o.Agg != meaning.NoAgg {
-		end := "highest"
-		if !o.Desc {
-			end = "lowest"
-		}
+		end := endWord(o)
 		if o.N == 1 {
 			return fmt.Sprintf("the `%s` with the %s %s of `%s`", m.Group, end, aggWord[o.Agg.String()], o.Column)
 		}

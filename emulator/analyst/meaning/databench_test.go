@@ -9,7 +9,6 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/analyst-workbench/workbench/emulator/analyst/internal/devcorpus"
 	"github.com/analyst-workbench/workbench/emulator/analyst/internal/devtables"
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
 )
@@ -24,14 +23,7 @@ type meaningScores struct {
 // TestDataBenchMeanings reads DataBench's 1,308 train and dev questions against their tables
 // (full for 001–003, else the columns questions use, without values) and holds the figures.
 func TestDataBenchMeanings(t *testing.T) {
-	qs, err := devcorpus.DataBench()
-	if errors.Is(err, devcorpus.ErrMissing) {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables := devtables.Tables(qs)
+	qs, tables := devtables.Load(t)
 	indexes := map[string]*schema.Index{}
 	var sc meaningScores
 	gaps, words := map[string]int{}, map[string]int{}

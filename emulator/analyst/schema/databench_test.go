@@ -1,7 +1,6 @@
 package schema_test
 
 import (
-	"errors"
 	"slices"
 	"strings"
 	"testing"
@@ -55,14 +54,7 @@ func evaluate(qs []devcorpus.Question, tables map[string]*schema.Table, threshol
 // TestDataBenchLinking measures schema linking on DataBench's 1,308 train and dev questions
 // against their gold columns_used.
 func TestDataBenchLinking(t *testing.T) {
-	qs, err := devcorpus.DataBench()
-	if errors.Is(err, devcorpus.ErrMissing) {
-		t.Skip(err)
-	}
-	if err != nil {
-		t.Fatal(err)
-	}
-	tables := devtables.Tables(qs)
+	qs, tables := devtables.Load(t)
 	sc, misses := evaluate(qs, tables, schema.UseScore)
 	t.Logf("DataBench linking, %d questions: precision %.3f, recall %.3f, exact column set %.3f",
 		sc.questions, sc.precision(), sc.recall(), float64(sc.exact)/float64(sc.questions))

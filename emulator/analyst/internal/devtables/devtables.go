@@ -4,9 +4,11 @@
 package devtables
 
 import (
+	"errors"
 	"slices"
 	"strconv"
 	"strings"
+	"testing"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/internal/devcorpus"
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
@@ -91,4 +93,18 @@ func corpusType(s string) schema.ColumnType {
 		return schema.List
 	}
 	return schema.Text
+}
+
+// Load reads DataBench's questions and their tables, or skips the test when the corpus is not
+// at hand.
+func Load(t testing.TB) ([]devcorpus.Question, map[string]*schema.Table) {
+	t.Helper()
+	qs, err := devcorpus.DataBench()
+	if errors.Is(err, devcorpus.ErrMissing) {
+		t.Skip(err)
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	return qs, Tables(qs)
 }
