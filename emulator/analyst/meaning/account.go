@@ -1,0 +1,247 @@
+package meaning
+
+import (
+	"slices"
+	"strings"
+	"unicode"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// account makes sure every content word has a place: used by a rule, naming the rows, or the
+// name of a column whose value the question gives ("the 'Technology' category").
+func (rd *reader) account() error {
+	for i, t := range rd.s.Tokens {
+		if !rd.used[i] && (negations[t.Lower] || sequenceWords[t.Lower]) {
+			return &Gap{Phrase: rd.text(language.Span{Start: i, End: min(i+3, len(rd.s.Tokens))}), Why: "I did not understand"}
+		}
+		if rd.used[i] || !content(t) && !rd.namesColumn(i) {
+			continue // a harmless word, unless it is a column's very name ("overall" for Overall)
+		}
+		if c, ok := rd.best(i); ok {
+			switch {
+			case c.Kind == schema.RowsLink && !rd.restrictive(i, c) && !rd.namesValue(t):
+				continue
+			case c.Kind == schema.ColumnLink && rd.filtered(c.Column):
+				continue
+			}
+		} else if rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i) {
+			continue
+		}
+		return &Gap{Phrase: rd.linkText(i), Why: "I did not understand"}
+	}
+	return nil
+}
+
+// namesColumn reports a token that names a column as written, up to case and form.
+func (rd *reader) namesColumn(i int) bool {
+	c, ok := rd.best(i)
+	return ok && c.Kind == schema.ColumnLink && (c.Reason == schema.Exact || c.Reason == schema.Normalised || c.Reason == schema.Lemma)
+}
+
+// restrictive reports a row noun that restricts the rows rather than naming them all: one of
+// age or sex ("children", "women"), or a bare plural after a preposition that is not the
+// table's own entity ("the average salary of managers": some employees, not all of them; "the
+// fare of the passengers" names them all).
+func (rd *reader) restrictive(i int, c schema.Candidate) bool {
+	t := rd.s.Tokens[i]
+	if c.Score < 0.8 && t.IsPlural() && i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") {
+		return true
+	}
+	lx := rd.ix.Lexicon()
+	if c.Score < 0.8 && lx.IsAWithin(t.Lemma, "person", 2) {
+		// The table says its rows are employees (employee_id); "managers" are some of them.
+		for _, e := range rd.ix.Entities() {
+			if lx.IsAWithin(e, "person", 2) {
+				return true
+			}
+		}
+	}
+	for _, class := range []string{"juvenile", "female", "male", "adult"} {
+		if lx.IsAWithin(t.Lemma, class, 1) {
+			return true
+		}
+	}
+	return false
+}
+
+// entityNoun reports an unlinked common noun that names what a row is: "How many complaints
+// were made in Queens?", "Which neighbourhood has the most listings?". It must be plural or
+// determined, must not restrict by age or sex, and must not name part of a category value (a
+// table whose titles include "Engineering Manager" reads "managers" as a restriction).
+func (rd *reader) entityNoun(i int) bool {
+	t := rd.s.Tokens[i]
+	if t.Kind != language.Word || !t.IsNoun() || strings.HasPrefix(t.POS, "NNP") || rd.namesValue(t) || rd.ix.IsTimeWord(t.Lemma) {
+		return false // a year or a quarter is a period of the dates, not a row
+	}
+	if i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") {
+		return false // "people with diabetes", "during heatwaves": a restriction
+	}
+	if rd.restrictive(i, schema.Candidate{Score: 1}) || countNouns[t.Lemma] || measureNouns[t.Lemma] {
+		return false
+	}
+	k := rd.phraseOf(i)
+	if k >= 0 && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].POS == "POS" && rd.ix.Identifier(t.Lemma) != "" {
+		return true // "every passenger's name": the possessor is the row
+	}
+	if k < 0 || rd.s.Phrases[k].Head != i {
+		return false
+	}
+	np := rd.s.Phrases[k]
+	for _, j := range np.Modifiers {
+		if !rd.used[j] && content(rd.s.Tokens[j]) {
+			return false // "foreign companies": a restriction the table may not hold
+		}
+	}
+	if t.IsPlural() {
+		return true
+	}
+	// A singular noun names the rows only as what is asked about ("which customer", "each
+	// product"), not as the object of a verb ("survived the iceberg") or of "of" ("the crew").
+	return np.Det >= 0 && (rd.s.Tokens[np.Det].Is("which", "what", "each", "every") ||
+		rd.s.Tokens[np.Det].Is("the") && k == rd.s.Form().Focus)
+}
+
+// carrierVerb reports a verb that only carries a condition to the rows: next to the row noun,
+// with the condition after it ("complaints made in Queens", "agencies handling the most
+// complaints", "passengers who paid a fare of more than 500"). A verb whose complement holds
+// nothing the rules used is itself the condition ("employees who left the company") and blocks.
+func (rd *reader) carrierVerb(i int) bool {
+	t := rd.s.Tokens[i]
+	if !t.IsVerb() || !rd.nextToRows(i) {
+		return false
+	}
+	for _, c := range rd.ix.Table().Columns {
+		if slices.ContainsFunc(columnWords(c.Name), func(w string) bool { return w == t.Lower || w == t.Lemma }) {
+			return false // "who expected more than 5 matches": part of expected_num_matches
+		}
+	}
+	for j := i + 1; j < len(rd.s.Tokens); j++ {
+		u := rd.s.Tokens[j]
+		if u.Kind == language.Punct || u.IsVerb() && !rd.used[j] {
+			break
+		}
+		if rd.used[j] && content(u) {
+			return true
+		}
+	}
+	return false
+}
+
+// nextToRows reports a verb whose neighbour, past auxiliaries, adverbs and relative pronouns,
+// is the row noun or a column the rules used: "complaints (were) made", "who paid", "fare paid".
+func (rd *reader) nextToRows(i int) bool {
+	rows := func(j int) bool {
+		if c, ok := rd.best(j); ok && (c.Kind == schema.RowsLink || c.Kind == schema.ValueLink && rd.used[j]) {
+			return true
+		}
+		return rd.link[j] < 0 && rd.entityNoun(j)
+	}
+	for j := i - 1; j >= 0; j-- {
+		u := rd.s.Tokens[j]
+		if u.IsVerb() || strings.HasPrefix(u.POS, "RB") || u.POS == "MD" || u.Is("who", "that", "which") {
+			continue
+		}
+		if rows(j) {
+			return true
+		}
+		break
+	}
+	for j := i + 1; j < len(rd.s.Tokens); j++ {
+		u := rd.s.Tokens[j]
+		if u.POS == "DT" || rd.used[j] && !u.IsNoun() {
+			continue
+		}
+		return u.IsNoun() && rows(j)
+	}
+	return false
+}
+
+// measureNoun reports "level", "stat", "values" leaning on a column in the same phrase or the
+// phrase attached by "of": "the maximum level of Extraversion", "the highest total stats".
+func (rd *reader) measureNoun(i int) bool {
+	if !measureNouns[rd.s.Tokens[i].Lemma] {
+		return false
+	}
+	k := rd.phraseOf(i)
+	if k < 0 {
+		return false
+	}
+	if col, _ := rd.phraseColumn(k); col != "" {
+		return true
+	}
+	for _, a := range rd.s.Phrases[k].Attachments {
+		if col, _ := rd.phraseColumn(a.Object); col != "" && rd.s.Tokens[a.Prep].Is("of", "for") {
+			return true
+		}
+	}
+	return false
+}
+
+// namesValue reports a noun that is a word of some category value, or derives from one: it
+// restricts that column ("managers" of "Engineering Manager", "smokers" of "smokes").
+func (rd *reader) namesValue(t language.Token) bool {
+	if rd.valueForms == nil {
+		rd.valueForms = rd.valueWordForms()
+	}
+	if rd.valueForms[t.Lower] || rd.valueForms[t.Lemma] {
+		return true
+	}
+	for _, d := range rd.ix.Lexicon().Derivations(t.Lemma) {
+		if rd.valueForms[d] {
+			return true
+		}
+	}
+	return false
+}
+
+// valueWordForms collects the words of every category value with their lemmas.
+func (rd *reader) valueWordForms() map[string]bool {
+	lx := rd.ix.Lexicon()
+	forms := map[string]bool{}
+	for _, c := range rd.ix.Table().Columns {
+		if c.Type != schema.Category {
+			continue
+		}
+		for _, v := range c.Values {
+			for _, w := range strings.FieldsFunc(strings.ToLower(v), func(r rune) bool { return !unicode.IsLetter(r) }) {
+				forms[w] = true
+				for _, tag := range []string{"NNS", "VBZ", "VBD", "VBG"} {
+					if l := lx.Lemma(w, tag); l != "" {
+						forms[l] = true
+					}
+				}
+			}
+		}
+	}
+	return forms
+}
+
+// phraseOf returns the noun phrase token i is in, or -1.
+func (rd *reader) phraseOf(i int) int {
+	for k, np := range rd.s.Phrases {
+		if np.Contains(i) {
+			return k
+		}
+	}
+	return -1
+}
+
+// filtered reports a column some filter or check is on.
+func (rd *reader) filtered(col string) bool {
+	for _, c := range rd.m.Filters {
+		if c.Column == col {
+			return true
+		}
+	}
+	return rd.m.Check != nil && rd.m.Check.Column == col
+}
+
+// linkText is the phrase around token i: its link's text, or the word.
+func (rd *reader) linkText(i int) string {
+	if rd.link[i] >= 0 {
+		return rd.r.Links[rd.link[i]].Text
+	}
+	return rd.s.Tokens[i].Text
+}

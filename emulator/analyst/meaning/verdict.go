@@ -1,0 +1,145 @@
+package meaning
+
+import (
+	"slices"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// verdict reads what a yes/no question checks: whether any row passes ("is there", "did any"),
+// whether a column's values are all different ("is every name unique"), or how the selected
+// value, aggregate or most common value compares with what the predicate says ("is the richest
+// self-made", "is the average age above 30", "is the most frequent hair color black").
+func (rd *reader) verdict() error {
+	if rd.s.Form().Kind != language.YesNo {
+		return nil
+	}
+	m := &rd.m
+	if c := rd.countCheck; c != nil {
+		rd.asksExistence() // "are there" only introduces the rows counted
+		if m.Agg != NoAgg && m.Agg != Distinct || m.Order != nil {
+			return &Gap{Phrase: c.Phrase, Why: "a number of rows compared within a summary"}
+		}
+		if m.Agg == NoAgg {
+			m.Agg = Count
+		}
+		if m.Agg == Distinct && m.Target == "" {
+			return &Gap{Phrase: c.Phrase, Why: "different rows asked for, and no column names them"}
+		}
+		m.Check = c
+		return nil
+	}
+	if rd.asksExistence() {
+		if len(m.Filters) == 0 || m.Agg != NoAgg {
+			return &Gap{Phrase: rd.s.Text, Why: "an existence question with no condition I could read"}
+		}
+		m.Exists = true
+		m.Target = ""
+		m.Within = m.Order != nil
+		return nil
+	}
+	if rd.asksUnique() {
+		m.Unique = true
+		return nil
+	}
+	var pred []int
+	for k, c := range m.Filters {
+		if rd.afterSubject(c) {
+			pred = append(pred, k)
+		}
+	}
+	universal := rd.asksAll()
+	if len(pred) == 0 && universal {
+		if col, at := rd.haveColumn(); col != "" {
+			// "does every roller coaster have a G-force value": none is missing
+			rd.useLink(at)
+			m.All, m.Target, m.Identifier = true, "", ""
+			m.Check = &Condition{Column: col, Op: "notna", Phrase: rd.linkText(at)}
+			return nil
+		}
+	}
+	if len(pred) == 0 && m.Order == nil && m.Agg == NoAgg && len(m.Filters) > 0 && !universal {
+		m.Exists, m.Target, m.Identifier = true, "", "" // "is 'Angelica' listed as a food name"
+		return nil
+	}
+	if len(pred) != 1 {
+		return &Gap{Phrase: rd.s.Text, Why: "a yes/no question whose check I could not find"}
+	}
+	check := m.Filters[pred[0]]
+	if universal {
+		if m.Order != nil || m.Agg != NoAgg {
+			return &Gap{Phrase: rd.s.Text, Why: "a question about all rows with a ranking or a summary"}
+		}
+		m.Filters = slices.Delete(m.Filters, pred[0], pred[0]+1)
+		m.All, m.Check, m.Target, m.Identifier = true, &check, "", ""
+		return nil
+	}
+	m.Filters = slices.Delete(m.Filters, pred[0], pred[0]+1)
+	switch {
+	case m.Agg != NoAgg && m.Agg != Count && check.Numeric && check.Column == m.Target:
+	case m.Order != nil && m.Order.Size && check.Column == m.Group:
+	case m.Order != nil && !m.Order.Size && m.Order.N == 1:
+		m.Target = check.Column
+	default:
+		return &Gap{Phrase: check.Phrase, Why: "a yes/no check I cannot relate to what is asked about"}
+	}
+	m.Check = &check
+	return nil
+}
+
+// afterSubject reports a condition stated after the subject: the predicate of a yes/no question.
+func (rd *reader) afterSubject(c Condition) bool { return c.at >= rd.subject.End }
+
+// asksAll reports a question about every row: "do all customers …", "are all listings …",
+// "does every roller coaster …", "does everyone …".
+func (rd *reader) asksAll() bool {
+	f := rd.s.Form().Focus
+	if f < 0 {
+		return false
+	}
+	np := rd.s.Phrases[f]
+	for i := rd.s.Form().Word + 1; i < np.End; i++ {
+		if t := rd.s.Tokens[i]; t.Is("all", "every", "each", "everyone", "everybody") {
+			rd.used[i] = true
+			return true
+		}
+	}
+	return false
+}
+
+// haveColumn returns the column named after the subject of "does every X have a <column>".
+func (rd *reader) haveColumn() (string, int) {
+	for i := rd.subject.End; i < len(rd.s.Tokens); i++ {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && !rd.used[i] {
+			for j := rd.subject.End; j < i; j++ {
+				if rd.s.Tokens[j].IsVerb() && rd.s.Tokens[j].Lemma == "have" {
+					return c.Column, i
+				}
+			}
+		}
+	}
+	return "", -1
+}
+
+// asksExistence reports "is there …", "are there any …", "did any …".
+func (rd *reader) asksExistence() bool {
+	w := rd.s.Form().Word
+	if w+1 < len(rd.s.Tokens) && rd.s.Tokens[w+1].Lower == "there" {
+		rd.used[w+1] = true
+		return true
+	}
+	f := rd.s.Form().Focus
+	return f >= 0 && rd.s.Phrases[f].Det >= 0 && rd.s.Tokens[rd.s.Phrases[f].Det].Is("any")
+}
+
+// asksUnique reports "is every …'s name unique", "are all ids distinct".
+func (rd *reader) asksUnique() bool {
+	for i, t := range rd.s.Tokens {
+		if t.IsAdjective() && distinctWords[t.Lemma] && i >= rd.subject.End {
+			rd.used[i] = true
+			return rd.m.Target != ""
+		}
+	}
+	return false
+}
