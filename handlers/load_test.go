@@ -84,8 +84,11 @@ func TestLoad_ATeamOnOneMachine(t *testing.T) {
 	if st.Refused != 0 || st.Restores == 0 {
 		t.Fatalf("refused %d, restored %d: want none refused and some restored", st.Refused, st.Restores)
 	}
-	if p := peak(); p > st.Budget {
-		t.Fatalf("the kernels used %d MB, over the budget of %d MB", p>>20, st.Budget>>20)
+	// A kernel is measured after its cell, and the idle ones are set aside right after that
+	// measure (sandbox.Pool.trimSoon): between the two, the sampler may see the pool over its
+	// budget by what that one kernel grew. More than one kernel's size over is a leak.
+	if p := peak(); p > st.Budget+st.KernelSize {
+		t.Fatalf("the kernels used %d MB, over the budget of %d MB by more than one kernel (%d MB)", p>>20, st.Budget>>20, st.KernelSize>>20)
 	}
 }
 
