@@ -35,6 +35,10 @@ func findComparisons(s *Sentence, p Span) {
 			if v, ok := valueAt(s, i+3, p.End); ok {
 				s.Comparisons = append(s.Comparisons, Comparison{Span: Span{i, v.End}, Op: degreeOps[t.Lower], Adjective: i + 1, Value: v})
 			}
+		case degreeOps[t.Lower] != "" && t.POS != "JJR" && t.POS != "RBR" && i+4 < p.End+1 && i+4 <= len(toks) &&
+			toks[i+1].Is("the") && toks[i+2].IsNoun() && toks[i+3].Is("of") && i+4 < p.End && toks[i+4].Kind == Number:
+			// "under the age of 25", "above the height of 180": the noun names the scale
+			s.Comparisons = append(s.Comparisons, Comparison{Span: Span{i, i + 5}, Op: degreeOps[t.Lower], Adjective: -1, Value: Span{i + 4, i + 5}})
 		case degreeOps[t.Lower] != "" && t.POS != "JJR" && t.POS != "RBR" && i+1 < p.End && (toks[i+1].Kind == Number || toks[i+1].Kind == Date):
 			// "over 30", "above 100", "after 2011", "exceeds 5"
 			s.Comparisons = append(s.Comparisons, Comparison{Span: Span{i, i + 2}, Op: degreeOps[t.Lower], Adjective: -1, Value: Span{i + 1, i + 2}})

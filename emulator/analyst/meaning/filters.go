@@ -254,6 +254,9 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 		}
 	}
 	if col == "" {
+		col, at = rd.columnWithin(cmp) // "under the age of 25"
+	}
+	if col == "" {
 		col, at = rd.columnAfter(cmp.End) // "more than 6 passengers": passenger_count
 	}
 	if col == "" {
@@ -316,6 +319,17 @@ func (rd *reader) moneyVerb(t language.Token) bool {
 		}
 	}
 	return false
+}
+
+// columnWithin returns the column a comparison names between its word and its value: "under
+// the age of 25".
+func (rd *reader) columnWithin(cmp language.Comparison) (string, int) {
+	for i := cmp.Start; i < cmp.Value.Start; i++ {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink {
+			return c.Column, i
+		}
+	}
+	return "", -1
 }
 
 // columnAfter returns the column a noun right after a compared number names, or "".

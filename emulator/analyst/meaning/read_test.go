@@ -82,6 +82,7 @@ func TestReadComposes(t *testing.T) {
 		{passengers, "What are the top 2 genders by average fare?", "list | group Sex | order mean(Fare) desc 2 | target Sex"},
 		{passengers, "Which of the passengers did not survive and paid less than 10?", "list | where Survived == False | where Fare < 10 | named by Name"},
 		{billionaires, "Who is the oldest?", "value | order age desc 1 | named by personName"},
+		{passengers, "How many passengers under the age of 25 survived?", "value | where Survived == True | where Age < 25 | agg count"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
