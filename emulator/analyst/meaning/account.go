@@ -19,14 +19,10 @@ func (rd *reader) account() error {
 		if rd.used[i] || !content(t) && !rd.namesColumn(i) {
 			continue // a harmless word, unless it is a column's very name ("overall" for Overall)
 		}
-		if c, ok := rd.best(i); ok {
-			switch {
-			case c.Kind == schema.RowsLink && !rd.restrictive(i, c) && !rd.namesValue(t):
-				continue
-			case c.Kind == schema.ColumnLink && rd.filtered(c.Column):
-				continue
-			}
-		} else if rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i) {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && rd.filtered(c.Column) {
+			continue
+		}
+		if rd.harmless(i) {
 			continue
 		}
 		return &Gap{Phrase: rd.linkText(i), Why: "I did not understand"}
@@ -58,8 +54,25 @@ func (rd *reader) restrictive(i int, c schema.Candidate) bool {
 			}
 		}
 	}
-	for _, class := range []string{"juvenile", "female", "male", "adult"} {
+	for _, class := range []string{"female", "male"} {
 		if lx.IsAWithin(t.Lemma, class, 1) {
+			return true
+		}
+	}
+	for _, class := range []string{"juvenile", "adult"} {
+		if lx.IsAWithin(t.Lemma, class, 1) {
+			return !rd.ageSpelledOut(i)
+		}
+	}
+	return false
+}
+
+// ageSpelledOut reports an age class whose bound the question gives right after it: "children
+// below the age of 18", "adults over 21". The comparison is the restriction, and the noun only
+// names it.
+func (rd *reader) ageSpelledOut(i int) bool {
+	for _, c := range rd.m.Filters {
+		if c.Numeric && c.at > i && c.at <= i+2 && slices.Contains(columnWords(c.Column), "age") {
 			return true
 		}
 	}
@@ -109,7 +122,13 @@ func (rd *reader) entityNoun(i int) bool {
 // nothing the rules used is itself the condition ("employees who left the company") and blocks.
 func (rd *reader) carrierVerb(i int) bool {
 	t := rd.s.Tokens[i]
-	if !t.IsVerb() || !rd.nextToRows(i) {
+	if !t.IsVerb() {
+		return false
+	}
+	if rd.participleOnColumn(i) {
+		return true
+	}
+	if !rd.nextToRows(i) {
 		return false
 	}
 	for _, c := range rd.ix.Table().Columns {
@@ -127,6 +146,40 @@ func (rd *reader) carrierVerb(i int) bool {
 		}
 	}
 	return false
+}
+
+// participleOnColumn reports a past participle right after a column the rules used, with
+// nothing after it but the row noun as its agent: "the mean fare paid (by the passengers)",
+// "the price charged". In "the price paid by survivors" the filters place the survivors, and
+// the participle only carries that restriction.
+func (rd *reader) participleOnColumn(i int) bool {
+	t := rd.s.Tokens[i]
+	if t.POS != "VBN" || i == 0 {
+		return false
+	}
+	c, ok := rd.best(i - 1)
+	if !ok || c.Kind != schema.ColumnLink || !rd.used[i-1] {
+		return false
+	}
+	for j := i + 1; j < len(rd.s.Tokens); j++ {
+		u := rd.s.Tokens[j]
+		switch {
+		case u.Kind == language.Punct:
+			return true
+		case u.Is("by") || u.POS == "DT" || rd.used[j]:
+			continue
+		case u.IsNoun() && (rd.entityNoun(j) || rd.isRowsToken(j)):
+			continue
+		}
+		return false
+	}
+	return true
+}
+
+// isRowsToken reports a token linked to the row entity.
+func (rd *reader) isRowsToken(j int) bool {
+	c, ok := rd.best(j)
+	return ok && c.Kind == schema.RowsLink
 }
 
 // nextToRows reports a verb whose neighbour, past auxiliaries, adverbs and relative pronouns,

@@ -34,6 +34,7 @@ func (rd *reader) aggregate() error {
 				continue // "the total number of customers" is their number
 			}
 			aggs = append(aggs, a)
+			rd.aggAt = i
 			continue
 		}
 		if distinctWords[t.Lemma] && len(aggs) > 0 && aggs[0] == Count {
@@ -210,6 +211,12 @@ func (rd *reader) groupOrder() error {
 		m.Agg, m.Target = NoAgg, m.Group
 		return nil
 	}
+	if o != nil && !o.Size && o.Column != "" && m.Agg >= Sum && m.Target != "" && m.Target != o.Column && rd.aggInOrder() {
+		// "which class has the highest average fare": the aggregate is what the groups of the
+		// asked column are ranked by, whatever that column's type
+		o.Agg, m.Group, m.Agg = m.Agg, m.Target, NoAgg
+		return nil
+	}
 	if o != nil && m.Target == "" && m.Identifier != "" && m.Agg >= Sum {
 		// "the top 3 months with the highest average maximum temperatures"
 		m.Target = m.Identifier
@@ -234,6 +241,11 @@ func (rd *reader) groupOrder() error {
 	}
 	m.Group, m.Agg = m.Target, NoAgg
 	return nil
+}
+
+// aggInOrder reports an aggregate word inside the phrase a superlative ranks by.
+func (rd *reader) aggInOrder() bool {
+	return rd.aggAt >= rd.orderSpan.Start && rd.aggAt < rd.orderSpan.End && rd.orderSpan.Len() > 0
 }
 
 // periodWord reports an unlinked noun that names a period of time in any of its senses

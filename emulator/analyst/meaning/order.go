@@ -86,6 +86,7 @@ func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
 	}
 	o := &Order{N: max(sp.N, 1), Said: sp.N > 0, Phrase: rd.text(sp.Span)}
 	if sp.Phrase >= 0 {
+		rd.orderSpan = rd.s.Phrases[sp.Phrase].Span
 		o.Phrase = rd.phraseText(sp.Phrase)
 		for _, i := range rd.s.Phrases[sp.Phrase].Numbers {
 			rd.used[i] = true

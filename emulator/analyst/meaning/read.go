@@ -33,6 +33,11 @@ type reader struct {
 	byOrder bool
 	// valueForms are the words of the category values and their lemmas, made when first needed.
 	valueForms map[string]bool
+	// orderSpan is the span of the phrase a superlative ranks by ("the highest average fare"),
+	// and aggAt the token of the aggregate word, or -1: an aggregate inside the ranked phrase
+	// ranks groups by it ("which class has the highest average fare").
+	orderSpan language.Span
+	aggAt     int
 	// countCheck is a comparison on the number of rows: "are there more than 2000 customers".
 	countCheck *Condition
 }
@@ -43,7 +48,7 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 	if len(s.Parts) != 1 {
 		return nil, &Gap{Phrase: s.Text, Why: "a question of several steps"}
 	}
-	rd := &reader{s: s, r: r, ix: ix, link: make([]int, len(s.Tokens)), used: make([]bool, len(s.Tokens))}
+	rd := newReader(s, r, ix)
 	rd.indexLinks()
 	rd.subject = rd.subjectSpan()
 	for _, rule := range []func() error{rd.order, rd.filters, rd.aggregate, rd.target, rd.groupOrder, rd.verdict, rd.account} {
@@ -57,6 +62,10 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 		return nil, &Gap{Phrase: s.Text, Why: "nothing to select or compute"}
 	}
 	return &rd.m, nil
+}
+
+func newReader(s *language.Sentence, r *schema.Result, ix *schema.Index) *reader {
+	return &reader{s: s, r: r, ix: ix, link: make([]int, len(s.Tokens)), used: make([]bool, len(s.Tokens)), aggAt: -1}
 }
 
 // indexLinks maps each token to the link taken as meant there.

@@ -66,6 +66,12 @@ func TestReadComposes(t *testing.T) {
 		{billionaires, "List the top 3 countries with the most billionaires.", "list | group country | order size desc 3 | target country"},
 		{billionaires, "List the 4 categories with the fewest billionaires.", "list | group category | order size asc 4 | target category"},
 		{passengers, "What's the most common gender among the survivors?", "value | where Survived == True | group Sex | order size desc 1 | target Sex"},
+		// an aggregate inside the ranked phrase ranks the asked column's groups, numeric or not
+		{passengers, "Which passenger class has the highest average fare?", "value | group Pclass | order mean(Fare) desc 1 | target Pclass"},
+		{passengers, "Which sex has the lowest median age?", "value | group Sex | order median(Age) asc 1 | target Sex"},
+		// a participle on the measure only carries it; with restricted rows the filter places them
+		{passengers, "What is the mean fare paid by the passengers?", "value | target Fare | agg mean"},
+		{passengers, "What is the average fare paid by survivors?", "value | where Survived == True | target Fare | agg mean"},
 		{passengers, "Which passenger class has the highest number of survivors?", "value | where Survived == True | group Pclass | order size desc 1 | target Pclass"},
 		// yes or no
 		{billionaires, "Is the person with the highest net worth self-made?", "verdict | order finalWorth desc 1 | target selfMade | check selfMade == True"},
@@ -73,6 +79,8 @@ func TestReadComposes(t *testing.T) {
 		{billionaires, "Is there a non-self-made billionaire in the top 5 ranks?", "verdict | where selfMade == False | order rank asc 5 | exists | within"},
 		{passengers, "Were there any passengers who paid a fare of more than $500?", "verdict | where Fare > 500 | exists"},
 		{passengers, "Is the average age of the passengers above 30?", "verdict | target Age | agg mean | check Age > 30"},
+		// an age class whose bound is spelled out is that bound; alone it stays a gap
+		{passengers, "Did any children below the age of 18 survive?", "verdict | where Survived == True | where Age < 18 | exists"},
 		{passengers, "Did all passengers survive?", "verdict | all | check Survived == True"},
 		{passengers, "Are there more than 100 passengers with a fare above 50?", "verdict | where Fare > 50 | agg count | check > 100"},
 		{passengers, "Is every passenger's name unique?", "verdict | target Name | unique"},
@@ -112,7 +120,7 @@ func TestReadLeavesGaps(t *testing.T) {
 		{staff, "How many employees left the company?"},           // left: the condition itself
 		{passengers, "How many passengers survived the iceberg?"}, // the iceberg
 		{passengers, "median age of the crew"},                    // the crew are not the passengers
-		{passengers, "Did any children below the age of 18 survive?"},
+		{passengers, "How many children survived?"},               // an age class with no bound given
 		{passengers, "average fare of passengers with a pool"},
 		{passengers, "which passenger is listed below Braund?"}, // the table's order is no column
 		{passengers, "Is the mean Age significantly greater than 30?"},

@@ -1,0 +1,59 @@
+package meaning
+
+import (
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// Placed returns the words of a question that have no analytic role of their own, by the rules
+// Read accounts for them with: nouns that name the table's rows ("passengers", "billionaires"),
+// participles that only carry a measure ("the fare paid"), and measure nouns leaning on a
+// column ("the level of …"). Words
+// that restrict the rows ("children", "managers" when titles hold it) or change the measure are
+// never among them. Callers with rules of their own (the keyword planner) use it so that a
+// harmless word never blocks an answer, whether or not Read composes the whole question.
+func Placed(s *language.Sentence, r *schema.Result, ix *schema.Index) []string {
+	rd := newReader(s, r, ix)
+	rd.indexLinks()
+	rd.subject = rd.subjectSpan()
+	for _, rule := range []func() error{rd.order, rd.filters, rd.aggregate, rd.target} {
+		_ = rule() // a gap elsewhere does not change how a row noun or a carrier verb is read
+	}
+	var words []string
+	for i, t := range s.Tokens {
+		if rd.used[i] || !content(t) {
+			continue
+		}
+		if rd.placedAlone(i) {
+			words = append(words, t.Text)
+		}
+	}
+	return words
+}
+
+// placedAlone reports a word that is harmless whatever the rest of the question means: the
+// table's own row noun, a measure noun, a participle on a measure. A noun Read takes for the
+// rows only because the question is whole ("which release had the most bugs": bugs are not
+// releases) and a verb it takes to carry a condition it placed ("houses renovated after
+// 2000") are not: when Read leaves a gap, they may be what it could not place.
+func (rd *reader) placedAlone(i int) bool {
+	if c, ok := rd.best(i); ok {
+		return rd.plainRows(i, c)
+	}
+	return rd.measureNoun(i) || rd.s.Tokens[i].IsVerb() && rd.participleOnColumn(i)
+}
+
+// harmless reports a content word that names the rows, carries a condition or leans on a
+// measure: the words account lets pass without a rule having used them.
+func (rd *reader) harmless(i int) bool {
+	if c, ok := rd.best(i); ok {
+		return rd.plainRows(i, c)
+	}
+	return rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i)
+}
+
+// plainRows reports a word linked to the row entity that does not restrict the rows: "passengers"
+// in "the mean fare of the passengers", not "children" or a category value.
+func (rd *reader) plainRows(i int, c schema.Candidate) bool {
+	return c.Kind == schema.RowsLink && !rd.restrictive(i, c) && !rd.namesValue(rd.s.Tokens[i])
+}
