@@ -25,6 +25,11 @@ type refinements struct {
 	HintAlone  bool // the hints are whole questions, not replacements of the clause
 }
 
+// plain reports refinements that ask for nothing: no preparation, method, rounding or format.
+func (r refinements) plain() bool {
+	return r.Round < 0 && r.Method == "" && r.Format == "" && !r.Dedupe && r.Drop == "" && len(r.Fills)+len(r.Scales)+len(r.Encodes)+len(r.Derived) == 0 && r.Unread == ""
+}
+
 // fillSpec fills the missing values of some columns (all when Cols is empty).
 type fillSpec struct {
 	Cols []string

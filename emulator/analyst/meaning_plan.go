@@ -1,28 +1,55 @@
 package analyst
 
 import (
+	"errors"
+	"slices"
 	"strings"
 
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
 )
 
-// readMeaning reads a question about a one-table profile through the language front end
-// (package language), schema linking (package schema) and package meaning. It returns nil when
-// the profile has several tables or the question has a phrase the meaning rules cannot place;
-// the keyword rules then have their turn.
-func readMeaning(question string, p *Profile) (*meaning.Meaning, *Frame) {
+// questionReading is a question read through the language front end (package language), schema
+// linking (package schema) and package meaning.
+type questionReading struct {
+	// m is the question's meaning, nil when the profile has several tables or the question
+	// has a phrase the meaning rules cannot place: the keyword rules then have their turn.
+	m *meaning.Meaning
+	f *Frame // the table m is about
+	// placed are the words with no analytic role (the row noun, carrier verbs): they never
+	// block the keyword rules either.
+	placed []string
+	// form is how the question asks; gap what Read could not place, when it could not.
+	form language.FormKind
+	gap  *meaning.Gap
+}
+
+// readMeaning reads a question about a one-table profile.
+func readMeaning(question string, p *Profile) questionReading {
 	if len(p.Frames) != 1 {
-		return nil, nil
+		return questionReading{}
 	}
 	f := &p.Frames[0]
 	ix := schema.NewIndex(schemaTable(f))
 	s, r := ix.Read(question)
+	rd := questionReading{placed: meaning.Placed(s, r, ix), form: s.Form().Kind}
 	m, err := meaning.Read(s, r, ix)
-	if err != nil || !runnable(m, f) {
-		return nil, nil
+	switch {
+	case err == nil && runnable(m, f):
+		rd.m, rd.f = m, f
+	case err != nil:
+		errors.As(err, &rd.gap)
 	}
-	return m, f
+	return rd
+}
+
+// dropPlaced removes from the words the keyword rules could not read those the meaning rules
+// place as harmless: "passengers" in "the mean fare of the passengers" names the rows.
+func dropPlaced(unknown, placed []string) []string {
+	return slices.DeleteFunc(unknown, func(w string) bool {
+		return slices.ContainsFunc(placed, func(p string) bool { return strings.EqualFold(p, w) })
+	})
 }
 
 // runnable reports a meaning whose every column is in the frame with the type it needs.
@@ -90,6 +117,33 @@ func schemaTable(f *Frame) *schema.Table {
 // "the country with the most billionaires").
 func leadsMeaning(m *meaning.Meaning) bool {
 	return m.Form == meaning.Verdict || m.Order != nil && m.Order.Agg == meaning.NoAgg
+}
+
+// valueIntents are the keyword intents that compute values from rows: the ones a whole meaning
+// can stand in for. Charts, tests, models and exports it cannot, and it never overrides them.
+var valueIntents = setOf(intentStat, intentCounts, intentUnique, intentFilter, intentTop, intentWhich, intentPeak, intentSize, intentDescribe, intentSort)
+
+// keywordMisreads reports a keyword reading the whole meaning contradicts: its filters are on
+// other columns, or it groups by a column the meaning does not group by. The meaning accounts
+// for every word in the sentence's structure; the keyword rules read words one at a time and
+// take "female passengers who survived" as a grouping by survival.
+func keywordMisreads(q *Query, m *meaning.Meaning) bool {
+	if !valueIntents[q.Intent] {
+		return false
+	}
+	var theirs, ours []string
+	for _, c := range m.Filters {
+		theirs = append(theirs, c.Column)
+	}
+	for _, f := range q.Filters {
+		ours = append(ours, f.Col)
+	}
+	slices.Sort(theirs)
+	slices.Sort(ours)
+	if !slices.Equal(slices.Compact(theirs), slices.Compact(ours)) {
+		return true
+	}
+	return slices.ContainsFunc(q.By, func(b string) bool { return b != m.Group })
 }
 
 // meaningPlan is the plan of a question read by package meaning: one cell.

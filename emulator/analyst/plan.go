@@ -24,13 +24,18 @@ func makePlan(question string, history []Message, p *Profile) plan {
 	if ref.Unread != "" {
 		return plan{Reply: unreadReply(question, ref)}
 	}
-	m, mf := readMeaning(question, p)
+	rd := questionReading{}
+	if len(derived) == 0 && ref.plain() {
+		rd = readMeaning(question, p) // its cell has no preparation steps or derived columns
+	}
+	m, mf := rd.m, rd.f
 	if m != nil && leadsMeaning(m) {
 		return meaningPlan(m, mf)
 	}
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
 	q.refine, q.derived = ref, derived
+	q.unknown = dropPlaced(q.unknown, rd.placed)
 	if reply := complete(&q, p); reply != "" {
 		if m != nil && q.Intent != intentHelp && !q.cue {
 			return meaningPlan(m, mf) // the keyword rules ask back; the meaning is whole
@@ -46,6 +51,12 @@ func makePlan(question string, history []Message, p *Profile) plan {
 			return meaningPlan(m, mf)
 		}
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
+	}
+	if m != nil && !q.cue && keywordMisreads(&q, m) {
+		return meaningPlan(m, mf)
+	}
+	if reply := formMismatch(&q, rd, p); reply != "" && !q.cue {
+		return plan{Query: q, Reply: reply}
 	}
 	g := newGen(&q, p)
 	intentCode[q.Intent](g)

@@ -9,6 +9,14 @@ func init() {
 		{class: "conditions", files: "passengers.csv", q: "average fare of female passengers", ref: "df[df.Sex == 'female'].Fare.mean()"},
 		{class: "conditions", files: "passengers.csv", q: "average fare for each class", ref: "df.groupby('Pclass').Fare.mean().tolist()"},
 		{class: "conditions", files: "passengers.csv", q: "mean fare for passengers older than 60", ref: "df[df.Age > 60].Fare.mean()"},
+		// a participle and a relative clause carry the condition; read word by word, "survived"
+		// became a grouping
+		{class: "conditions", files: "passengers.csv", q: "What was the average fare paid by the passengers who survived?", ref: "df[df.Survived == 1].Fare.mean()"},
+		{class: "conditions", files: "passengers.csv", q: "How many female passengers survived?", ref: "len(df[(df.Sex == 'female') & (df.Survived == 1)])"},
+		// the predicate is about the fare asked, not the age ranked by (69 > 50 said yes)
+		{class: "conditions", files: "passengers.csv", q: "Is the fare of the oldest passenger above 50?", ref: "df.loc[df.Age.idxmax()].Fare", want: []string{"No"}, avoid: []string{"Yes"}},
+		// a yes/no question the rules cannot check is asked back, not answered by a summary
+		{class: "conditions", files: "passengers.csv", q: "Is passenger 3 older than passenger 5?", decline: true},
 		{class: "conditions", files: "passengers.csv", q: "median fare of male passengers with Pclass 3", ref: "df[(df.Sex == 'male') & (df.Pclass == 3)].Fare.median()"},
 		{class: "conditions", files: "passengers.csv", q: "how many passengers have Fare above 100?", ref: "int((df.Fare > 100).sum())"},
 		{class: "conditions", files: "salaries.csv", q: "average salary in the Engineering department", ref: "df[df.department == 'Engineering'].salary.mean()"},

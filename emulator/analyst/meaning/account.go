@@ -166,7 +166,7 @@ func (rd *reader) participleOnColumn(i int) bool {
 		switch {
 		case u.Kind == language.Punct:
 			return true
-		case u.Is("by") || u.POS == "DT" || rd.used[j]:
+		case u.Is("by", "who", "that", "which") || u.POS == "DT" || rd.used[j]:
 			continue
 		case u.IsNoun() && (rd.entityNoun(j) || rd.isRowsToken(j)):
 			continue

@@ -259,8 +259,10 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	if col == "" {
 		col, at = rd.columnAfter(cmp.End) // "more than 6 passengers": passenger_count
 	}
+	borrowed := false
 	if col == "" {
 		col, at = rd.columnBefore(cmp.Start)
+		borrowed = col != ""
 	}
 	if col == "" && cmp.Start > 0 && rd.moneyVerb(rd.s.Tokens[cmp.Start-1]) {
 		if cols := rd.ix.MoneyColumns(); len(cols) == 1 {
@@ -305,7 +307,7 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	if op == "=" {
 		op = "=="
 	}
-	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start}}, nil
+	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start, borrowed: borrowed}}, nil
 }
 
 // moneyVerb reports a verb of paying: WordNet derives a payment, a cost or spending from it.

@@ -64,6 +64,9 @@ type Condition struct {
 	// Phrase is the question's words for the condition, to say which rows were used.
 	Phrase string
 	at     int // the condition's first token, to tell the subject's from the predicate's
+	// borrowed marks a comparison that names no column: it took the nearest one before it
+	// ("the oldest passenger above 50"), which a yes/no predicate may override.
+	borrowed bool
 }
 
 // Order ranks rows, or groups of rows, and keeps the first N.

@@ -19,6 +19,11 @@ func Placed(s *language.Sentence, r *schema.Result, ix *schema.Index) []string {
 	for _, rule := range []func() error{rd.order, rd.filters, rd.aggregate, rd.target} {
 		_ = rule() // a gap elsewhere does not change how a row noun or a carrier verb is read
 	}
+	for i := range len(s.Tokens) - 1 {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && s.Tokens[i+1].POS == "VBN" {
+			rd.used[i] = true // the caller reads the measure: "the fare (paid)" in a chart request
+		}
+	}
 	var words []string
 	for i, t := range s.Tokens {
 		if rd.used[i] || !content(t) {

@@ -2,6 +2,7 @@ package meaning
 
 import (
 	"errors"
+	"slices"
 	"testing"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
@@ -72,6 +73,7 @@ func TestReadComposes(t *testing.T) {
 		// a participle on the measure only carries it; with restricted rows the filter places them
 		{passengers, "What is the mean fare paid by the passengers?", "value | target Fare | agg mean"},
 		{passengers, "What is the average fare paid by survivors?", "value | where Survived == True | target Fare | agg mean"},
+		{passengers, "What was the average fare paid by the passengers who survived?", "value | where Survived == True | target Fare | agg mean"},
 		{passengers, "Which passenger class has the highest number of survivors?", "value | where Survived == True | group Pclass | order size desc 1 | target Pclass"},
 		// yes or no
 		{billionaires, "Is the person with the highest net worth self-made?", "verdict | order finalWorth desc 1 | target selfMade | check selfMade == True"},
@@ -79,6 +81,9 @@ func TestReadComposes(t *testing.T) {
 		{billionaires, "Is there a non-self-made billionaire in the top 5 ranks?", "verdict | where selfMade == False | order rank asc 5 | exists | within"},
 		{passengers, "Were there any passengers who paid a fare of more than $500?", "verdict | where Fare > 500 | exists"},
 		{passengers, "Is the average age of the passengers above 30?", "verdict | target Age | agg mean | check Age > 30"},
+		// a predicate naming no column is about the column asked, not the one ranked by
+		{passengers, "Is the fare of the oldest passenger above 50?", "verdict | order Age desc 1 | target Fare | check Fare > 50"},
+		{passengers, "Is the oldest passenger above 50?", "verdict | order Age desc 1 | target Age | check Age > 50"},
 		// an age class whose bound is spelled out is that bound; alone it stays a gap
 		{passengers, "Did any children below the age of 18 survive?", "verdict | where Survived == True | where Age < 18 | exists"},
 		{passengers, "Did all passengers survive?", "verdict | all | check Survived == True"},
@@ -136,6 +141,32 @@ func TestReadLeavesGaps(t *testing.T) {
 		var g *Gap
 		if !errors.As(err, &g) {
 			t.Errorf("%q: read as %v, want a gap", c.q, m)
+		}
+	}
+}
+
+// TestPlaced holds the words Placed lets pass whatever the rest of the question means, and the
+// restricting words it never lets pass: the keyword planner drops the first from its unknown
+// words and must still stop at the second.
+func TestPlaced(t *testing.T) {
+	cases := []struct {
+		table *schema.Table
+		q     string
+		want  []string
+	}{
+		{passengers, "plot a histogram of the fare paid by the passengers", []string{"paid", "passengers"}},
+		{passengers, "What is the mean fare paid by the passengers?", []string{"paid", "passengers"}},
+		{passengers, "How many children survived?", nil},
+		{passengers, "average fare weighted by age", nil}, // weighted by a column changes the mean
+		{passengers, "median age of the crew", nil},
+		{staff, "average salary of managers", nil},
+		{billionaires, "box plot of the final worth of billionaires by gender", []string{"billionaires"}},
+	}
+	for _, c := range cases {
+		ix := schema.NewIndex(c.table)
+		s, r := ix.Read(c.q)
+		if got := Placed(s, r, ix); !slices.Equal(got, c.want) {
+			t.Errorf("%q: placed %q, want %q", c.q, got, c.want)
 		}
 	}
 }

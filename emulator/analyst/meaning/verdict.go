@@ -80,6 +80,9 @@ func (rd *reader) verdict() error {
 	case m.Agg != NoAgg && m.Agg != Count && check.Numeric && check.Column == m.Target:
 	case m.Order != nil && m.Order.Size && check.Column == m.Group:
 	case m.Order != nil && !m.Order.Size && m.Order.N == 1:
+		if check.borrowed && rd.numeric(m.Target) {
+			check.Column = m.Target // "is the fare of the oldest passenger above 50": the fare
+		}
 		m.Target = check.Column
 	default:
 		return &Gap{Phrase: check.Phrase, Why: "a yes/no check I cannot relate to what is asked about"}
