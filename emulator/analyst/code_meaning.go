@@ -15,6 +15,7 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 	g := &gen{f: f}
 	g.line("df = frames[%s]", py(f.Key))
 	g.line("_scores = None")
+	g.line("_n = None")
 	if !m.Within {
 		meaningFilters(g, m, f)
 	}
@@ -23,8 +24,18 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 		meaningGroups(g, m)
 	case m.Order != nil && m.Order.Agg != meaning.NoAgg:
 		meaningGroupAgg(g, m)
+	case m.Order != nil && m.Order.Position:
+		g.line("_n = len(df)") // the rows the order chose from
+		if m.Order.Desc {
+			g.line("df = df.iloc[::-1]")
+		}
+		g.line("df = df.head(%d)", m.Order.N)
+		meaningValues(g, m)
 	case m.Order != nil:
 		o := m.Order
+		if !m.Within {
+			g.line("_n = len(df)") // the rows the order chose from
+		}
 		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\")", col(o.Column), py(o.Column), pyBool(!o.Desc))
 		if o.Unique {
 			g.line("df = df.drop_duplicates(subset=[%s])", py(o.Column))
@@ -46,7 +57,7 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 	if m.Order != nil && m.Order.Agg == meaning.NoAgg {
 		by = m.Order.Column
 	}
-	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, verdict=_ok, n=len(df), of=len(frames[%s]))",
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, verdict=_ok, n=len(df) if _n is None else _n, of=len(frames[%s]))",
 		py(m.Form.String()), py(shape), py(what), py(where), py(by), py(f.Key))
 	meaningResult(g, m, shape, what)
 	return strings.TrimRight(g.b.String(), "\n")
@@ -267,8 +278,19 @@ func endWord(o *meaning.Order) string {
 	return "lowest"
 }
 
-// rowsWords names the rows an order selects: "the row with the lowest `age`".
+// rowsWords names the rows an order selects: "the row with the lowest `age`", "the last row
+// in the file's order".
 func rowsWords(o *meaning.Order) string {
+	if o.Position {
+		end := "first"
+		if o.Desc {
+			end = "last"
+		}
+		if o.N == 1 {
+			return fmt.Sprintf("the %s row in the file's order", end)
+		}
+		return fmt.Sprintf("the %s %d rows in the file's order", end, o.N)
+	}
 	if o.N == 1 {
 		return fmt.Sprintf("the row with the %s `%s`", endWord(o), o.Column)
 	}

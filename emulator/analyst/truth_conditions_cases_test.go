@@ -15,6 +15,11 @@ func init() {
 		{class: "conditions", files: "passengers.csv", q: "How many female passengers survived?", ref: "len(df[(df.Sex == 'female') & (df.Survived == 1)])"},
 		// the predicate is about the fare asked, not the age ranked by (69 > 50 said yes)
 		{class: "conditions", files: "passengers.csv", q: "Is the fare of the oldest passenger above 50?", ref: "df.loc[df.Age.idxmax()].Fare", want: []string{"No"}, avoid: []string{"Yes"}},
+		// first and last: the file's order when the table has no dates; the rows an order chose
+		// from are the filtered ones (it said "over the 1 of 600 rows")
+		{class: "conditions", files: "passengers.csv", q: "What is the name of the last passenger?", ref: "df.Name.iloc[-1]"},
+		{class: "conditions", files: "passengers.csv", q: "What was the fare of the first passenger?", ref: "df.Fare.iloc[0]"},
+		{class: "conditions", files: "passengers.csv", q: "What is the age of the female passenger who paid the highest fare?", ref: "df[df.Sex == 'female'].sort_values('Fare').Age.iloc[-1]", want: []string{"303 of 600 rows"}},
 		// a yes/no question the rules cannot check is asked back, not answered by a summary
 		{class: "conditions", files: "passengers.csv", q: "Is passenger 3 older than passenger 5?", decline: true},
 		{class: "conditions", files: "passengers.csv", q: "median fare of male passengers with Pclass 3", ref: "df[(df.Sex == 'male') & (df.Pclass == 3)].Fare.median()"},

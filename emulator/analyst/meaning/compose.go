@@ -127,10 +127,15 @@ func (rd *reader) target() error {
 		if f >= 0 && !rd.elliptical(f) {
 			lemma = rd.s.Tokens[rd.s.Phrases[f].Head].Lemma // "who is the author …": author_name first
 		}
-		if rd.m.Identifier = rd.ix.Identifier(lemma); rd.m.Identifier == "" {
-			return &Gap{Phrase: "who", Why: "rows asked for, and no column names them"}
+		if rd.m.Identifier = rd.ix.Identifier(lemma); rd.m.Identifier != "" {
+			return nil
 		}
-		return nil
+		if col, at := rd.phraseColumn(f); col != "" && !rd.numeric(col) && !rd.elliptical(f) {
+			rd.useLink(at) // "who is the last opponent": the opponent's name is the answer
+			rd.m.Target = col
+			return nil
+		}
+		return &Gap{Phrase: "who", Why: "rows asked for, and no column names them"}
 	}
 	col, at := rd.phraseColumn(f)
 	if col == "" && f >= 0 && rd.m.Agg != Count && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {

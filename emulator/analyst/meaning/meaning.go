@@ -82,6 +82,9 @@ type Order struct {
 	Unique bool
 	// Said is set when the question gave N ("the top 3"); a superlative alone keeps 1.
 	Said bool
+	// Position ranks the rows in the file's order, with no column: "the last opponent" is
+	// the last row's. Desc counts from the end.
+	Position bool
 	// Phrase is the question's words for the order: "the youngest billionaire".
 	Phrase string
 }
@@ -128,6 +131,8 @@ func (m *Meaning) String() string {
 	if o := m.Order; o != nil {
 		by := o.Column
 		switch {
+		case o.Position:
+			by = "position"
 		case o.Size:
 			by = "size"
 		case o.Agg != NoAgg:

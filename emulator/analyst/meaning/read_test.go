@@ -36,6 +36,14 @@ var (
 		{Name: "employee_id", Type: schema.Number}, {Name: "department", Type: schema.Category, Values: []string{"Sales", "Research"}},
 		{Name: "salary", Type: schema.Number},
 	}}
+	schedule = &schema.Table{File: "games.csv", Columns: []schema.Column{
+		{Name: "Date", Type: schema.Text}, {Name: "Opponent", Type: schema.Text},
+		{Name: "Result", Type: schema.Category, Values: []string{"W", "L"}}, {Name: "Attendance", Type: schema.Number},
+	}}
+	flights = &schema.Table{File: "flights.csv", Columns: []schema.Column{
+		{Name: "carrier", Type: schema.Category, Values: []string{"WN", "AA"}}, {Name: "dest", Type: schema.Category, Values: []string{"SEA", "ATL"}},
+		{Name: "date", Type: schema.Date}, {Name: "distance", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -81,6 +89,11 @@ func TestReadComposes(t *testing.T) {
 		{billionaires, "Is there a non-self-made billionaire in the top 5 ranks?", "verdict | where selfMade == False | order rank asc 5 | exists | within"},
 		{passengers, "Were there any passengers who paid a fare of more than $500?", "verdict | where Fare > 500 | exists"},
 		{passengers, "Is the average age of the passengers above 30?", "verdict | target Age | agg mean | check Age > 30"},
+		// first and last: by the file's order, or by the table's one date column
+		{schedule, "Who is the last opponent?", "value | order position desc 1 | target Opponent"},
+		{schedule, "What was the attendance of the first game?", "value | order position asc 1 | target Attendance"},
+		{flights, "What is the carrier of the last flight?", "value | order date desc 1 | target carrier"},
+		{flights, "What was the first date?", "value | order date asc 1 | target date"},
 		// a predicate naming no column is about the column asked, not the one ranked by
 		{passengers, "Is the fare of the oldest passenger above 50?", "verdict | order Age desc 1 | target Fare | check Fare > 50"},
 		{passengers, "Is the oldest passenger above 50?", "verdict | order Age desc 1 | target Age | check Age > 50"},
@@ -131,6 +144,7 @@ func TestReadLeavesGaps(t *testing.T) {
 		{passengers, "Is the mean Age significantly greater than 30?"},
 		{passengers, "average fare by class"},                  // grouping: the keyword rules' job
 		{passengers, "plot the fare"},                          // a chart
+		{schedule, "How many times was the opponent first?"},   // first: a place, not a position
 		{passengers, "pivot"},                                  // nothing to select or compute
 		{billionaires, "which year had the most billionaires"}, // a period of dates
 	}
