@@ -340,7 +340,7 @@ func conditionWords(c meaning.Condition) string {
 	if len(c.Values) > 0 {
 		v = strings.Join(c.Values, map[bool]string{true: " nor ", false: " or "}[c.Op == "not in"])
 	}
-	if c.Numeric {
+	if c.Numeric && !strings.Contains(strings.ToLower(c.Column), "year") { // 1961, not 1,961
 		if x, err := strconv.ParseFloat(v, 64); err == nil {
 			v = fmtNum(x)
 		}

@@ -23,6 +23,9 @@ type questionReading struct {
 	// form is how the question asks; gap what Read could not place, when it could not.
 	form language.FormKind
 	gap  *meaning.Gap
+	// entity is the phrase with which the question asks for something by name ("who",
+	// "which country"), or "".
+	entity string
 }
 
 // readMeaning reads a question about a one-table profile.
@@ -33,7 +36,7 @@ func readMeaning(question string, p *Profile) questionReading {
 	f := &p.Frames[0]
 	ix := schema.NewIndex(schemaTable(f))
 	s, r := ix.Read(question)
-	rd := questionReading{placed: meaning.Placed(s, r, ix), form: s.Form().Kind}
+	rd := questionReading{placed: meaning.Placed(s, r, ix), form: s.Form().Kind, entity: meaning.AsksEntity(s, r, ix)}
 	m, err := meaning.Read(s, r, ix)
 	switch {
 	case err == nil && runnable(m, f):

@@ -56,6 +56,9 @@ func makePlan(question string, history []Message, p *Profile) plan {
 		return meaningPlan(m, mf)
 	}
 	if reply := formMismatch(&q, rd, p); reply != "" && !q.cue {
+		if m != nil {
+			return meaningPlan(m, mf) // the meaning answers in the form asked
+		}
 		return plan{Query: q, Reply: reply}
 	}
 	g := newGen(&q, p)

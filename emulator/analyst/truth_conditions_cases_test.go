@@ -22,6 +22,8 @@ func init() {
 		{class: "conditions", files: "passengers.csv", q: "What is the age of the female passenger who paid the highest fare?", ref: "df[df.Sex == 'female'].sort_values('Fare').Age.iloc[-1]", want: []string{"303 of 600 rows"}},
 		// a yes/no question the rules cannot check is asked back, not answered by a summary
 		{class: "conditions", files: "passengers.csv", q: "Is passenger 3 older than passenger 5?", decline: true},
+		// a question asking for a name is not answered with a summary of the column
+		{class: "conditions", files: "passengers.csv", q: "What is the name of the passenger listed after Passenger5?", decline: true},
 		{class: "conditions", files: "passengers.csv", q: "median fare of male passengers with Pclass 3", ref: "df[(df.Sex == 'male') & (df.Pclass == 3)].Fare.median()"},
 		{class: "conditions", files: "passengers.csv", q: "how many passengers have Fare above 100?", ref: "int((df.Fare > 100).sum())"},
 		{class: "conditions", files: "salaries.csv", q: "average salary in the Engineering department", ref: "df[df.department == 'Engineering'].salary.mean()"},

@@ -32,9 +32,32 @@ func (rd *reader) filters() error {
 		rd.m.Filters = append(rd.m.Filters, cs...)
 	}
 	rd.columnOfNumber()
+	rd.yearIn()
 	rd.quotedValues()
 	rd.m.Filters = mergeAlternatives(rd.m.Filters)
 	return nil
+}
+
+// yearIn reads "in 1961" as a value of the table's one column of years: "who were the
+// champions in 1961".
+func (rd *reader) yearIn() {
+	col := rd.onlyTemporal()
+	if col == "" || !rd.numeric(col) {
+		// Rows with dates are events: "which station had the most visitors in 2022" sums
+		// them by station, which is the keyword rules' reading.
+		return
+	}
+	for i, t := range rd.s.Tokens {
+		if rd.used[i] || t.Kind != language.Number || t.Ordinal || i == 0 || !rd.s.Tokens[i-1].Is("in", "during") {
+			continue
+		}
+		if t.Value < 1000 || t.Value > 2999 || t.Value != float64(int(t.Value)) {
+			continue
+		}
+		rd.used[i] = true
+		rd.m.Filters = append(rd.m.Filters, Condition{Column: col, Op: "==", Value: strconv.Itoa(int(t.Value)), Numeric: true,
+			Phrase: rd.text(language.Span{Start: i - 1, End: i + 1}), at: i - 1})
+	}
 }
 
 // mergeAlternatives joins equalities on one column into one membership test: a row cannot be

@@ -44,6 +44,9 @@ var (
 		{Name: "carrier", Type: schema.Category, Values: []string{"WN", "AA"}}, {Name: "dest", Type: schema.Category, Values: []string{"SEA", "ATL"}},
 		{Name: "date", Type: schema.Date}, {Name: "distance", Type: schema.Number},
 	}}
+	champions = &schema.Table{File: "llws.csv", Columns: []schema.Column{
+		{Name: "Year", Type: schema.Number}, {Name: "Champion", Type: schema.Text}, {Name: "City", Type: schema.Text},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -94,6 +97,7 @@ func TestReadComposes(t *testing.T) {
 		{schedule, "What was the attendance of the first game?", "value | order position asc 1 | target Attendance"},
 		{flights, "What is the carrier of the last flight?", "value | order date desc 1 | target carrier"},
 		{flights, "What was the first date?", "value | order date asc 1 | target date"},
+		{champions, "Who were the champions in 1961?", "list | where Year == 1961 | target Champion"},
 		// a predicate naming no column is about the column asked, not the one ranked by
 		{passengers, "Is the fare of the oldest passenger above 50?", "verdict | order Age desc 1 | target Fare | check Fare > 50"},
 		{passengers, "Is the oldest passenger above 50?", "verdict | order Age desc 1 | target Age | check Age > 50"},
@@ -181,6 +185,31 @@ func TestPlaced(t *testing.T) {
 		s, r := ix.Read(c.q)
 		if got := Placed(s, r, ix); !slices.Equal(got, c.want) {
 			t.Errorf("%q: placed %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// TestAsksEntity holds which questions ask for something by name: their answer must name it.
+func TestAsksEntity(t *testing.T) {
+	cases := []struct {
+		table *schema.Table
+		q     string
+		want  string
+	}{
+		{schedule, "Who is the last opponent?", "Who"},
+		{billionaires, "Which country has the most billionaires?", "Which country"},
+		{passengers, "What is the name of the oldest passenger?", "the name of the oldest passenger"},
+		{passengers, "What is the average fare?", ""},
+		{passengers, "What's the average passenger?", ""},
+		{passengers, "How many passengers survived?", ""},
+		{passengers, "Is the oldest passenger female?", ""},
+		{flights, "What was the first date?", ""}, // a date is a value, not a name
+	}
+	for _, c := range cases {
+		ix := schema.NewIndex(c.table)
+		s, r := ix.Read(c.q)
+		if got := AsksEntity(s, r, ix); got != c.want {
+			t.Errorf("%q: asks for %q, want %q", c.q, got, c.want)
 		}
 	}
 }
