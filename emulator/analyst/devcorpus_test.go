@@ -37,7 +37,7 @@ var devcorpusOut = flag.String("devcorpus.out", "", "write each question's outco
 // wrong. Raise right and lower wrong as the analyst improves; never the other way to make a
 // change pass.
 var devFloors = map[string]struct{ right, wrong int }{
-	"databench": {right: 10, wrong: 1},
+	"databench": {right: 12, wrong: 0},
 	"wtq":       {right: 2, wrong: 5},
 }
 
