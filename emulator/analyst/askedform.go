@@ -33,39 +33,40 @@ func namesNothing(q *Query) bool {
 // that names nothing, saying so and what could not be placed; "" when the reading answers in
 // the form asked.
 func formMismatch(q *Query, rd questionReading, p *Profile) string {
-	if rd.entity != "" && q.Which == "" && namesNothing(q) {
-		return entityMismatch(q, rd, p)
+	switch {
+	case rd.entity != "" && q.Which == "" && namesNothing(q):
+		return wrongForm(q, rd, p, mismatch{
+			asks:  fmt.Sprintf("a name (“%s”), and I could not work out which one is meant", strings.ToLower(rd.entity)),
+			falls: "names none",
+			can:   "Questions of this kind I can answer: the row with the highest or lowest value of a column, the most or least common value, the first or last row, and the rows that match conditions.",
+		})
+	case rd.form == language.YesNo && !answersVerdict[q.Intent]:
+		return wrongForm(q, rd, p, mismatch{
+			asks:  "a yes or a no, and I could not work out what to check",
+			falls: "says neither yes nor no",
+			can:   "Yes/no questions I can check: whether any rows match conditions, whether all of them do, whether a count or an average is above a number, and what the top-ranked row's value is.",
+		})
 	}
-	if rd.form != language.YesNo || answersVerdict[q.Intent] {
-		return ""
-	}
-	var b strings.Builder
-	b.WriteString("This asks for a yes or a no, and I could not work out what to check")
-	if rd.gap != nil {
-		fmt.Fprintf(&b, " (%s)", rd.gap.Error())
-	}
-	b.WriteString(", so I have not answered it.")
-	if read := readAs(q, p); read != "" {
-		fmt.Fprintf(&b, " The rules I have would only give %s, which says neither yes nor no.", read)
-	}
-	b.WriteString(" Yes/no questions I can check: whether any rows match conditions, whether all of them do, whether a count or an average is above a number, and what the top-ranked row's value is.")
-	b.WriteString("\n\nLoaded: " + frameList(p) + ".")
-	return b.String()
+	return ""
 }
 
-// entityMismatch says that a question asks for something by name and the rules would only give
-// a summary.
-func entityMismatch(q *Query, rd questionReading, p *Profile) string {
+// mismatch is what a reply says about a form the rules cannot answer in: what the question
+// asks for, why the rules' reading falls short of it, and what of the kind they can answer.
+type mismatch struct{ asks, falls, can string }
+
+// wrongForm writes the reply for a mismatch, with the phrase meaning could not place and the
+// reading the rules would have given.
+func wrongForm(q *Query, rd questionReading, p *Profile, m mismatch) string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "This asks for a name (“%s”), and I could not work out which one is meant", strings.ToLower(rd.entity))
+	b.WriteString("This asks for " + m.asks)
 	if rd.gap != nil {
 		fmt.Fprintf(&b, " (%s)", rd.gap.Error())
 	}
 	b.WriteString(", so I have not answered it.")
 	if read := readAs(q, p); read != "" {
-		fmt.Fprintf(&b, " The rules I have would only give %s, which names none.", read)
+		fmt.Fprintf(&b, " The rules I have would only give %s, which %s.", read, m.falls)
 	}
-	b.WriteString(" Questions of this kind I can answer: the row with the highest or lowest value of a column, the most or least common value, the first or last row, and the rows that match conditions.")
+	b.WriteString(" " + m.can)
 	b.WriteString("\n\nLoaded: " + frameList(p) + ".")
 	return b.String()
 }
