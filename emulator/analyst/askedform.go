@@ -33,14 +33,14 @@ func namesNothing(q *Query) bool {
 // that names nothing, saying so and what could not be placed; "" when the reading answers in
 // the form asked.
 func formMismatch(q *Query, rd questionReading, p *Profile) string {
-	switch {
-	case rd.entity != "" && q.Which == "" && namesNothing(q):
+	if entity := rd.entity(); entity != "" && q.Which == "" && namesNothing(q) {
 		return wrongForm(q, rd, p, mismatch{
-			asks:  fmt.Sprintf("a name (“%s”), and I could not work out which one is meant", strings.ToLower(rd.entity)),
+			asks:  fmt.Sprintf("a name (“%s”), and I could not work out which one is meant", strings.ToLower(entity)),
 			falls: "names none",
 			can:   "Questions of this kind I can answer: the row with the highest or lowest value of a column, the most or least common value, the first or last row, and the rows that match conditions.",
 		})
-	case rd.form == language.YesNo && !answersVerdict[q.Intent]:
+	}
+	if rd.form() == language.YesNo && !answersVerdict[q.Intent] {
 		return wrongForm(q, rd, p, mismatch{
 			asks:  "a yes or a no, and I could not work out what to check",
 			falls: "says neither yes nor no",

@@ -15,9 +15,13 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 	g := &gen{f: f}
 	g.line("df = frames[%s]", py(f.Key))
 	g.line("_scores = None")
-	g.line("_n = None")
+	n := "len(df)"
 	if !m.Within {
 		meaningFilters(g, m, f)
+		if o := m.Order; o != nil && !o.Size && o.Agg == meaning.NoAgg {
+			g.line("_n = len(df)") // the rows the ranking chooses from, said beside its answer
+			n = "_n"
+		}
 	}
 	switch {
 	case m.Order != nil && m.Order.Size:
@@ -25,7 +29,6 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 	case m.Order != nil && m.Order.Agg != meaning.NoAgg:
 		meaningGroupAgg(g, m)
 	case m.Order != nil && m.Order.Position:
-		g.line("_n = len(df)") // the rows the order chose from
 		if m.Order.Desc {
 			g.line("df = df.iloc[::-1]")
 		}
@@ -33,9 +36,6 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 		meaningValues(g, m)
 	case m.Order != nil:
 		o := m.Order
-		if !m.Within {
-			g.line("_n = len(df)") // the rows the order chose from
-		}
 		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\")", col(o.Column), py(o.Column), pyBool(!o.Desc))
 		if o.Unique {
 			g.line("df = df.drop_duplicates(subset=[%s])", py(o.Column))
@@ -57,8 +57,8 @@ func meaningCell(m *meaning.Meaning, f *Frame) string {
 	if m.Order != nil && m.Order.Agg == meaning.NoAgg {
 		by = m.Order.Column
 	}
-	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, verdict=_ok, n=len(df) if _n is None else _n, of=len(frames[%s]))",
-		py(m.Form.String()), py(shape), py(what), py(where), py(by), py(f.Key))
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, verdict=_ok, n=%s, of=len(frames[%s]))",
+		py(m.Form.String()), py(shape), py(what), py(where), py(by), n, py(f.Key))
 	meaningResult(g, m, shape, what)
 	return strings.TrimRight(g.b.String(), "\n")
 }

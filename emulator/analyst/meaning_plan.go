@@ -17,15 +17,13 @@ type questionReading struct {
 	// has a phrase the meaning rules cannot place: the keyword rules then have their turn.
 	m *meaning.Meaning
 	f *Frame // the table m is about
-	// placed are the words with no analytic role (the row noun, carrier verbs): they never
-	// block the keyword rules either.
-	placed []string
-	// form is how the question asks; gap what Read could not place, when it could not.
-	form language.FormKind
-	gap  *meaning.Gap
-	// entity is the phrase with which the question asks for something by name ("who",
-	// "which country"), or "".
-	entity string
+	// gap is what Read could not place, when it could not.
+	gap *meaning.Gap
+	// s, r and ix are the parse, links and index Read used, kept for the questions the plan
+	// asks only when the keyword rules answer; nil for a profile of several tables.
+	s  *language.Sentence
+	r  *schema.Result
+	ix *schema.Index
 }
 
 // readMeaning reads a question about a one-table profile.
@@ -36,7 +34,7 @@ func readMeaning(question string, p *Profile) questionReading {
 	f := &p.Frames[0]
 	ix := schema.NewIndex(schemaTable(f))
 	s, r := ix.Read(question)
-	rd := questionReading{placed: meaning.Placed(s, r, ix), form: s.Form().Kind, entity: meaning.AsksEntity(s, r, ix)}
+	rd := questionReading{s: s, r: r, ix: ix}
 	m, err := meaning.Read(s, r, ix)
 	switch {
 	case err == nil && runnable(m, f):
@@ -45,6 +43,32 @@ func readMeaning(question string, p *Profile) questionReading {
 		errors.As(err, &rd.gap)
 	}
 	return rd
+}
+
+// form is how the question asks; Statement when it was not read.
+func (rd questionReading) form() language.FormKind {
+	if rd.s == nil {
+		return language.Statement
+	}
+	return rd.s.Form().Kind
+}
+
+// entity is the phrase with which the question asks for something by name ("who", "which
+// country"), or "".
+func (rd questionReading) entity() string {
+	if rd.s == nil {
+		return ""
+	}
+	return meaning.AsksEntity(rd.s, rd.r, rd.ix)
+}
+
+// placed are the words with no analytic role (the row noun, carrier verbs): they never block
+// the keyword rules either.
+func (rd questionReading) placed() []string {
+	if rd.s == nil {
+		return nil
+	}
+	return meaning.Placed(rd.s, rd.r, rd.ix)
 }
 
 // dropPlaced removes from the words the keyword rules could not read those the meaning rules
@@ -134,16 +158,16 @@ func keywordMisreads(q *Query, m *meaning.Meaning) bool {
 	if !valueIntents[q.Intent] {
 		return false
 	}
-	var theirs, ours []string
+	var meaningCols, keywordCols []string
 	for _, c := range m.Filters {
-		theirs = append(theirs, c.Column)
+		meaningCols = append(meaningCols, c.Column)
 	}
 	for _, f := range q.Filters {
-		ours = append(ours, f.Col)
+		keywordCols = append(keywordCols, f.Col)
 	}
-	slices.Sort(theirs)
-	slices.Sort(ours)
-	if !slices.Equal(slices.Compact(theirs), slices.Compact(ours)) {
+	slices.Sort(meaningCols)
+	slices.Sort(keywordCols)
+	if !slices.Equal(slices.Compact(meaningCols), slices.Compact(keywordCols)) {
 		return true
 	}
 	return slices.ContainsFunc(q.By, func(b string) bool { return b != m.Group })

@@ -35,7 +35,9 @@ func makePlan(question string, history []Message, p *Profile) plan {
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
 	q.refine, q.derived = ref, derived
-	q.unknown = dropPlaced(q.unknown, rd.placed)
+	if len(q.unknown) > 0 {
+		q.unknown = dropPlaced(q.unknown, rd.placed())
+	}
 	if reply := complete(&q, p); reply != "" {
 		if m != nil && q.Intent != intentHelp && !q.cue {
 			return meaningPlan(m, mf) // the keyword rules ask back; the meaning is whole
