@@ -35,7 +35,9 @@ func makePlan(question string, history []Message, p *Profile) plan {
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
 	q.refine, q.derived = ref, derived
-	if len(q.unknown) > 0 {
+	if m == nil && len(q.unknown) > 0 {
+		// With a whole meaning, the words the keyword rules cannot read hand the question
+		// to it below; without one, words meaning places as harmless must not block.
 		q.unknown = dropPlaced(q.unknown, rd.placed())
 	}
 	if reply := complete(&q, p); reply != "" {
