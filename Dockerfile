@@ -15,6 +15,7 @@ RUN apt-get update \
  && apt-get install -y --no-install-recommends \
       bubblewrap util-linux python3 python3-pandas python3-numpy python3-matplotlib \
       python3-seaborn python3-scipy python3-openpyxl python3-sklearn python3-statsmodels \
+      python3-docx python3-pypdf python3-xlrd \
       fonts-noto-cjk fonts-dejavu-core ca-certificates \
  && rm -rf /var/lib/apt/lists/* \
  && useradd --system --uid 10001 --home-dir /data --shell /usr/sbin/nologin workbench \

@@ -9,6 +9,7 @@ DATA_DIR ?= ./data
 # Debian packages of the local engine: the sandbox and its Python libraries.
 RUN_DEBS  := bubblewrap util-linux python3 python3-pandas python3-numpy python3-matplotlib \
              python3-seaborn python3-scipy python3-openpyxl python3-sklearn python3-statsmodels \
+             python3-docx python3-pypdf python3-xlrd \
              fonts-noto-cjk fonts-dejavu-core
 # Extra packages for the tests: the browser, Jupyter for the sandbox's
 # comparison benchmark, nbformat to validate exported notebooks, and

@@ -60,6 +60,7 @@ func parseMarkers(cells []Cell) []marker {
 func writeAnswer(pl *plan, cells []Cell) string {
 	var b strings.Builder
 	ms := parseMarkers(cells)
+	writePara(&b, pl.Lead)
 	if lead := refinedLead(&pl.Query, ms); lead != "" {
 		b.WriteString(lead + "\n\n")
 	}

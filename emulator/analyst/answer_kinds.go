@@ -23,6 +23,10 @@ func sentence(m marker) string {
 		return fmt.Sprintf("Using the %s of %s rows where %s.", m.str("n"), m.str("of"), m.str("where"))
 	case "overview":
 		return overviewSentence(m)
+	case "docfind":
+		return docFindSentence(m)
+	case "doclines":
+		return docLinesSentence(m)
 	case "columns":
 		return columnsSentence(m)
 	case "size":

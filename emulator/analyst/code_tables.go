@@ -8,15 +8,7 @@ import (
 // The cells of the table-shaped intents: what the data is, and rows picked from it.
 
 func (g *gen) overview() {
-	if len(g.p.Frames) > 1 && !g.q.named && len(g.q.Filters) == 0 {
-		// Nothing named one file: describe each of them.
-		one := *g.q
-		one.named = true
-		for i := range g.p.Frames {
-			sub := &gen{q: &one, p: g.p, f: &g.p.Frames[i]}
-			sub.overview()
-			g.b.WriteString(sub.b.String())
-		}
+	if g.eachFrame((*gen).overview) {
 		return
 	}
 	g.prelude()
@@ -28,6 +20,29 @@ func (g *gen) overview() {
 	g.line("_emit(\"overview\", key=%s, rows=len(df), cols=df.shape[1], missing=int(df.isna().sum().sum()),", py(g.f.Key))
 	g.line("      kinds=[[c, str(t)] for c, t in df.dtypes.items()], dates=dates,")
 	g.line("      numeric={c: {\"mean\": num[c].mean(), \"min\": num[c].min(), \"max\": num[c].max()} for c in list(num.columns)[:8]})")
+}
+
+// eachFrame writes step for each frame when the question names no one table: every file, or
+// every sheet of the workbook it names. It reports whether it did.
+func (g *gen) eachFrame(step func(*gen)) bool {
+	frames := g.q.Sheets
+	if len(g.p.Frames) > 1 && !g.q.named && len(g.q.Filters) == 0 {
+		frames = make([]int, len(g.p.Frames))
+		for i := range frames {
+			frames[i] = i
+		}
+	}
+	if len(frames) < 2 || len(g.q.Filters) > 0 {
+		return false
+	}
+	one := *g.q
+	one.named, one.Sheets = true, nil
+	for _, i := range frames {
+		sub := &gen{q: &one, p: g.p, f: &g.p.Frames[i]}
+		step(sub)
+		g.b.WriteString(sub.b.String())
+	}
+	return true
 }
 
 func (g *gen) columns() {
@@ -60,6 +75,9 @@ func (g *gen) head() {
 }
 
 func (g *gen) size() {
+	if g.eachFrame((*gen).size) {
+		return
+	}
 	g.prelude()
 	g.line("print(f\"{len(df):,} rows x {df.shape[1]} columns\")")
 	g.line("_emit(\"size\", key=%s, rows=len(df), cols=df.shape[1])", py(g.f.Key))

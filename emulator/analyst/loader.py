@@ -457,10 +457,16 @@ def _shown(name):
 
 
 def _load(name):
+    """(frames, documents) of one attached file."""
     path = os.path.join("/mnt/data", name) if os.path.isdir("/mnt/data") else name
-    ext = name.lower().rsplit(".", 1)[-1]
-    key = _shown(name)
-    if ext in ("xlsx", "xlsm", "xls"):
+    ext = name.lower().rsplit(".", 1)[-1] if "." in name else ""
+    return _read_file(path, _shown(name), ext)
+
+
+def _read_table(path, key, ext):
+    """The frames of a file pandas reads as a table: a workbook's every sheet, JSON, or text
+    with a separator (any other extension is tried as that)."""
+    if ext in ("xlsx", "xlsm"):
         sheets = pd.read_excel(path, sheet_name=None)
         if len(sheets) == 1:
             return {key: _clean(next(iter(sheets.values())))}
@@ -507,7 +513,7 @@ def _column(s):
     return col
 
 
-def _profile(frames, failed):
+def _profile(frames, docs, failed):
     failed = {_shown(n): e for n, e in failed.items()}
     out = []
     for key, d in frames.items():
@@ -515,10 +521,15 @@ def _profile(frames, failed):
         out.append({"key": key, "file": name, "sheet": sheet, "rows": int(len(d)), "columns": [_column(d[c]) for c in d.columns],
                     "head": json.loads(d.head(3).to_json(orient="values", date_format="iso"))})
         print(f"Loaded {key}: {len(d):,} rows x {d.shape[1]} columns")
+    for key, d in docs.items():
+        print(f"Read {key} as a document ({d['profile']['kind']})")
     for name, err in failed.items():
         print(f"Could not load {name}: {err}")
     if _IN_ENGINE:
-        wb_report("profile", {"frames": out, "failed": failed})
+        report = {"frames": out, "failed": failed}
+        if docs:  # only then: a profile of tables alone reads as it always has
+            report["docs"] = [d["profile"] for d in docs.values()]
+        wb_report("profile", report)
 
 
 def _signature(name):
@@ -530,13 +541,14 @@ def _signature(name):
 # session; a replaced kernel simply parses again. The tables are shared, not copied, to spare
 # memory: the generated cells never modify them in place.
 _wb_cache = globals().get("_wb_cache", {})
-frames, _failed = {}, {}
+frames, documents, _failed = {}, {}, {}
 for _name in FILES:
     try:
         _sig = _signature(_name)
         if _wb_cache.get(_name, (None,))[0] != _sig:
             _wb_cache[_name] = (_sig, _load(_name))
-        frames.update(_wb_cache[_name][1])
+        frames.update(_wb_cache[_name][1][0])
+        documents.update(_wb_cache[_name][1][1])
     except MemoryError:
         _wb_cache.pop(_name, None)
         _failed[_name] = (f"it is too large to load whole in the sandbox's memory ({_signature(_name)[0] >> 20:,} MB on disk). "
@@ -545,7 +557,7 @@ for _name in FILES:
                           "or upload the file split into parts")
     except Exception as e:
         _failed[_name] = f"{type(e).__name__}: {e}"
-_profile(frames, _failed)
+_profile(frames, documents, _failed)
 
 
 def _plain(v):

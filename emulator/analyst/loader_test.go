@@ -128,7 +128,7 @@ func BenchmarkLoader2MRows(b *testing.B) {
 	var fenced, loader, group, second []float64
 	for range b.N {
 		fenced = append(fenced, run(`t = time.perf_counter(); d = pd.read_csv("big.csv"); g = d.groupby("region")["revenue"].sum(); print(time.perf_counter() - t)`))
-		loader = append(loader, run(`t = time.perf_counter(); f = _load("big.csv")["big.csv"]; g = f.groupby("region")["revenue"].sum(); print(time.perf_counter() - t)`))
+		loader = append(loader, run(`t = time.perf_counter(); f = _load("big.csv")[0]["big.csv"]; g = f.groupby("region")["revenue"].sum(); print(time.perf_counter() - t)`))
 		group = append(group, run(`t = time.perf_counter(); g = d.groupby("region")["revenue"].sum(); print(time.perf_counter() - t)`))
 		second = append(second, run(`t = time.perf_counter(); g = f.groupby("region")["revenue"].sum(); print(time.perf_counter() - t)`))
 	}
@@ -252,7 +252,7 @@ lines, skip, enc = _sample("sorted.csv")
 sep = _sep(lines[skip:skip + 50])
 head = pd.read_csv(io.StringIO("\n".join(lines[skip:])), sep=sep, dtype=str, keep_default_na=False, na_values=_NA)
 print("types", {c: getattr(t, "__name__", t) for c, t in _text_types(_plan(head, False), head, _later_rows("sorted.csv", enc, sep, head.columns)).items()})
-print("shape", _load("sorted.csv")["sorted.csv"].shape)
+print("shape", _load("sorted.csv")[0]["sorted.csv"].shape)
 `)
 	if c.Error != nil {
 		t.Fatalf("%s: %s", c.Error.Name, c.Error.Value)
@@ -289,7 +289,7 @@ func BenchmarkLoaderLargestFile(b *testing.B) {
 	run("FILES = []\n" + loaderPy + "\nimport time, resource\nprint(0)")
 	var first, busy []float64
 	for range b.N {
-		out := run(`t, c = time.perf_counter(), time.process_time(); f = _load("big.csv")["big.csv"]; g = f.groupby("region")["revenue"].sum(); print(len(f), time.perf_counter() - t, time.process_time() - c)`)
+		out := run(`t, c = time.perf_counter(), time.process_time(); f = _load("big.csv")[0]["big.csv"]; g = f.groupby("region")["revenue"].sum(); print(len(f), time.perf_counter() - t, time.process_time() - c)`)
 		fields := strings.Fields(out)
 		if fields[0] != "16000000" {
 			b.Fatalf("loaded %s rows", fields[0])
@@ -386,7 +386,7 @@ func TestLoader_TwoMillionRows(t *testing.T) {
 		t.Fatalf("generating: %+v", c.Error)
 	}
 	c := k.exec("FILES = []\n" + loaderPy + `
-f = _load("big.csv")["big.csv"]
+f = _load("big.csv")[0]["big.csv"]
 d = pd.read_csv("big.csv", parse_dates=["date"])
 pd.testing.assert_frame_equal(f, d, check_dtype=True)
 by = f.groupby("region")["revenue"].sum()

@@ -12,11 +12,26 @@ type plan struct {
 	Query Query
 	Cells []string
 	Reply string // set when the turn ends without analysis: asking back, or out of reach
+	// Lead opens the answer before what the cells found: a document's overview before its
+	// picture.
+	Lead string
 }
 
 // makePlan resolves the question in its conversation and writes the cells. It is pure: the same
 // question, history and profile always give the same plan.
 func makePlan(question string, history []Message, p *Profile) plan {
+	if a, ok := readDocQuestion(question, p); ok {
+		return docPlan(a, p)
+	}
+	pl := tablePlan(question, history, p)
+	if note := alsoDocuments(&pl, p); note != "" {
+		pl.Query.Notes = append(pl.Query.Notes, note)
+	}
+	return pl
+}
+
+// tablePlan plans a question about the tables.
+func tablePlan(question string, history []Message, p *Profile) plan {
 	if len(p.Frames) == 0 {
 		return plan{Reply: noDataReply(p)}
 	}

@@ -4,17 +4,33 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
-	"path"
 	"regexp"
 	"strconv"
 	"strings"
 )
 
-// loaderPy defines the loading helpers and the result markers; it ends by loading every file
-// named in FILES into the dict `frames` and printing the profile.
-//
+// loaderPy is the loading cell's code after its FILES line: the loading helpers and result
+// markers of loader.py, with documents.py's readers placed before the loop that loads FILES
+// into the dicts `frames` and `documents` and reports the profile.
+var loaderPy = withDocuments(loaderFile, documentsFile)
+
 //go:embed loader.py
-var loaderPy string
+var loaderFile string
+
+// documentsFile reads the files that are not tables: prose, code, slides, pages, images,
+// archives.
+//
+//go:embed documents.py
+var documentsFile string
+
+// loadingLoop starts the part of loader.py that loads FILES; documents.py goes before it.
+const loadingLoop = "# A live kernel keeps what it parsed"
+
+// withDocuments places documents' code in loader just before its loading loop.
+func withDocuments(loader, documents string) string {
+	at := strings.Index(loader, loadingLoop)
+	return loader[:at] + strings.TrimLeft(documents, "\n") + "\n\n" + loader[at:]
+}
 
 // profileHeader starts every profiling cell, so a planner can find its own first cell.
 const profileHeader = "# workbench: load every data file"
@@ -24,7 +40,9 @@ const profileReport = "profile"
 
 // Profile is what the loading cell found in /mnt/data.
 type Profile struct {
-	Frames []Frame           `json:"frames"`
+	Frames []Frame `json:"frames"`
+	// Docs are the attached files read as documents rather than tables (documents.py).
+	Docs   []Doc             `json:"docs"`
 	Failed map[string]string `json:"failed"`
 	// proper maps each question of the conversation to the question proper, its constraints
 	// cut out and its derived columns named (readSession), so that it is read once, against
@@ -131,7 +149,7 @@ func shownName(name string) string {
 // writtenLink finds files that earlier replies cited as written by the assistant.
 var writtenLink = regexp.MustCompile(`\(sandbox:/mnt/data/([^)]+)\)`)
 
-// inputFiles picks the data files to load: readable extensions, minus the files this assistant
+// inputFiles picks the files to load: tables and documents (isInput), minus the files this assistant
 // wrote in earlier turns (its exports must not be mistaken for the analyst's data).
 func inputFiles(files []string, history []Message) []string {
 	written := map[string]bool{}
@@ -146,7 +164,7 @@ func inputFiles(files []string, history []Message) []string {
 	var out []string
 	for _, f := range files {
 		// A .vl.json is a chart's interactive twin (sandbox/worker.py's wb_vega_lite), not data.
-		if dataExt[strings.ToLower(path.Ext(f))] && !written[f] && !hidden(f) && !strings.HasSuffix(f, ".vl.json") {
+		if isInput(f) && !written[f] && !hidden(f) && !strings.HasSuffix(f, ".vl.json") {
 			out = append(out, f)
 		}
 	}

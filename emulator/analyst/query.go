@@ -12,6 +12,9 @@ import (
 type Query struct {
 	Intent   intent   // see intents.go
 	Frame    int      // index into Profile.Frames
+	// Sheets are the frames of a workbook the question names without naming a sheet: an
+	// overview or a count of rows answers for each.
+	Sheets []int
 	Measures []string // the columns analysed
 	By       []string // group keys, at most two
 	Agg      string   // mean, median, sum, min, max, std, count
@@ -84,6 +87,8 @@ type parsed struct {
 	values   []valueMention
 	taken    []bool   // tokens used by a column or value mention
 	file     int      // the frame whose file name the question types ("in stocks.csv"), or -1
+	// sheetTyped is set when the file typed is a sheet's key, "history.xls:2024".
+	sheetTyped bool
 	unknown  []string // meaningful words that named nothing (see account.go): a column that does not exist, or a method the rules lack
 }
 
@@ -115,7 +120,7 @@ func analyze(q string, ix *colIndex) *parsed {
 	ps := &parsed{toks: splitWords(q), kws: map[string]int{}}
 	ps.taken = make([]bool, len(ps.toks))
 	var span [2]int
-	ps.file, span = typedFile(ps.toks, ix.p)
+	ps.file, span, ps.sheetTyped = typedFile(ps.toks, ix.p)
 	for i := span[0]; i < span[1]; i++ {
 		ps.taken[i] = true
 	}
@@ -158,19 +163,45 @@ func analyze(q string, ix *colIndex) *parsed {
 
 // typedFile finds a file name typed in the question ("region_targets.csv"): the frame it
 // names, or -1, and the tokens it spans, which name the file and none of its columns.
-func typedFile(toks []token, p *Profile) (int, [2]int) {
-	for fi, f := range p.Frames {
-		target := alnum(f.File)
-		for i := range toks {
-			acc := ""
-			for j := i; j < len(toks) && strings.HasPrefix(target, acc); j++ {
-				if acc += alnum(toks[j].low); acc == target {
-					return fi, [2]int{i, j + 1}
-				}
+func typedFile(toks []token, p *Profile) (fi int, span [2]int, sheet bool) {
+	fi = -1
+	for i, f := range p.Frames {
+		// A sheet's key ("history.xls:2024") typed whole is longer than its file's name, and wins.
+		for _, target := range []string{alnum(f.Key), alnum(f.File)} {
+			if s, ok := typedSpan(toks, target); ok && (fi < 0 || s[1]-s[0] > span[1]-span[0]) {
+				fi, span, sheet = i, s, target != alnum(f.File)
 			}
 		}
 	}
-	return -1, [2]int{}
+	return fi, span, sheet
+}
+
+// typedSpan finds the tokens whose letters and digits, run together, are target.
+func typedSpan(toks []token, target string) ([2]int, bool) {
+	for i := range toks {
+		acc := ""
+		for j := i; j < len(toks) && strings.HasPrefix(target, acc); j++ {
+			if acc += alnum(toks[j].low); acc == target {
+				return [2]int{i, j + 1}, true
+			}
+		}
+	}
+	return [2]int{}, false
+}
+
+// sheetsOf returns the frames read from the file of frame fi, when it has several (a
+// workbook's sheets), and none when it has one.
+func sheetsOf(p *Profile, fi int) []int {
+	var out []int
+	for i, f := range p.Frames {
+		if f.File == p.Frames[fi].File {
+			out = append(out, i)
+		}
+	}
+	if len(out) < 2 {
+		return nil
+	}
+	return out
 }
 
 // alnum keeps the letters and digits of s, lowercased.

@@ -12,6 +12,9 @@ func parseQuestion(question string, ix *colIndex) Query {
 	q := Query{JoinWith: -1, Via: -1, kws: ps.kws, Notes: notes, refine: ref}
 	q.Frame, q.named = pickFrame(ps, ix)
 	q.typed = ps.file >= 0
+	if _, sheet := typedSheet(ps, ix.p); q.typed && !sheet {
+		q.Sheets = sheetsOf(ix.p, ps.file) // a workbook named, no sheet: each answers
+	}
 	if !ps.has("join") {
 		q.Frame, q.Via, q.ViaOn, q.ViaRight = lookupJoin(ps, ix, q.Frame)
 	}

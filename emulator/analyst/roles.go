@@ -15,7 +15,8 @@ func pickFrame(ps *parsed, ix *colIndex) (best int, named bool) {
 		return 0, true
 	}
 	if ps.file >= 0 {
-		return ps.file, true // "in stocks.csv": the file typed wins
+		fi, _ := typedSheet(ps, ix.p)
+		return fi, true // "in stocks.csv": the file typed wins
 	}
 	score := make([]float64, len(ix.p.Frames))
 	for fi, f := range ix.p.Frames {
@@ -41,6 +42,23 @@ func pickFrame(ps *parsed, ix *colIndex) (best int, named bool) {
 		}
 	}
 	return best, score[best] > 0
+}
+
+// typedSheet returns the frame of the typed file: the sheet typed with it ("history.xls:2024",
+// "the 2024 sheet of history.xls"), else the frame typedFile chose, and whether a sheet was
+// named.
+func typedSheet(ps *parsed, p *Profile) (int, bool) {
+	if ps.file < 0 || ps.sheetTyped {
+		return ps.file, ps.sheetTyped
+	}
+	for _, fi := range sheetsOf(p, ps.file) {
+		for _, w := range nameWords(p.Frames[fi].Sheet) {
+			if ps.hasWord(w) {
+				return fi, true
+			}
+		}
+	}
+	return ps.file, false
 }
 
 // namesSheet reports whether a word that is also a column names a file or sheet: "the

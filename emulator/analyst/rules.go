@@ -192,8 +192,12 @@ const capabilities = "I can give an overview, list columns and types, show the f
 	"area and heatmap charts, join two files on a shared column, and save results as CSV or Excel."
 
 func helpReply(p *Profile) string {
-	return capabilities + "\n\nLoaded: " + frameList(p) + ".\n\nTry for example “average " +
+	reply := capabilities + "\n\nLoaded: " + frameList(p) + ".\n\nTry for example “average " +
 		exampleColumn(p) + " by " + exampleCategory(p) + "” or “plot " + exampleColumn(p) + " over time”."
+	if len(p.Docs) > 0 {
+		reply += "\n\n" + documentsNote(p)
+	}
+	return reply
 }
 
 // beyondReply says plainly that a forecast, a model or a cause is out of reach, and offers
