@@ -19,9 +19,10 @@ import (
 // API knows in its /mnt/data. Containers live in memory only; they are sessions and, as in the
 // hosted service, do not outlive their lifetime (or, here, a restart).
 type container struct {
-	id, name  string
-	createdAt time.Time
-	idle      time.Duration
+	id, name    string
+	createdAt   time.Time
+	idle        time.Duration
+	memoryLimit string // as asked; "" for none (see limitKernelMemory)
 
 	// ops serialises kernel calls: a kernel runs one thing at a time.
 	ops sync.Mutex
@@ -74,6 +75,8 @@ type containerRequest struct {
 	owner   string        // the end user the kernel is for
 	idle    time.Duration // default: the server's idle timeout
 	fileIDs []string      // uploaded files to copy into /mnt/data
+	// memoryLimit is the container's size (see memoryLimits), checked already; "" for none.
+	memoryLimit string
 }
 
 // create starts a kernel and copies the given uploaded files into its /mnt/data.
@@ -82,9 +85,13 @@ func (cs *containerSet) create(ctx context.Context, spec containerRequest) (*con
 	if err != nil {
 		return nil, fmt.Errorf("start kernel: %w", err)
 	}
+	if err := cs.s.limitKernelMemory(ctx, k, spec.memoryLimit); err != nil {
+		k.Close()
+		return nil, err
+	}
 	now := cs.s.now()
 	c := &container{id: cmp.Or(spec.id, newID("cntr_")), name: spec.name, createdAt: now, idle: cmp.Or(spec.idle, cs.s.cfg.IdleTimeout),
-		kernel: k, lastActive: now, status: "active", copied: map[string]bool{}, closed: make(chan struct{})}
+		memoryLimit: spec.memoryLimit, kernel: k, lastActive: now, status: "active", copied: map[string]bool{}, closed: make(chan struct{})}
 	if c.name == "" {
 		c.name = c.id
 	}

@@ -36,7 +36,7 @@ func (c *container) object() containerObject {
 	return containerObject{ID: c.id, Object: "container", Name: c.name, Status: c.status,
 		CreatedAt: c.createdAt.Unix(), LastActiveAt: c.lastActive.Unix(),
 		ExpiresAfter: expiresAfter{Anchor: "last_active_at", Minutes: int(c.idle.Round(time.Minute) / time.Minute)},
-		MemoryLimit:  "1g", Network: map[string]any{"type": "disabled"}}
+		MemoryLimit:  reportedMemoryLimit(c.memoryLimit), Network: map[string]any{"type": "disabled"}}
 }
 
 // createContainer starts a container outside any turn; a turn can then name it in its
@@ -46,8 +46,12 @@ func (s *Server) createContainer(w http.ResponseWriter, r *http.Request) error {
 		Name         string        `json:"name"`
 		FileIDs      []string      `json:"file_ids"`
 		ExpiresAfter *expiresAfter `json:"expires_after"`
+		MemoryLimit  string        `json:"memory_limit"`
 	}
 	if err := decodeJSON(r, &req); err != nil {
+		return err
+	}
+	if err := checkMemoryLimit(req.MemoryLimit, "memory_limit"); err != nil {
 		return err
 	}
 	var idle time.Duration
@@ -59,7 +63,8 @@ func (s *Server) createContainer(w http.ResponseWriter, r *http.Request) error {
 			return err
 		}
 	}
-	c, err := s.containers.create(r.Context(), containerRequest{name: req.Name, idle: idle, fileIDs: req.FileIDs})
+	c, err := s.containers.create(r.Context(), containerRequest{name: req.Name, idle: idle, fileIDs: req.FileIDs,
+		memoryLimit: req.MemoryLimit})
 	if err != nil {
 		return err
 	}

@@ -23,10 +23,13 @@ type tool struct {
 	Container containerSpec
 }
 
-// containerSpec is a code_interpreter tool's container: an explicit id, or auto with files.
+// containerSpec is a code_interpreter tool's container: an explicit id, or auto with files
+// and a size.
 type containerSpec struct {
 	ID      string
 	FileIDs []string
+	// MemoryLimit is the auto container's memory_limit (see memoryLimits); "" when not asked.
+	MemoryLimit string
 }
 
 // structuredInput declares one {{slot}} of a definition.
@@ -100,8 +103,9 @@ func parseTools(raws []json.RawMessage, param string) ([]tool, error) {
 	return tools, nil
 }
 
-// parseContainerSpec accepts a container id string or {"type":"auto","file_ids":[…]}; a missing
-// container means auto, as the JS SDK documents.
+// parseContainerSpec accepts a container id string or
+// {"type":"auto","file_ids":[…],"memory_limit":…}; a missing container means auto, as the JS SDK
+// documents.
 func parseContainerSpec(raw json.RawMessage, param string) (containerSpec, error) {
 	var spec containerSpec
 	if len(raw) == 0 || string(raw) == "null" {
@@ -111,13 +115,17 @@ func parseContainerSpec(raw json.RawMessage, param string) (containerSpec, error
 		return spec, nil
 	}
 	var auto struct {
-		Type    string   `json:"type"`
-		FileIDs []string `json:"file_ids"`
+		Type        string   `json:"type"`
+		FileIDs     []string `json:"file_ids"`
+		MemoryLimit string   `json:"memory_limit"`
 	}
 	if err := json.Unmarshal(raw, &auto); err != nil || (auto.Type != "" && auto.Type != "auto") {
 		return spec, errBadRequest(param, "Invalid container: expected a container id or {\"type\": \"auto\"}.")
 	}
-	spec.FileIDs = auto.FileIDs
+	if err := checkMemoryLimit(auto.MemoryLimit, param+".memory_limit"); err != nil {
+		return spec, err
+	}
+	spec.FileIDs, spec.MemoryLimit = auto.FileIDs, auto.MemoryLimit
 	return spec, nil
 }
 
@@ -173,7 +181,7 @@ func stringify(v any) string {
 // keeps a non-nil list even when every slot is empty: the turn then chose no file, which is
 // not the same as a tool that names none.
 func resolveContainer(spec containerSpec, values map[string]string) containerSpec {
-	out := containerSpec{ID: strings.TrimSpace(substitute(spec.ID, values))}
+	out := containerSpec{ID: strings.TrimSpace(substitute(spec.ID, values)), MemoryLimit: spec.MemoryLimit}
 	if spec.FileIDs != nil {
 		out.FileIDs = []string{}
 	}

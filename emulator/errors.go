@@ -42,6 +42,23 @@ func errMalformedJSON(err error) *apiError {
 // (foundry-api.md §8; the Foundry wording is UNCONFIRMED).
 var errContainerExpired = &apiError{status: http.StatusBadRequest, message: "Container is expired."}
 
+// errNoCodeInterpreter ends a turn whose planner wrote code for an agent without the
+// code_interpreter tool: nothing may run. What the hosted service does then is UNCONFIRMED: its
+// model, having no tool to call, most likely answers in prose, unable to compute anything. The
+// emulator cannot write such prose, and an answer that looks computed would hide the
+// misconfiguration, so it fails the response (response.failed) with noCodeInterpreterCode, an
+// emulator code, and a message the app can show as it is. A turn that needs no code still
+// answers.
+var errNoCodeInterpreter = errors.New("the agent has no code_interpreter tool")
+
+// noCodeInterpreterCode and noCodeInterpreterMessage are the error of a response refused by
+// errNoCodeInterpreter.
+const (
+	noCodeInterpreterCode    = "code_interpreter_not_configured"
+	noCodeInterpreterMessage = "The agent is misconfigured: it has no Code Interpreter tool (no code_interpreter in its " +
+		"definition's tools), so the code written for this question was not run"
+)
+
 // errorBody is the JSON written for an apiError.
 type errorBody struct {
 	Error errorDetail `json:"error"`

@@ -28,13 +28,25 @@ type fileObject struct {
 	StatusDetails *string `json:"status_details"`
 }
 
-// supportedExtensions are the Code Interpreter file types of the Foundry docs, plus .tsv, .xls
-// and .parquet, which analysts bring and pandas reads.
+// codeInterpreterExtensions are the types of the "Supported file types" table of the Code
+// Interpreter article (MicrosoftDocs/azure-ai-docs, articles/foundry/agents/how-to/tools/
+// code-interpreter.md, ms.date 2026-04-03).
+const codeInterpreterExtensions = `.c .cpp .csv .docx .html .java .json .md .pdf .php .pptx .py .rb .tex .txt
+	.css .jpeg .jpg .js .gif .png .tar .ts .xlsx .xml .zip`
+
+// toleratedExtensions are not in that table but are accepted all the same: .tsv, .xls and
+// .parquet hold data the sandbox's pandas reads, and .cs, .doc and .sh were in the classic
+// agents' list. What the hosted service does with an unlisted type is UNCONFIRMED: the article's
+// troubleshooting says only that an upload "fails" for an "unsupported file type", not whether
+// the upload or the tool refuses it. The emulator is liberal: it accepts these, so that what the
+// user sees of them is the app's own warning, and refuses only a name with no extension or with
+// one of no known type, which nothing could read as meant.
+const toleratedExtensions = `.tsv .xls .parquet .cs .doc .sh`
+
+// supportedExtensions are the extensions an upload may have.
 var supportedExtensions = func() map[string]bool {
 	m := map[string]bool{}
-	for _, ext := range strings.Fields(`.c .cs .cpp .csv .doc .docx .html .java .json .md .pdf .php
-		.pptx .py .rb .tex .txt .css .js .sh .ts .tar .jpeg .jpg .gif .png .xlsx .xml .zip
-		.tsv .xls .parquet`) {
+	for _, ext := range strings.Fields(codeInterpreterExtensions + " " + toleratedExtensions) {
 		m[ext] = true
 	}
 	return m
@@ -111,10 +123,26 @@ func (s *Server) readUpload(mr *multipart.Reader, f *fileObject) (tmp string, er
 	if tmp == "" {
 		return "", errBadRequest("file", "Missing required parameter: 'file'.")
 	}
-	if f.Purpose == "" {
-		return tmp, errBadRequest("purpose", "Missing required parameter: 'purpose'.")
+	return tmp, checkPurpose(f.Purpose)
+}
+
+// uploadPurpose is the only purpose a file for Code Interpreter may have.
+const uploadPurpose = "assistants"
+
+// checkPurpose refuses an upload whose purpose is missing or not "assistants", as the Code
+// Interpreter article's troubleshooting says an upload "with the wrong purpose" fails. The hosted
+// service takes other purposes for other features (batch, fine-tuning), which this engine does
+// not have; its code and wording for a wrong one are UNCONFIRMED (OpenAI's enum refusal is
+// "invalid_value").
+func checkPurpose(purpose string) error {
+	switch purpose {
+	case uploadPurpose:
+		return nil
+	case "":
+		return errBadRequest("purpose", "Missing required parameter: 'purpose'.")
 	}
-	return tmp, nil
+	return &apiError{status: http.StatusBadRequest, code: "invalid_value", param: "purpose",
+		message: fmt.Sprintf("Invalid value for 'purpose': %q. Files for Code Interpreter are uploaded with purpose 'assistants'.", purpose)}
 }
 
 // errFileTooLarge marks an upload over MaxFileSize.
@@ -151,6 +179,8 @@ func (s *Server) uploadError(err error) error {
 	return errBadRequest("file", "Could not read the upload: %v.", err)
 }
 
+// checkFileType refuses a name with no extension, or one of no supported type
+// (supportedExtensions).
 func checkFileType(name string) error {
 	if name == "" || name == "." {
 		return errBadRequest("file", "The 'file' part needs a filename.")

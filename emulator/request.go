@@ -45,7 +45,11 @@ type turnSpec struct {
 	// lastContainer is the container of the conversation's last code call.
 	lastContainer string
 	fileIDs       []string // uploaded files the container must have
-	withOutputs   bool
+	memoryLimit   string   // the size of a container the turn creates; "" for none asked
+	// mayRunCode says a cell may run: the agent has the code_interpreter tool, or the request
+	// names no agent (see prepareTurn).
+	mayRunCode  bool
+	withOutputs bool
 }
 
 // resolvedAgent is the definition a turn runs with, and the reference it reports.
@@ -96,11 +100,15 @@ func (s *Server) prepareTurn(r *http.Request, req *responseRequest) (*turnSpec, 
 		t.question = t.history[len(t.history)-1].Text
 		t.history = t.history[:len(t.history)-1]
 	}
-	ci, _ := codeInterpreter(agent.def.Tools)
+	ci, hasCI := codeInterpreter(agent.def.Tools)
 	spec := resolveContainer(ci.Container, values)
 	if err := s.chooseContainer(r, t, spec, prev); err != nil {
 		return nil, err
 	}
+	// A stored agent without the tool runs no code (errNoCodeInterpreter). A request with a model
+	// and no agent keeps the emulator's convenience of running fenced code whatever its tools: it
+	// is how scripts and tests try the engine without making an agent.
+	t.memoryLimit, t.mayRunCode = spec.MemoryLimit, hasCI || agent.ref == nil
 	t.resp = s.newResponse(req, agent, t, spec)
 	return t, nil
 }
@@ -326,7 +334,11 @@ func renderTools(tools []tool, spec containerSpec) []any {
 			out = append(out, map[string]any{"type": t.Type})
 			continue
 		}
-		var c any = map[string]any{"type": "auto", "file_ids": append([]string{}, spec.FileIDs...)}
+		auto := map[string]any{"type": "auto", "file_ids": append([]string{}, spec.FileIDs...)}
+		if spec.MemoryLimit != "" {
+			auto["memory_limit"] = spec.MemoryLimit
+		}
+		var c any = auto
 		if spec.ID != "" {
 			c = spec.ID
 		}

@@ -139,3 +139,9 @@ func kernelFiles(files []sandbox.FileInfo) []KernelFile {
 	}
 	return out
 }
+
+// LimitMemory lowers the session's memory, capped by the sandbox's own
+// per-kernel limit.
+func (k sandboxKernel) LimitMemory(ctx context.Context, bytes int64) (int64, error) {
+	return k.s.LimitMemory(ctx, bytes)
+}

@@ -77,6 +77,9 @@ func (tr *turnRun) execute(ctx context.Context) error {
 		if step.Code == "" {
 			return tr.reply(ctx, step.Text)
 		}
+		if !tr.t.mayRunCode {
+			return errNoCodeInterpreter
+		}
 		tr.endStreamedText()
 		cell, err := tr.runCell(ctx, step)
 		if err != nil {
@@ -108,7 +111,8 @@ func (tr *turnRun) fileNames(ctx context.Context) []string {
 // files into the one it reuses.
 func (tr *turnRun) ensureContainer(ctx context.Context) (*container, error) {
 	if tr.c == nil {
-		c, err := tr.s.containers.create(ctx, containerRequest{id: tr.containerID(), owner: tr.owner(), fileIDs: tr.t.fileIDs})
+		c, err := tr.s.containers.create(ctx, containerRequest{id: tr.containerID(), owner: tr.owner(), fileIDs: tr.t.fileIDs,
+			memoryLimit: tr.t.memoryLimit})
 		if err != nil {
 			return nil, err
 		}
@@ -409,6 +413,8 @@ func (tr *turnRun) failure(ctx context.Context, err error) (string, *responseErr
 		// No source shows how the hosted service fails a turn whose container is lost midway
 		// (foundry-recorded.md 1c): the code is the generic one, the message the 400's.
 		return "failed", &responseError{Code: "server_error", Message: "Container is expired."}
+	case errors.Is(err, errNoCodeInterpreter):
+		return "failed", &responseError{Code: noCodeInterpreterCode, Message: noCodeInterpreterMessage}
 	case errors.As(err, new(*sandbox.LimitError)):
 		// The kernel broke a limit the host enforces (figures, output, files): its message says
 		// which and what to do; the session is gone, as after any reset.

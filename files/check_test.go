@@ -160,7 +160,7 @@ func TestKindOf(t *testing.T) {
 		}
 	}
 	if n := len(Kinds()); n != 32 {
-		t.Errorf("len(Kinds()) = %d, want the 29 Foundry types plus 3", n)
+		t.Errorf("len(Kinds()) = %d, want the article's 26 types plus 6", n)
 	}
 }
 

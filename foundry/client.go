@@ -48,6 +48,13 @@ type Config struct {
 	RateLimitWait time.Duration
 	// Logger receives one line per failed attempt; nil discards.
 	Logger *slog.Logger
+	// ContentType names the media type an uploaded file is sent with, from
+	// its name; nil sends every file as application/octet-stream. The app
+	// passes the product's table of kinds (files.FoundryContentType): the
+	// host's MIME database differs from machine to machine (.ts as a Qt
+	// Linguist file, ten of Code Interpreter's types unknown on a slim
+	// image), and this package imports nothing of the app's.
+	ContentType func(name string) string
 }
 
 // DefaultRateLimitWait is used when Config.RateLimitWait is 0: long enough
@@ -74,6 +81,8 @@ type Client struct {
 	createRetries int
 	maxRetryDelay time.Duration
 	rateLimitWait time.Duration
+
+	contentType func(name string) string // see Config.ContentType
 
 	oai           openai.Client
 	files         openai.FileService
@@ -110,6 +119,10 @@ func New(cfg Config) (*Client, error) {
 		createRetries: min(retries(cfg.MaxRetries), maxCreateRetries),
 		maxRetryDelay: cfg.MaxRetryDelay,
 		rateLimitWait: cfg.RateLimitWait,
+		contentType:   cfg.ContentType,
+	}
+	if c.contentType == nil {
+		c.contentType = func(string) string { return octetStream }
 	}
 	if c.rateLimitWait <= 0 {
 		c.rateLimitWait = DefaultRateLimitWait

@@ -22,6 +22,10 @@ type AgentSpec struct {
 	// tool gets file_ids {{file_1}} … {{file_N}}, filled per request through
 	// structured inputs. Unused slots are sent empty and the service drops them.
 	FileSlots int
+	// MemoryLimit is the size of the tool's container: one of MemoryLimits
+	// (MemoryLimitFor chooses one from the files' sizes), or "" for the
+	// service's default, 1g.
+	MemoryLimit string
 	// Description is stored with a new version; it is not compared.
 	Description string
 	// Metadata is stored with a new version (≤16 pairs); it is not
@@ -90,6 +94,9 @@ func (c *Client) EnsureAgent(ctx context.Context, spec AgentSpec) (AgentVersion,
 	if spec.FileSlots < 0 || spec.FileSlots > maxFileSlots {
 		return AgentVersion{}, fmt.Errorf("foundry: ensure agent: file slots %d out of range 0..%d", spec.FileSlots, maxFileSlots)
 	}
+	if err := checkMemoryLimit(spec.MemoryLimit); err != nil {
+		return AgentVersion{}, fmt.Errorf("foundry: ensure agent: %w", err)
+	}
 	want := spec.definition()
 	latest, err := c.LatestAgentVersion(ctx, spec.Name)
 	switch {
@@ -123,8 +130,9 @@ type tool struct {
 }
 
 type autoContainer struct {
-	Type    string   `json:"type"`
-	FileIDs []string `json:"file_ids"`
+	Type        string   `json:"type"`
+	FileIDs     []string `json:"file_ids"`
+	MemoryLimit string   `json:"memory_limit,omitempty"`
 }
 
 type structuredInput struct {
@@ -147,7 +155,7 @@ func (s AgentSpec) definition() definition {
 			Schema:       map[string]any{"type": "string"},
 		}
 	}
-	container, _ := json.Marshal(autoContainer{Type: "auto", FileIDs: ids})
+	container, _ := json.Marshal(autoContainer{Type: "auto", FileIDs: ids, MemoryLimit: s.MemoryLimit})
 	d := definition{Kind: "prompt", Model: s.Model, Instructions: s.Instructions,
 		Tools: []tool{{Type: "code_interpreter", Container: container}}}
 	if s.FileSlots > 0 {
@@ -203,7 +211,7 @@ func toolMatches(want, got tool) bool {
 	if g.Type != "" && g.Type != "auto" {
 		return false
 	}
-	return slices.Equal(normIDs(w.FileIDs), normIDs(g.FileIDs))
+	return slices.Equal(normIDs(w.FileIDs), normIDs(g.FileIDs)) && sameMemoryLimit(w.MemoryLimit, g.MemoryLimit)
 }
 
 func inputsMatch(want, got map[string]structuredInput) bool {

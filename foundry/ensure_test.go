@@ -44,6 +44,10 @@ func TestDefinitionMatches(t *testing.T) {
 			raw: `{"model":"gpt-4.1","instructions":"You are a data analyst.\nFiles are under /mnt/data.\n\nThe files attached to this question, at the paths to read them from: {{files}}","tools":[{"type":"code_interpreter","container":{"file_ids":["{{file_1}}","{{file_2}}"]}}],"structured_inputs":{"file_1":{"default_value":""},"file_2":{"default_value":""},"files":{"default_value":"none"}}}`, want: true},
 		{name: "an older version without the file list",
 			raw: `{"model":"gpt-4.1","instructions":"You are a data analyst.\nFiles are under /mnt/data.","tools":[{"type":"code_interpreter","container":{"file_ids":["{{file_1}}","{{file_2}}"]}}],"structured_inputs":{"file_1":{"default_value":""},"file_2":{"default_value":""}}}`},
+		{name: "default memory limit asked, none served", spec: func(s AgentSpec) AgentSpec { s.MemoryLimit = "1g"; return s }, want: true},
+		{name: "larger memory limit asked", spec: func(s AgentSpec) AgentSpec { s.MemoryLimit = "4g"; return s }},
+		{name: "memory limit served as asked", spec: func(s AgentSpec) AgentSpec { s.MemoryLimit = "16g"; return s },
+			raw: `{"model":"gpt-4.1","instructions":"You are a data analyst.\nFiles are under /mnt/data.\n\nThe files attached to this question, at the paths to read them from: {{files}}","tools":[{"type":"code_interpreter","container":{"file_ids":["{{file_1}}","{{file_2}}"],"memory_limit":"16g"}}],"structured_inputs":{"file_1":{"default_value":""},"file_2":{"default_value":""},"files":{"default_value":"none"}}}`, want: true},
 		{name: "other kind", raw: `{"kind":"hosted","model":"gpt-4.1"}`},
 		{name: "not json", raw: `nope`},
 	}
@@ -126,7 +130,8 @@ func TestClient_EnsureAgent(t *testing.T) {
 
 func TestClient_EnsureAgentValidates(t *testing.T) {
 	c := newTestClient(t, "http://127.0.0.1:1"+testProject)
-	for _, spec := range []AgentSpec{{Model: "m"}, {Name: "a"}, {Name: "a", Model: "m", FileSlots: -1}, {Name: "a", Model: "m", FileSlots: 101}} {
+	for _, spec := range []AgentSpec{{Model: "m"}, {Name: "a"}, {Name: "a", Model: "m", FileSlots: -1}, {Name: "a", Model: "m", FileSlots: 101},
+		{Name: "a", Model: "m", MemoryLimit: "2g"}} {
 		if _, err := c.EnsureAgent(context.Background(), spec); err == nil {
 			t.Errorf("EnsureAgent(%+v) accepted", spec)
 		}

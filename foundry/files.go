@@ -3,7 +3,6 @@ package foundry
 import (
 	"context"
 	"io"
-	"mime"
 	"path/filepath"
 	"time"
 
@@ -26,12 +25,16 @@ func fileFrom(f *openai.FileObject) File {
 		Status: string(f.Status), CreatedAt: unixSeconds(f.CreatedAt)}
 }
 
-// UploadFile uploads r as name for use by Code Interpreter. The body is
-// buffered by openai-go so that a retried upload resends the same bytes.
+// octetStream is the media type of bytes of no named kind.
+const octetStream = "application/octet-stream"
+
+// UploadFile uploads r as name for use by Code Interpreter, with the media
+// type Config.ContentType names. The body is buffered by openai-go so that a
+// retried upload resends the same bytes.
 func (c *Client) UploadFile(ctx context.Context, name string, r io.Reader) (File, error) {
-	ctype := mime.TypeByExtension(filepath.Ext(name))
+	ctype := c.contentType(filepath.Base(name))
 	if ctype == "" {
-		ctype = "application/octet-stream"
+		ctype = octetStream
 	}
 	var f *openai.FileObject
 	err := c.call(ctx, "upload file "+name, func(ctx context.Context) (err error) {

@@ -14,7 +14,13 @@ import (
 
 func TestClient_UploadFile(t *testing.T) {
 	rs := newReplay(t, map[string][]reply{"POST /openai/v1/files": {{file: "json/file.json"}}})
-	f, err := rs.client(t).UploadFile(context.Background(), "dir/sales.csv", strings.NewReader("a,b\n1,2\n"))
+	var asked []string
+	c, err := New(Config{Endpoint: rs.URL + testProject, Credential: StaticToken(testToken),
+		ContentType: func(name string) string { asked = append(asked, name); return "application/csv" }})
+	if err != nil {
+		t.Fatal(err)
+	}
+	f, err := c.UploadFile(context.Background(), "dir/sales.csv", strings.NewReader("a,b\n1,2\n"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -23,26 +29,52 @@ func TestClient_UploadFile(t *testing.T) {
 	if f != want {
 		t.Errorf("file = %+v, want %+v", f, want)
 	}
-	r := rs.requests()[0]
+	parts := multipartParts(t, rs.requests()[0])
+	if file := parts["file"]; file.filename != "sales.csv" || file.contentType != "application/csv" || file.body != "a,b\n1,2\n" {
+		t.Errorf("file part = %+v, want sales.csv as application/csv, the type Config.ContentType named", file)
+	}
+	if parts["purpose"].body != "assistants" {
+		t.Errorf("purpose part = %q", parts["purpose"].body)
+	}
+	if len(asked) != 1 || asked[0] != "sales.csv" {
+		t.Errorf("ContentType asked for %q, want the base name once", asked)
+	}
+}
+
+// TestClient_UploadFile_NoContentType: without Config.ContentType every file
+// goes out as bytes of no named kind, never as what this host's MIME
+// database happens to say.
+func TestClient_UploadFile_NoContentType(t *testing.T) {
+	rs := newReplay(t, map[string][]reply{"POST /openai/v1/files": {{file: "json/file.json"}}})
+	if _, err := rs.client(t).UploadFile(context.Background(), "app.ts", strings.NewReader("let x = 1\n")); err != nil {
+		t.Fatal(err)
+	}
+	if got := multipartParts(t, rs.requests()[0])["file"].contentType; got != "application/octet-stream" {
+		t.Errorf("file part type %q, want application/octet-stream", got)
+	}
+}
+
+// formPart is one part of a recorded multipart body.
+type formPart struct {
+	filename, contentType, body string
+}
+
+// multipartParts reads a recorded multipart request by form name.
+func multipartParts(t *testing.T, r recorded) map[string]formPart {
+	t.Helper()
 	_, params, err := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	mr := multipart.NewReader(bytes.NewReader(r.Body), params["boundary"])
-	parts := map[string]string{}
+	parts := map[string]formPart{}
 	for {
 		p, err := mr.NextPart()
 		if err != nil {
-			break
+			return parts
 		}
 		b, _ := io.ReadAll(p)
-		parts[p.FormName()] = string(b)
-		if p.FormName() == "file" && (p.FileName() != "sales.csv" || p.Header.Get("Content-Type") != "text/csv; charset=utf-8") {
-			t.Errorf("file part: name %q, type %q", p.FileName(), p.Header.Get("Content-Type"))
-		}
-	}
-	if parts["purpose"] != "assistants" || parts["file"] != "a,b\n1,2\n" {
-		t.Errorf("parts = %q", parts)
+		parts[p.FormName()] = formPart{filename: p.FileName(), contentType: p.Header.Get("Content-Type"), body: string(b)}
 	}
 }
 

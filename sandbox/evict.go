@@ -254,9 +254,13 @@ func (s *Session) restore(ctx context.Context) error {
 	return nil
 }
 
-// load puts the saved files back and streams the saved variables to the
-// new kernel. The caller holds s.mu.
+// load gives the new kernel the session's memory limit, before anything of
+// the user's runs in it (unpickling may), then puts the saved files back
+// and streams the saved variables to it. The caller holds s.mu.
 func (s *Session) load(ctx context.Context, saved *savedState) (*RestoreReport, error) {
+	if err := s.applyMemoryLimit(); err != nil {
+		return nil, err
+	}
 	for _, f := range saved.files {
 		if err := s.loadFile(ctx, f); err != nil {
 			return nil, fmt.Errorf("%s: %w", f.Name, err)

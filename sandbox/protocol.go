@@ -62,12 +62,13 @@ func (c *conn) flush() error { return c.w.Flush() }
 // worker.py does, and an op's fields are the only ones on the wire (the
 // others are left out), so the JSON is what worker.py has always read.
 type request struct {
-	Op          string `json:"op"` // exec, put, get, list, delete, snapshot or restore
+	Op          string `json:"op"` // exec, put, get, list, delete, snapshot, restore or limit_memory
 	*execFields        // exec
 	Name        string `json:"name,omitzero"`      // put, get, delete: relative to /mnt/data
 	MtimeNS     *int64 `json:"mtime_ns,omitempty"` // put: the time a restored file keeps
 	Max         int64  `json:"max,omitzero"`       // get: the most bytes the file may have
 	MaxBytes    int64  `json:"max_bytes,omitzero"` // snapshot: the most the snapshot may take
+	Bytes       int64  `json:"bytes,omitzero"`     // limit_memory: the kernel's new address-space limit
 }
 
 // write writes one request without flushing it: frames that belong to it

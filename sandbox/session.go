@@ -27,9 +27,10 @@ type Session struct {
 	created time.Time
 	owner   string // who the session is for; eviction is fair between owners
 
-	mu       sync.Mutex     // one protocol exchange at a time; its holder owns saved and restored
+	mu       sync.Mutex     // one protocol exchange at a time; its holder owns saved, restored and memLimit
 	saved    *savedState    // the evicted session's state on disk, until a restore loads it or the session ends
 	restored *RestoreReport // said once, by the next Exec after a restore
+	memLimit int64          // the kernel's address space as LimitMemory set it; 0 leaves Config.MemoryBytes
 
 	stateMu sync.Mutex
 	state   sessionState

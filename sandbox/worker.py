@@ -27,6 +27,7 @@ import linecache
 import math
 import os
 import pickle
+import resource
 import signal
 import stat
 import struct
@@ -985,9 +986,24 @@ class Kernel:
         gc.collect()
         self.conn.send_json({"ok": True, "restored": restored, "lost": lost})
 
+    def limit_memory(self, req):
+        """Lower the kernel's address space to req["bytes"], soft and hard
+        limit alike: a process may always lower its hard limit, and never
+        raise it again without a privilege the sandbox does not have, so no
+        cell can undo it. Processes a cell starts inherit it."""
+        try:
+            want = int(req["bytes"])
+            _, hard = resource.getrlimit(resource.RLIMIT_AS)
+            if hard != resource.RLIM_INFINITY:
+                want = min(want, hard)
+            resource.setrlimit(resource.RLIMIT_AS, (want, want))
+            self.conn.send_json({"ok": True, "size": want})
+        except Exception as e:
+            self.conn.send_json({"ok": False, "error": "%s: %s" % (type(e).__name__, e)})
+
     def serve(self):
         ops = {"exec": self.exec, "put": self.put, "get": self.get, "delete": self.delete, "list": self.list,
-               "snapshot": self.snapshot, "restore": self.restore}
+               "snapshot": self.snapshot, "restore": self.restore, "limit_memory": self.limit_memory}
         while True:
             try:
                 kind, body = self.conn.recv()

@@ -8,9 +8,11 @@ import (
 	"log/slog"
 	"net"
 	"net/url"
+	"slices"
 	"strconv"
 	"strings"
 
+	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -29,10 +31,14 @@ type config struct {
 	FoundryModel     string
 	FoundryAgentName string
 	FoundryToken     string
-	AnalystModelURL  string
-	AnalystModel     string
-	AnalystAPIKey    string
-	SandboxIsolation string
+	// FoundryMemoryLimit is the size of the Code Interpreter container the
+	// agent asks for: 1g, 4g, 16g or 64g; empty leaves the service's
+	// default, 1g.
+	FoundryMemoryLimit string
+	AnalystModelURL    string
+	AnalystModel       string
+	AnalystAPIKey      string
+	SandboxIsolation   string
 	// SandboxMemoryBudget is the memory all sandbox kernels may use
 	// together, in bytes; 0 lets the sandbox take half of what is available.
 	SandboxMemoryBudget int64
@@ -88,6 +94,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&c.FoundryModel, "foundry-model", env("FOUNDRY_MODEL_DEPLOYMENT", ""), "model deployment of the agent (FOUNDRY_MODEL_DEPLOYMENT)")
 	fs.StringVar(&c.FoundryToken, "foundry-token", env("FOUNDRY_TOKEN", ""), "static bearer token instead of Azure credentials, for a standalone foundry-emulator (FOUNDRY_TOKEN)")
 	fs.StringVar(&c.FoundryAgentName, "foundry-agent", env("FOUNDRY_AGENT_NAME", "workbench-analyst"), "name of the agent (FOUNDRY_AGENT_NAME)")
+	fs.StringVar(&c.FoundryMemoryLimit, "foundry-memory-limit", env("FOUNDRY_MEMORY_LIMIT", ""),
+		"Code Interpreter container size: 1g for up to about 100 MB of files a question, 4g for 400 MB, 16g for 1.6 GB, else 64g; empty: the service's default, 1g (FOUNDRY_MEMORY_LIMIT)")
 	fs.StringVar(&c.AnalystModelURL, "analyst-model-url", env("ANALYST_MODEL_URL", ""), "OpenAI-compatible endpoint for the local analyst (ANALYST_MODEL_URL)")
 	fs.StringVar(&c.AnalystModel, "analyst-model", env("ANALYST_MODEL", ""), "model name at that endpoint (ANALYST_MODEL)")
 	fs.StringVar(&c.AnalystAPIKey, "analyst-api-key", env("ANALYST_API_KEY", ""), "API key for that endpoint (ANALYST_API_KEY)")
@@ -176,6 +184,9 @@ func (c config) validate() error {
 	}
 	if c.FoundryToken != "" && c.FoundryEndpoint == "" {
 		errs = append(errs, errors.New("FOUNDRY_TOKEN: set FOUNDRY_PROJECT_ENDPOINT too (the emulator's project endpoint)"))
+	}
+	if c.FoundryMemoryLimit != "" && !slices.Contains(foundry.MemoryLimits, c.FoundryMemoryLimit) {
+		errs = append(errs, fmt.Errorf("FOUNDRY_MEMORY_LIMIT: %q is none of %s", c.FoundryMemoryLimit, strings.Join(foundry.MemoryLimits, ", ")))
 	}
 	if c.SandboxIsolation != "bwrap" && c.SandboxIsolation != "none" {
 		errs = append(errs, fmt.Errorf("SANDBOX_ISOLATION: %q is neither bwrap nor none", c.SandboxIsolation))

@@ -80,6 +80,19 @@ func TestParseConfig(t *testing.T) {
 			}
 		}
 	})
+	t.Run("Code Interpreter container sizes", func(t *testing.T) {
+		for _, in := range []string{"", "1g", "4g", "16g", "64g"} {
+			c, err := parseConfig([]string{"-foundry-memory-limit", in}, envOf(nil), io.Discard)
+			if err != nil || c.FoundryMemoryLimit != in {
+				t.Errorf("%q: %q, %v", in, c.FoundryMemoryLimit, err)
+			}
+		}
+		for _, bad := range []string{"2g", "1G", "1024m"} {
+			if _, err := parseConfig(nil, envOf(map[string]string{"FOUNDRY_MEMORY_LIMIT": bad}), io.Discard); err == nil || !strings.Contains(err.Error(), "FOUNDRY_MEMORY_LIMIT") {
+				t.Errorf("%q: accepted, or the error does not name the setting: %v", bad, err)
+			}
+		}
+	})
 	t.Run("warm sandbox kernels", func(t *testing.T) {
 		c, err := parseConfig(nil, envOf(map[string]string{"SANDBOX_WARM": "10"}), io.Discard)
 		if err != nil || c.SandboxWarm != 10 {
