@@ -40,8 +40,19 @@ type Answer struct {
 	// Restored is set when the answer found its session restored after the
 	// local engine had set it aside to free memory.
 	Restored bool
+	// FileNotMade is set when the question asked for a file and the turn
+	// made none.
+	FileNotMade *FileNotMade
 
 	imageKeys map[string]string // see ImageKey
+}
+
+// FileNotMade says that a question asked for a file and its answer made
+// none ("no file is generated": the agent answered in text alone).
+type FileNotMade struct {
+	// Rephrased is the question put so that the agent writes the file,
+	// offered to ask again.
+	Rephrased string
 }
 
 // CellStatus is where a code cell is.
@@ -91,7 +102,10 @@ type Cell struct {
 	Loader bool
 	// Analyst is set when the built-in analyst wrote the code: its _emit
 	// statements are the engine's, and ShownCode leaves them out.
-	Analyst   bool
+	Analyst bool
+	// Module is set when the cell failed to import a module that is not
+	// installed: what the app knows of it and of what to use instead.
+	Module    *ModuleNote
 	StartedAt time.Time
 	Duration  time.Duration
 
@@ -146,6 +160,12 @@ func (a *Answer) Apply(e Event) {
 		}
 	case EventRestart:
 		a.Text, a.Cells, a.Citations = "", nil, nil
+	case EventNoFile:
+		a.FileNotMade = &FileNotMade{Rephrased: e.Text}
+	case EventModuleNote:
+		if e.Module != nil {
+			a.cell(e.CellID, e.At).Module = e.Module
+		}
 	case EventUnreadable:
 		a.Cells = append(a.Cells, &Cell{ID: fmt.Sprintf("unreadable-%d", e.Seq), Status: CellUnreadable, Logs: unreadableLogs})
 	case EventDone:

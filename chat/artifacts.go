@@ -36,6 +36,8 @@ type ArtifactRef struct {
 	// Earlier is set on a file an earlier turn made, unchanged, that this
 	// answer cites: its links work, but it is not shown as this answer's.
 	Earlier bool `json:"earlier,omitzero"`
+	// Flaw says the file is empty or not what its name says (CheckGenerated).
+	Flaw FileFlaw `json:"flaw,omitzero"`
 }
 
 // maxArtifactBytes caps one copied-out file, as Foundry caps files.
@@ -257,15 +259,15 @@ func (r *runner) copyImageOutput(ctx context.Context, cellID, url, name string) 
 // returns the existing row for a version an earlier turn kept; that one is
 // announced only when announceEarlier is set, marked as earlier.
 func (r *runner) recordArtifact(ctx context.Context, a store.Artifact, announceEarlier bool) *store.Artifact {
-	if size := a.Size; size == 0 {
-		r.notice(ctx, "The session made an empty file, "+a.Name+"; it is not kept.")
-		return nil
-	}
 	if !r.drawableSpec(ctx, a) {
 		return nil
 	}
 	a.ConversationID, a.RunID = r.convID, r.run.ID
-	a.ContentType, a.Kind = contentType(a.Name, r.head(ctx, a.SHA256))
+	head := r.head(ctx, a.SHA256)
+	a.ContentType, a.Kind = contentType(a.Name, head)
+	// An empty or corrupt file is kept as it is (the user may want it), and
+	// its flaw goes with it to the answer and the gallery.
+	a.Flaw = string(CheckGenerated(a.Name, a.Size, head))
 	rec, err := r.s.db.AddArtifact(ctx, a)
 	if err != nil {
 		r.s.log.Error("record artifact", "err", err)
@@ -305,7 +307,7 @@ func (r *runner) announce(ctx context.Context, rec *store.Artifact, earlier bool
 		}
 	}
 	r.emit(ctx, Event{Type: EventArtifact, Artifact: &ArtifactRef{ID: rec.ID, Name: rec.Name, Kind: rec.Kind,
-		ContentType: rec.ContentType, Size: rec.Size, CellID: rec.CellID, Earlier: earlier}})
+		ContentType: rec.ContentType, Size: rec.Size, CellID: rec.CellID, Earlier: earlier, Flaw: FileFlaw(rec.Flaw)}})
 }
 
 // retry runs f until it succeeds, fails with an error not worth retrying,
@@ -362,16 +364,17 @@ func contentType(name string, head []byte) (string, string) {
 	return ct, store.ArtifactFile
 }
 
-// head reads the first 512 bytes of a stored blob, what
-// http.DetectContentType looks at: one ranged read, wherever the blob is.
-// An unreadable blob has no head, and so is no image.
+// head reads the first bytes of a stored blob, what CheckGenerated looks
+// at (http.DetectContentType reads the first 512 of them): one ranged
+// read, wherever the blob is. An unreadable blob has no head, and so is no
+// image.
 func (r *runner) head(ctx context.Context, sha string) []byte {
 	f, err := r.s.store.Open(ctx, sha)
 	if err != nil {
 		return nil
 	}
 	defer f.Close()
-	head := make([]byte, 512)
+	head := make([]byte, files.HeadSize)
 	n, _ := f.ReadAt(head, 0)
 	return head[:n]
 }

@@ -83,6 +83,13 @@ const (
 	// EventUnreadable stands for a stored event this version cannot read; it
 	// shows as an unreadable step rather than failing the page.
 	EventUnreadable EventType = "unreadable"
+	// EventNoFile says that the question asked for a file (AskedForFile)
+	// and the finished turn made none; Text is the question rephrased to
+	// ask for it outright (FileRequest.Rephrased).
+	EventNoFile EventType = "no_file"
+	// EventModuleNote says, in Module, what the app knows of the module
+	// that the cell CellID failed to import (see ModuleNote).
+	EventModuleNote EventType = "module_note"
 )
 
 // Event is one event of a run, numbered from 1 in the order it happened.
@@ -112,6 +119,8 @@ type Event struct {
 	Artifact *ArtifactRef `json:"artifact,omitzero"`
 	// Missing is the file a copy_failed event reports.
 	Missing *MissingFile `json:"missing,omitzero"`
+	// Module is the note of a module_note event.
+	Module *ModuleNote `json:"module,omitzero"`
 	// Table is the result table a logs event carries beside its text (see
 	// Cell.Table).
 	Table *Table `json:"table,omitzero"`

@@ -71,6 +71,8 @@ func (r *runner) do(ctx context.Context) {
 		r.fail(ctx, err)
 	} else if r.step != "" {
 		r.checkStep(ctx)
+	} else {
+		r.checkFileMade(ctx)
 	}
 	r.end.Answer = r.answer.Text
 	r.end.InputTokens, r.end.OutputTokens = r.answer.InputTokens, r.answer.OutputTokens

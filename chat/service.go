@@ -71,6 +71,10 @@ type Config struct {
 	// LeaseTerm is how long a replica's hold on a run lasts unless renewed
 	// (shared database only); 0 means DefaultLeaseTerm.
 	LeaseTerm time.Duration
+	// Packages is what the Code Interpreter's Python has installed, when
+	// known (the local engine's); a cell that fails to import a module is
+	// told of it against this list (NoteMissingModule).
+	Packages Packages
 }
 
 // Service starts, follows and stops turns.
@@ -93,6 +97,8 @@ type Service struct {
 	lease   leaseTimes
 	// remote counts the subscriptions fed from the database (remote.go).
 	remote atomic.Int64
+	// packages is what the Code Interpreter's Python has installed.
+	packages Packages
 
 	// ctx ends at shutdown; runs derive from it, not from the request
 	// that started them, so a closed tab never kills an analysis.
@@ -148,7 +154,7 @@ func New(cfg Config) *Service {
 		profiler: cfg.Profiler, agent: cfg.Agent, tag: cfg.Tag, stopWait: cfg.StopWait, log: log,
 		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{},
 		stopping: map[string]bool{}, waiting: map[string]*runner{},
-		replica: cfg.Replica, lease: leaseTimesOf(cfg.LeaseTerm)}
+		replica: cfg.Replica, lease: leaseTimesOf(cfg.LeaseTerm), packages: cfg.Packages}
 	if cfg.DB.Shared() {
 		svc.wg.Add(1)
 		go svc.adoptOrphans()
@@ -178,6 +184,10 @@ func (s *Service) EnsureAgent(ctx context.Context) error {
 	s.log.Info("agent ready", "agent", v.Name, "version", v.Version)
 	return nil
 }
+
+// Packages is what the Code Interpreter's Python has installed, as far as
+// the app knows (Packages.Listed).
+func (s *Service) Packages() Packages { return s.packages }
 
 // Ready reports whether turns can start: the agent is ensured.
 func (s *Service) Ready(ctx context.Context) error {

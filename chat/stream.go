@@ -230,6 +230,7 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 		if rep := cellext.DecodeLogs(fe.Output.Extension).Restored; rep != nil {
 			r.emit(ctx, Event{Type: EventRestored, Text: restoredNotice(rep)})
 		}
+		r.noteModule(ctx, fe.ItemID)
 	case foundry.EventCodeDone, foundry.EventItemDone:
 		r.checkSession(ctx, fe.ContainerID)
 		if fe.ContainerID != "" {
@@ -242,6 +243,7 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 				fe.Item.ContainerID = fe.ContainerID
 			}
 			r.copyOutCall(ctx, fe.Item)
+			r.noteModule(ctx, fe.ItemID)
 		}
 	case foundry.EventFileCitation:
 		r.copyCitation(ctx, fe.Citation)

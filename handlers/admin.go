@@ -23,7 +23,7 @@ func (h *Handler) showAdmin(c echo.Context) error {
 	v.UserOptions = adminUsersView(d.users, "")
 	v.Audit, v.RetentionDays = auditView(d.audit, usernames(d.users)), d.retain
 	v.Shares = adminShareRows(d.shares)
-	v.Sandbox = h.sandboxCard()
+	v.Sandbox, v.Packages = h.sandboxCard(), h.packagesCard()
 	for _, cv := range d.convs {
 		v.Conversations = append(v.Conversations, views.AdminConversationRow{ID: cv.ID, Title: cv.Title, Username: cv.Username,
 			FoundryID: cv.FoundryConversationID, ContainerID: cv.ContainerID, Files: cv.Files, StoredBytes: cv.StoredBytes, UpdatedAt: cv.UpdatedAt})

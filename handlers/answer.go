@@ -39,6 +39,9 @@ func answerView(convID, runID string, a *chat.Answer, o answerOptions) views.Ans
 	for _, m := range a.Missing {
 		v.Missing = append(v.Missing, views.MissingFile{FileID: m.FileID, Name: m.Name})
 	}
+	if a.FileNotMade != nil {
+		v.FileNotMade = &views.FileNotMade{Rephrased: a.FileNotMade.Rephrased}
+	}
 	charts, files := chartsOf(sharePath, a.Own())
 	claimed := map[string]bool{} // artifacts a table links to, not listed as files
 	for _, c := range a.Cells {
@@ -111,6 +114,10 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 		cell.Output = outputParts(c.Output())
 	}
 	cell.Logs = logs
+	if m := c.Module; m != nil && cell.ErrorLine != "" {
+		cell.Module = &views.ModuleNote{Module: m.Module, Listed: m.Listed, ImportAs: m.ImportAs, Package: m.Package,
+			Alternative: m.Alternative, Use: m.Use}
+	}
 	if c.Loader && cell.ErrorLine == "" {
 		cell.Loader = loaderLine(c, logs)
 	}

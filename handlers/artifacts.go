@@ -136,7 +136,7 @@ func (h *Handler) showGallery(c echo.Context) error {
 			continue
 		}
 		item := views.GalleryItem{ID: a.ID, Name: a.Name, Size: a.Size, ContentType: a.ContentType, RunID: a.RunID,
-			CellID: a.CellID, Question: questions[a.RunID], CreatedAt: a.CreatedAt}
+			CellID: a.CellID, Question: questions[a.RunID], CreatedAt: a.CreatedAt, Flaw: fileFlaw(chat.FileFlaw(a.Flaw))}
 		if a.Kind == store.ArtifactImage {
 			g.Charts = append(g.Charts, item)
 		} else {

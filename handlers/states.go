@@ -63,3 +63,17 @@ func sessionState(s chat.SessionStatus) views.SessionState {
 		return views.SessionNone
 	}
 }
+
+// fileFlaw is how the page shows what is wrong with a generated file.
+func fileFlaw(f chat.FileFlaw) views.FileFlaw {
+	switch f {
+	case chat.FileEmpty:
+		return views.FileEmpty
+	case chat.FileNotType:
+		return views.FileNotType
+	case chat.FileNotText:
+		return views.FileNotText
+	default: // chat.FileSound, and any flaw chat adds without a view
+		return views.FileSound
+	}
+}

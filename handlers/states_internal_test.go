@@ -21,6 +21,11 @@ func TestStatesMapOneToOne(t *testing.T) {
 			t.Errorf("run %q shows as %q", s, got)
 		}
 	}
+	for _, f := range []chat.FileFlaw{chat.FileSound, chat.FileEmpty, chat.FileNotType, chat.FileNotText} {
+		if got := fileFlaw(f); string(got) != string(f) {
+			t.Errorf("file flaw %q shows as %q", f, got)
+		}
+	}
 	for _, s := range []chat.SessionStatus{chat.StatusNone, chat.StatusActive, chat.StatusIdle, chat.StatusExpired, chat.StatusRestored} {
 		if got := sessionState(s); string(got) != string(s) {
 			t.Errorf("session %q shows as %q", s, got)

@@ -32,7 +32,8 @@ func chartsOf(sharePath string, arts []chat.ArtifactRef) (map[string][]views.Cha
 			}
 			charts[art.CellID] = append(charts[art.CellID], ch)
 		case !strings.HasSuffix(art.Name, chat.VegaLiteExt):
-			files = append(files, views.ArtifactChip{ID: art.ID, Name: art.Name, Size: art.Size, ContentType: art.ContentType})
+			files = append(files, views.ArtifactChip{ID: art.ID, Name: art.Name, Size: art.Size, ContentType: art.ContentType,
+				Flaw: fileFlaw(art.Flaw)})
 		}
 	}
 	for _, art := range arts { // specs with no PNG, in order

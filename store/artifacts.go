@@ -27,19 +27,22 @@ type Artifact struct {
 	Size            int64
 	SHA256          string
 	Kind            string
-	CreatedAt       time.Time
+	// Flaw is what chat found wrong with the file's bytes ("" for
+	// nothing): chat decides it, the store keeps it for the gallery.
+	Flaw      string
+	CreatedAt time.Time
 	// UserID owns the conversation; set by the lookups that join it.
 	UserID string
 }
 
 const artifactColumns = `a.id, a.conversation_id, a.run_id, a.cell_id, a.container_id, a.container_file_id, a.name,
-	a.content_type, a.size, a.sha256, a.kind, a.created_at, c.user_id`
+	a.content_type, a.size, a.sha256, a.kind, a.flaw, a.created_at, c.user_id`
 
 func scanArtifact(row rowScanner) (*Artifact, error) {
 	var a Artifact
 	var created int64
 	err := row.Scan(&a.ID, &a.ConversationID, &a.RunID, &a.CellID, &a.ContainerID, &a.ContainerFileID, &a.Name,
-		&a.ContentType, &a.Size, &a.SHA256, &a.Kind, &created, &a.UserID)
+		&a.ContentType, &a.Size, &a.SHA256, &a.Kind, &a.Flaw, &created, &a.UserID)
 	if errors.Is(err, sql.ErrNoRows) {
 		return nil, ErrNotFound
 	}
@@ -60,9 +63,9 @@ func (db *DB) AddArtifact(ctx context.Context, a Artifact) (*Artifact, error) {
 			return err
 		}
 		_, err := tx.ExecContext(ctx, `INSERT INTO artifacts (id, conversation_id, run_id, cell_id, container_id,
-			container_file_id, name, content_type, size, sha256, kind, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+			container_file_id, name, content_type, size, sha256, kind, flaw, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
 			a.ID, a.ConversationID, a.RunID, a.CellID, a.ContainerID, a.ContainerFileID, a.Name, a.ContentType, a.Size,
-			a.SHA256, a.Kind, toMillis(a.CreatedAt))
+			a.SHA256, a.Kind, a.Flaw, toMillis(a.CreatedAt))
 		return err
 	})
 	if db.d.uniqueViolation(err) {

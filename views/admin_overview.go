@@ -19,6 +19,8 @@ type AdminOverview struct {
 	RetentionDays int
 	// Sandbox is the local engine's sandbox; nil on Foundry.
 	Sandbox *SandboxCard
+	// Packages lists what the Code Interpreter's Python has installed.
+	Packages PackagesCard
 }
 
 // SandboxCard shows the local engine's memory budget and its kernels.

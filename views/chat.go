@@ -65,6 +65,9 @@ type Answer struct {
 	Charts []Chart
 	// Missing are generated files that could not be copied out.
 	Missing []MissingFile
+	// FileNotMade is set when the question asked for a file and none was
+	// made; the answer ends by saying so.
+	FileNotMade *FileNotMade
 	// SharePath is set on a read-only shared page (/s/<token>): files are
 	// served under it, and nothing that acts on the conversation shows.
 	SharePath string
@@ -89,6 +92,27 @@ type Chart struct {
 type ArtifactChip struct {
 	ID, Name, ContentType string
 	Size                  int64
+	// Flaw is what is wrong with its bytes, if anything.
+	Flaw FileFlaw
+}
+
+// FileNotMade says a question asked for a file and its answer made none.
+type FileNotMade struct {
+	// Rephrased is the question put so that the agent writes the file,
+	// offered as a suggestion that fills the composer.
+	Rephrased string
+}
+
+// ModuleNote is what the app knows of a module a cell failed to import.
+type ModuleNote struct {
+	// Module is what the code imported; Listed says whether what is
+	// installed is known (the local engine) or not (hosted Foundry).
+	Module string
+	Listed bool
+	// ImportAs is the import name of the installed Package of that name.
+	ImportAs, Package string
+	// Alternative is the nearest installed module, Use what of it to use.
+	Alternative, Use string
 }
 
 // AnswerCell is one code cell of an answer.
@@ -109,7 +133,9 @@ type AnswerCell struct {
 	LogsCut int
 	// ErrorLine is the last line of a Python traceback in Logs, if any.
 	ErrorLine string
-	Status    CellState
+	// Module is set when the step failed to import a missing module.
+	Module *ModuleNote
+	Status CellState
 	// Collapsed folds a finished step that is not the answer's result.
 	Collapsed bool
 	// Editable offers Edit and Run again: the cell's answer is finished
@@ -159,6 +185,8 @@ type UploadResult struct {
 	Name  string
 	OK    bool
 	Error string
+	// Notice is said of a file that was kept but that the engine may not read.
+	Notice string
 }
 
 // Gallery is every chart and generated file of a conversation.
@@ -176,4 +204,6 @@ type GalleryItem struct {
 	// Question is the question whose answer made it.
 	Question  string
 	CreatedAt time.Time
+	// Flaw is what is wrong with its bytes, if anything.
+	Flaw FileFlaw
 }

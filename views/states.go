@@ -40,3 +40,15 @@ const (
 	RunIncomplete  RunStatus = "incomplete"
 	RunInterrupted RunStatus = "interrupted"
 )
+
+// FileFlaw is what is wrong with a generated file's bytes; handlers map
+// the chat package's flaws onto these, and troubles.go says them in words.
+type FileFlaw string
+
+// The flaws a generated file shows.
+const (
+	FileSound   FileFlaw = ""
+	FileEmpty   FileFlaw = "empty"
+	FileNotType FileFlaw = "not_type" // a binary type whose bytes are not one
+	FileNotText FileFlaw = "not_text" // a text type holding binary data
+)

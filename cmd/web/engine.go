@@ -13,8 +13,10 @@ import (
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
+	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/emulator"
 	"github.com/analyst-workbench/workbench/emulator/analyst"
+	"github.com/analyst-workbench/workbench/files"
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/handlers"
 	"github.com/analyst-workbench/workbench/sandbox"
@@ -30,7 +32,10 @@ type engine struct {
 	ready  map[string]handlers.ReadinessCheck
 	// sandbox reads the local engine's sandbox figures; nil on Foundry.
 	sandbox func() handlers.SandboxStats
-	close   func() error
+	// packages is what the local engine's Python can import; unlisted on
+	// Foundry, whose Code Interpreter has a set of Microsoft's.
+	packages chat.Packages
+	close    func() error
 }
 
 // Close stops the engine.
@@ -51,12 +56,19 @@ func startEngine(ctx context.Context, cfg config, log *slog.Logger) (*engine, er
 	if err != nil {
 		return nil, err
 	}
-	client, err := foundry.New(foundry.Config{Endpoint: cfg.FoundryEndpoint, Credential: cred, Logger: log})
+	client, err := foundry.New(foundryConfig(cfg.FoundryEndpoint, cred, log))
 	if err != nil {
 		return nil, err
 	}
 	return &engine{client: client, model: cfg.FoundryModel, view: views.Engine{Detail: cfg.FoundryEndpoint},
 		ready: map[string]handlers.ReadinessCheck{}}, nil
+}
+
+// foundryConfig is how the app talks to either engine: uploads go out with
+// the media type of the product's table of kinds, as the Code Interpreter
+// article lists them, the same on every host.
+func foundryConfig(endpoint string, cred azcore.TokenCredential, log *slog.Logger) foundry.Config {
+	return foundry.Config{Endpoint: endpoint, Credential: cred, Logger: log, ContentType: files.FoundryContentType}
 }
 
 // foundryCredential is the static FOUNDRY_TOKEN when one is set (a
@@ -106,7 +118,7 @@ func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engin
 	srv := &http.Server{Handler: emu, ReadHeaderTimeout: 10 * time.Second}
 	go srv.Serve(ln)
 	endpoint := "http://" + ln.Addr().String() + "/api/projects/local"
-	client, err := foundry.New(foundry.Config{Endpoint: endpoint, Credential: foundry.StaticToken(token), Logger: log})
+	client, err := foundry.New(foundryConfig(endpoint, foundry.StaticToken(token), log))
 	if err != nil {
 		srv.Close()
 		emu.Close()
@@ -117,6 +129,7 @@ func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engin
 	e := &engine{client: client, model: "local-analyst", view: views.Engine{Local: true, Detail: isolationDetail(cfg.SandboxIsolation)}}
 	e.ready = map[string]handlers.ReadinessCheck{"sandbox": func(context.Context) error { return pool.Ready() }}
 	e.sandbox = func() handlers.SandboxStats { return sandboxStats(pool.Stats()) }
+	e.packages = localPackages(ctx, pool, log)
 	e.close = func() error {
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -150,6 +163,22 @@ func randomToken() string {
 	b := make([]byte, 24)
 	rand.Read(b)
 	return hex.EncodeToString(b)
+}
+
+// localPackages reads, once at start, what the sandbox's Python can
+// import: the list /admin shows, against which a cell that fails to import
+// a module is told of it. A failure leaves the list unknown, as on Foundry.
+func localPackages(ctx context.Context, pool *sandbox.Pool, log *slog.Logger) chat.Packages {
+	inst, err := pool.Installed(ctx)
+	if err != nil {
+		log.Warn("list the sandbox's Python packages", "err", err)
+		return chat.Packages{}
+	}
+	p := chat.Packages{Listed: true, Python: inst.Python, Modules: inst.Modules}
+	for _, d := range inst.Packages {
+		p.Distributions = append(p.Distributions, chat.Distribution{Name: d.Name, Version: d.Version, Modules: d.Modules})
+	}
+	return p
 }
 
 // sandboxStats hands the pool's figures to the handlers, which do not

@@ -86,7 +86,8 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 		return err
 	}
 	turns := chat.New(chat.Config{DB: db, Client: eng.client, Files: blobs, Logger: log, Tag: tag,
-		UserQuota: int64(cfg.UserQuotaMB) << 20, Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model}})
+		UserQuota: int64(cfg.UserQuotaMB) << 20, Agent: foundry.AgentSpec{Name: cfg.FoundryAgentName, Model: eng.model, MemoryLimit: cfg.FoundryMemoryLimit},
+		Packages: eng.packages})
 
 	// Background work stops when the server does and is waited for before
 	// the engine and the database close (their defers run after this one).
