@@ -91,7 +91,7 @@ func (h *Handler) uploadResult(name string, err error) views.UploadResult {
 		h.log.Error("upload", "file", name, "err", err)
 		return views.UploadResult{Name: name, Error: "The file could not be stored. Try again; if it keeps failing, tell your administrator."}
 	}
-	return views.UploadResult{Name: name, OK: true}
+	return views.UploadResult{Name: name, OK: true, Notice: files.UploadNotice(name, h.engine.Local)}
 }
 
 // readErrors remembers the error of a failed read, to tell a body cut off

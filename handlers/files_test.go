@@ -68,6 +68,10 @@ func TestUpload(t *testing.T) {
 		png := "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"
 		expect(t, ana.upload(path, true, part{"file", "data.csv", png}), http.StatusOK, "data.csv was not uploaded")
 	})
+	t.Run("a type the local engine keeps but cannot read is said", func(t *testing.T) {
+		r := ana.upload(path, true, part{"file", "table.parquet", "PAR1\x15\x04\x15\x10PAR1"})
+		expect(t, r, http.StatusOK, `data-file-name="table.parquet"`, "table.parquet was uploaded", "no Parquet reader")
+	})
 	t.Run("over the size limit", func(t *testing.T) {
 		big := strings.Repeat("a,b\n", testMaxUpload/4+10)
 		r := ana.upload(path, true, part{"file", "big.csv", big})
