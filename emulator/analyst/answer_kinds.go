@@ -27,6 +27,8 @@ func sentence(m marker) string {
 		return docFindSentence(m)
 	case "doclines":
 		return docLinesSentence(m)
+	case "picture":
+		return "" // the picture is shown above, named by its file
 	case "columns":
 		return columnsSentence(m)
 	case "size":

@@ -14,6 +14,11 @@ _MAX_MEMBERS = 200  # an archive's members read; the rest are listed only by cou
 _WORD = re.compile(r"[^\W_]+(?:['’-][^\W_]+)*")
 
 
+class Unreadable(Exception):
+    """A file of a type the local engine keeps but has no reader for; its message is the
+    sentence said to the user."""
+
+
 def _doc(key, kind, lines, **info):
     """A document's entry: its lines as (where, text) pairs for searching, and its profile."""
     text = [t for _, t in lines]
@@ -347,7 +352,7 @@ def _read_file(path, key, ext):
             return {key: next(iter(sheets.values()))}, {}
         return {f"{key}:{s}": d for s, d in sheets.items()}, {}
     if ext == "parquet":
-        raise ValueError("the local engine has no Parquet reader (Debian packages none); save the table as CSV or Excel")
+        raise Unreadable("the local engine has no Parquet reader; save the table as CSV or Excel to ask about it")
     return _read_table(path, key, ext), {}
 
 
@@ -365,7 +370,12 @@ def _doc_find(keys, terms, yesno=False, limit=12):
         if hits:
             found.append((key, hits))
     if not found:
+        print(f"No line mentions {' and '.join(terms)}.")
         _emit("docfind", docs=keys, terms=terms, total=0, each=each, yesno=yesno)
+    for key, hits in found:
+        print(f"{key}: {len(hits)} line(s)")
+        for w, t in hits[:limit]:
+            print(f"  {w}: {t.strip()[:300]}")
     for i, (key, hits) in enumerate(found):
         _emit("docfind", doc=key, terms=terms, total=len(hits), yesno=yesno and i == 0,
               others=len(keys) - len(found) if i == len(found) - 1 else 0,
@@ -376,18 +386,23 @@ def _doc_lines(key, start, n):
     """Reports n lines of a document from line start (counted from 1; negative counts from the end)."""
     lines = [(w, t) for w, t in documents[key]["lines"] if t.strip()]
     part = lines[start - 1:start - 1 + n] if start > 0 else lines[start:][:n]
+    print("\n".join(t for _, t in part))
     _emit("doclines", doc=key, total=len(lines), last=start < 0, lines=[[w, t[:300]] for w, t in part])
 
 
 def _doc_picture(key, name):
-    """Shows an attached image in the answer, as the chart of the turn."""
+    """Shows an attached image in the answer: drawn into a PNG the page shows, reported as a
+    picture (not a chart: it has no data to redraw or axes to read)."""
     from PIL import Image
     with Image.open(os.path.join("/mnt/data", _mounted_of(key)) if os.path.isdir("/mnt/data") else key) as im:
         fig, ax = plt.subplots(figsize=(6, 6 * im.height / max(1, im.width)))
         ax.imshow(im.convert("RGBA"))
-        ax.set_axis_off()
-        ax.set_title(key)
-        _save_chart(fig, name)
+        ax.set_xticks([])  # a frame without ticks: a white picture's edge shows on a white page
+        ax.set_yticks([])
+        fig.tight_layout()
+        fig.savefig(name, dpi=110)
+        _emit("picture", file=name, doc=key)
+        plt.show()
 
 
 def _mounted_of(key):

@@ -555,6 +555,8 @@ for _name in FILES:
                           "Read only the columns you need in a fenced python block, e.g. "
                           f"pd.read_csv('/mnt/data/{_name}', usecols=[...]) or nrows=1_000_000 for a sample, "
                           "or upload the file split into parts")
+    except Unreadable as e:  # said in words already
+        _failed[_name] = str(e)
     except Exception as e:
         _failed[_name] = f"{type(e).__name__}: {e}"
 _profile(frames, documents, _failed)
