@@ -10,11 +10,11 @@ import (
 // Query is what a question asks for, resolved against the profile: the intent, the frame, the
 // columns in their roles, and the modifiers. Follow-ups merge one Query into the previous one.
 type Query struct {
-	Intent   intent   // see intents.go
-	Frame    int      // index into Profile.Frames
+	Intent intent // see intents.go
+	Frame  int    // index into Profile.Frames
 	// Sheets are the frames of a workbook the question names without naming a sheet: an
 	// overview or a count of rows answers for each.
-	Sheets []int
+	Sheets   []int
 	Measures []string // the columns analysed
 	By       []string // group keys, at most two
 	Agg      string   // mean, median, sum, min, max, std, count
@@ -85,11 +85,11 @@ type parsed struct {
 	kws      map[string]int
 	mentions []mention
 	values   []valueMention
-	taken    []bool   // tokens used by a column or value mention
-	file     int      // the frame whose file name the question types ("in stocks.csv"), or -1
+	taken    []bool // tokens used by a column or value mention
+	file     int    // the frame whose file name the question types ("in stocks.csv"), or -1
 	// sheetTyped is set when the file typed is a sheet's key, "history.xls:2024".
 	sheetTyped bool
-	unknown  []string // meaningful words that named nothing (see account.go): a column that does not exist, or a method the rules lack
+	unknown    []string // meaningful words that named nothing (see account.go): a column that does not exist, or a method the rules lack
 }
 
 func (ps *parsed) has(k string) bool { _, ok := ps.kws[k]; return ok }
