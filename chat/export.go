@@ -3,9 +3,7 @@ package chat
 import (
 	"cmp"
 	"context"
-	"math"
 	"slices"
-	"strconv"
 
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
@@ -127,29 +125,6 @@ func (s *Service) mountedFiles(ctx context.Context, userID, convID string) (map[
 		}
 	}
 	return out, nil
-}
-
-// FormatValue formats one value of a Table as pandas prints it: integers
-// as they are, other numbers to six significant digits, missing values as
-// "". full is the value in full, for sorting and copying.
-func FormatValue(x any) (shown, full string) {
-	switch x := x.(type) {
-	case float64:
-		full := strconv.FormatFloat(x, 'g', -1, 64)
-		if x == math.Trunc(x) && math.Abs(x) < 1e15 {
-			return strconv.FormatFloat(x, 'f', -1, 64), full
-		}
-		return strconv.FormatFloat(x, 'g', 6, 64), full
-	case bool:
-		if x {
-			return "True", "True"
-		}
-		return "False", "False"
-	case string:
-		return x, x
-	default:
-		return "", ""
-	}
 }
 
 // VegaLiteExt names a chart's Vega-Lite spec: the built-in analyst writes

@@ -121,13 +121,14 @@ func table(t *chat.Table) *report.Table {
 	for i, name := range t.Columns {
 		rt.Columns = append(rt.Columns, report.Column{Name: name, Numeric: i < len(t.Numeric) && t.Numeric[i]})
 	}
+	formats := chat.ColumnFormats(append(slices.Clone(t.Index), t.Columns...), t.Rows, len(rt.Columns))
 	for _, row := range t.Rows {
 		if len(row) != len(rt.Columns) {
 			continue // a malformed row: skip rather than misalign
 		}
 		cells := make([]string, len(row))
 		for i, x := range row {
-			cells[i], _ = chat.FormatValue(x)
+			cells[i], _ = formats[i].Format(x)
 		}
 		rt.Rows = append(rt.Rows, cells)
 	}

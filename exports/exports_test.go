@@ -44,7 +44,7 @@ func TestReportAndNotebook(t *testing.T) {
 		t.Fatalf("turns %+v", r.Turns)
 	}
 	out := r.Turns[0].Cells[1].Output
-	if len(out) != 1 || out[0].Table == nil || out[0].Table.Rows[0][1] != "1.5" || out[0].Table.Rows[1][1] != "2" {
+	if len(out) != 1 || out[0].Table == nil || out[0].Table.Rows[0][1] != "1.5" || out[0].Table.Rows[1][1] != "2.0" {
 		t.Fatalf("the result's table: %+v", out)
 	}
 	nb := exports.Notebook(r)

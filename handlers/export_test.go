@@ -106,7 +106,7 @@ func TestExportReports(t *testing.T) {
 			}
 		}
 		for _, want := range []string{"> total revenue by region as a bar chart", "```python\nimport pandas as pd",
-			"| city | people |", "| Tromso | 77000 |", "people-by-city.png)", "third step"} {
+			"| city | people |", "| Tromso | 77,000 |", "people-by-city.png)", "third step"} {
 			if !strings.Contains(md, want) {
 				t.Errorf("markdown lacks %q:\n%s", want, md)
 			}

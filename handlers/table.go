@@ -1,6 +1,8 @@
 package handlers
 
 import (
+	"slices"
+
 	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/views"
 )
@@ -32,8 +34,9 @@ func linkTableCSVs(sharePath string, parts []views.OutputPart, cellID string, a 
 	}
 }
 
-// dataTable formats a table for the page: numbers as pandas shows them,
-// the full value kept for sorting and copying.
+// dataTable formats a table for the page: each column's numbers to its own
+// decimals, grouped by thousands (chat.ColumnFormats), the full value kept
+// for sorting and copying.
 func dataTable(t *chat.Table) *views.DataTable {
 	v := &views.DataTable{TotalRows: t.TotalRows, TotalColumns: t.TotalColumns, CSVFile: t.CSV, CSVNote: t.CSVNote, CSVBytes: t.CSVBytes}
 	for _, name := range t.Index {
@@ -47,25 +50,25 @@ func dataTable(t *chat.Table) *views.DataTable {
 		v.Columns = append(v.Columns, c)
 	}
 	v.Rows = make([][]views.TableCell, 0, len(t.Rows))
+	formats := chat.ColumnFormats(append(slices.Clone(t.Index), t.Columns...), t.Rows, len(v.Columns))
 	for _, row := range t.Rows {
 		if len(row) != len(v.Columns) {
 			continue // a malformed row: skip rather than misalign
 		}
 		cells := make([]views.TableCell, len(row))
 		for i, x := range row {
-			cells[i] = tableCell(x)
+			cells[i] = tableCell(formats[i], x)
 		}
 		v.Rows = append(v.Rows, cells)
 	}
 	return v
 }
 
-// tableCell formats one value as chat.FormatValue does, marking a missing
-// one.
-func tableCell(x any) views.TableCell {
+// tableCell formats one value as its column's format says, marking a missing one.
+func tableCell(f chat.NumberFormat, x any) views.TableCell {
 	if x == nil {
 		return views.TableCell{Missing: true}
 	}
-	shown, full := chat.FormatValue(x)
+	shown, full := f.Format(x)
 	return views.TableCell{Text: shown, Value: full}
 }
