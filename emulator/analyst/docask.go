@@ -19,6 +19,7 @@ const (
 	docPicture                    // an image, shown
 	docSize                       // an image's size in pixels
 	docColours                    // an image's main colours
+	docTitle                      // its title
 	docUnclear                    // about a document, but not anything above
 )
 
@@ -49,7 +50,7 @@ var docUnits = map[string]string{
 var (
 	findVerbs    = []string{"mention", "contain", "discuss", "cover", "reference", "refer", "find", "search", "look", "grep"}
 	textVerbs    = []string{"say", "mention", "write", "discuss", "state", "quote"}
-	showVerbs    = []string{"show", "display", "print", "view", "see", "read", "open", "give"}
+	showVerbs    = []string{"show", "display", "print", "view", "see", "read", "open", "give", "extract", "dump", "copy"}
 	overviewWord = []string{"overview", "summary", "summarize", "summarise", "describe", "description", "content", "contain", "about", "gist"}
 	sizeWords    = []string{"size", "dimension", "width", "height", "resolution", "pixel", "big", "large", "wide", "tall"}
 	colourWords  = []string{"colour", "color", "palette"}
@@ -65,8 +66,11 @@ func readDocQuestion(question string, p *Profile) (docAsk, bool) {
 		return docAsk{}, false
 	}
 	lower := strings.ToLower(question)
-	named := docNamed(lower, p.Docs)
 	s := language.Read(question, language.NewVocabulary(docKeysOf(p.Docs)...))
+	named := docNamed(lower, p.Docs)
+	if named == nil {
+		named = docOfKind(s, p.Docs) // "the pdf", "the image": the one document of that kind
+	}
 	a := readDocAsk(s, p.Docs)
 	if len(p.Frames) > 0 && named == nil && (a.kind == docOverview || a.kind == docUnclear || a.kind == docShow || namesColumn(a.unit, p)) {
 		return docAsk{}, false
@@ -92,12 +96,16 @@ func readDocAsk(s *language.Sentence, docs []Doc) docAsk {
 			terms = findObject(s)
 		}
 		if len(terms) > 0 {
-			return docAsk{kind: docFind, terms: terms, yesNo: form == language.YesNo}
+			// "which slides mention revenue" searches the decks; "which pages" the PDFs.
+			return docAsk{kind: docFind, terms: terms, yesNo: form == language.YesNo, unit: unit}
 		}
 	case anyLemma(s, colourWords...):
 		return docAsk{kind: docColours}
 	case anyLemma(s, sizeWords...) && !(form == language.HowMany && unit != ""):
 		return docAsk{kind: docSize}
+	}
+	if anyLemma(s, "title") && !anyLemma(s, "slide", "heading", "section") && form != language.HowMany {
+		return docAsk{kind: docTitle}
 	}
 	if unit != "" && (form == language.HowMany || hasLemma(s, "number") || hasLemma(s, "count")) {
 		return docAsk{kind: docCount, unit: unit}
@@ -105,7 +113,7 @@ func readDocAsk(s *language.Sentence, docs []Doc) docAsk {
 	if unit != "" && unit != "line" && unit != "word" && unit != "char" && (form == language.Wh || form == language.Imperative) {
 		return docAsk{kind: docList, unit: unit}
 	}
-	if anyLemma(s, showVerbs...) && (unit == "line" || anyLemma(s, "text", "first", "last", "beginning", "end", "start")) {
+	if anyLemma(s, showVerbs...) && (unit == "line" || anyLemma(s, "text", "first", "last", "beginning", "end", "start", "content")) {
 		return showAsk(s)
 	}
 	if anyLemma(s, showVerbs...) && anyLemma(s, pictureWords...) || hasLemma(s, "look") && hasLemma(s, "like") {
@@ -225,12 +233,16 @@ func docsFor(a *docAsk, named *Doc, docs []Doc) []*Doc {
 	for i := range docs {
 		d := &docs[i]
 		switch a.kind {
+		case docTitle:
+			if d.isImage() || d.Kind == "archive" || d.Kind == "code" {
+				continue
+			}
 		case docPicture, docSize, docColours:
 			if !d.isImage() {
 				continue
 			}
 		case docFind, docShow:
-			if d.isImage() || d.Kind == "archive" {
+			if _, ok := unitValue(d, a.unit); d.isImage() || d.Kind == "archive" || a.unit != "" && !ok {
 				continue
 			}
 		case docCount, docList:
@@ -241,6 +253,43 @@ func docsFor(a *docAsk, named *Doc, docs []Doc) []*Doc {
 		out = append(out, d)
 	}
 	return out
+}
+
+// kindNouns maps a noun that names a kind of document to the kinds (Doc.Kind, or an
+// archive's format) it names.
+var kindNouns = map[string][]string{
+	"pdf": {"PDF"}, "image": {"image"}, "picture": {"image"}, "photo": {"image"}, "photograph": {"image"},
+	"logo": {"image"}, "screenshot": {"image"}, "zip": {"ZIP"}, "archive": {"ZIP", "TAR"}, "tar": {"TAR"},
+	"tarball": {"TAR"}, "deck": {"PowerPoint"}, "presentation": {"PowerPoint"}, "powerpoint": {"PowerPoint"},
+	"slideshow": {"PowerPoint"}, "docx": {"Word"}, "script": {"code"}, "code": {"code"}, "program": {"code"},
+	"webpage": {"HTML"}, "html": {"HTML"}, "xml": {"XML"}, "markdown": {"Markdown"}, "readme": {"Markdown", "text"},
+	"document": {"PDF", "Word", "text", "Markdown", "TeX", "HTML", "PowerPoint"}, "report": {"PDF", "Word"},
+	"memo": {"Word", "PDF", "text"}, "paper": {"PDF", "TeX"}, "notes": {"text", "Markdown"},
+}
+
+// docOfKind returns the one attached document of the kind a noun of the question names ("the
+// pdf", "the image"), or nil when none or several are of it.
+func docOfKind(s *language.Sentence, docs []Doc) *Doc {
+	for _, t := range s.Tokens {
+		kinds, ok := kindNouns[t.Lemma]
+		if !ok || t.Kind != language.Word {
+			continue
+		}
+		var found *Doc
+		for i := range docs {
+			d := &docs[i]
+			if slices.Contains(kinds, d.Kind) || d.Kind == "archive" && slices.Contains(kinds, d.Archive) {
+				if found != nil {
+					return nil // two of that kind: the question must name one
+				}
+				found = d
+			}
+		}
+		if found != nil {
+			return found
+		}
+	}
+	return nil
 }
 
 // docKeysOf returns the names the documents are known by, for the vocabulary that reads them

@@ -31,7 +31,13 @@ func docPlan(a docAsk, p *Profile) plan {
 		}
 		return plan{Cells: []string{strings.Join(cells, "\n")}}
 	case docPicture:
-		return picturePlan(a.docs, "")
+		var shown []string
+		for _, d := range a.docs {
+			shown = append(shown, fmt.Sprintf("**%s** as attached (%s × %s pixels).", d.Key, fmtInt(d.Width), fmtInt(d.Height)))
+		}
+		return picturePlan(a.docs, strings.Join(shown, " "))
+	case docTitle:
+		return plan{Reply: titleReply(&a)}
 	case docUnclear:
 		return plan{Reply: unclearDocReply(&a, p)}
 	}
@@ -209,9 +215,30 @@ func colourList(cs []Colour) string {
 	return strings.Join(parts, ", ")
 }
 
+// titleReply gives each document's title: its own (metadata, \title, <title>), else its
+// first heading, said as such, else its first line, said as such.
+func titleReply(a *docAsk) string {
+	var b strings.Builder
+	for _, d := range a.docs {
+		switch {
+		case d.Title != "":
+			fmt.Fprintf(&b, "The title of **%s** is “%s”.\n\n", d.Key, d.Title)
+		case len(d.Headings) > 0 && d.Kind == "PowerPoint":
+			fmt.Fprintf(&b, "**%s** names no title of its own; its first slide is titled “%s”.\n\n", d.Key, d.Headings[0])
+		case len(d.Headings) > 0:
+			fmt.Fprintf(&b, "**%s** names no title of its own; its first heading is “%s”.\n\n", d.Key, d.Headings[0])
+		case len(d.Excerpt) > 0:
+			fmt.Fprintf(&b, "**%s** names no title and has no headings; its first line is “%s”.\n\n", d.Key, clip(d.Excerpt[0], 200))
+		default:
+			fmt.Fprintf(&b, "**%s** has no title and no text.\n\n", d.Key)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
 // noDocHasReply says that no attached document has what was asked, and what they are.
 func noDocHasReply(a *docAsk, p *Profile) string {
-	what := map[docAskKind]string{docPicture: "an image to show", docSize: "an image to measure",
+	what := map[docAskKind]string{docTitle: "a title", docPicture: "an image to show", docSize: "an image to measure",
 		docColours: "an image to read colours from", docFind: "text to search", docShow: "lines to show"}[a.kind]
 	if what == "" {
 		what = unitNames[a.unit][1]

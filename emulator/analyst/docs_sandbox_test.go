@@ -148,3 +148,32 @@ func TestArchiveMemberCannotClimbOut_Sandbox(t *testing.T) {
 		t.Errorf("unpacking left or wrote: %q", c.Stdout)
 	}
 }
+
+// TestDocumentPhrasings_Sandbox holds the ways people name and ask about documents: by kind
+// ("the pdf", "the image", "the zip"), by what a deck has ("which slides mention …"), for a
+// title, for the text itself.
+func TestDocumentPhrasings_Sandbox(t *testing.T) {
+	k, files := docKernel(t, "report.pdf", "etl.py", "deck.pptx", "photo.jpg", "bundle.zip")
+	for q, want := range map[string][]string{
+		"Which slides mention revenue?":           {"of **deck.pptx** mentions “revenue”", "*slide 1*"},
+		"what's the title of the pdf?":            {"**report.pdf**", "“Annual report”"},
+		"what is the title of the presentation?":  {"first slide is titled “Q1 results”"},
+		"extract the text from the pdf":           {"```text\nAnnual report\nRevenue grew to 4 million."},
+		"describe the image":                      {"**photo.jpg** is a JPEG image of **40 × 20 pixels**"},
+		"show me the picture":                     {"**photo.jpg** as attached (40 × 20 pixels)"},
+		"what does the zip contain?":              {"**bundle.zip** is a ZIP archive of **3 files**"},
+		"List all functions in etl.py":            {"**etl.py** has **3 functions**", "`clean`"},
+		"How many words does report.pdf contain?": {"**report.pdf** has **13 words**"},
+		"search for budget":                       {"*page 2*: The budget for hiring doubles.", "*slide 2*"},
+	} {
+		got, _ := converse(t, k, files, q)
+		for _, w := range want {
+			if !strings.Contains(got, w) {
+				t.Errorf("%q: the answer lacks %q:\n%s", q, w, got)
+			}
+		}
+		if strings.HasPrefix(q, "Which slides") && strings.Contains(got, "report.pdf") {
+			t.Errorf("%q searched more than the decks:\n%s", q, got)
+		}
+	}
+}
