@@ -69,7 +69,11 @@ func readDocQuestion(question string, p *Profile) (docAsk, bool) {
 	s := language.Read(question, language.NewVocabulary(docKeysOf(p.Docs)...))
 	named := docNamed(lower, p.Docs)
 	if named == nil {
-		named = docOfKind(s, p.Docs) // "the pdf", "the image": the one document of that kind
+		// "the pdf", "the image": the one document of that kind, unless the noun is a table's
+		// word too ("which product code sells most" with a script attached asks the table).
+		if d, noun := docOfKind(s, p.Docs); d != nil && !(len(p.Frames) > 0 && namesTableWord([]string{noun}, p)) {
+			named = d
+		}
 	}
 	a := readDocAsk(s, p.Docs)
 	if len(p.Frames) > 0 && named == nil && (a.kind == docOverview || a.kind == docUnclear || a.kind == docShow || namesColumn(a.unit, p)) {
@@ -268,8 +272,8 @@ var kindNouns = map[string][]string{
 }
 
 // docOfKind returns the one attached document of the kind a noun of the question names ("the
-// pdf", "the image"), or nil when none or several are of it.
-func docOfKind(s *language.Sentence, docs []Doc) *Doc {
+// pdf", "the image"), and the noun; nil when none or several are of it.
+func docOfKind(s *language.Sentence, docs []Doc) (*Doc, string) {
 	for _, t := range s.Tokens {
 		kinds, ok := kindNouns[t.Lemma]
 		if !ok || t.Kind != language.Word {
@@ -280,16 +284,16 @@ func docOfKind(s *language.Sentence, docs []Doc) *Doc {
 			d := &docs[i]
 			if slices.Contains(kinds, d.Kind) || d.Kind == "archive" && slices.Contains(kinds, d.Archive) {
 				if found != nil {
-					return nil // two of that kind: the question must name one
+					return nil, "" // two of that kind: the question must name one
 				}
 				found = d
 			}
 		}
 		if found != nil {
-			return found
+			return found, t.Text
 		}
 	}
-	return nil
+	return nil, ""
 }
 
 // docKeysOf returns the names the documents are known by, for the vocabulary that reads them
