@@ -71,6 +71,8 @@ type envOptions struct {
 	service  func(*chat.Config)
 	// open opens the store; nil opens a SQLite file in a temp dir.
 	open func(testing.TB) *store.DB
+	// agentRefused expects the emulator to refuse the agent's set-up.
+	agentRefused bool
 }
 
 func newEnvOpts(t testing.TB, opts envOptions) *env {
@@ -117,7 +119,7 @@ func newEnvOpts(t testing.TB, opts envOptions) *env {
 	svc := chat.New(svcCfg)
 	// Injected faults may refuse the agent set-up too; turns then run as
 	// the latest version, and fail the way the test wants.
-	if err := svc.EnsureAgent(ctx); err != nil && len(faults) == 0 {
+	if err := svc.EnsureAgent(ctx); err != nil && len(faults) == 0 && !opts.agentRefused {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { svc.Shutdown(context.Background()) })

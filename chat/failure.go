@@ -4,6 +4,7 @@ import (
 	"errors"
 	"strings"
 
+	"github.com/analyst-workbench/workbench/cellext"
 	"github.com/analyst-workbench/workbench/foundry"
 )
 
@@ -19,9 +20,16 @@ func describeFailure(err error, partial bool) string {
 	}
 	var api *foundry.APIError
 	var own *UserError
+	var agent *AgentMisconfiguredError
 	switch {
 	case errors.As(err, &own):
 		return own.Msg + kept
+	case errors.As(err, &agent):
+		said := strings.TrimRight(agent.State.Failure.String(), ". ")
+		return "The agent is misconfigured: the agent service refused to set it up (" + said + "). " + seeAdmin + kept
+	case isToolRefusal(err):
+		return "The agent is misconfigured: it has no Code Interpreter tool, so the code written for this question was not run. " +
+			seeAdmin + kept
 	case foundry.IsContainerExpired(err):
 		return "The Code Interpreter session expired during this answer, and a new one could not take over. Ask again: a new session starts with your files." + kept
 	case foundry.IsRateLimited(err):
@@ -45,6 +53,17 @@ func describeFailure(err error, partial bool) string {
 	default:
 		return "The answer could not be completed because the agent service could not be reached. Check the engine status, then ask again." + kept
 	}
+}
+
+// seeAdmin ends what an analyst is told of a misconfigured agent: they
+// cannot fix it, and /admin shows the service's answer.
+const seeAdmin = "An administrator can see why on /admin."
+
+// isToolRefusal reports whether err is a response failed because the agent
+// has no Code Interpreter tool (the local engine's code; see cellext).
+func isToolRefusal(err error) bool {
+	var api *foundry.APIError
+	return errors.As(err, &api) && api.Code == cellext.CodeNoCodeInterpreter
 }
 
 func requestID(api *foundry.APIError) string {

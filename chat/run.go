@@ -123,6 +123,9 @@ func (r *runner) fail(ctx context.Context, err error) {
 		// never began has failed.
 		partial := r.answer.Text != "" || len(r.answer.Cells) > 0
 		r.end.Status, r.end.Error = store.RunFailed, describeFailure(err, partial)
+		if isToolRefusal(err) {
+			r.s.noteToolRefused(err)
+		}
 		if partial {
 			r.end.Status = store.RunIncomplete
 		}

@@ -56,6 +56,9 @@ type Config struct {
 	Profiler *files.Profiler
 	// Agent is the agent every turn runs as.
 	Agent foundry.AgentSpec
+	// AgentRetry paces the tries of the agent's set-up (SetUpAgent); zero
+	// fields take the defaults.
+	AgentRetry AgentRetry
 	// Tag is the metadata of every Foundry conversation and agent version
 	// the service creates, so that reconciliation knows them as the app's;
 	// nil tags them {"app": "workbench"}.
@@ -113,13 +116,20 @@ type Service struct {
 	stopping map[string]bool    // run id → its stop was asked, until it ends
 	waiting  map[string]*runner // queued run id → the runner that starts it
 
-	mu      sync.Mutex
-	version string                             // agent version in use
-	running map[string]context.CancelCauseFunc // run id → cancel
-	closed  bool                               // Shutdown began: no run starts any more
+	// setup serializes the set-ups of the agent, so that questions asked
+	// together while it is missing make one version, not one each;
+	// agentRetry paces them. The outcome is agentState, under mu.
+	setup      sync.Mutex
+	agentRetry AgentRetry
+
+	mu         sync.Mutex
+	agentState AgentState                         // the latest set-up's outcome
+	running    map[string]context.CancelCauseFunc // run id → cancel
+	closed     bool                               // Shutdown began: no run starts any more
 }
 
-// New returns a Service. Call EnsureAgent before the first turn.
+// New returns a Service. Call SetUpAgent (or EnsureAgent) before the first
+// turn; a turn sets the agent up itself when it is missing.
 func New(cfg Config) *Service {
 	log := cfg.Logger
 	if log == nil {
@@ -154,7 +164,8 @@ func New(cfg Config) *Service {
 		profiler: cfg.Profiler, agent: cfg.Agent, tag: cfg.Tag, stopWait: cfg.StopWait, log: log,
 		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{},
 		stopping: map[string]bool{}, waiting: map[string]*runner{},
-		replica: cfg.Replica, lease: leaseTimesOf(cfg.LeaseTerm), packages: cfg.Packages}
+		replica: cfg.Replica, lease: leaseTimesOf(cfg.LeaseTerm), packages: cfg.Packages,
+		agentRetry: cfg.AgentRetry.withDefaults(), agentState: pendingAgent(cfg.Agent)}
 	if cfg.DB.Shared() {
 		svc.wg.Add(1)
 		go svc.adoptOrphans()
@@ -162,42 +173,9 @@ func New(cfg Config) *Service {
 	return svc
 }
 
-// EnsureAgent makes sure the agent exists in Foundry with the configured
-// definition, and records the version in use. Servers sharing a database
-// take turns (store.Exclusive), so that replicas starting together find
-// the version the first one made rather than each making its own.
-func (s *Service) EnsureAgent(ctx context.Context) error {
-	var v foundry.AgentVersion
-	err := s.db.Exclusive(ctx, "agent:"+s.agent.Name, func(ctx context.Context) error {
-		var err error
-		if v, err = s.client.EnsureAgent(ctx, s.agent); err != nil {
-			return fmt.Errorf("chat: ensure agent %s: %w", s.agent.Name, err)
-		}
-		return s.db.RecordAgentVersion(ctx, v.Name, v.Version)
-	})
-	if err != nil {
-		return err
-	}
-	s.mu.Lock()
-	s.version = v.Version
-	s.mu.Unlock()
-	s.log.Info("agent ready", "agent", v.Name, "version", v.Version)
-	return nil
-}
-
 // Packages is what the Code Interpreter's Python has installed, as far as
 // the app knows (Packages.Listed).
 func (s *Service) Packages() Packages { return s.packages }
-
-// Ready reports whether turns can start: the agent is ensured.
-func (s *Service) Ready(ctx context.Context) error {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	if s.version == "" {
-		return errors.New("the agent is not set up yet")
-	}
-	return nil
-}
 
 // errShutdown is the cause given to runs stopped by a server shutdown.
 var errShutdown = errors.New("chat: server shutting down")

@@ -15,13 +15,17 @@ import (
 // conversation to a new session.
 const SessionRenewedNotice = "The previous session had ended; a new one was started with your files."
 
-// turn prepares the Foundry side and streams the response. A conversation
+// turn prepares the Foundry side and streams the response. The agent is
+// set up first when it is missing (agentForTurn). A conversation
 // whose session has ended is moved to a new Foundry conversation first: on
 // the hosted service an expired container is never replaced, and every
 // later turn of that conversation would be refused. If the service still
 // says the container expired (before or inside the stream), the turn moves
 // and starts over once.
 func (r *runner) turn(ctx context.Context) error {
+	if err := r.s.agentForTurn(ctx); err != nil {
+		return err
+	}
 	conv, err := r.s.db.Conversation(ctx, r.userID, r.convID)
 	if err != nil {
 		return err
@@ -168,10 +172,4 @@ func (r *runner) upload(ctx context.Context, f *store.File) (string, error) {
 		return "", err
 	}
 	return up.ID, r.s.db.SetFoundryFileID(ctx, f.ID, up.ID)
-}
-
-func (s *Service) agentRef() foundry.AgentRef {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return foundry.AgentRef{Name: s.agent.Name, Version: s.version}
 }

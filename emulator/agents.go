@@ -37,7 +37,9 @@ func decodeJSON(r *http.Request, v any) error {
 }
 
 // readAgentRequest decodes and checks an agent request; nameFromPath overrides the body's name.
-func readAgentRequest(r *http.Request, nameFromPath string) (agentRequest, error) {
+// A definition whose model deployment the emulator does not serve, or cannot give the tools it
+// asks for, is refused as the hosted service refuses it (checkDeployment).
+func (s *Server) readAgentRequest(r *http.Request, nameFromPath string) (agentRequest, error) {
 	var req agentRequest
 	if err := decodeJSON(r, &req); err != nil {
 		return req, err
@@ -58,6 +60,9 @@ func readAgentRequest(r *http.Request, nameFromPath string) (agentRequest, error
 	if err != nil {
 		return req, err
 	}
+	if err := s.checkDeployment(def); err != nil {
+		return req, err
+	}
 	req.Definition, _ = json.Marshal(def.raw)
 	return req, nil
 }
@@ -70,7 +75,7 @@ func (s *Server) saveAgentVersion(r *http.Request, req agentRequest) (agentVersi
 
 // createAgent creates an agent with its first version; an existing name is a conflict.
 func (s *Server) createAgent(w http.ResponseWriter, r *http.Request) error {
-	req, err := readAgentRequest(r, "")
+	req, err := s.readAgentRequest(r, "")
 	if err != nil {
 		return err
 	}
@@ -88,7 +93,7 @@ func (s *Server) createAgent(w http.ResponseWriter, r *http.Request) error {
 
 // createAgentVersion adds a version, creating the agent if it does not exist yet.
 func (s *Server) createAgentVersion(w http.ResponseWriter, r *http.Request) error {
-	req, err := readAgentRequest(r, r.PathValue("agent"))
+	req, err := s.readAgentRequest(r, r.PathValue("agent"))
 	if err != nil {
 		return err
 	}
@@ -107,7 +112,7 @@ func (s *Server) updateAgent(w http.ResponseWriter, r *http.Request) error {
 	if err != nil {
 		return err
 	}
-	req, err := readAgentRequest(r, name)
+	req, err := s.readAgentRequest(r, name)
 	if err != nil {
 		return err
 	}

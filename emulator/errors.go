@@ -7,6 +7,8 @@ import (
 	"log/slog"
 	"net/http"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/cellext"
 )
 
 // apiError is an error that reaches the client with its own status and body. The body follows
@@ -54,7 +56,7 @@ var errNoCodeInterpreter = errors.New("the agent has no code_interpreter tool")
 // noCodeInterpreterCode and noCodeInterpreterMessage are the error of a response refused by
 // errNoCodeInterpreter.
 const (
-	noCodeInterpreterCode    = "code_interpreter_not_configured"
+	noCodeInterpreterCode    = cellext.CodeNoCodeInterpreter
 	noCodeInterpreterMessage = "The agent is misconfigured: it has no Code Interpreter tool (no code_interpreter in its " +
 		"definition's tools), so the code written for this question was not run"
 )

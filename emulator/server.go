@@ -47,6 +47,15 @@ type Config struct {
 	// response.failed. Off by default: the emulator answers as the hosted
 	// service does.
 	Lenient bool
+	// Deployments names the model deployments the emulator serves: an agent version whose model
+	// is none of them is refused with a 400, as a project without that deployment refuses it.
+	// Empty serves any model, so that SDK samples run whatever deployment they name.
+	Deployments []string
+	// WithoutCodeInterpreter names deployments that are served but cannot run the
+	// code_interpreter tool (a model, or a region, without it): an agent version that gives them
+	// the tool is refused with a 400. Together with Deployments, it rehearses the Code
+	// Interpreter article's "Code Interpreter doesn't run" offline.
+	WithoutCodeInterpreter []string
 	// RejectDeprecatedAgent answers a response request that uses the preview "agent" field on
 	// /openai/v1 with the hosted service's 400 instead of accepting it with a log line.
 	RejectDeprecatedAgent bool

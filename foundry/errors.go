@@ -113,6 +113,24 @@ func IsServerError(err error) bool {
 	return false
 }
 
+// IsRefused reports whether err is the service refusing the request itself
+// over HTTP: a 4xx that sending the same request again does not change —
+// a bad model deployment or tool (400), no permission (401, 403), no such
+// deployment or project (404). A timeout (408), a conflict (409) and a rate
+// limit (429) pass by themselves and are not refusals; nor is anything
+// that never got an HTTP answer.
+func IsRefused(err error) bool {
+	var ae *APIError
+	if !errors.As(err, &ae) || ae.StatusCode < 400 || ae.StatusCode > 499 {
+		return false
+	}
+	switch ae.StatusCode {
+	case http.StatusRequestTimeout, http.StatusConflict, http.StatusTooManyRequests:
+		return false
+	}
+	return true
+}
+
 // IsConversationLocked reports whether err says another response is still
 // running in the conversation. OpenAI answers 400 conversation_locked
 // ("Another process is currently operating on this conversation"); Foundry's

@@ -226,6 +226,8 @@ var objectKinds = map[string]string{
 	store.OutboxFoundryFile:         "Foundry file",
 	store.OutboxContainerFile:       "Container file",
 	store.OutboxAgentVersion:        "Agent version",
+	store.OutboxAgent:               "Foundry agent",
+	store.OutboxFoundryResponse:     "Foundry response",
 	store.OutboxBlob:                "Stored file",
 }
 

@@ -66,6 +66,12 @@ func (r *recordingRemote) DeleteContainerFile(_ context.Context, c, f string) er
 func (r *recordingRemote) DeleteAgentVersion(_ context.Context, n, v string) error {
 	return r.record("agent " + n + ":" + v)
 }
+func (r *recordingRemote) DeleteAgent(_ context.Context, n string) error {
+	return r.record("agent " + n)
+}
+func (r *recordingRemote) DeleteResponse(_ context.Context, id string) error {
+	return r.record("response " + id)
+}
 
 // newApp is the real handler stack over a real SQLite file, with no
 // Foundry client: these tests start no turn; the chat tests do.

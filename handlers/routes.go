@@ -107,6 +107,8 @@ func (h *Handler) Register(e *echo.Echo) {
 	admin.GET("/purges/:id", h.showPurge)
 	admin.GET("/reconcile", h.showReconcile)
 	admin.POST("/reconcile", h.reconcile)
+	admin.GET("/agent/delete", h.showAgentDeletion)
+	admin.POST("/agent/delete", h.deleteAgent)
 	admin.POST("/retention", h.setRetention)
 	admin.POST("/shares/:share/revoke", h.revokeAnyShare)
 	admin.GET("/users", h.showUsers)

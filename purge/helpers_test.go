@@ -74,6 +74,12 @@ func (f *fakeRemote) DeleteContainerFile(_ context.Context, c, id string) error 
 func (f *fakeRemote) DeleteAgentVersion(_ context.Context, name, v string) error {
 	return f.call("agent_version:" + name + "/" + v)
 }
+func (f *fakeRemote) DeleteAgent(_ context.Context, name string) error {
+	return f.call("agent:" + name)
+}
+func (f *fakeRemote) DeleteResponse(_ context.Context, id string) error {
+	return f.call("response:" + id)
+}
 func (f *fakeRemote) Files(context.Context) ([]foundry.File, error) { return f.files, nil }
 func (f *fakeRemote) Conversations(context.Context) ([]foundry.Conversation, error) {
 	return f.convs, nil

@@ -18,6 +18,8 @@ type Remote interface {
 	DeleteConversation(ctx context.Context, id string) error
 	DeleteContainerFile(ctx context.Context, containerID, fileID string) error
 	DeleteAgentVersion(ctx context.Context, name, version string) error
+	DeleteAgent(ctx context.Context, name string) error
+	DeleteResponse(ctx context.Context, id string) error
 }
 
 // Lister lists what Foundry holds, to find what no local row knows;

@@ -216,6 +216,10 @@ func (s *Service) deleteRemote(ctx context.Context, e *store.OutboxEntry) error 
 		err = s.cfg.Remote.DeleteContainerFile(actx, e.Parent, e.Target)
 	case store.OutboxAgentVersion:
 		err = s.cfg.Remote.DeleteAgentVersion(actx, e.Parent, e.Target)
+	case store.OutboxAgent:
+		err = s.cfg.Remote.DeleteAgent(actx, e.Target)
+	case store.OutboxFoundryResponse:
+		err = s.cfg.Remote.DeleteResponse(actx, e.Target)
 	default:
 		err = fmt.Errorf("purge: unknown outbox kind %q", e.Kind)
 	}

@@ -20,6 +20,13 @@ const (
 	OutboxContainerFile       = "container_file"
 	OutboxAgentVersion        = "agent_version"
 	OutboxBlob                = "blob"
+	// OutboxFoundryResponse is a stored response of a purged conversation:
+	// deleting a Foundry conversation leaves its responses readable by id
+	// (UNCONFIRMED on Foundry; OpenAI keeps them until deleted), so each is
+	// deleted on its own.
+	OutboxFoundryResponse = "foundry_response"
+	// OutboxAgent is an agent with all its versions (target: its name).
+	OutboxAgent = "agent"
 )
 
 // Outbox results: how a finished entry ended.
@@ -90,7 +97,10 @@ type PurgeSummary struct {
 	Artifacts, ArtifactBytes           int64
 	FoundryConversations, FoundryFiles int64
 	ContainerFiles                     int64
-	Blobs, BlobBytes, SharedBlobs      int64
+	// FoundryResponses counts the stored responses of the conversations'
+	// questions, deleted with them.
+	FoundryResponses              int64
+	Blobs, BlobBytes, SharedBlobs int64
 }
 
 // PurgeSummary counts what purging sel would delete with a few aggregate
@@ -126,6 +136,9 @@ func (db *DB) PurgeSummary(ctx context.Context, sel PurgeSelection) (PurgeSummar
 			count(DISTINCT CASE WHEN container_file_id <> '' THEN container_id || '/' || container_file_id END) FROM artifacts
 			WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `)`,
 			[]any{&s.Artifacts, &s.ArtifactBytes, &s.ContainerFiles}},
+		{`SELECT count(*) FROM runs
+			WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `) AND response_id <> ''`,
+			[]any{&s.FoundryResponses}},
 	}
 	for _, q := range held {
 		if err = db.q.QueryRowContext(ctx, q.sql, args...).Scan(q.dest...); err != nil {
@@ -252,8 +265,10 @@ func (db *DB) PurgeRemotePreview(ctx context.Context, sel PurgeSelection, limit 
 	UNION ALL SELECT 'container_file', container_id, container_file_id, max(size) FROM artifacts
 		WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `) AND container_file_id <> ''
 		GROUP BY container_id, container_file_id
+	UNION ALL SELECT 'foundry_response', '', response_id, 0 FROM runs
+		WHERE conversation_id IN (SELECT c.id FROM conversations c WHERE ` + where + `) AND response_id <> ''
 	LIMIT ?`
-	rows, err := db.q.QueryContext(ctx, q, slices.Concat(args, args, args, []any{limit})...)
+	rows, err := db.q.QueryContext(ctx, q, slices.Concat(args, args, args, args, []any{limit})...)
 	if err != nil {
 		return nil, fmt.Errorf("store: purge remote preview: %w", err)
 	}

@@ -23,9 +23,9 @@ type PurgeStart struct {
 
 // StartPurge records a purge in the audit log and queues its work in one
 // transaction: an outbox entry per selected conversation, and one per
-// object. Nothing is deleted yet except the rows of agent versions named in
-// Objects, which go in this transaction with the queueing of their remote
-// deletion. It returns the purge's id.
+// object. Nothing is deleted yet except the records of agent versions and
+// agents named in Objects, which go in this transaction with the queueing
+// of their remote deletion. It returns the purge's id.
 func (db *DB) StartPurge(ctx context.Context, p PurgeStart) (string, error) {
 	id, now := newID(), db.now()
 	details, err := json.Marshal(p.Details)
@@ -61,6 +61,13 @@ func (db *DB) StartPurge(ctx context.Context, p PurgeStart) (string, error) {
 }
 
 func queueObject(ctx context.Context, tx *txn, purgeID string, now int64, o PurgeObject) error {
+	if o.Kind == OutboxAgent {
+		// Every record of the agent goes, the version in use too: with none
+		// in use, each server's next question sets the agent up anew.
+		if _, err := tx.ExecContext(ctx, `DELETE FROM agent_versions WHERE name = ?`, o.Target); err != nil {
+			return err
+		}
+	}
 	if o.Kind == OutboxAgentVersion {
 		var inUse bool
 		err := tx.QueryRowContext(ctx, `SELECT in_use FROM agent_versions WHERE name = ? AND version = ?`+tx.d.forUpdate, o.Parent, o.Target).Scan(&inUse)
@@ -168,7 +175,8 @@ func tombstoneSQL(d *dialect) string {
 }
 
 // queueHeldSQL queues what the conversations in ?3 hold outside this
-// database. A Foundry file still named by a row outside them is left alone,
+// database: their Foundry conversations, files, container files and the
+// stored responses of their runs (runs.response_id). A Foundry file still named by a row outside them is left alone,
 // and blobs are queued per distinct sha256: whether one is still used is
 // decided when it is removed, after these rows are gone. The <> ” term
 // repeats the condition of the partial index files_foundry_file so that
@@ -185,6 +193,8 @@ func queueHeldSQL(d *dialect) string {
 	UNION ALL SELECT ?1, 'container_file', container_id, container_file_id, max(size), ?2, ?2 FROM artifacts
 		WHERE conversation_id ` + in + ` AND container_file_id <> ''
 		GROUP BY container_id, container_file_id
+	UNION ALL SELECT ?1, 'foundry_response', '', response_id, 0, ?2, ?2 FROM runs
+		WHERE conversation_id ` + in + ` AND response_id <> ''
 	UNION ALL SELECT ?1, 'blob', '', sha256, max(size), ?2, ?2 FROM (
 		SELECT sha256, size FROM files WHERE conversation_id ` + in + `
 		UNION ALL SELECT sha256, size FROM artifacts WHERE conversation_id ` + in + `) held

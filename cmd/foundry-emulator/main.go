@@ -48,6 +48,20 @@ type config struct {
 	logJSON, verbose     bool
 	planner              plannerKind
 	model                modelConfig
+	// deployments and withoutCI are emulator.Config's Deployments and
+	// WithoutCodeInterpreter, comma-separated on the command line.
+	deployments, withoutCI string
+}
+
+// names splits a comma-separated list, dropping empty names.
+func names(list string) []string {
+	var out []string
+	for _, n := range strings.Split(list, ",") {
+		if n = strings.TrimSpace(n); n != "" {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 // faultList collects repeated -fault flags.
@@ -85,6 +99,8 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 	fs.StringVar(&cfg.model.url, "analyst-model-url", getenv("ANALYST_MODEL_URL"), "-planner model: OpenAI-compatible base URL (env ANALYST_MODEL_URL)")
 	fs.StringVar(&cfg.model.model, "analyst-model", getenv("ANALYST_MODEL"), "-planner model: model name (env ANALYST_MODEL)")
 	fs.StringVar(&cfg.model.apiKey, "analyst-api-key", getenv("ANALYST_API_KEY"), "-planner model: API key (env ANALYST_API_KEY)")
+	fs.StringVar(&cfg.deployments, "deployments", "", "comma-separated model deployments served; an agent naming another is refused with a 400 (empty serves any)")
+	fs.StringVar(&cfg.withoutCI, "without-code-interpreter", "", "comma-separated deployments that cannot run the code_interpreter tool; an agent giving them the tool is refused with a 400")
 	fs.BoolVar(&cfg.verbose, "v", false, "log every request")
 	if err := fs.Parse(args); err != nil {
 		return cfg, err
@@ -128,6 +144,7 @@ func run(ctx context.Context, args []string, getenv func(string) string, stdout,
 	em, err := emulator.New(emulator.Config{Token: cfg.token, DataDir: cfg.dataDir, Planner: planner,
 		IdleTimeout: cfg.idle, Lifetime: cfg.lifetime, Faults: emulator.Faults{Always: cfg.faults},
 		RejectDeprecatedAgent: cfg.rejectAgent, Lenient: cfg.lenient, Logger: log,
+		Deployments: names(cfg.deployments), WithoutCodeInterpreter: names(cfg.withoutCI),
 		Sandbox: sandbox.Config{Isolation: cfg.isolation, Logger: log}})
 	if err != nil {
 		return err

@@ -40,6 +40,10 @@ func TestParseConfig(t *testing.T) {
 			return c.addr == ":9" && c.token == "T" && c.dataDir == "/d" && c.tls && c.idle == time.Minute &&
 				strings.Join(c.faults, ",") == "429:2,cut-stream" && c.isolation == "none"
 		}},
+		{name: "deployments", args: []string{"-deployments", "gpt-4.1, local,", "-without-code-interpreter", "o1-mini"},
+			want: func(c config) bool {
+				return strings.Join(names(c.deployments), "|") == "gpt-4.1|local" && strings.Join(names(c.withoutCI), "|") == "o1-mini"
+			}},
 		{name: "unknown fault", args: []string{"-fault", "teapot"}, wantErr: `unknown fault "teapot"`},
 		{name: "stray argument", args: []string{"serve"}, wantErr: "unexpected arguments"},
 		{name: "empty data dir", args: []string{"-data-dir", ""}, wantErr: "-data-dir is required"},

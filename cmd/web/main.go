@@ -93,7 +93,9 @@ func run(ctx context.Context, args []string, getenv func(string) string, stderr 
 	// the engine and the database close (their defers run after this one).
 	bg := startBackground(ctx)
 	defer bg.stop()
-	bg.Go(func() error { ensureAgent(bg.ctx, turns, log); return nil })
+	// The agent is set up in the background: Foundry may be slow or out of
+	// reach at start, or refuse the set-up; /readyz and /admin say why.
+	bg.Go(func() error { turns.SetUpAgent(bg.ctx); return nil })
 	startListener(bg, db)
 	thumbCache, err := thumbs.New(filepath.Join(cfg.DataDir, "thumbs"), 320)
 	if err != nil {
@@ -240,24 +242,6 @@ func readiness(turns *chat.Service, eng *engine) map[string]handlers.ReadinessCh
 		ready[name] = check
 	}
 	return ready
-}
-
-// ensureAgent sets the agent up in the background, retrying with backoff:
-// Foundry may be slow or briefly unreachable at start, and /readyz says so
-// meanwhile.
-func ensureAgent(ctx context.Context, turns *chat.Service, log *slog.Logger) {
-	for wait := time.Second; ; wait = min(2*wait, time.Minute) {
-		err := turns.EnsureAgent(ctx)
-		if err == nil || ctx.Err() != nil {
-			return
-		}
-		log.Error("agent set-up failed; retrying", "err", err, "in", wait)
-		select {
-		case <-ctx.Done():
-			return
-		case <-time.After(wait):
-		}
-	}
 }
 
 // serve listens on addr and serves until ctx ends, then lets requests in
