@@ -24,6 +24,10 @@ func (h *Handler) showAdmin(c echo.Context) error {
 	v.Audit, v.RetentionDays = auditView(d.audit, usernames(d.users)), d.retain
 	v.Shares = adminShareRows(d.shares)
 	v.Sandbox, v.Packages = h.sandboxCard(), h.packagesCard()
+	v.Agent = h.agentView(c.Request().Context())
+	if v.CodeSessions, err = h.adminSessions(c.Request().Context(), time.Now()); err != nil {
+		return err
+	}
 	for _, cv := range d.convs {
 		v.Conversations = append(v.Conversations, views.AdminConversationRow{ID: cv.ID, Title: cv.Title, Username: cv.Username,
 			FoundryID: cv.FoundryConversationID, ContainerID: cv.ContainerID, Files: cv.Files, StoredBytes: cv.StoredBytes, UpdatedAt: cv.UpdatedAt})

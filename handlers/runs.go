@@ -317,6 +317,9 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 		last = answers[turns[len(turns)-1].Run.ID]
 	}
 	v.Session = sessionBadge(chat.Session(conv, now).After(last))
+	if v.CodeSessions, err = h.conversationSessions(ctx, conv.ID, now); err != nil {
+		return views.Chat{}, err
+	}
 	return v, nil
 }
 

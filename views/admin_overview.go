@@ -8,6 +8,8 @@ type AdminOverview struct {
 	SessionsToday int64
 	SessionDays   []DayBar
 	Users         []AdminUsage
+	// CodeSessions counts Code Interpreter sessions per user and conversation.
+	CodeSessions  AdminSessions
 	Conversations []AdminConversationRow
 	Files         []AdminFileRow
 	// Filter is what the lists are narrowed to.
@@ -21,6 +23,8 @@ type AdminOverview struct {
 	Sandbox *SandboxCard
 	// Packages lists what the Code Interpreter's Python has installed.
 	Packages PackagesCard
+	// Agent is the Foundry agent and how its set-up went.
+	Agent AdminAgent
 }
 
 // SandboxCard shows the local engine's memory budget and its kernels.

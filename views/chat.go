@@ -15,6 +15,8 @@ type Chat struct {
 	Shares SharePanel
 	// Usage sums the tokens of every turn.
 	InputTokens, OutputTokens int64
+	// CodeSessions counts the Code Interpreter sessions the conversation opened.
+	CodeSessions CodeSessions
 }
 
 // ChatTurn is a question and its answer.
