@@ -90,7 +90,7 @@ func FilesPanelView(csrf string, f FilesPanel) templ.Component {
 			return templ_7745c5c3_Err
 		}
 		if len(f.Files) == 0 {
-			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"empty-hint\">No files yet. Upload a CSV or Excel file, then ask about it.</p>")
+			templ_7745c5c3_Err = templruntime.WriteString(templ_7745c5c3_Buffer, 6, "<p class=\"empty-hint\">No files yet. Upload a table, a document or an image, then ask about it.</p>")
 			if templ_7745c5c3_Err != nil {
 				return templ_7745c5c3_Err
 			}
