@@ -23,7 +23,7 @@ func citeFiles(text string, c *container, written []*containerFile) (string, []a
 	}
 	var missing []string
 	for _, f := range written {
-		if !strings.Contains(text, "(sandbox:"+f.Path+")") && !isChartTwin(f, written) {
+		if !strings.Contains(text, "(sandbox:"+f.Path+")") && !isChartTwin(f, written) && !kernelOwn(f) {
 			missing = append(missing, "- ["+f.name()+"](sandbox:"+f.Path+")")
 		}
 	}
@@ -48,6 +48,18 @@ func citeFiles(text string, c *container, written []*containerFile) (string, []a
 		})
 	}
 	return text, annotations
+}
+
+// kernelOwn reports a file the kernel keeps for itself in a hidden folder (a table result's
+// full CSV under .wb/, a shown figure): the app copies it out and shows it where it belongs (the
+// table's download link), so the reply does not list it as a file the code wrote.
+func kernelOwn(f *containerFile) bool {
+	for _, part := range strings.Split(f.name(), "/") {
+		if strings.HasPrefix(part, ".") {
+			return true
+		}
+	}
+	return false
 }
 
 // figureDir is where the emulator keeps, as a container file of its own, the image of each

@@ -58,7 +58,10 @@ func TestCiteFiles(t *testing.T) {
 	c := &container{id: "cntr_1", copied: map[string]bool{}}
 	chart, _ := c.upsertFile(KernelFile{Name: "chart.png", Size: 3, ModTime: time.Unix(1, 0)}, "assistant", time.Unix(1, 0))
 	table, _ := c.upsertFile(KernelFile{Name: "/mnt/data/t.csv", Size: 3, ModTime: time.Unix(1, 0)}, "assistant", time.Unix(1, 0))
-	text, anns := citeFiles("Voilà: [the chart](sandbox:/mnt/data/chart.png).", c, []*containerFile{chart, table})
+	// A table result's full CSV is the kernel's own (issue 40: ".wb/result-15.csv" leaked into
+	// the reply): copied out and offered by its table, never listed as a file written.
+	own, _ := c.upsertFile(KernelFile{Name: ".wb/result-15.csv", Size: 3, ModTime: time.Unix(1, 0)}, "assistant", time.Unix(1, 0))
+	text, anns := citeFiles("Voilà: [the chart](sandbox:/mnt/data/chart.png).", c, []*containerFile{chart, table, own})
 	wantText := "Voilà: [the chart](sandbox:/mnt/data/chart.png).\n\nFiles written:\n- [t.csv](sandbox:/mnt/data/t.csv)"
 	if text != wantText {
 		t.Fatalf("text %q, want %q", text, wantText)
