@@ -127,10 +127,14 @@ func (g *gen) exportResult(stem string) {
 		return
 	}
 	name := slug(stem) + "." + g.q.Export
+	// The index is written only when it says something: a group key (named, or several), or
+	// labels such as value_counts' values. Filtered rows keep the row numbers of the whole file,
+	// which would start the saved file with an unnamed column of them.
+	keep := "result.index.name is not None or result.index.nlevels > 1 or not pd.api.types.is_integer_dtype(result.index)"
 	if g.q.Export == "xlsx" {
-		g.line("result.to_excel(%s, index=not isinstance(result.index, pd.RangeIndex))", py(name))
+		g.line("result.to_excel(%s, index=%s)", py(name), keep)
 	} else {
-		g.line("result.to_csv(%s, index=not isinstance(result.index, pd.RangeIndex))", py(name))
+		g.line("result.to_csv(%s, index=%s)", py(name), keep)
 	}
 	g.line("_emit(\"file\", file=%s, rows=len(result))", py(name))
 }
