@@ -189,7 +189,9 @@ const capabilities = "I can give an overview, list columns and types, show the f
 	"find missing values, describe a column, count values, compute mean/median/sum/min/max/std overall or by group, " +
 	"find when a column peaked, rank the top or bottom N, filter and sort rows, pivot, resample by week, month or year, " +
 	"measure growth and trends, correlations, outliers, draw line, bar, horizontal bar, histogram, box, scatter, pie, " +
-	"area and heatmap charts, join two files on a shared column, and save results as CSV or Excel."
+	"area and heatmap charts, join two files on a shared column, run the usual statistical tests, fit a linear " +
+	"or logistic regression or k-means clusters, and save results as CSV or Excel. Attached documents, " +
+	"images and archives are read too: their lines, words, pages, headings, functions, what they say about a word."
 
 func helpReply(p *Profile) string {
 	reply := capabilities + "\n\nLoaded: " + frameList(p) + ".\n\nTry for example “average " +
@@ -220,7 +222,8 @@ func beyondReply(q *Query, p *Profile) string {
 	}
 	alt = append(alt, "describe "+col)
 	return "That is beyond the built-in rules of the local engine: they compute from the data as it is, " +
-		"and do not forecast, fit models, cluster or explain causes. What the data can show instead:" +
+		"and do not forecast or explain causes; of models they fit only those asked for by name (a linear or " +
+		"logistic regression, k-means clusters). What the data can show instead:" +
 		suggestionList(alt[:min(len(alt), maxSuggestions)]) + "\n\nLoaded: " + frameList(p) + "."
 }
 
