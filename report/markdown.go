@@ -16,11 +16,12 @@ import (
 // WriteMarkdownZip writes r as a zip: name (such as "sales.md") and, beside
 // it, every chart it shows (in charts/) and every other file it links (in
 // files/), each by a relative path, so the folder reads the same in any
-// Markdown viewer.
+// Markdown viewer. Every entry is dated when the report was made: a zero
+// date would show as 1980 in a file manager.
 func WriteMarkdownZip(w io.Writer, r Report, name string) error {
 	md, attached := Markdown(r)
 	zw := zip.NewWriter(w)
-	f, err := zw.Create(name)
+	f, err := zw.CreateHeader(&zip.FileHeader{Name: name, Method: zip.Deflate, Modified: r.Exported})
 	if err != nil {
 		return fmt.Errorf("report: zip: %w", err)
 	}
@@ -32,7 +33,7 @@ func WriteMarkdownZip(w io.Writer, r Report, name string) error {
 		if strings.HasPrefix(a.Path, "charts/") {
 			method = zip.Store // PNGs are compressed already: storing is faster and no larger
 		}
-		f, err := zw.CreateHeader(&zip.FileHeader{Name: a.Path, Method: method})
+		f, err := zw.CreateHeader(&zip.FileHeader{Name: a.Path, Method: method, Modified: r.Exported})
 		if err != nil {
 			return fmt.Errorf("report: zip: %w", err)
 		}

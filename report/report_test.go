@@ -10,6 +10,7 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+	"time"
 )
 
 // chart is a real PNG of w×h pixels, filled with noise-free colour rows so
@@ -289,5 +290,28 @@ func TestStep(t *testing.T) {
 	if page := buf.String(); !strings.Contains(page, `<span class="n">1.</span> Edited by ana</h2>`) ||
 		!strings.Contains(page, "<em>Their own code, run as written.</em>") {
 		t.Error("the HTML report does not head the step with its editor")
+	}
+}
+
+// TestMarkdownZipEntriesAreDated is issue 40's minor: every entry of the zip carries the time the
+// report was made, not the zero date a file manager shows as 1980.
+func TestMarkdownZipEntriesAreDated(t *testing.T) {
+	r := sample(t)
+	r.Exported = time.Date(2026, 12, 6, 9, 30, 0, 0, time.UTC)
+	var buf bytes.Buffer
+	if err := WriteMarkdownZip(&buf, r, "sales-2025.md"); err != nil {
+		t.Fatal(err)
+	}
+	zr, err := zip.NewReader(bytes.NewReader(buf.Bytes()), int64(buf.Len()))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(zr.File) < 2 {
+		t.Fatalf("only %d entries", len(zr.File))
+	}
+	for _, f := range zr.File {
+		if !f.Modified.Equal(r.Exported) {
+			t.Errorf("%s is dated %v, want %v", f.Name, f.Modified, r.Exported)
+		}
 	}
 }
