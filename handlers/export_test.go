@@ -105,7 +105,7 @@ func TestExportReports(t *testing.T) {
 				t.Errorf("%s is in the zip but nothing shows it", name)
 			}
 		}
-		for _, want := range []string{"> total revenue by region as a bar chart", "```python\nimport pandas as pd",
+		for _, want := range []string{"## 1. total revenue by region as a bar chart", "```python\nimport pandas as pd",
 			"| city | people |", "| Tromso | 77,000 |", "people-by-city.png)", "third step"} {
 			if !strings.Contains(md, want) {
 				t.Errorf("markdown lacks %q:\n%s", want, md)
@@ -120,7 +120,10 @@ func TestExportReports(t *testing.T) {
 		r := ana.get(base + ".html")
 		expect(t, r, http.StatusOK, "<details class=\"code\"><summary>Code</summary>", "<td>Tromso</td>",
 			`<img src="data:image/png;base64,`, "third step",
-			`<blockquote class="question"><p>total revenue`, "bar_revenue_by_region.png")
+			`total revenue by region as a bar chart</h2>`, "bar_revenue_by_region.png")
+		if strings.Contains(r.body, `<blockquote class="question"><p>total revenue by region`) {
+			t.Error("the question is printed twice: as the heading, and quoted under it")
+		}
 		if ct := r.header.Get("Content-Type"); ct != "text/html; charset=utf-8" {
 			t.Fatalf("Content-Type %q", ct)
 		}

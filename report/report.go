@@ -195,6 +195,9 @@ func (t Turn) heading() string {
 // stepNote says what a step is, where a question would be quoted.
 const stepNote = "Their own code, run as written."
 
-// showsQuestion reports whether the turn's question is quoted: not for a
-// step, nor for a question that is only code, which its cells show.
-func (t Turn) showsQuestion() bool { return t.EditedBy == "" && !onlyCode(t.Question) }
+// showsQuestion reports whether the turn's question is quoted under its
+// heading: not for a step, nor for a question that is only code, which its
+// cells show, nor for one its heading says whole (it would read twice).
+func (t Turn) showsQuestion() bool {
+	return t.EditedBy == "" && !onlyCode(t.Question) && oneLine(t.Question) != t.heading()
+}
