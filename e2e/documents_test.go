@@ -41,6 +41,16 @@ func TestDocumentsAreAnswered(t *testing.T) {
 	}
 	ask(t, ctx, "what does policy.docx say about the budget?")
 	waitFor(t, ctx, "the quoted line", `[...document.querySelectorAll('.answer')].some(a => a.textContent.includes('The travel budget is reviewed every quarter'))`)
+	// Issue 40: an unticked chip's tooltip offered to leave out a file already left out.
+	chip := `[...document.querySelectorAll('#file-chips .chip')].find(c => c.textContent.includes('logo.png'))`
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#file-chips .chip input[type="checkbox"]`)))
+	if title := js[string](t, ctx, chip+`.title`); !contains(title, "include this file") {
+		t.Errorf("an unticked chip's tooltip says %q", title)
+	}
+	do(t, ctx, chromedp.Click(chromedp.CSS(`#file-chips .chip input[type="checkbox"]`)))
+	if title := js[string](t, ctx, chip+`.title`); !contains(title, "leave this file out") {
+		t.Errorf("a ticked chip's tooltip says %q", title)
+	}
 	if os.Getenv("SCREENSHOTS") != "" {
 		for _, v := range []struct {
 			name  string

@@ -168,7 +168,10 @@
         htmx.swap("#files-panel", xhr.responseText, { swapStyle: "outerHTML" });
         out.forEach(function (id) {
           var c = document.querySelector('#file-chips input[name="file_id"][value="' + id + '"]');
-          if (c) c.checked = false;
+          if (c) {
+            c.checked = false;
+            chipTitle(c);
+          }
         });
         // The new panel has an empty progress list: the files still
         // waiting keep their rows.
@@ -191,7 +194,17 @@
     xhr.send(data);
   }
 
+  // A chip's tooltip says what a click does now: leave a ticked file out, take an unticked
+  // one in.
+  function chipTitle(input) {
+    var chip = input.closest(".chip");
+    if (chip) chip.title = input.checked ? "Click to leave this file out of the next question" : "Click to include this file in the next question";
+  }
+
   document.addEventListener("change", function (e) {
+    if (e.target.matches && e.target.matches('#file-chips input[name="file_id"]')) {
+      chipTitle(e.target);
+    }
     if (e.target.matches && e.target.matches('#files-panel input[type="file"]')) {
       Array.prototype.forEach.call(e.target.files, enqueue);
       e.target.value = "";
