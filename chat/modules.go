@@ -159,7 +159,7 @@ func (r *runner) noteModule(ctx context.Context, cellID string) {
 		if c.ID != cellID || c.Module != nil {
 			continue
 		}
-		if n := NoteMissingModule(c.ErrorLine(), r.s.packages); n != nil {
+		if n := NoteMissingModule(c.ErrorLine(), r.s.Packages()); n != nil {
 			r.emit(ctx, Event{Type: EventModuleNote, CellID: cellID, Module: n})
 		}
 	}

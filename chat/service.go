@@ -74,10 +74,12 @@ type Config struct {
 	// LeaseTerm is how long a replica's hold on a run lasts unless renewed
 	// (shared database only); 0 means DefaultLeaseTerm.
 	LeaseTerm time.Duration
-	// Packages is what the Code Interpreter's Python has installed, when
-	// known (the local engine's); a cell that fails to import a module is
-	// told of it against this list (NoteMissingModule).
-	Packages Packages
+	// Packages returns what the Code Interpreter's Python has installed,
+	// when known (the local engine's); a cell that fails to import a module
+	// is told of it against this list (NoteMissingModule). It is asked only
+	// when needed, so that reading the list costs start-up nothing; nil
+	// means unknown.
+	Packages func() Packages
 }
 
 // Service starts, follows and stops turns.
@@ -101,7 +103,7 @@ type Service struct {
 	// remote counts the subscriptions fed from the database (remote.go).
 	remote atomic.Int64
 	// packages is what the Code Interpreter's Python has installed.
-	packages Packages
+	packages func() Packages
 
 	// ctx ends at shutdown; runs derive from it, not from the request
 	// that started them, so a closed tab never kills an analysis.
@@ -175,7 +177,12 @@ func New(cfg Config) *Service {
 
 // Packages is what the Code Interpreter's Python has installed, as far as
 // the app knows (Packages.Listed).
-func (s *Service) Packages() Packages { return s.packages }
+func (s *Service) Packages() Packages {
+	if s.packages == nil {
+		return Packages{}
+	}
+	return s.packages()
+}
 
 // errShutdown is the cause given to runs stopped by a server shutdown.
 var errShutdown = errors.New("chat: server shutting down")

@@ -111,7 +111,7 @@ func TestMissingModuleIsNotedWithTheNearestInstalledAlternative(t *testing.T) {
 	for _, p := range inst.Packages {
 		pk.Distributions = append(pk.Distributions, chat.Distribution{Name: p.Name, Version: p.Version, Modules: p.Modules})
 	}
-	e := newEnvOpts(t, envOptions{service: func(c *chat.Config) { c.Packages = pk }})
+	e := newEnvOpts(t, envOptions{service: func(c *chat.Config) { c.Packages = func() chat.Packages { return pk } }})
 
 	a, _ := e.wait(t, e.start(t, python("import polars as pl\nprint(pl.__version__)")))
 	if len(a.Cells) != 1 || a.Cells[0].Status != chat.CellFailed {

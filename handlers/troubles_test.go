@@ -38,9 +38,11 @@ func TestGalleryNamesAFlawedFile(t *testing.T) {
 // that the hosted set is Microsoft's.
 func TestAdminListsPythonPackages(t *testing.T) {
 	local := newAppWith(t, func(c *handlers.Config) {
-		c.Chat = chat.New(chat.Config{DB: c.DB, Packages: chat.Packages{Listed: true, Python: "3.11.2",
-			Distributions: []chat.Distribution{{Name: "pandas", Version: "1.5.3", Modules: []string{"pandas"}},
-				{Name: "Pillow", Version: "9.4.0", Modules: []string{"PIL"}}}}})
+		c.Chat = chat.New(chat.Config{DB: c.DB, Packages: func() chat.Packages {
+			return chat.Packages{Listed: true, Python: "3.11.2",
+				Distributions: []chat.Distribution{{Name: "pandas", Version: "1.5.3", Modules: []string{"pandas"}},
+					{Name: "Pillow", Version: "9.4.0", Modules: []string{"PIL"}}}}
+		}})
 	})
 	r := local.signedIn("root", store.RoleAdmin).get("/admin")
 	expect(t, r, http.StatusOK, `data-testid="packages-card"`, "2 packages installed for Python 3.11.2",

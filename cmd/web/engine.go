@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/Azure/azure-sdk-for-go/sdk/azcore"
@@ -32,9 +33,10 @@ type engine struct {
 	ready  map[string]handlers.ReadinessCheck
 	// sandbox reads the local engine's sandbox figures; nil on Foundry.
 	sandbox func() handlers.SandboxStats
-	// packages is what the local engine's Python can import; unlisted on
-	// Foundry, whose Code Interpreter has a set of Microsoft's.
-	packages chat.Packages
+	// packages reads what the local engine's Python can import, once, when
+	// first asked; nil on Foundry, whose Code Interpreter has a set of
+	// Microsoft's.
+	packages func() chat.Packages
 	close    func() error
 }
 
@@ -129,7 +131,7 @@ func startLocalEngine(ctx context.Context, cfg config, log *slog.Logger) (*engin
 	e := &engine{client: client, model: "local-analyst", view: views.Engine{Local: true, Detail: isolationDetail(cfg.SandboxIsolation)}}
 	e.ready = map[string]handlers.ReadinessCheck{"sandbox": func(context.Context) error { return pool.Ready() }}
 	e.sandbox = func() handlers.SandboxStats { return sandboxStats(pool.Stats()) }
-	e.packages = localPackages(ctx, pool, log)
+	e.packages = sync.OnceValue(func() chat.Packages { return localPackages(context.Background(), pool, log) })
 	e.close = func() error {
 		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
 		defer cancel()
@@ -165,7 +167,7 @@ func randomToken() string {
 	return hex.EncodeToString(b)
 }
 
-// localPackages reads, once at start, what the sandbox's Python can
+// localPackages reads what the sandbox's Python can
 // import: the list /admin shows, against which a cell that fails to import
 // a module is told of it. A failure leaves the list unknown, as on Foundry.
 func localPackages(ctx context.Context, pool *sandbox.Pool, log *slog.Logger) chat.Packages {
