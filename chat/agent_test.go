@@ -2,9 +2,11 @@ package chat_test
 
 import (
 	"context"
+	"log/slog"
 	"net/http"
 	"net/http/httptest"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -24,6 +26,33 @@ type fakeFoundry struct {
 	mu      sync.Mutex
 	status  int
 	creates int
+	// waits are the service's own words on each failed set-up: how long it
+	// waits before the next try (its log line "trying again", in).
+	waits []time.Duration
+}
+
+// Enabled, WithAttrs, WithGroup and Handle make the fake the service's log
+// handler too, keeping the waits it announces.
+func (f *fakeFoundry) Enabled(context.Context, slog.Level) bool { return true }
+func (f *fakeFoundry) WithAttrs([]slog.Attr) slog.Handler       { return f }
+func (f *fakeFoundry) WithGroup(string) slog.Handler            { return f }
+func (f *fakeFoundry) Handle(_ context.Context, r slog.Record) error {
+	r.Attrs(func(a slog.Attr) bool {
+		if a.Key == "in" {
+			f.mu.Lock()
+			f.waits = append(f.waits, a.Value.Duration())
+			f.mu.Unlock()
+		}
+		return true
+	})
+	return nil
+}
+
+// waited reports whether the service has announced a wait of d.
+func (f *fakeFoundry) waited(d time.Duration) bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return slices.Contains(f.waits, d)
 }
 
 func (f *fakeFoundry) set(status int) {
@@ -76,7 +105,7 @@ func newServiceOn(t *testing.T, f *fakeFoundry, retry chat.AgentRetry) (*chat.Se
 	if err != nil {
 		t.Fatal(err)
 	}
-	svc := chat.New(chat.Config{DB: db, Client: client, Files: blobs, AgentRetry: retry,
+	svc := chat.New(chat.Config{DB: db, Client: client, Files: blobs, AgentRetry: retry, Logger: slog.New(f),
 		Agent: foundry.AgentSpec{Name: "analyst", Model: "gpt-nope"}})
 	t.Cleanup(func() { svc.Shutdown(context.Background()) })
 	return svc, db
@@ -90,23 +119,15 @@ func setUpInBackground(t *testing.T, svc *chat.Service) {
 	t.Cleanup(func() { cancel(); <-done })
 }
 
-// waitForAgent polls until the agent's state is want.
+// waitForAgent waits until the agent's state is want.
 func waitForAgent(t *testing.T, svc *chat.Service, want chat.AgentStatus) chat.AgentState {
 	t.Helper()
-	deadline := time.Now().Add(10 * time.Second)
-	for {
-		st, err := svc.Agent(context.Background())
-		if err != nil {
-			t.Fatal(err)
-		}
-		if st.Status == want {
-			return st
-		}
-		if time.Now().After(deadline) {
-			t.Fatalf("agent %s (%+v), want %s", st.Status, st.Failure, want)
-		}
-		time.Sleep(5 * time.Millisecond)
-	}
+	var st chat.AgentState
+	waitFor(t, func() bool {
+		st, _ = svc.Agent(context.Background())
+		return st.Status == want
+	})
+	return st
 }
 
 // TestAgentRefusalIsKeptNotRetried: a 400 to the agent's creation is not
@@ -117,7 +138,9 @@ func TestAgentRefusalIsKeptNotRetried(t *testing.T) {
 	svc, _ := newServiceOn(t, f, chat.AgentRetry{First: time.Millisecond, Max: 2 * time.Millisecond, Refused: time.Hour})
 	setUpInBackground(t, svc)
 	st := waitForAgent(t, svc, chat.AgentFailed)
-	time.Sleep(300 * time.Millisecond) // a retry storm would make dozens of tries meanwhile
+	// Once the service has said it waits the refused interval, no try can
+	// come before it: the count is final.
+	waitFor(t, func() bool { return f.waited(time.Hour) })
 	if n := f.created(); n != 1 {
 		t.Errorf("%d creations after a 400, want 1", n)
 	}
@@ -140,10 +163,7 @@ func TestAgentPassingFailureIsRetried(t *testing.T) {
 	f := &fakeFoundry{status: http.StatusServiceUnavailable}
 	svc, _ := newServiceOn(t, f, chat.AgentRetry{First: time.Millisecond, Max: 2 * time.Millisecond, Refused: time.Hour})
 	setUpInBackground(t, svc)
-	deadline := time.Now().Add(10 * time.Second)
-	for f.created() < 3 && time.Now().Before(deadline) {
-		time.Sleep(5 * time.Millisecond)
-	}
+	waitFor(t, func() bool { return f.created() >= 3 })
 	if n := f.created(); n < 3 {
 		t.Fatalf("%d creations after 503s, want the set-up tried again", n)
 	}
