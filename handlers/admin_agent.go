@@ -4,7 +4,6 @@ import (
 	"context"
 	"net/http"
 
-	"github.com/analyst-workbench/workbench/chat"
 	"github.com/analyst-workbench/workbench/purge"
 	"github.com/analyst-workbench/workbench/views"
 	"github.com/labstack/echo/v4"
@@ -27,21 +26,6 @@ func (h *Handler) agentView(ctx context.Context) views.AdminAgent {
 		v.Failure = st.Failure.String()
 	}
 	return v
-}
-
-// agentState is how the admin page shows the agent's set-up; a status
-// chat adds without a view shows as pending.
-func agentState(s chat.AgentStatus) views.AgentState {
-	switch s {
-	case chat.AgentReady:
-		return views.AgentReady
-	case chat.AgentFailed:
-		return views.AgentFailed
-	case chat.AgentRemoved:
-		return views.AgentRemoved
-	default: // chat.AgentPending
-		return views.AgentPending
-	}
 }
 
 // showAgentDeletion is the confirm step of deleting the Foundry agent: it

@@ -77,3 +77,18 @@ func fileFlaw(f chat.FileFlaw) views.FileFlaw {
 		return views.FileSound
 	}
 }
+
+// agentState is how the admin page shows the agent's set-up; a status
+// chat adds without a view shows as pending.
+func agentState(s chat.AgentStatus) views.AgentState {
+	switch s {
+	case chat.AgentReady:
+		return views.AgentReady
+	case chat.AgentFailed:
+		return views.AgentFailed
+	case chat.AgentRemoved:
+		return views.AgentRemoved
+	default: // chat.AgentPending
+		return views.AgentPending
+	}
+}
