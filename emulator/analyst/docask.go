@@ -66,7 +66,7 @@ func readDocQuestion(question string, p *Profile) (docAsk, bool) {
 		return docAsk{}, false
 	}
 	lower := strings.ToLower(question)
-	s := language.Read(question, language.NewVocabulary(docKeysOf(p.Docs)...))
+	s := language.Read(question, language.NewVocabulary(docKeys(allDocs(p))...))
 	named := docNamed(lower, p.Docs)
 	if named == nil {
 		// "the pdf", "the image": the one document of that kind, unless the noun is a table's
@@ -294,16 +294,6 @@ func docOfKind(s *language.Sentence, docs []Doc) (*Doc, string) {
 		}
 	}
 	return nil, ""
-}
-
-// docKeysOf returns the names the documents are known by, for the vocabulary that reads them
-// as names.
-func docKeysOf(docs []Doc) []string {
-	out := make([]string, len(docs))
-	for i := range docs {
-		out[i] = docs[i].Key
-	}
-	return out
 }
 
 // namesFrameWithin reports whether the question names a table whose key is longer than, and

@@ -182,7 +182,7 @@ func docFindSentence(m marker) string {
 			}
 		}
 		b.WriteString(".")
-		return upperFirst(b.String())
+		return capital(b.String())
 	}
 	if yes {
 		b.WriteString("**Yes**: ")
@@ -202,7 +202,7 @@ func docFindSentence(m marker) string {
 	if others, _ := m.num("others"); others > 0 {
 		fmt.Fprintf(&b, "\n\nNo line of the %s does.", plural(int(others), "other attached document", fmt.Sprintf("other %d attached documents", int(others))))
 	}
-	return upperFirst(b.String())
+	return capital(b.String())
 }
 
 // docLinesSentence shows lines of a document in a text block.
@@ -246,11 +246,4 @@ func countOf(n int, one, many string) string {
 func quoteLine(s string) string {
 	r := strings.NewReplacer("\\", "\\\\", "*", "\\*", "_", "\\_", "`", "\\`", "<", "&lt;", "[", "\\[", "]", "\\]", "#", "\\#")
 	return r.Replace(strings.TrimSpace(s))
-}
-
-func upperFirst(s string) string {
-	if s == "" {
-		return s
-	}
-	return strings.ToUpper(s[:1]) + s[1:]
 }
