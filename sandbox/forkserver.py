@@ -287,8 +287,7 @@ def kernel_main(req, fds, reply):
     # The key multiprocessing's connections authenticate with, inherited
     # from the template otherwise: one kernel would know every other's.
     multiprocessing.current_process().authkey = os.urandom(32)
-    os.environ.clear()
-    os.environ.update(ENVIRON)  # what the sandbox set; the imports added their own (sklearn's KMP_*)
+    restore_environ()
     worker.INTR_FD = KERNEL_FD_INTR
     code = 0
     try:
@@ -301,6 +300,16 @@ def kernel_main(req, fds, reply):
     except BaseException:
         code = 1
     os._exit(code)
+
+
+def restore_environ():
+    """What the sandbox set; the imports added their own (sklearn's KMP_*).
+    Only what differs is changed: each change copies pages of the shared heap."""
+    for name in [name for name in os.environ if name not in ENVIRON]:
+        del os.environ[name]
+    for name, value in ENVIRON.items():
+        if os.environ.get(name) != value:
+            os.environ[name] = value
 
 
 def spawn(req, fds):
@@ -348,6 +357,13 @@ def preload():
             __import__(name)
         except ImportError:
             pass
+    # matplotlib empties its font cache in every fork (an at-fork handler),
+    # freeing the fonts the warm-up opened: in the first child of each fork,
+    # on pages shared with the template, each a copy. Empty it here once; the
+    # kernels would have found it empty anyway.
+    font_manager = sys.modules.get("matplotlib.font_manager")
+    if font_manager is not None:
+        font_manager._get_font.cache_clear()
 
 
 def main():

@@ -26,7 +26,9 @@ type Pool struct {
 	wg     sync.WaitGroup
 
 	stateDir string       // where evicted sessions' state goes
-	warmSize atomic.Int64 // measured memory of the latest warm worker
+	warmSize atomic.Int64 // measured memory of a recent warm worker
+	// warmSizeAt is when warmSize was last measured, in Unix nanoseconds.
+	warmSizeAt atomic.Int64
 	// inUseSize is a moving average of what kernels in use measure.
 	inUseSize atomic.Int64
 	fork      forkServer  // the template kernels fork from

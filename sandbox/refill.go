@@ -68,9 +68,7 @@ func (p *Pool) refillOne() {
 	p.failRun = 0
 	p.stats.LastStart = w.readyAt.Sub(w.started)
 	p.mu.Unlock()
-	if size := p.cfg.memoryOf(w.pyPid); size > 0 {
-		p.warmSize.Store(size)
-	}
+	p.measureWarm(w)
 	select {
 	case p.ready <- w:
 	default: // more warm workers than the channel holds
@@ -80,6 +78,24 @@ func (p *Pool) refillOne() {
 	}
 	p.done()
 	p.signal()
+}
+
+// warmMeasureEvery is how often a new warm worker's memory is measured. It
+// changes only with the template or the stack, and the measure walks the
+// kernel's page table (1 to 5 ms alone, tens of ms in a rush) while claims
+// may be waiting for this very worker.
+const warmMeasureEvery = 10 * time.Second
+
+// measureWarm notes w's memory as a warm worker's size, unless one was
+// noted less than warmMeasureEvery ago.
+func (p *Pool) measureWarm(w *worker) {
+	now, last := time.Now().UnixNano(), p.warmSizeAt.Load()
+	if last != 0 && now-last < int64(warmMeasureEvery) || !p.warmSizeAt.CompareAndSwap(last, now) {
+		return
+	}
+	if size := p.cfg.memoryOf(w.pyPid); size > 0 {
+		p.warmSize.Store(size)
+	}
 }
 
 func (p *Pool) done() {

@@ -1171,7 +1171,8 @@ def serve_kernel(warmed=False):
     kernel.plt = plt
     plt.show = kernel.show
     hook_savefig(kernel)
-    gc.collect()
+    if not warmed:  # a fork's template collected already: a collection here
+        gc.collect()  # only copies pages of the shared heap (its free lists)
     gc.freeze()  # keeps the warm heap out of later collections
     conn.send_json({"op": "ready"})
     kernel.serve()
