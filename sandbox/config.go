@@ -24,7 +24,10 @@ const (
 // Config sets up a Pool. Zero fields take the defaults documented on each.
 type Config struct {
 	Isolation string // IsolationBwrap (default) or IsolationNone
-	Warm      int    // workers always kept ready when the budget allows; default 2
+	// Warm is the workers always kept ready when the budget allows; by
+	// default 2, or up to 8 when kernels fork from the template (see
+	// warmFloorLocked).
+	Warm int
 	// MaxWarm caps the warm workers a rush may call for (see demand.go):
 	// default 16 when Warm is left to its default, else Warm (a fixed pool).
 	MaxWarm     int
@@ -66,6 +69,9 @@ type Config struct {
 	// the warm pool (see demand.go); tests shorten them.
 	demandSpan, demandWindow, demandDay, forecastLead, warmCheck time.Duration
 
+	// warmDefaulted is set when Warm was left to its default, which
+	// forking raises.
+	warmDefaulted bool
 	// memoryOf measures a kernel's memory by its pid; tests replace it to
 	// make eviction deterministic. Default: uniqueMemory.
 	memoryOf func(pid int) int64
@@ -100,7 +106,7 @@ func (c Config) withDefaults() Config {
 		c.Cgroups = CgroupsAuto
 	}
 	if c.Warm <= 0 {
-		c.Warm = 2
+		c.Warm, c.warmDefaulted = 2, true
 		defInt(&c.MaxWarm, defaultMaxWarm)
 	}
 	c.MaxWarm = max(c.MaxWarm, c.Warm)

@@ -5,8 +5,8 @@ import (
 	"time"
 )
 
-// The warm pool is sized to demand. Cfg.Warm workers are always kept ready
-// (the floor); beyond it, the pool keeps as many as the busiest minute of
+// The warm pool is sized to demand. A floor of workers is always kept ready
+// (Config.Warm, more by default when kernels fork); beyond it, the pool keeps as many as the busiest minute of
 // the last hour asked for, so that the second wave of a morning rush finds
 // its kernels warm rather than cold-starting them while everyone waits.
 // And it looks ahead: a team's day repeats, so the pool also keeps as many
@@ -119,9 +119,27 @@ func (p *Pool) forecastLocked(now time.Time) int {
 // applies. The caller holds p.mu.
 func (p *Pool) warmTargetLocked(now time.Time) int {
 	p.arrived.forget(now, p.cfg.memory())
-	ceiling := max(p.cfg.Warm, min(p.cfg.MaxWarm, p.capacity()/2))
+	floor := p.warmFloorLocked()
+	ceiling := max(floor, min(p.cfg.MaxWarm, p.capacity()/2))
 	recent := p.arrived.peakBetween(now.Add(-p.cfg.demandSpan), now.Add(1), p.cfg.demandWindow)
-	return min(max(p.cfg.Warm, recent, p.forecastLocked(now)), ceiling)
+	return min(max(floor, recent, p.forecastLocked(now)), ceiling)
+}
+
+// forkedWarm is the default floor of warm workers when kernels fork from
+// the template. A warm fork holds about 2.5 MB of its own (a kernel that
+// starts Python itself, about 100 MB), so eight cost less than one did, and
+// ten analysts who ask at once wait for two forks, not eight: forks are
+// CPU-bound, about 100 ms each on two cores, and queue behind one another.
+const forkedWarm = 8
+
+// warmFloorLocked is the number of warm workers always kept: Config.Warm,
+// or, left to its default while kernels fork, forkedWarm (at most half the
+// kernels the budget holds). The caller holds p.mu.
+func (p *Pool) warmFloorLocked() int {
+	if !p.cfg.warmDefaulted || !p.forking() {
+		return p.cfg.Warm
+	}
+	return max(p.cfg.Warm, min(forkedWarm, p.capacity()/2))
 }
 
 // shrinkWarm kills the warm workers beyond the target, once the rush that

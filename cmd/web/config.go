@@ -107,7 +107,7 @@ func parseConfig(args []string, getenv func(string) string, stderr io.Writer) (c
 		return nil
 	})
 	warm := env("SANDBOX_WARM", "0")
-	fs.Func("sandbox-warm", "kernels always kept warm for new conversations; 0: two, more after a rush (SANDBOX_WARM)", func(s string) error {
+	fs.Func("sandbox-warm", "kernels always kept warm for new conversations; 0: two, or eight when kernels fork from the template, more after a rush (SANDBOX_WARM)", func(s string) error {
 		warm = s
 		return nil
 	})
