@@ -162,8 +162,8 @@ func TestPlainQuestionIsAnsweredByTheBuiltInAnalyst(t *testing.T) {
 	}
 }
 
-// validateNotebook checks a notebook with Debian's python3-nbformat and
-// that it holds the given texts.
+// validateNotebook checks a notebook with Debian's python3-nbformat, that it
+// holds the given texts, and that it runs top to bottom in a Jupyter kernel.
 func validateNotebook(t *testing.T, ipynb string, contains ...string) {
 	t.Helper()
 	path := t.TempDir() + "/export.ipynb"
@@ -179,5 +179,11 @@ func validateNotebook(t *testing.T, ipynb string, contains ...string) {
 		if !strings.Contains(ipynb, want) {
 			t.Fatalf("the notebook lacks %q", want)
 		}
+	}
+	// Run All in a Jupyter kernel: every cell runs (issue 40).
+	run := exec.Command("/usr/bin/python3", "../notebook/testdata/run_notebook.py", path)
+	run.Env = append(os.Environ(), "MPLBACKEND=Agg", "PYDEVD_DISABLE_FILE_VALIDATION=1")
+	if out, err := run.CombinedOutput(); err != nil {
+		t.Fatalf("the exported notebook stops at a cell: %v\n%s", err, out)
 	}
 }

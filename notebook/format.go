@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"fmt"
 	"maps"
+	"regexp"
 	"slices"
 	"strings"
 )
@@ -128,14 +129,24 @@ func turnCells(n int, t Turn, local *strings.Replacer) []cell {
 	}
 	cells := []cell{markdownCell(fmt.Sprintf("t%d-q", n), head)}
 	for i, c := range t.Cells {
-		c.Code = local.Replace(c.Code)
+		c.Code = besideNotebook(local.Replace(c.Code))
 		cells = append(cells, codeCell(fmt.Sprintf("t%d-c%d", n, i+1), c))
 	}
-	if answer := answerText(t.Answer, t.Error); answer != "" {
+	if answer := strings.ReplaceAll(answerText(t.Answer, t.Error), "sandbox:/mnt/data/", ""); answer != "" { // links to the files the code wrote beside it
 		cells = append(cells, markdownCell(fmt.Sprintf("t%d-a", n), answer))
 	}
 	return cells
 }
+
+// mountDir is the sandbox's /mnt/data as a directory of its own, not the
+// start of a longer name.
+var mountDir = regexp.MustCompile(`/mnt/data\b`)
+
+// besideNotebook points the code's other paths in /mnt/data (the files it
+// writes, and reads back) at the notebook's directory, where the uploads
+// are put: run outside the sandbox, the code then finds and writes them
+// there instead of failing on a directory that does not exist.
+func besideNotebook(code string) string { return mountDir.ReplaceAllString(code, ".") }
 
 // questionText quotes every line so a multi-line question stays one quote
 // block in the rendered markdown.

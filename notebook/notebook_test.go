@@ -255,7 +255,9 @@ func TestWrite_WriterError(t *testing.T) {
 
 // TestWrite_FilesMappedBack: code that read an upload at the engine's path
 // reads it by its name beside the notebook, absolute or relative, and the
-// notebook says which files to put there.
+// notebook says which files to put there; the files the code wrote in
+// /mnt/data are written and read beside the notebook too, and the answer's
+// links to them point there.
 func TestWrite_FilesMappedBack(t *testing.T) {
 	nb := Notebook{Title: "Sales", Files: map[string]string{
 		"/mnt/data/assistant-XoFc-sales.csv":    "sales.csv",
@@ -263,15 +265,20 @@ func TestWrite_FilesMappedBack(t *testing.T) {
 	}, Turns: []Turn{{Question: "q", Cells: []Cell{{Code: "import pandas as pd\n" +
 		"a = pd.read_csv('/mnt/data/assistant-XoFc-sales.csv')\n" +
 		"b = pd.read_csv('assistant-XoFc-sales.csv.gz')\n" +
-		"c = pd.read_csv('/mnt/data/out.csv')"}}}}}
+		"c = pd.read_csv('/mnt/data/out.csv')\nplt.savefig(os.path.join('/mnt/data', 'chart.png'))\nd = '/mnt/database'"}},
+		Answer: "Saved as [chart.png](sandbox:/mnt/data/chart.png)."}}}
 	d := decode(t, write(t, nb))
 	if d.Cells[1].ID != "files" || strings.Join(d.Cells[1].Source, "") != "Put these files beside this notebook: sales.csv, sales.csv.gz." {
 		t.Errorf("second cell %+v, want the files to put beside the notebook", d.Cells[1])
 	}
 	got := strings.Join(d.Cells[3].Source, "")
-	want := "import pandas as pd\na = pd.read_csv('sales.csv')\nb = pd.read_csv('sales.csv.gz')\nc = pd.read_csv('/mnt/data/out.csv')"
+	want := "import pandas as pd\na = pd.read_csv('sales.csv')\nb = pd.read_csv('sales.csv.gz')\nc = pd.read_csv('./out.csv')\n" +
+		"plt.savefig(os.path.join('.', 'chart.png'))\nd = '/mnt/database'"
 	if got != want {
 		t.Errorf("code:\n%s\nwant:\n%s", got, want)
+	}
+	if answer := strings.Join(d.Cells[4].Source, ""); answer != "Saved as [chart.png](chart.png)." {
+		t.Errorf("answer %q, want its link to the chart beside the notebook", answer)
 	}
 	if nb.Turns[0].Cells[0].Code == got {
 		t.Error("Write changed the caller's notebook")
