@@ -13,8 +13,8 @@ RUN_DEBS  := bubblewrap util-linux python3 python3-pandas python3-numpy python3-
              fonts-noto-cjk fonts-dejavu-core
 # Extra packages for the tests: the browser, Jupyter for the sandbox's
 # comparison benchmark, nbformat and nbclient to validate and run exported
-# notebooks, and
-# PostgreSQL 15, of which the tests start throwaway clusters (internal/pgtest).
+# notebooks, and PostgreSQL 15, of which the tests start throwaway clusters
+# (internal/pgtest).
 TEST_DEBS := chromium python3-ipykernel python3-jupyter-client python3-nbformat python3-nbclient postgresql
 
 .PHONY: all deps deps-run run build test bench lint templ code-css clean
