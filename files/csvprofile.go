@@ -1,6 +1,7 @@
 package files
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -28,12 +29,20 @@ func profileCSV(b budget, f *os.File, size int64, k Kind) (*FileProfile, error) 
 	if k.Ext == ".tsv" {
 		prefer = '\t'
 	}
-	delim := sniffDelimiter(decodeHead(enc, head), prefer)
+	text := decodeHead(enc, head)
+	cr := &countingReader{r: f}
+	src := enc.reader(cr)
+	if crOnly(text) {
+		text, src = bytes.ReplaceAll(text, []byte{'\r'}, []byte{'\n'}), crLines{src}
+	}
+	delim := sniffDelimiter(text, prefer)
 	p := &FileProfile{Format: strings.TrimPrefix(k.Ext, "."), Encoding: enc.name, Delimiter: string(delim), RowsExact: true}
 
-	cr := &countingReader{r: f}
-	rd := newCSVReader(enc.reader(cr), delim)
+	rd := newCSVReader(src, delim)
 	n, err := rd.next()
+	for titles := titleLines(text, delim); err == nil && titles > 0; titles-- {
+		n, err = rd.next()
+	}
 	if errors.Is(err, io.EOF) {
 		p.Problems = append(p.Problems, "The file has no rows: it holds only blank lines. Check that you exported the right data.")
 		return p, nil
@@ -41,7 +50,7 @@ func profileCSV(b budget, f *os.File, size int64, k Kind) (*FileProfile, error) 
 	if err != nil {
 		return nil, fmt.Errorf("files: profile csv: %w", err)
 	}
-	t := newTable(rd.strings(n))
+	t := headerOrData(rd.strings(n))
 	s := csvScan{rd: rd, t: t, enc: enc, p: p, asciiHead: isASCII(head)}
 	if err := s.rows(b); err != nil {
 		return nil, err
@@ -53,6 +62,19 @@ func profileCSV(b budget, f *os.File, size int64, k Kind) (*FileProfile, error) 
 	t.fill(p)
 	s.report()
 	return p, nil
+}
+
+// headerOrData starts the table of a file whose first row is first: its
+// names, or, when it is data, the first row under generated names.
+func headerOrData(first []string) *table {
+	if !isDataRow(first) {
+		return newTable(first)
+	}
+	t := newTable(generatedNames(len(first)))
+	t.problemf("The file has no header row, so its columns are named column_1 to column_%d, "+
+		"as the assistant calls them too.", len(first))
+	t.add(first)
+	return t
 }
 
 // csvScan is the pass over a CSV file's data rows.

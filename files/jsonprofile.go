@@ -54,7 +54,7 @@ func profileJSON(b budget, f *os.File, size int64) (*FileProfile, error) {
 		return nil, userErr(ErrUnreadable, "This JSON file doesn't hold records: it should be a list of objects "+
 			"([{…}, {…}]) or one object per line (JSON Lines). Export the data in one of those shapes and upload it again.")
 	}
-	vc := &valueCap{r: br, max: maxJSONValue}
+	vc := &valueCap{r: &nonFinite{r: br}, max: maxJSONValue}
 	dec := json.NewDecoder(vc)
 	vc.dec = dec
 	j := &jsonScan{dec: dec, t: &table{}, index: map[string]int{}}

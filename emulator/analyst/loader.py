@@ -50,11 +50,31 @@ def _text(path):
 
 
 def _sep(lines):
+    """The separator of lines. One that only ever ends a line is a stray (a tab after every data
+    row of a comma file, as a well-known car-mileage file has), not a separator."""
+    lines = [l for l in lines if l.strip()]
     for d in ("\t", ";", "|", ","):
-        counts = [l.count(d) for l in lines if l.strip()]
-        if counts and counts[0] > 0 and sum(c == counts[0] for c in counts) >= 0.9 * len(counts):
-            return d
+        counts = [l.count(d) for l in lines]
+        if not counts or counts[0] == 0 or sum(c == counts[0] for c in counts) < 0.9 * len(counts):
+            continue
+        if all(l.rstrip("\r\n").rstrip(d).count(d) == 0 for l in lines):
+            continue
+        return d
     return ","
+
+
+def _is_data_row(fields, comma_decimal):
+    """Whether a first row is data rather than names: every field a number, and not all of them
+    whole years (1800 to 2100), which wide tables use as column names. The file card decides
+    the same way (files/csvshape.go), and names such columns column_1, column_2, …"""
+    fields = [f.strip() for f in fields]
+    if not fields or any(not f for f in fields) or _numeric(pd.Series(fields), comma_decimal) is None:
+        return False
+    return not all(re.fullmatch(r"1[89]\d\d|20\d\d|2100", f) for f in fields)
+
+
+def _generated_names(n):
+    return ["column_%d" % (i + 1) for i in range(n)]
 
 
 # A file up to _FAST_MIN bytes is read the careful way, every cell looked at; a bigger one is
@@ -99,14 +119,18 @@ def _leading_comments(lines):
 
 
 def _fields_below(lines, at):
-    """The fields of line at, and the usual number in the 50 data lines after it (quotes
-    respected: a name may hold the separator)."""
+    """The fields of line at, and the number nearly all (80%) of the 50 data lines after it have,
+    else 0 (quotes respected: a name may hold the separator). The file card judges title lines
+    the same way (files/csvshape.go)."""
     below = [l for l in lines[at + 1:at + 51] if l.strip() and not l.lstrip().startswith(("#", "//"))]
     if not below:
         return 0, 0
     sep = _sep(below)
     counts = [len(r) for r in csv.reader(below, delimiter=sep)]
-    return len(next(csv.reader([lines[at]], delimiter=sep))), max(set(counts), key=counts.count)
+    usual = max(sorted(set(counts), reverse=True), key=counts.count)
+    if counts.count(usual) < 0.8 * len(counts):  # ragged rows, not a table under a title
+        usual = 0
+    return len(next(csv.reader([lines[at]], delimiter=sep))), usual
 
 
 def _hash_header(df, lines, skip):
@@ -122,7 +146,10 @@ def _read_csv_careful(path):
     skip = _leading_comments(lines)
     sep = _sep(lines[skip:skip + 50])
     body = "\n".join(lines[skip:skip + 1] + [l for l in lines[skip + 1:] if not l.lstrip().startswith("#")])
-    df = pd.read_csv(io.StringIO(body), sep=sep, dtype=str, keep_default_na=False, na_values=_NA, skipinitialspace=True)
+    first = next(csv.reader(lines[skip:skip + 1], delimiter=sep), [])
+    names = {"header": None, "names": _generated_names(len(first))} if _is_data_row(first, sep == ";") else {}
+    df = pd.read_csv(io.StringIO(body), sep=sep, dtype=str, keep_default_na=False, na_values=_NA, skipinitialspace=True,
+                     **names)
     return _clean(_hash_header(df, lines, skip), comma_decimal=(sep == ";"))
 
 
@@ -190,6 +217,8 @@ def _read_csv_fast(path):
     lines, skip, enc = got
     sep = _sep(lines[skip:skip + 50])
     comma_decimal = sep == ";"
+    if _is_data_row(next(csv.reader(lines[skip:skip + 1], delimiter=sep), []), comma_decimal):
+        return None  # no header row: the careful way names the columns
     head = pd.read_csv(io.StringIO("\n".join(lines[skip:])), sep=sep, dtype=str, keep_default_na=False,
                        na_values=_NA, skipinitialspace=True)
     plan = _plan(head, comma_decimal)
