@@ -60,6 +60,7 @@ func (h *Handler) Register(e *echo.Echo) {
 		e.Add(m, "/s/:token", h.showShare)
 		e.Add(m, "/s/:token/artifacts/:artifact", h.downloadSharedArtifact)
 		e.Add(m, "/s/:token/files/:file", h.downloadSharedFile)
+		e.Add(m, "/s/:token/turns", h.showSharedEarlier)
 	}
 	e.OPTIONS("/s/*", answerShareOptions)
 

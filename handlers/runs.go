@@ -308,6 +308,10 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 	for _, u := range ups {
 		v.Files.Files = append(v.Files.Files, fileView(u))
 	}
+	if !h.engine.Local {
+		v.InputTokens, v.OutputTokens = tokensOf(turns)
+	}
+	turns, v.Earlier = latestTurns("/conversations/"+conv.ID, turns)
 	answers, err := h.turnViews(ctx, conv, turns, now, &v)
 	if err != nil {
 		return views.Chat{}, err
@@ -362,49 +366,6 @@ func (h *Handler) turnViews(ctx context.Context, conv *store.Conversation, turns
 			av.AskAgain = t.Message.Content // it waited behind a stopped answer when the server restarted
 		}
 		v.Turns = append(v.Turns, turnView(t.Message, av))
-		if !h.engine.Local {
-			v.InputTokens += t.Run.InputTokens
-			v.OutputTokens += t.Run.OutputTokens
-		}
 	}
 	return answers, nil
-}
-
-// showNewTurns answers a page that follows its conversation (a second tab)
-// with the turns after the run it shows last (?after=), live ones
-// following their runs, and the composer's Stop while one runs; 204 when
-// there is none.
-func (h *Handler) showNewTurns(c echo.Context) error {
-	ctx := c.Request().Context()
-	conv, err := h.db.Conversation(ctx, currentUser(c).ID, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	turns, err := h.db.Turns(ctx, conv.ID)
-	if err != nil {
-		return err
-	}
-	turns = turnsAfter(turns, c.QueryParam("after"))
-	if len(turns) == 0 {
-		return c.NoContent(http.StatusNoContent)
-	}
-	var v views.Chat
-	if _, err := h.turnViews(ctx, conv, turns, time.Now(), &v); err != nil {
-		return err
-	}
-	return render(c, http.StatusOK, views.NewTurns(conv.ID, v.Turns, v.Running))
-}
-
-// turnsAfter returns the turns after the one of run runID: all of them for
-// "" (a page with no turn yet), none when the run is not among them.
-func turnsAfter(turns []store.Turn, runID string) []store.Turn {
-	if runID == "" {
-		return turns
-	}
-	for i, t := range turns {
-		if t.Run.ID == runID {
-			return turns[i+1:]
-		}
-	}
-	return nil
 }

@@ -111,23 +111,61 @@ func (h *Handler) showShare(c echo.Context) error {
 	return render(c, http.StatusOK, views.SharePage(views.Page{Title: share.Title, Engine: h.engine}, v))
 }
 
-// sharedView loads what a shared page shows: every finished answer as the
-// owner sees it, with the share's file routes; an answer still running is
-// shown as it stands.
+// sharedView loads what a shared page shows: its latest finished answers
+// as the owner sees them, with the share's file routes (an answer still
+// running as it stands), and the button for the earlier ones.
 func (h *Handler) sharedView(ctx context.Context, share *store.Share) (views.Shared, error) {
-	v := views.Shared{Title: share.Title, ExpiresAt: share.ExpiresAt}
-	if !share.Anyone {
-		v.SharedBy = share.Owner
-	}
+	v := views.Shared{Title: share.Title, ExpiresAt: share.ExpiresAt, SharedBy: sharedBy(share)}
 	turns, err := h.db.Turns(ctx, share.ConversationID)
 	if err != nil {
 		return v, err
 	}
-	answers, err := h.chat.Answers(ctx, share.OwnerID, share.ConversationID, store.RunIDs(turns))
-	if err != nil {
+	turns, v.Earlier = latestTurns(sharePath(share.Token), turns)
+	if v.Turns, err = h.sharedTurns(ctx, share, turns, v.SharedBy); err != nil {
 		return v, err
 	}
+	if share.IncludeUploads {
+		v.Files, err = h.sharedFiles(ctx, share)
+	}
+	return v, err
+}
+
+// showSharedEarlier answers a shared page's "Show earlier questions".
+func (h *Handler) showSharedEarlier(c echo.Context) error {
+	share, _, ok, err := h.openShare(c)
+	if !ok {
+		return err
+	}
+	ctx := c.Request().Context()
+	turns, err := h.db.Turns(ctx, share.ConversationID)
+	if err != nil {
+		return err
+	}
+	turns, more := latestTurns(sharePath(share.Token), turnsBefore(turns, c.QueryParam("before")))
+	shown, err := h.sharedTurns(ctx, share, turns, sharedBy(share))
+	if err != nil {
+		return err
+	}
+	return render(c, http.StatusOK, views.EarlierPage(shown, more))
+}
+
+// sharedBy names the owner of a link for signed-in viewers; a link anyone
+// may open names no one.
+func sharedBy(share *store.Share) string {
+	if share.Anyone {
+		return ""
+	}
+	return share.Owner
+}
+
+// sharedTurns lays out turns of a shared conversation as its link shows them.
+func (h *Handler) sharedTurns(ctx context.Context, share *store.Share, turns []store.Turn, by string) ([]views.ChatTurn, error) {
+	answers, err := h.chat.Answers(ctx, share.OwnerID, share.ConversationID, store.RunIDs(turns))
+	if err != nil {
+		return nil, err
+	}
 	now, base := time.Now(), sharePath(share.Token)
+	var out []views.ChatTurn
 	for _, t := range turns {
 		a := answers[t.Run.ID]
 		if a.Settle(t.Run) {
@@ -135,18 +173,14 @@ func (h *Handler) sharedView(ctx context.Context, share *store.Share) (views.Sha
 		}
 		o := h.answerOptions(false, now)
 		o.sharePath = base
-		av := answerView(share.ConversationID, t.Run.ID, a, o)
-		turn := turnView(t.Message, av)
+		turn := turnView(t.Message, answerView(share.ConversationID, t.Run.ID, a, o))
 		if turn.Step != nil {
 			// A link anyone may open does not name the owner, nor the author of their steps.
-			turn.Step.Author = cmp.Or(v.SharedBy, "the analyst")
+			turn.Step.Author = cmp.Or(by, "the analyst")
 		}
-		v.Turns = append(v.Turns, turn)
+		out = append(out, turn)
 	}
-	if share.IncludeUploads {
-		v.Files, err = h.sharedFiles(ctx, share)
-	}
-	return v, err
+	return out, nil
 }
 
 func (h *Handler) sharedFiles(ctx context.Context, share *store.Share) ([]views.SharedFile, error) {

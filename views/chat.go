@@ -5,8 +5,10 @@ import "time"
 // Chat is the conversation page's chat column.
 type Chat struct {
 	Conversation Conversation
-	Turns        []ChatTurn
-	Files        FilesPanel
+	// Turns are the latest turns; Earlier offers the ones before them.
+	Turns   []ChatTurn
+	Earlier EarlierTurns
+	Files   FilesPanel
 	// Session says whether the Code Interpreter session is alive.
 	Session SessionBadge
 	// Running is the run in progress, if any; the composer offers Stop.
@@ -17,6 +19,13 @@ type Chat struct {
 	InputTokens, OutputTokens int64
 	// CodeSessions counts the Code Interpreter sessions the conversation opened.
 	CodeSessions CodeSessions
+}
+
+// EarlierTurns offers the turns above those shown: a long conversation's
+// page carries its latest turns, and earlier ones load on request.
+type EarlierTurns struct {
+	Count int    // turns before the first shown; 0: none
+	URL   string // the next of them, nearest first
 }
 
 // ChatTurn is a question and its answer.

@@ -38,7 +38,9 @@ type Shared struct {
 	// SharedBy names the owner; empty on links anyone may open.
 	SharedBy  string
 	ExpiresAt time.Time
-	Turns     []ChatTurn
+	// Turns are the latest turns; Earlier offers the ones before them.
+	Turns   []ChatTurn
+	Earlier EarlierTurns
 	// Files are the uploaded files, when the owner included them.
 	Files []SharedFile
 }

@@ -231,6 +231,27 @@
     });
   });
 
+  // A long conversation's page carries its latest turns. An address that
+  // points to an earlier one (the gallery's "go to the message", a search
+  // hit) loads earlier turns until it is there, then shows it.
+  function seekHash() {
+    var id = decodeURIComponent(location.hash.slice(1));
+    if (!id) return;
+    var target = document.getElementById(id);
+    if (target) {
+      document.removeEventListener("htmx:afterSettle", seekHash);
+      target.scrollIntoView({ block: "start" });
+      return;
+    }
+    var earlier = document.querySelector('[data-testid="earlier-turns"]');
+    if (earlier) earlier.click();
+    else document.removeEventListener("htmx:afterSettle", seekHash);
+  }
+  if (location.hash && document.getElementById("messages") && !document.getElementById(decodeURIComponent(location.hash.slice(1)))) {
+    document.addEventListener("htmx:afterSettle", seekHash);
+    seekHash();
+  }
+
   // A conversation opens ready for the next question, unless the address
   // points somewhere in it (a search hit), which then keeps the view.
   var composer = document.getElementById("composer-input");
