@@ -5,6 +5,7 @@ import (
 	"net/http"
 	"net/url"
 	"strconv"
+	"strings"
 
 	"github.com/analyst-workbench/workbench/auth"
 	"github.com/analyst-workbench/workbench/views"
@@ -45,8 +46,11 @@ func (h *Handler) setup(c echo.Context) error {
 // showLogin shows the sign-in form.
 func (h *Handler) showLogin(c echo.Context) error {
 	form := h.loginForm(c.QueryParam("next"))
-	if lost, _ := c.Get(ctxSessionLost).(bool); lost || c.QueryParam("expired") == "1" {
+	switch lost, _ := c.Get(ctxSessionLost).(bool); {
+	case lost || c.QueryParam("expired") == "1":
 		form.Notice = "Your session has ended. Sign in again to continue."
+	case strings.HasPrefix(form.Next, "/s/"):
+		form.Notice = "A conversation was shared with the people who can sign in here. Sign in to read it."
 	}
 	return render(c, http.StatusOK, views.LoginPage(h.page(c, "Sign in"), form))
 }

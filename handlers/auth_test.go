@@ -4,6 +4,7 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"net/url"
+	"regexp"
 	"strings"
 	"testing"
 
@@ -61,6 +62,11 @@ func TestLogin(t *testing.T) {
 		unknown := b.post("/login", url.Values{"username": {"nobody"}, "password": {pw}})
 		expect(t, wrong, http.StatusUnauthorized, "Wrong username or password.", `value="root"`)
 		expect(t, unknown, http.StatusUnauthorized, "Wrong username or password.")
+		// The username is kept; the focus goes where the typing is to be done again.
+		if !regexp.MustCompile(`type="password"[^>]*autofocus`).MatchString(wrong.body) ||
+			regexp.MustCompile(`name="username"[^>]*autofocus`).MatchString(wrong.body) {
+			t.Error("after a wrong password the focus is not on the password")
+		}
 	})
 	t.Run("redirects to next, but only on this site", func(t *testing.T) {
 		r := b.post("/login", url.Values{"username": {"root"}, "password": {pw}, "next": {"//evil.example/x"}})

@@ -119,6 +119,7 @@ func TestShareReadOnlyLink(t *testing.T) {
 		if r.status != http.StatusSeeOther || r.location != "/login?next="+url.QueryEscape(link) {
 			t.Fatalf("anonymous: %d → %q", r.status, r.location)
 		}
+		expect(t, anon.get(r.location), http.StatusOK, "A conversation was shared with the people who can sign in here.")
 		if r := anon.get(link + "/artifacts/" + chart.ID); r.status != http.StatusSeeOther {
 			t.Fatalf("anonymous chart: %d", r.status)
 		}
@@ -181,6 +182,12 @@ func TestShareReadOnlyLink(t *testing.T) {
 		}
 		expect(t, bob.get(link+"/artifacts/"+chart.ID), http.StatusNotFound)
 		expect(t, bob.get("/s/AAAAAAAAAAAAAAAAAAAAAA"), http.StatusNotFound, "no longer valid")
+		// Someone signed out, perhaps with no account, is not sent to "your conversations".
+		gone := anon.get(link)
+		expect(t, gone, http.StatusNotFound, "no longer valid", "Have an account here?")
+		if strings.Contains(gone.body, "Go to your conversations") {
+			t.Error("a visitor who is not signed in is offered their conversations")
+		}
 	})
 	t.Run("expired: gone", func(t *testing.T) {
 		live := "/s/" + ana.share(convID, url.Values{"expires_days": {"1"}})

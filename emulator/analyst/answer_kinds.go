@@ -122,6 +122,9 @@ func overviewSentence(m marker) string {
 			s, _ := nums[c].(map[string]any)
 			fmt.Fprintf(&b, "- `%s`: mean %s, min %s, max %s\n", c, fmtAny(s["mean"]), fmtAny(s["min"]), fmtAny(s["max"]))
 		}
+		if n, ok := m.num("numeric_n"); ok && int(n) > len(nums) {
+			fmt.Fprintf(&b, "- and %d more number columns, in the table above\n", int(n)-len(nums))
+		}
 	}
 	return strings.TrimRight(b.String(), "\n")
 }
@@ -548,8 +551,8 @@ func linesSentence(m marker) string {
 	var parts []string
 	for _, it := range m.list("items") {
 		r, _ := it.(map[string]any)
-		parts = append(parts, fmt.Sprintf("**%s** went from %s (%s) to %s (%s), peaking at %s on %s", fmtLabel(r["name"]), fmtAny(r["first"]), fmtLabel(r["first_date"]),
-			fmtAny(r["last"]), fmtLabel(r["last_date"]), fmtAny(r["max"]), fmtLabel(r["max_date"])))
+		parts = append(parts, fmt.Sprintf("**%s** went from %s (%s) to %s (%s), peaking at %s %s", fmtLabel(r["name"]), fmtAny(r["first"]), fmtLabel(r["first_date"]),
+			fmtAny(r["last"]), fmtLabel(r["last_date"]), fmtAny(r["max"]), atTime(r["max_date"])))
 	}
 	return strings.Join(parts, "; ") + "."
 }

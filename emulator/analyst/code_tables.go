@@ -19,8 +19,13 @@ func (g *gen) overview() {
 	g.line("dates = {c: [df[c].min(), df[c].max()] for c in df.columns if str(df[c].dtype).startswith(\"datetime\")}")
 	g.line("_emit(\"overview\", key=%s, rows=len(df), cols=df.shape[1], missing=int(df.isna().sum().sum()),", py(g.f.Key))
 	g.line("      kinds=[[c, str(t)] for c, t in df.dtypes.items()], dates=dates,")
-	g.line("      numeric={c: {\"mean\": num[c].mean(), \"min\": num[c].min(), \"max\": num[c].max()} for c in list(num.columns)[:8]})")
+	g.line("      numeric={c: {\"mean\": num[c].mean(), \"min\": num[c].min(), \"max\": num[c].max()} for c in list(num.columns)[:%d]},", overviewNumbers)
+	g.line("      numeric_n=num.shape[1])")
 }
+
+// overviewNumbers is how many number columns an overview sums up one by one;
+// the table it prints has them all.
+const overviewNumbers = 20
 
 // eachFrame writes step for each frame when the question names no one table: every file, or
 // every sheet of the workbook it names. It reports whether it did.

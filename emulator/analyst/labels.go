@@ -1,6 +1,9 @@
 package analyst
 
-import "strconv"
+import (
+	"regexp"
+	"strconv"
+)
 
 // fmtLabel formats a value that names something (a group, a year, an id) rather than
 // measures it: whole numbers are written without thousands separators, so a year reads 2011
@@ -10,6 +13,19 @@ func fmtLabel(v any) string {
 		return strconv.FormatInt(int64(x), 10)
 	}
 	return fmtAny(v)
+}
+
+// periodLabel matches a time label that is a whole period, a year or a
+// month ("1983", "2024-03"), not a day.
+var periodLabel = regexp.MustCompile(`^\d{4}(-\d{2})?$`)
+
+// atTime says when with its preposition: "in 1983", "in 2024-03", "on 2024-03-05".
+func atTime(v any) string {
+	label := fmtLabel(v)
+	if periodLabel.MatchString(label) {
+		return "in " + label
+	}
+	return "on " + label
 }
 
 // labelWords are the name words of columns whose numbers are names, not quantities.
