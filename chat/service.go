@@ -231,3 +231,7 @@ func ValidateMessage(content string) (string, error) {
 	}
 	return content, nil
 }
+
+// MaxUpload is the largest file one upload may be, for pages that check a
+// file's size before sending it.
+func (s *Service) MaxUpload() int64 { return s.maxUpload }

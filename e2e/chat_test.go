@@ -133,6 +133,21 @@ func TestUploadThenAskAboutTheFile(t *testing.T) {
 	waitFor(t, ctx, "the file's profile", `(document.querySelector('.file-card[data-file-name="regions.csv"]')?.textContent || '').includes('3 rows × 2 columns')`)
 	waitFor(t, ctx, "the file's chip in the composer", `!!document.querySelector('#file-chips input[name="file_id"]:checked')`)
 
+	// A file over the limit is refused by the page before a byte is sent
+	// (a sparse file: the browser knows its size without reading it).
+	huge := t.TempDir() + "/huge.csv"
+	if f, err := os.Create(huge); err != nil || f.Truncate(600<<20) != nil || f.Close() != nil {
+		t.Fatalf("sparse file: %v", err)
+	}
+	do(t, ctx, chromedp.SetUploadFiles(chromedp.CSS(`[data-testid="file-input"]`), []string{huge}))
+	waitFor(t, ctx, "the refusal", `(document.querySelector('#toasts')?.textContent || '').includes('huge.csv was not uploaded: it is 600 MB, and a file can be at most 512 MB')`)
+	if js[bool](t, ctx, `!!document.querySelector('.upload-row') || !!document.querySelector('.file-card[data-file-name="huge.csv"]')`) {
+		t.Fatal("the file over the limit was sent")
+	}
+	if os.Getenv("SCREENSHOTS") != "" {
+		saveScreenshot(t, ctx)
+	}
+
 	ask(t, ctx, "```python\nimport pandas as pd\ndf = pd.read_csv(__import__('glob').glob('/mnt/data/*-regions.csv')[0], sep=';', thousands='.', decimal=',')\nprint('sum', df.revenue.sum())\n```")
 	waitFor(t, ctx, "the computed sum", `(document.querySelector('.cell .cell-output')?.textContent || '').includes('sum 3710.75')`)
 }

@@ -141,7 +141,7 @@ func (h *Handler) filesPanel(c echo.Context, convID string) (views.FilesPanel, e
 	if err != nil {
 		return views.FilesPanel{}, err
 	}
-	panel := views.FilesPanel{ConversationID: convID}
+	panel := views.FilesPanel{ConversationID: convID, MaxBytes: h.chat.MaxUpload()}
 	for _, u := range ups {
 		panel.Files = append(panel.Files, fileView(u))
 	}

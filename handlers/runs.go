@@ -304,7 +304,7 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 		return views.Chat{}, err
 	}
 	now := time.Now()
-	v := views.Chat{Conversation: conversationView(conv), Files: views.FilesPanel{ConversationID: conv.ID}}
+	v := views.Chat{Conversation: conversationView(conv), Files: views.FilesPanel{ConversationID: conv.ID, MaxBytes: h.chat.MaxUpload()}}
 	for _, u := range ups {
 		v.Files.Files = append(v.Files.Files, fileView(u))
 	}

@@ -169,6 +169,9 @@ type SessionBadge struct {
 type FilesPanel struct {
 	ConversationID string
 	Files          []FileCard
+	// MaxBytes is the largest file an upload may be: the page refuses a
+	// bigger one before sending it.
+	MaxBytes int64
 }
 
 // FileCard is one uploaded file.

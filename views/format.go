@@ -101,6 +101,15 @@ func minutes(d time.Duration) string {
 	return fmt.Sprintf("%d min", int((d+time.Minute-1)/time.Minute))
 }
 
+// uploadLimit writes the upload limit as Foundry states its own, in whole
+// binary megabytes: 512 MB.
+func uploadLimit(n int64) string {
+	if n > 0 && n%(1<<20) == 0 {
+		return fmt.Sprintf("%d MB", n>>20)
+	}
+	return ByteSize(n)
+}
+
 // ByteSize writes a file size: 812 B, 14.2 KB, 3.1 MB.
 func ByteSize(n int64) string {
 	switch {

@@ -116,6 +116,7 @@
   var queue = [], busy = false;
 
   function enqueue(file) {
+    if (tooLarge(file)) return;
     var row = progressRow(file);
     if (!row) return;
     queue.push({ file: file, row: row });
@@ -133,10 +134,31 @@
     if (!uploadURL()) return null;
     var row = document.createElement("div");
     row.className = "upload-row";
-    row.innerHTML = '<span class="name"></span> <span class="pct muted">waiting…</span><div class="bar"><span></span></div>';
+    row.innerHTML = '<span class="name"></span> <span class="pct muted">waiting…</span><div class="upload-bar"><span></span></div>';
     row.querySelector(".name").textContent = file.name;
     document.getElementById("upload-progress").appendChild(row);
     return row;
+  }
+
+  // A file over the limit is refused here, before the browser sends it all
+  // to be refused by the server; the server still checks.
+  function tooLarge(file) {
+    var f = document.querySelector("#files-panel form.dropzone");
+    var max = f ? Number(f.dataset.maxBytes) : 0;
+    if (!max || file.size <= max) return false;
+    toast(file.name + " was not uploaded: it is " + megabytes(file.size) + ", and a file can be at most " +
+      megabytes(max) + ". Split it, or save only the rows and columns you need, and upload that.");
+    return true;
+  }
+
+  function megabytes(n) { return Math.round(n / 1048576).toLocaleString("en") + " MB"; }
+
+  function toast(text) {
+    var t = document.createElement("div");
+    t.className = "toast toast-error";
+    t.setAttribute("role", "alert");
+    t.textContent = text;
+    document.getElementById("toasts").appendChild(t);
   }
 
   function uploadURL() {
@@ -157,7 +179,7 @@
     xhr.upload.onprogress = function (e) {
       if (!e.lengthComputable) return;
       var pct = Math.round((e.loaded / e.total) * 100);
-      row.querySelector(".bar span").style.width = pct + "%";
+      row.querySelector(".upload-bar span").style.width = pct + "%";
       row.querySelector(".pct").textContent = pct < 100 ? pct + "%" : "profiling…";
     };
     xhr.onload = function () {
@@ -185,11 +207,7 @@
     xhr.onerror = function () {
       row.remove();
       done();
-      var t = document.createElement("div");
-      t.className = "toast toast-error";
-      t.setAttribute("role", "alert");
-      t.textContent = file.name + " was not uploaded: the connection failed. Try again.";
-      document.getElementById("toasts").appendChild(t);
+      toast(file.name + " was not uploaded: the connection failed. Try again.");
     };
     xhr.send(data);
   }
