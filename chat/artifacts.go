@@ -40,8 +40,9 @@ type ArtifactRef struct {
 	Flaw FileFlaw `json:"flaw,omitzero"`
 }
 
-// maxArtifactBytes caps one copied-out file, as Foundry caps files.
-const maxArtifactBytes = 512 << 20
+// maxArtifactBytes caps one copied-out file: Foundry's cap on files, which
+// files.MaxSize states.
+const maxArtifactBytes = files.MaxSize
 
 // copyOutRetries and copyOutBackoff pace retries of a download that failed
 // with a server error, or with a 404 right after the file was created (the

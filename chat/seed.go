@@ -6,7 +6,7 @@ import (
 	"strings"
 
 	"github.com/analyst-workbench/workbench/foundry"
-	"github.com/analyst-workbench/workbench/markdown"
+	"github.com/analyst-workbench/workbench/markdown/fence"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -87,7 +87,7 @@ func seedQuestion(m *store.Message) string {
 	if m.Kind != store.KindStep {
 		return clip(m.Content, seedQuestionRune)
 	}
-	return "[The analyst ran this code of their own in the earlier session]\n" + markdown.Fence(clip(m.Content, seedQuestionRune), "python")
+	return "[The analyst ran this code of their own in the earlier session]\n" + fence.Wrap(clip(m.Content, seedQuestionRune), "python")
 }
 
 // answerSummary is an earlier answer as the new session sees it: its text,
@@ -111,7 +111,7 @@ func answerSummary(a *Answer, run *store.Run) string {
 			b.WriteString("\n\nCode run in the earlier session:")
 		}
 		cells++
-		b.WriteString("\n" + markdown.Fence(clip(c.Code, seedCodeRunes), "python"))
+		b.WriteString("\n" + fence.Wrap(clip(c.Code, seedCodeRunes), "python"))
 	}
 	if len(a.Artifacts) > 0 {
 		names := make([]string, len(a.Artifacts))

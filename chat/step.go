@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"github.com/analyst-workbench/workbench/markdown"
+	"github.com/analyst-workbench/workbench/markdown/fence"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -48,7 +48,7 @@ func (s *Service) StartStep(ctx context.Context, st Step) (*store.Message, *stor
 	// Steps start from a cell, so the conversation has its name already;
 	// one started through the API on an empty conversation is named as a
 	// question of code would be.
-	title := TitleFrom(markdown.Fence(code, "python"), nil)
+	title := TitleFrom(fence.Wrap(code, "python"), nil)
 	msg, run, err := s.db.StartStep(ctx, st.UserID, st.ConversationID, code, title)
 	if errors.Is(err, store.ErrRunInProgress) {
 		return nil, nil, ErrBusy
@@ -86,7 +86,7 @@ func ValidateStep(code string) (string, error) {
 func StepInput(code string) string {
 	return "The analyst edited this Python code and asks you to run it exactly as written, with the code_interpreter tool, " +
 		"in a single call, without changing, fixing or adding anything. Then say in one or two sentences what it printed or made.\n\n" +
-		markdown.Fence(code, "python")
+		fence.Wrap(code, "python")
 }
 
 // checkStep tells the user when the code that ran is not the code of the

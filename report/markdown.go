@@ -10,7 +10,7 @@ import (
 	"strings"
 	"unicode"
 
-	"github.com/analyst-workbench/workbench/markdown"
+	"github.com/analyst-workbench/workbench/markdown/fence"
 )
 
 // WriteMarkdownZip writes r as a zip: name (such as "sales.md") and, beside
@@ -192,7 +192,7 @@ func (m *mdWriter) files(files []File) []zipped {
 
 // fenced puts text in a code fence no line of it can close early.
 func fenced(lang, text string) string {
-	return markdown.Fence(strings.TrimRight(text, "\n"), lang)
+	return fence.Wrap(strings.TrimRight(text, "\n"), lang)
 }
 
 // gfmTable writes a table as a GitHub table: numbers right-aligned, pipes

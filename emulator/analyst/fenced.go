@@ -8,7 +8,7 @@ import (
 // string python, py or python3), in order, read as CommonMark reads fences:
 // an opening line of three or more backticks (up to three spaces before),
 // closed only by a line of at least as many backticks and nothing else, or
-// by the end of the text. A longer fence (see markdown.Fence) can thus hold
+// by the end of the text. A longer fence (see fence.Wrap) can thus hold
 // code with ``` in it. emulator.FencedBlocks calls this, so the emulator and
 // both planners agree on what runs as written.
 func FencedBlocks(text string) []string {

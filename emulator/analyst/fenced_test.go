@@ -5,7 +5,7 @@ import (
 	"slices"
 	"testing"
 
-	"github.com/analyst-workbench/workbench/markdown"
+	"github.com/analyst-workbench/workbench/markdown/fence"
 	"github.com/yuin/goldmark"
 	"github.com/yuin/goldmark/ast"
 	gmtext "github.com/yuin/goldmark/text"
@@ -71,7 +71,7 @@ func TestFencedBlocks(t *testing.T) {
 		}
 	}
 	code := "print('```')\nprint(\"````\")"
-	if got := FencedBlocks(markdown.Fence(code, "python")); len(got) != 1 || got[0] != code {
+	if got := FencedBlocks(fence.Wrap(code, "python")); len(got) != 1 || got[0] != code {
 		t.Errorf("a fence from markdown.Fence gave %q, want the code back", got)
 	}
 }

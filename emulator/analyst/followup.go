@@ -31,13 +31,20 @@ func followCue(ps *parsed) bool {
 // pie", "can you chart that".
 var backRefs = setOf("it", "that", "those", "them", "instead", "again", "too")
 
+// historyWindow is how many of the conversation's latest messages the
+// planner reads again on every call: what the last questions meant, and the
+// columns they derived.
+const historyWindow = 16
+
+// recent returns the last historyWindow messages of history.
+func recent(history []Message) []Message { return history[max(0, len(history)-historyWindow):] }
+
 // resolveTurn folds the conversation's earlier questions into a context, then resolves the
 // current question against it. The planner is stateless, so the previous query is rebuilt from
 // the history every time; that is cheap and gives the same answer on every call.
 func resolveTurn(question string, history []Message, ix *colIndex) Query {
 	var prev *Query
-	start := max(0, len(history)-16)
-	for _, m := range history[start:] {
+	for _, m := range recent(history) {
 		if m.Role != "user" || len(FencedBlocks(m.Text)) > 0 {
 			continue
 		}

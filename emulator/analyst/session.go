@@ -16,7 +16,7 @@ func readSession(question string, history []Message, p *Profile) (*Profile, []de
 	var all []derivation
 	proper := map[string]string{}
 	refs := map[string]refinements{}
-	for _, m := range history[max(0, len(history)-16):] {
+	for _, m := range recent(history) {
 		if m.Role != "user" || len(FencedBlocks(m.Text)) > 0 {
 			continue
 		}

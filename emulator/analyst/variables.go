@@ -5,7 +5,7 @@ import (
 	"regexp"
 	"strings"
 
-	"github.com/analyst-workbench/workbench/markdown"
+	"github.com/analyst-workbench/workbench/markdown/fence"
 )
 
 // askVariable matches a question that only asks to see one name: "show y", "print total",
@@ -72,7 +72,7 @@ func variableStep(name string, cells []Cell) Step {
 	if len(out) > maxShownValue {
 		out = out[:maxShownValue] + "\n…"
 	}
-	return Step{Text: fmt.Sprintf("`%s`, as the code you ran earlier in this session left it:\n\n%s", name, markdown.Fence(out, ""))}
+	return Step{Text: fmt.Sprintf("`%s`, as the code you ran earlier in this session left it:\n\n%s", name, fence.Wrap(out, ""))}
 }
 
 // maxShownValue caps the printed value a reply to "show x" quotes.

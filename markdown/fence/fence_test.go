@@ -1,16 +1,16 @@
-package markdown
+package fence
 
 import "testing"
 
-func TestFence(t *testing.T) {
+func TestWrap(t *testing.T) {
 	for in, want := range map[string]string{
 		"x":       "```\nx\n```",
 		"a``b":    "```\na``b\n```",
 		"```":     "````\n```\n````",
 		"`````x`": "``````\n`````x`\n``````",
 	} {
-		if got := Fence(in, ""); got != want {
-			t.Errorf("Fence(%q) = %q, want %q", in, got, want)
+		if got := Wrap(in, ""); got != want {
+			t.Errorf("Wrap(%q) = %q, want %q", in, got, want)
 		}
 	}
 }
