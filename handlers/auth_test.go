@@ -38,7 +38,13 @@ func TestSetupFlow(t *testing.T) {
 		if r.status != http.StatusSeeOther || r.location != "/" {
 			t.Fatalf("setup: %d → %q", r.status, r.location)
 		}
-		expect(t, b.get("/"), http.StatusOK, "root", "Manage users")
+		expect(t, b.get("/"), http.StatusOK, "root", "Manage users", "You are the only one here so far.", `href="/admin/users"`)
+	})
+	t.Run("the admin's home stops asking for analysts once there is one", func(t *testing.T) {
+		a.signedIn("ana", store.RoleAnalyst)
+		if r := b.get("/"); strings.Contains(r.body, "only one here") {
+			t.Error("the home page still says the admin is alone")
+		}
 	})
 	t.Run("refused once an admin exists", func(t *testing.T) {
 		other := a.browser()

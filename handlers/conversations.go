@@ -21,7 +21,15 @@ func (h *Handler) home(c echo.Context) error {
 	if err != nil {
 		return err
 	}
-	return render(c, http.StatusOK, views.Home(p))
+	alone := false
+	if currentUser(c).IsAdmin() {
+		n, err := h.db.CountUsers(c.Request().Context())
+		if err != nil {
+			return err
+		}
+		alone = n == 1 // just set up: nobody to work with yet
+	}
+	return render(c, http.StatusOK, views.Home(p, alone))
 }
 
 // listConversations answers the sidebar's search and "Show more" with a
