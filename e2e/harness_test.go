@@ -6,11 +6,11 @@ import (
 	"bytes"
 	"context"
 	"fmt"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"syscall"
@@ -56,10 +56,11 @@ type server struct {
 func startServer(t *testing.T, extra ...string) *server {
 	t.Helper()
 	s := &server{DataDir: t.TempDir(), log: &syncBuffer{}}
-	addr := freeAddr(t)
-	s.URL = "http://" + addr
 	cmd := exec.Command(webBin)
-	cmd.Env = append(os.Environ(), "ADDR="+addr, "DATA_DIR="+s.DataDir)
+	// The server picks its own port and says which: a port chosen here and
+	// freed for it could be taken by another process meanwhile (seen in CI
+	// as "bind: address already in use").
+	cmd.Env = append(os.Environ(), "ADDR=127.0.0.1:0", "DATA_DIR="+s.DataDir)
 	cmd.Env = append(cmd.Env, extra...)
 	cmd.Stdout, cmd.Stderr = s.log, s.log
 	if err := cmd.Start(); err != nil {
@@ -80,6 +81,16 @@ func startServer(t *testing.T, extra ...string) *server {
 		}
 	})
 	deadline := time.Now().Add(60 * time.Second)
+	for s.URL == "" {
+		if m := listeningAt.FindStringSubmatch(s.log.String()); m != nil {
+			s.URL = "http://" + m[1]
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("server did not say where it listens; log:\n%s", s.log.String())
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
 	for {
 		resp, err := http.Get(s.URL + "/healthz")
 		if err == nil {
@@ -95,14 +106,9 @@ func startServer(t *testing.T, extra ...string) *server {
 	}
 }
 
-func freeAddr(t *testing.T) string {
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer ln.Close()
-	return ln.Addr().String()
-}
+// listeningAt finds the address in the server's "listening" log line, in
+// text or JSON.
+var listeningAt = regexp.MustCompile(`msg"?[=:]"?listening"?[ ,]"?addr"?[=:]"?([0-9.]+:[0-9]+)`)
 
 // newBrowser starts a headless chromium with its own profile. On failure
 // the page is saved to e2e/screenshots/<test>.png.
