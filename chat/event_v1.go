@@ -3,6 +3,8 @@ package chat
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/analyst-workbench/workbench/foundry"
 )
 
 // Version 1 of the stored events (before the "v" field) embedded the
@@ -59,7 +61,7 @@ func fromV1Foundry(f *v1Foundry) Event {
 	e := Event{Type: EventType(f.Type), CellID: f.ItemID, ContainerID: f.ContainerID, Text: f.Text, Status: f.Status}
 	switch f.Type {
 	case "item_added":
-		if f.Item != nil && f.Item.Type == "code_interpreter_call" {
+		if f.Item != nil && f.Item.Type == string(foundry.ItemCodeCall) {
 			e.Type = EventCellAdded
 		}
 	case "image":
@@ -71,7 +73,7 @@ func fromV1Foundry(f *v1Foundry) Event {
 		u := f.Usage
 		e.Usage = &u
 	case "item_done":
-		if f.Item != nil && f.Item.Type == "code_interpreter_call" {
+		if f.Item != nil && f.Item.Type == string(foundry.ItemCodeCall) {
 			e.Type, e.Text, e.Status = EventCellDone, f.Item.Code, cellOutcome(f.Item.Status)
 		}
 	}

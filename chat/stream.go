@@ -140,7 +140,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 	case foundry.EventTextDelta:
 		return Event{Type: EventText, Text: fe.Text}, true
 	case foundry.EventItemAdded:
-		if fe.Item == nil || fe.Item.Type != "code_interpreter_call" {
+		if fe.Item == nil || fe.Item.Type != foundry.ItemCodeCall {
 			return Event{}, false
 		}
 		e.Type, e.Text = EventCellAdded, ""
@@ -166,7 +166,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 	case foundry.EventOutputsMissing:
 		e.Type, e.Text = EventOutputMissing, ""
 	case foundry.EventItemDone:
-		if fe.Item == nil || fe.Item.Type != "code_interpreter_call" {
+		if fe.Item == nil || fe.Item.Type != foundry.ItemCodeCall {
 			return Event{}, false
 		}
 		e.Type, e.Text, e.Status = EventCellDone, fe.Item.Code, cellOutcome(fe.Item.Status)
@@ -238,7 +238,7 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 				r.s.log.Warn("record session use", "err", err)
 			}
 		}
-		if fe.Type == foundry.EventItemDone && fe.Item != nil && fe.Item.Type == "code_interpreter_call" {
+		if fe.Type == foundry.EventItemDone && fe.Item != nil && fe.Item.Type == foundry.ItemCodeCall {
 			if fe.Item.ContainerID == "" {
 				fe.Item.ContainerID = fe.ContainerID
 			}

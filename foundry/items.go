@@ -5,14 +5,25 @@ import (
 	"strings"
 )
 
+// ItemType is an item's "type", as the service spells it (stored and sent
+// with the same bytes).
+type ItemType string
+
+// The item types the app acts on; others (reasoning, tool calls of other
+// tools) pass through as they came.
+const (
+	ItemMessage  ItemType = "message"
+	ItemCodeCall ItemType = "code_interpreter_call"
+)
+
 // Item is a conversation item or a response output item, reduced to what
 // the chat layer uses. Raw keeps the whole object for anything else.
 type Item struct {
 	ID string `json:"id,omitzero"`
-	// Type is "message", "code_interpreter_call", "reasoning", ….
-	Type   string `json:"type,omitzero"`
-	Role   string `json:"role,omitzero"`
-	Status string `json:"status,omitzero"`
+	// Type is ItemMessage, ItemCodeCall, "reasoning", ….
+	Type   ItemType `json:"type,omitzero"`
+	Role   string   `json:"role,omitzero"`
+	Status string   `json:"status,omitzero"`
 	// Text joins the text parts of a message.
 	Text string `json:"text,omitzero"`
 	// Code, ContainerID and Outputs are set on code_interpreter_call items.
@@ -52,7 +63,7 @@ type Citation struct {
 
 type wireItem struct {
 	ID          string          `json:"id"`
-	Type        string          `json:"type"`
+	Type        ItemType        `json:"type"`
 	Role        string          `json:"role"`
 	Status      string          `json:"status"`
 	Code        string          `json:"code"`

@@ -20,7 +20,7 @@ import (
 // noteEmptyOutputs remembers a completed code call that came without
 // outputs.
 func (s *Stream) noteEmptyOutputs(it *Item) {
-	if it.Type == "code_interpreter_call" && it.Status == "completed" && len(it.Outputs) == 0 {
+	if it.Type == ItemCodeCall && it.Status == "completed" && len(it.Outputs) == 0 {
 		s.empty = append(s.empty, it.ID)
 	}
 }
@@ -67,7 +67,7 @@ func (s *Stream) storedOutputs() map[string][]Output {
 	}
 	out := map[string][]Output{}
 	for _, r := range w.Output {
-		if it, err := parseItem(r); err == nil && it.Type == "code_interpreter_call" {
+		if it, err := parseItem(r); err == nil && it.Type == ItemCodeCall {
 			out[it.ID] = it.Outputs
 		}
 	}

@@ -156,7 +156,7 @@ func TestClient_Conversations(t *testing.T) {
 	if err != nil || len(items) != 3 {
 		t.Fatalf("ConversationItems = %+v, %v", items, err)
 	}
-	if ci := items[1]; ci.Type != "code_interpreter_call" || ci.ContainerID != "cntr_01" || ci.Code != "print(1)" || len(ci.Outputs) != 1 {
+	if ci := items[1]; ci.Type != ItemCodeCall || ci.ContainerID != "cntr_01" || ci.Code != "print(1)" || len(ci.Outputs) != 1 {
 		t.Errorf("code item = %+v", ci)
 	}
 	if m := items[2]; m.Text != "See chart.png" || len(m.Citations) != 1 || m.Citations[0].FileID != "cfile_01" {

@@ -58,7 +58,7 @@ type Stream struct {
 }
 
 type itemState struct {
-	typ         string
+	typ         ItemType
 	containerID string
 	codeDone    bool
 	text        strings.Builder // the text reported so far for this item; a Builder, as it grows by every delta

@@ -24,7 +24,7 @@ func (s *Stream) itemDone(w *wireEvent, raw json.RawMessage) {
 	}
 	it.ContainerID = st.containerID
 	base := Event{ItemID: it.ID, OutputIndex: w.OutputIndex, ContainerID: it.ContainerID}
-	if it.Type == "code_interpreter_call" {
+	if it.Type == ItemCodeCall {
 		if !st.codeDone && it.Code != "" {
 			st.codeDone = true
 			s.emit(w, with(base, Event{Type: EventCodeDone, Text: it.Code}))
@@ -39,7 +39,7 @@ func (s *Stream) itemDone(w *wireEvent, raw json.RawMessage) {
 		}
 		s.noteEmptyOutputs(&it)
 	}
-	if it.Type == "message" && it.Role != "user" {
+	if it.Type == ItemMessage && it.Role != "user" {
 		s.textDone(w, it.ID, it.Text)
 	}
 	for _, c := range it.Citations {

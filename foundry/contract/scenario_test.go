@@ -161,7 +161,7 @@ func streamTurn(ctx context.Context, t *testing.T, c *foundry.Client, v foundry.
 		case foundry.EventFileCitation:
 			r.citations = append(r.citations, e.Citation)
 		case foundry.EventItemDone:
-			if e.Item.Type == "code_interpreter_call" && r.containerID == "" {
+			if e.Item.Type == foundry.ItemCodeCall && r.containerID == "" {
 				r.containerID = e.Item.ContainerID
 			}
 		case foundry.EventCompleted:
@@ -249,7 +249,7 @@ func checkStored(ctx context.Context, t *testing.T, c *foundry.Client, convID st
 	}
 	var kinds []string
 	for _, it := range items {
-		kinds = append(kinds, it.Type+"/"+it.Role)
+		kinds = append(kinds, string(it.Type)+"/"+it.Role)
 	}
 	joined := strings.Join(kinds, " ")
 	if !strings.Contains(joined, "message/user") || !strings.Contains(joined, "code_interpreter_call/") ||

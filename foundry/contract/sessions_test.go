@@ -75,7 +75,7 @@ func turn(ctx context.Context, c *foundry.Client, agent foundry.AgentRef, convID
 		case foundry.EventTextDelta:
 			r.text += e.Text
 		case foundry.EventItemDone:
-			if e.Item.Type == "code_interpreter_call" && e.Item.ContainerID != "" {
+			if e.Item.Type == foundry.ItemCodeCall && e.Item.ContainerID != "" {
 				r.containerID = e.Item.ContainerID
 			}
 		case foundry.EventCompleted:
