@@ -85,6 +85,11 @@ func (g *gen) titleSuffix() string {
 	return " (" + describeFilters(g.q.Filters) + ")"
 }
 
+// monthlyAfter is how many distinct dates a table of repeated dates must have
+// before a chart over time draws one point per month: fewer are drawn per
+// date, so 52 daily rows are never 3 monthly means.
+const monthlyAfter = 90
+
 func (g *gen) timeChart(kind string) {
 	d, ms := g.dateCol(), g.numericMeasures()
 	m := ms[0]
@@ -95,8 +100,9 @@ func (g *gen) timeChart(kind string) {
 	if seasonal(period) || g.yearNumbers(d) {
 		period = "" // a year number or a weekday is no datetime to resample: plot the points
 	}
-	if period == "" && dc != nil && dc.Kind == "date" && dc.Unique < g.f.Rows*9/10 && seriesColumn(g.f, d) == "" {
-		period = "M" // repeated dates and no series key: one point per month reads better
+	repeated := dc != nil && dc.Kind == "date" && dc.Unique < g.f.Rows*9/10 && seriesColumn(g.f, d) == ""
+	if period == "" && repeated && dc.Unique > monthlyAfter {
+		period = "M" // many repeated dates and no series key: one point per month reads better
 	}
 	switch {
 	case g.q.Period == periodDecade && key == "":
@@ -113,6 +119,10 @@ func (g *gen) timeChart(kind string) {
 		}
 	case period != "":
 		g.line("result = df.set_index(%s)[%s].resample(%s).%s()", py(d), pyList(ms), py(pandasFreq[period]), agg)
+	case repeated:
+		// A few repeated dates: one point per date, not a zigzag through its rows, nor a
+		// month's mean standing for a few weeks of rows.
+		g.line("result = df.groupby(%s)[%s].%s()", py(d), pyList(ms), agg)
 	default:
 		g.line("result = df.set_index(%s)[%s].sort_index()", py(d), pyList(ms))
 	}
@@ -140,9 +150,12 @@ func (g *gen) timeChart(kind string) {
 	g.line("ax.grid(alpha=0.3)")
 	g.line("_emit(\"lines\", col=%s, date=%s, items=[{\"name\": c, \"first\": s.iloc[0], \"first_date\": s.index[0], \"last\": s.iloc[-1], \"last_date\": s.index[-1], \"max\": s.max(), \"max_date\": s.idxmax(), \"min\": s.min(), \"min_date\": s.idxmin()} for c, s in ((c, result[c].dropna()) for c in result.columns) if len(s)])",
 		py(m), py(d))
-	ylabel := m
+	ylabel := strings.Join(ms, " and ") // the legend tells the lines apart; the axis holds them all
+	if len(ms) > 2 {
+		ylabel = "Value"
+	}
 	if period != "" {
-		ylabel = aggTitle(agg, m) + " per " + periodWord[period]
+		ylabel = aggTitle(agg, strings.Join(ms, " and ")) + " per " + periodWord[period]
 	}
 	title := strings.Join(ms, " and ") + " over time" + g.titleSuffix()
 	if g.q.Rolling > 0 {
