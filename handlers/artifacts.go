@@ -317,12 +317,7 @@ func exportSteps(c echo.Context) ([]string, error) {
 
 // showExport offers the steps of a conversation for export, each ticked.
 func (h *Handler) showExport(c echo.Context) error {
-	ctx := c.Request().Context()
-	conv, err := h.db.Conversation(ctx, currentUser(c).ID, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	turns, err := h.db.Turns(ctx, conv.ID)
+	conv, turns, err := h.conversationTurns(c)
 	if err != nil {
 		return err
 	}

@@ -37,17 +37,25 @@ func latestTurns(base string, turns []store.Turn) ([]store.Turn, views.EarlierTu
 		URL: base + "/turns?before=" + url.QueryEscape(turns[0].Run.ID)}
 }
 
+// conversationTurns loads the user's conversation of the path's :id and its
+// turns; another user's is not found.
+func (h *Handler) conversationTurns(c echo.Context) (*store.Conversation, []store.Turn, error) {
+	ctx := c.Request().Context()
+	conv, err := h.db.Conversation(ctx, currentUser(c).ID, c.Param("id"))
+	if err != nil {
+		return nil, nil, err
+	}
+	turns, err := h.db.Turns(ctx, conv.ID)
+	return conv, turns, err
+}
+
 // showNewTurns answers a page that follows its conversation (a second tab)
 // with the turns after the run it shows last (?after=), live ones
 // following their runs, and the composer's Stop while one runs; 204 when
 // there is none.
 func (h *Handler) showNewTurns(c echo.Context) error {
 	ctx := c.Request().Context()
-	conv, err := h.db.Conversation(ctx, currentUser(c).ID, c.Param("id"))
-	if err != nil {
-		return err
-	}
-	turns, err := h.db.Turns(ctx, conv.ID)
+	conv, turns, err := h.conversationTurns(c)
 	if err != nil {
 		return err
 	}
