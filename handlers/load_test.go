@@ -332,54 +332,57 @@ func BenchmarkFirstEvent20InFlight(b *testing.B) {
 	b.ReportMetric(float64(all[len(all)*95/100].Microseconds())/1000, "p95-ms")
 }
 
-// TestLoad_AWaitingQuestionIsToldItsPlace fills a budget of two kernels
-// with two cells that sleep, then asks a third question: its live status
-// says it waits for a free sandbox, first in line, and it is answered as
-// soon as a kernel goes idle.
+// TestLoad_AWaitingQuestionIsToldItsPlace fills a small budget with cells
+// that sleep, asked one after the other, until a question has to wait: its
+// live status says it waits for a free sandbox, first in line, and it is
+// answered once a kernel goes idle.
 func TestLoad_AWaitingQuestionIsToldItsPlace(t *testing.T) {
-	// Kernels started each on its own measure about 100 MiB, steadily, so
-	// this budget holds two of them; forked ones are too small to fill it.
+	// Kernels started each on its own measure 100 to 130 MiB, so this
+	// budget holds one or two of them besides the warm one being started;
+	// forked ones are too small to fill it. The question that waits is the
+	// second or the third, whichever the machine's measures make it.
 	l := newLiveApp(t, sandbox.Config{Warm: 1, MemoryBudget: 250 << 20, NoFork: true})
 	c := newLoadClient(t, l, "ana")
-	var busy, sleeping sync.WaitGroup
-	for range 2 {
+	var busy sync.WaitGroup
+	const waiting = "Waiting for a free sandbox (1st in line)…"
+	var told string
+	for i := 0; i < 3 && told != waiting; i++ {
 		id, err := c.createConversation()
 		if err != nil {
 			t.Fatal(err)
 		}
-		// Each cell says when it holds its kernel (live output), so the
-		// third question asks while both sleep, however slow the machine.
-		var once sync.Once
+		// Each question says whether it holds a kernel (its live output)
+		// or waits for one (its status), so the next one asks while the
+		// earlier ones sleep, however slow the machine.
+		first := make(chan string, 1)
 		bc := *c
 		bc.onEvent = func(e chat.Event) {
-			if e.Type == chat.EventLogsDelta && strings.Contains(e.Text, "sleeping") {
-				once.Do(sleeping.Done)
+			switch {
+			case e.Type == chat.EventLogsDelta && strings.Contains(e.Text, "sleeping"):
+				sendOnce(first, "sleeping")
+			case e.Type == chat.EventProgress && strings.HasPrefix(e.Text, "Waiting for a free sandbox"):
+				sendOnce(first, e.Text)
 			}
 		}
-		sleeping.Add(1)
 		busy.Go(func() {
-			defer once.Do(sleeping.Done)
-			if _, err := bc.ask(id, "```python\nimport time\nprint('sleeping', flush=True)\ntime.sleep(8)\nprint('slept')\n```", "slept"); err != nil {
+			defer sendOnce(first, "nothing")
+			if _, err := bc.ask(id, "```python\nimport time\nprint('sleeping', flush=True)\ntime.sleep(10)\nprint('slept')\n```", "slept"); err != nil {
 				t.Error(err)
 			}
 		})
+		told = <-first
 	}
-	sleeping.Wait()
-	id, err := c.createConversation()
-	if err != nil {
-		t.Fatal(err)
+	busy.Wait() // every question, the waiting one too, was answered
+	if told != waiting {
+		t.Fatalf("with every kernel busy, the question that had to wait was told %q", told)
 	}
-	var told []string
-	c.onEvent = func(e chat.Event) {
-		if e.Type == chat.EventProgress {
-			told = append(told, e.Text)
-		}
-	}
-	if _, err := c.ask(id, "```python\nprint('my turn')\n```", "my turn"); err != nil {
-		t.Fatal(err)
-	}
-	busy.Wait()
-	if !slices.Contains(told, "Waiting for a free sandbox (1st in line)…") {
-		t.Fatalf("the waiting question was told %q", told)
+}
+
+// sendOnce sends v on a channel of capacity one unless it already holds a
+// value.
+func sendOnce(ch chan string, v string) {
+	select {
+	case ch <- v:
+	default:
 	}
 }
