@@ -53,6 +53,9 @@ func titleLines(text []byte, d byte) int {
 	}
 	n := 0
 	for n < len(lines)-1 && n < maxTitleLines {
+		if bytes.Count(lines[n], []byte{'"'})%2 == 1 {
+			break // a quoted name goes on over the next lines: this is the header
+		}
 		usual, share := consistency(lines[n+1:min(len(lines), n+51)], d)
 		if usual <= 1 || share < titleShare || fieldsOutsideQuotes(lines[n], d) >= usual {
 			break

@@ -246,6 +246,9 @@ var corpus = []corpusCase{
 	{set: sl, q: "which product has the highest average unit price", intent: intentStat, cols: []string{"unit_price", "product"}, want: []string{"**Laptop** has the highest average of `unit_price`"}},
 	{set: sl, q: "average profit by region", intent: intentStat, cols: []string{"region"}, ask: true, want: []string{"no column matching “profit”", "`revenue`"}},
 	{set: sl, q: "biggest order", intent: intentStat, ask: true, want: []string{"`units`, `unit_price`, `revenue`"}},
+	// by how much one value exceeds another is a subtraction the rules do not make: asked back, never a maximum (WTQ nt-10080)
+	{set: sl, q: "how much larger was the revenue of the West region than the revenue of the East region?", intent: intentStat, ask: true, want: []string{"I did not understand “larger … than”"}},
+	{set: sl, q: "how many more units were sold in the West than in the East", intent: intentStat, ask: true, want: []string{"“more … than”"}},
 	{set: px, q: "percent change of close per year for msft", intent: intentGrowth, cols: []string{"Close", "Ticker"}},
 	{set: px, q: "which stock performed best?", intent: intentGrowth, cols: []string{"Close"}, want: []string{"+559.3%"}},
 	{set: px, q: "compare the closing prices of all three stocks", intent: intentStat, cols: []string{"Close", "Ticker"}},

@@ -107,6 +107,8 @@ def _leading_comments(lines):
         if not line:
             skip += 1
             continue
+        if line.count('"') % 2:  # a quoted name that goes on over the next lines: the header
+            return skip
         fields, rows = _fields_below(lines, skip)
         if line.startswith(("#", "//")) and not (line.startswith("#") and rows > 1 and fields == rows):
             skip += 1
