@@ -83,41 +83,7 @@ func unreadModifiers(q *Query, ps *parsed) []string {
 			out = append(out, ps.toks[i].raw+" on")
 		}
 	}
-	if w := differenceAsked(ps); w != "" {
-		out = append(out, w)
-	}
 	return out
-}
-
-// comparatives are the degree words of "how much larger … than": with them a question asks
-// by how much one value exceeds another, a subtraction the rules do not make; read as a
-// maximum or a filter it would answer a nearby question.
-var comparatives = setOf("more", "less", "fewer", "larger", "bigger", "greater", "higher", "lower", "smaller",
-	"older", "younger", "longer", "shorter", "taller", "heavier", "lighter", "cheaper", "faster", "slower", "earlier", "later")
-
-// differenceAsked returns the words of "how much larger … than the population of Toronto"
-// ("larger … than"), or "" when the question compares with a number ("how many more than
-// 10") or not at all.
-func differenceAsked(ps *parsed) string {
-	for i, t := range ps.toks {
-		amount := t.low == "howmany" || t.low == "how" && i+1 < len(ps.toks) && ps.toks[i+1].low == "much"
-		if !amount {
-			continue
-		}
-		c := i + 1
-		if t.low == "how" {
-			c++
-		}
-		if c >= len(ps.toks) || !comparatives[ps.toks[c].low] {
-			continue
-		}
-		for j := c + 1; j+1 < len(ps.toks); j++ {
-			if ps.toks[j].low == "than" && !ps.toks[j+1].num {
-				return ps.toks[c].raw + " … than"
-			}
-		}
-	}
-	return ""
 }
 
 // askedPeriodWord is the word of the question that named its period.

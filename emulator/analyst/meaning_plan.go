@@ -71,6 +71,20 @@ func (rd questionReading) placed() []string {
 	return meaning.Placed(rd.s, rd.r, rd.ix)
 }
 
+// differenceAsked returns "larger … than" when the question asks by how much one value
+// exceeds another: a subtraction the rules do not make, which the keyword rules would read as
+// a maximum or a filter, a nearby question.
+func (rd questionReading) differenceAsked() []string {
+	if rd.s == nil {
+		return nil
+	}
+	c := rd.s.DifferenceAsked()
+	if c < 0 {
+		return nil
+	}
+	return []string{rd.s.Tokens[c].Text + " … than"}
+}
+
 // dropPlaced removes from the words the keyword rules could not read those the meaning rules
 // place as harmless: "passengers" in "the mean fare of the passengers" names the rows.
 func dropPlaced(unknown, placed []string) []string {

@@ -55,6 +55,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		// to it below; without one, words meaning places as harmless must not block.
 		q.unknown = dropPlaced(q.unknown, rd.placed())
 	}
+	q.unknown = append(q.unknown, rd.differenceAsked()...)
 	if reply := complete(&q, p); reply != "" {
 		if m != nil && q.Intent != intentHelp && !q.cue {
 			return meaningPlan(m, mf) // the keyword rules ask back; the meaning is whole

@@ -145,3 +145,26 @@ func phraseContaining(s *Sentence, first, tok int) int {
 	}
 	return -1
 }
+
+// DifferenceAsked returns the comparative of "how much larger … than the …" or "how many more
+// … than in …": the question asks by how much one value exceeds another. It returns -1 when
+// the question does not, or compares with a number ("how many more than 10" is a condition).
+func (s *Sentence) DifferenceAsked() int {
+	f := s.Form()
+	if f.Kind != HowMuch && f.Kind != HowMany {
+		return -1
+	}
+	c := f.Word + 2 // how much larger
+	if c >= len(s.Tokens) || s.Tokens[c].POS != "JJR" && s.Tokens[c].POS != "RBR" {
+		return -1
+	}
+	for j := c + 1; j+1 < len(s.Tokens); j++ {
+		if s.Tokens[j].Is("than") {
+			if s.Tokens[j+1].Kind == Number {
+				return -1
+			}
+			return c
+		}
+	}
+	return -1
+}

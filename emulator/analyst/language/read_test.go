@@ -161,3 +161,31 @@ func checkAll(t *testing.T, fail func(string, any, any), what string, want, got 
 		}
 	}
 }
+
+// TestDifferenceAsked holds which questions ask by how much one value exceeds another: the
+// tagger's comparative right after "how much/many", compared with something other than a
+// number.
+func TestDifferenceAsked(t *testing.T) {
+	v := NewVocabulary("population", "revenue", "units")
+	cases := []struct {
+		q    string
+		want string
+	}{
+		{"how much larger was the 2009 population of chicago than the 2009 population of toronto?", "larger"},
+		{"how many more units were sold in the West than in the East", "more"},
+		{"how much older is the oldest passenger than the youngest?", "older"},
+		{"how many more than 10 units were sold?", ""},      // a condition on a number
+		{"how much revenue came from the West?", ""},        // an amount, no comparison
+		{"how many units are larger than the average?", ""}, // the comparison filters the rows counted
+	}
+	for _, c := range cases {
+		s := Read(c.q, v)
+		got := ""
+		if i := s.DifferenceAsked(); i >= 0 {
+			got = s.Tokens[i].Lower
+		}
+		if got != c.want {
+			t.Errorf("%q: DifferenceAsked reads %q, want %q", c.q, got, c.want)
+		}
+	}
+}
