@@ -43,7 +43,7 @@ func (s *Service) queueBehindStop(ctx context.Context, q queuedQuestion) (*store
 			return nil, nil, ErrBusy
 		}
 		return msg, run, err
-	case !s.stopping[running] && !s.stopAskedElsewhere(ctx, running):
+	case !s.stopping[running] && !s.coord.stopAsked(ctx, running):
 		return nil, nil, ErrBusy
 	}
 	msg, run, err := s.db.QueueTurn(ctx, q.t.UserID, q.t.ConversationID, q.content, q.title())
@@ -58,23 +58,9 @@ func (s *Service) queueBehindStop(ctx context.Context, q queuedQuestion) (*store
 	s.hub.Open(run.ID) // followed while it waits, and on once it starts
 	r.emit(ctx, Event{Type: EventProgress, Text: WaitingForStop})
 	s.waiting[run.ID] = r
-	if s.db.Shared() {
-		go s.watchWaiting(run.ID) // a Stop of it may come through another server
-	}
+	s.coord.queued(run.ID) // a Stop of it may come through another server
 	s.log.Info("question queued behind a stopping run", "run", run.ID, "behind", running, "conversation", q.t.ConversationID)
 	return msg, run, nil
-}
-
-// stopAskedElsewhere reports whether a Stop of the run was sent through
-// another server sharing the database: the server running it stops it,
-// and starts the question queued behind it once it ends (startQueued,
-// adoptQueued).
-func (s *Service) stopAskedElsewhere(ctx context.Context, runID string) bool {
-	if !s.db.Shared() {
-		return false
-	}
-	asked, err := s.db.CancelRequested(ctx, runID)
-	return err == nil && asked
 }
 
 // startQueued is called when a run of the conversation has ended: the
@@ -172,4 +158,11 @@ func (r *runner) endUnstarted(ctx context.Context, status store.RunStatus, reaso
 	r.emit(rec, Event{Type: EventError, Text: reason})
 	r.emit(rec, Event{Type: EventDone, Status: string(status)})
 	r.s.hub.Close(r.run.ID)
+}
+
+// isWaiting reports whether the queued run waits on this server.
+func (s *Service) isWaiting(runID string) bool {
+	s.queueMu.Lock()
+	defer s.queueMu.Unlock()
+	return s.waiting[runID] != nil
 }

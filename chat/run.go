@@ -50,6 +50,12 @@ type runner struct {
 	read    int64
 }
 
+// handingOver reports whether the run stops here to go on on another
+// server (coordinator.handsOver).
+func (r *runner) handingOver(ctx context.Context) bool {
+	return r.s.coord.handsOver(context.Cause(ctx))
+}
+
 // do runs the turn and always records how it ended. Recording uses a
 // context that outlives ctx, because a cancelled or interrupted run must
 // still be written down.
@@ -64,7 +70,7 @@ func (r *runner) do(ctx context.Context) {
 		err = r.turn(ctx)
 	}
 	if r.handingOver(ctx) {
-		r.leave(ctx)
+		r.s.coord.leave(ctx, r)
 		return
 	}
 	if err != nil {
@@ -78,9 +84,7 @@ func (r *runner) do(ctx context.Context) {
 	r.end.InputTokens, r.end.OutputTokens = r.answer.InputTokens, r.answer.OutputTokens
 	r.end.ContainerID = r.answer.ContainerID
 	rec := context.WithoutCancel(ctx)
-	if r.s.db.Shared() {
-		r.end.Owner = r.s.replica
-	}
+	r.end.Owner = r.s.coord.owner()
 	if err := r.s.db.FinishRun(rec, r.run.ID, r.end); errors.Is(err, store.ErrNotOwner) {
 		r.s.log.Warn("run taken over by another replica before it ended here", "run", r.run.ID)
 		return

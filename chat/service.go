@@ -10,7 +10,6 @@ import (
 	"log/slog"
 	"strings"
 	"sync"
-	"sync/atomic"
 	"time"
 	"unicode/utf8"
 
@@ -96,12 +95,9 @@ type Service struct {
 	stopWait  time.Duration
 	log       *slog.Logger
 	hub       *Hub
-	// replica owns the runs this process drives; lease times their holds
-	// (see lease.go). Both matter only on a shared database.
-	replica string
-	lease   leaseTimes
-	// remote counts the subscriptions fed from the database (remote.go).
-	remote atomic.Int64
+	// coord shares runs with the other servers of a shared database, or
+	// with none (coordinator.go).
+	coord coordinator
 	// packages is what the Code Interpreter's Python has installed.
 	packages func() Packages
 
@@ -159,19 +155,16 @@ func New(cfg Config) *Service {
 	if cfg.Profiler == nil {
 		cfg.Profiler = files.NewProfiler(files.ProfilerConfig{})
 	}
-	if cfg.Replica == "" {
-		cfg.Replica = newReplicaName()
-	}
 	svc := &Service{db: cfg.DB, client: cfg.Client, store: cfg.Files, maxUpload: cfg.MaxUpload, quota: cfg.UserQuota,
 		profiler: cfg.Profiler, agent: cfg.Agent, tag: cfg.Tag, stopWait: cfg.StopWait, log: log,
 		hub: NewHub(), ctx: ctx, cancel: cancel, running: map[string]context.CancelCauseFunc{},
 		stopping: map[string]bool{}, waiting: map[string]*runner{},
-		replica: cfg.Replica, lease: leaseTimesOf(cfg.LeaseTerm), packages: cfg.Packages,
+		coord: alone{}, packages: cfg.Packages,
 		agentRetry: cfg.AgentRetry.withDefaults(), agentState: pendingAgent(cfg.Agent)}
 	if cfg.DB.Shared() {
-		svc.wg.Add(1)
-		go svc.adoptOrphans()
+		svc.coord = newReplicas(svc, cfg.Replica, cfg.LeaseTerm)
 	}
+	svc.coord.begin()
 	return svc
 }
 

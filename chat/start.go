@@ -99,18 +99,11 @@ func (s *Service) launch(r *runner) error {
 	s.wg.Add(1) // under the lock, so that Shutdown's Wait counts it
 	s.mu.Unlock()
 	s.hub.Open(r.run.ID)
-	s.claim(r)
+	driven := s.coord.drive(rctx, cancel, r)
 	go func() {
 		defer s.wg.Done()
 		defer s.hub.Close(r.run.ID) // whatever happens to the run, its subscribers are let go
-		defer cancel(nil)
-		if s.db.Shared() {
-			s.wg.Add(1)
-			go func() { defer s.wg.Done(); s.hold(rctx, cancel, r) }()
-			watched := make(chan struct{})
-			go func() { defer close(watched); s.watchStop(rctx, r.run.ID) }()
-			defer func() { cancel(nil); <-watched }()
-		}
+		defer func() { cancel(nil); driven() }()
 		r.do(rctx)
 		s.mu.Lock()
 		delete(s.running, r.run.ID)
@@ -172,7 +165,7 @@ func (s *Service) Cancel(ctx context.Context, userID, convID, runID string) erro
 	if s.cancelHere(runID) {
 		return nil
 	}
-	return s.requestStop(ctx, run) // another server sharing the database may run it
+	return s.coord.stopElsewhere(ctx, run) // another server sharing the database may run it
 }
 
 // cancelHere stops the run if this server runs it, and reports whether it
@@ -214,19 +207,8 @@ func (s *Service) follow(ctx context.Context, runID string, after int64) (replay
 		return nil, nil, err
 	}
 	replay = decodeEvents(rows)
-	if !s.db.Shared() {
-		return replay, nil, nil
-	}
-	// Read after the events, so that a run found ended has stored them all
-	// but perhaps its done event (see followsElsewhere).
-	run, err := s.db.RunByID(ctx, runID)
-	if err != nil || !s.followsElsewhere(run, replay) {
-		return replay, nil, err
-	}
-	if n := len(replay); n > 0 {
-		after = replay[n-1].Seq
-	}
-	return replay, s.subscribeStored(ctx, runID, after), nil
+	sub, err = s.coord.followStored(ctx, runID, replay, after)
+	return replay, sub, err
 }
 
 // Answer folds the recorded events of a run of the user's conversation
@@ -308,4 +290,4 @@ func fold(events []Event) *Answer {
 
 // Subscribers counts the open subscriptions to live runs, those fed from
 // the database included.
-func (s *Service) Subscribers() int { return s.hub.Subscribers() + int(s.remote.Load()) }
+func (s *Service) Subscribers() int { return s.hub.Subscribers() + s.coord.followers() }

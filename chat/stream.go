@@ -219,11 +219,7 @@ func (r *runner) observe(ctx context.Context, fe *foundry.Event) {
 	switch fe.Type {
 	case foundry.EventCreated:
 		r.end.ResponseID = fe.ResponseID
-		if r.s.db.Shared() { // a replica adopting the run reads this response on
-			if err := r.s.db.NoteResponse(ctx, r.run.ID, fe.ResponseID); err != nil {
-				r.s.log.Warn("record the response of a run", "run", r.run.ID, "err", err)
-			}
-		}
+		r.s.coord.responseStarted(ctx, r.run.ID, fe.ResponseID)
 	case foundry.EventQueued:
 		r.emit(ctx, Event{Type: EventProgress, Text: waitingText(fe.Position)})
 	case foundry.EventLogs:

@@ -5,11 +5,39 @@ import (
 	"crypto/rand"
 	"errors"
 	"os"
+	"sync/atomic"
 	"time"
 
 	"github.com/analyst-workbench/workbench/foundry"
 	"github.com/analyst-workbench/workbench/store"
 )
+
+// replicas is the coordinator of servers sharing a database
+// (store.Shared). Each drives its own runs under a lease it renews (this
+// file); a browser may follow a run, or stop it, through any of them
+// (replicas_remote.go); and the runs of a server that died are adopted by another
+// once their leases lapse.
+type replicas struct {
+	s *Service
+	// name owns the runs this process drives; lease times their holds.
+	name  string
+	lease leaseTimes
+	// fed counts the subscriptions fed from the database.
+	fed atomic.Int64
+}
+
+func newReplicas(s *Service, name string, term time.Duration) *replicas {
+	if name == "" {
+		name = newReplicaName()
+	}
+	return &replicas{s: s, name: name, lease: leaseTimesOf(term)}
+}
+
+// begin adopts, until shutdown, the runs of replicas that died.
+func (c *replicas) begin() {
+	c.s.wg.Add(1)
+	go c.adoptOrphans()
+}
 
 // DefaultLeaseTerm is how long a replica's hold on a run lasts unless it
 // renews it. A replica that dies mid-turn leaves its runs to the others
@@ -40,43 +68,58 @@ func newReplicaName() string {
 // process stalled, or lost the database), and the other now drives it.
 var errLeaseLost = errors.New("chat: another replica took the run over")
 
-// handingOver reports whether the run stops here to go on elsewhere: its
-// lease was lost, or this process shuts down while others share the
-// database. Such a run is neither recorded as ended nor stopped on the
-// service: the replica that adopts it reads the response on.
-func (r *runner) handingOver(ctx context.Context) bool {
-	cause := context.Cause(ctx)
-	return errors.Is(cause, errLeaseLost) || (errors.Is(cause, errShutdown) && r.s.db.Shared())
+// handsOver: a run stops here to go on elsewhere when its lease was lost,
+// or when this process shuts down. The replica that adopts it reads the
+// response on.
+func (c *replicas) handsOver(cause error) bool {
+	return errors.Is(cause, errLeaseLost) || errors.Is(cause, errShutdown)
 }
 
 // leave lets a run go on elsewhere. At shutdown its hold is released, so
 // that another replica adopts it at its next scan rather than after the
 // lease; a run lost to another replica is already that one's.
-func (r *runner) leave(ctx context.Context) {
-	r.s.log.Info("run left to another replica", "run", r.run.ID, "cause", context.Cause(ctx))
+func (c *replicas) leave(ctx context.Context, r *runner) {
+	c.s.log.Info("run left to another replica", "run", r.run.ID, "cause", context.Cause(ctx))
 	if errors.Is(context.Cause(ctx), errShutdown) {
-		if err := r.s.db.ReleaseRun(context.WithoutCancel(ctx), r.run.ID, r.s.replica); err != nil {
-			r.s.log.Warn("release a run at shutdown", "run", r.run.ID, "err", err)
+		if err := c.s.db.ReleaseRun(context.WithoutCancel(ctx), r.run.ID, c.name); err != nil {
+			c.s.log.Warn("release a run at shutdown", "run", r.run.ID, "err", err)
 		}
 	}
 }
 
-// claim makes a run this replica starts its own, before it starts; an
-// adopted one is already.
-func (s *Service) claim(r *runner) {
-	if r.adopted || !s.db.Shared() {
-		return
+// owner fences a run's end with this replica's name: a replica that lost
+// the run records nothing.
+func (c *replicas) owner() string { return c.name }
+
+// drive claims a run this replica starts (an adopted one is its own
+// already), keeps its lease while it runs, and stops it when a Stop is
+// recorded through another server.
+func (c *replicas) drive(ctx context.Context, stop context.CancelCauseFunc, r *runner) (wait func()) {
+	if !r.adopted {
+		if ok, err := c.s.db.ClaimRun(c.s.ctx, r.run.ID, c.name, time.Now().Add(c.lease.term)); err != nil || !ok {
+			c.s.log.Warn("claim run", "run", r.run.ID, "claimed", ok, "err", err)
+		}
 	}
-	if ok, err := s.db.ClaimRun(s.ctx, r.run.ID, s.replica, time.Now().Add(s.lease.term)); err != nil || !ok {
-		s.log.Warn("claim run", "run", r.run.ID, "claimed", ok, "err", err)
+	c.s.wg.Add(1)
+	go func() { defer c.s.wg.Done(); c.hold(ctx, stop, r) }()
+	watched := make(chan struct{})
+	go func() { defer close(watched); c.watchStop(ctx, r.run.ID) }()
+	return func() { <-watched }
+}
+
+// responseStarted records the response a run reads, which a replica
+// adopting the run reads on.
+func (c *replicas) responseStarted(ctx context.Context, runID, responseID string) {
+	if err := c.s.db.NoteResponse(ctx, runID, responseID); err != nil {
+		c.s.log.Warn("record the response of a run", "run", runID, "err", err)
 	}
 }
 
 // hold keeps this replica's lease on a run it drives until ctx ends, and
 // stops the run (errLeaseLost) if another replica has adopted it.
-func (s *Service) hold(ctx context.Context, stop context.CancelCauseFunc, r *runner) {
+func (c *replicas) hold(ctx context.Context, stop context.CancelCauseFunc, r *runner) {
 	rec := context.WithoutCancel(ctx)
-	t := time.NewTicker(s.lease.renew)
+	t := time.NewTicker(c.lease.renew)
 	defer t.Stop()
 	for {
 		select {
@@ -84,12 +127,12 @@ func (s *Service) hold(ctx context.Context, stop context.CancelCauseFunc, r *run
 			return
 		case <-t.C:
 		}
-		ok, err := s.db.RenewRun(rec, r.run.ID, s.replica, time.Now().Add(s.lease.term))
+		ok, err := c.s.db.RenewRun(rec, r.run.ID, c.name, time.Now().Add(c.lease.term))
 		switch {
 		case err != nil:
-			s.log.Warn("renew the lease of a run", "run", r.run.ID, "err", err)
+			c.s.log.Warn("renew the lease of a run", "run", r.run.ID, "err", err)
 		case !ok && ctx.Err() == nil:
-			s.log.Warn("run taken over by another replica", "run", r.run.ID)
+			c.s.log.Warn("run taken over by another replica", "run", r.run.ID)
 			stop(errLeaseLost)
 			return
 		}
@@ -99,70 +142,70 @@ func (s *Service) hold(ctx context.Context, stop context.CancelCauseFunc, r *run
 // adoptOrphans drives on, until shutdown, the runs of replicas that died:
 // every scan it looks for runs whose leases lapsed and adopts them, one
 // replica each (store.AdoptRun).
-func (s *Service) adoptOrphans() {
-	defer s.wg.Done()
-	t := time.NewTicker(s.lease.scan)
+func (c *replicas) adoptOrphans() {
+	defer c.s.wg.Done()
+	t := time.NewTicker(c.lease.scan)
 	defer t.Stop()
 	for {
 		select {
-		case <-s.ctx.Done():
+		case <-c.s.ctx.Done():
 			return
 		case <-t.C:
 		}
-		orphans, err := s.db.OrphanRuns(s.ctx, time.Now(), s.lease.term)
+		orphans, err := c.s.db.OrphanRuns(c.s.ctx, time.Now(), c.lease.term)
 		if err != nil {
-			s.log.Warn("look for runs left by other replicas", "err", err)
+			c.s.log.Warn("look for runs left by other replicas", "err", err)
 			continue
 		}
 		for _, o := range orphans {
-			s.adopt(o)
+			c.adopt(o)
 		}
-		s.endStranded()
+		c.endStranded()
 	}
 }
 
 // endStranded ends the queued questions a server that died left waiting
 // (store.StrandedQueued): nobody holds them to start, so they end as not
 // started, telling their followers to ask again, rather than wait forever.
-func (s *Service) endStranded() {
-	stranded, err := s.db.StrandedQueued(s.ctx, time.Now(), s.lease.term)
+func (c *replicas) endStranded() {
+	stranded, err := c.s.db.StrandedQueued(c.s.ctx, time.Now(), c.lease.term)
 	if err != nil {
-		s.log.Warn("look for questions left waiting by other replicas", "err", err)
+		c.s.log.Warn("look for questions left waiting by other replicas", "err", err)
 		return
 	}
 	for _, run := range stranded {
-		ended, err := s.db.EndQueued(s.ctx, run.ID, store.RunInterrupted, store.NotStarted)
+		ended, err := c.s.db.EndQueued(c.s.ctx, run.ID, store.RunInterrupted, store.NotStarted)
 		if err != nil || !ended {
 			continue // another replica was first, or it started
 		}
-		_, last, err := s.recorded(s.ctx, run.ID)
+		_, last, err := c.s.recorded(c.s.ctx, run.ID)
 		if err != nil {
-			s.log.Warn("read a question left waiting", "run", run.ID, "err", err)
+			c.s.log.Warn("read a question left waiting", "run", run.ID, "err", err)
 			continue
 		}
-		r := &runner{s: s, run: run, convID: run.ConversationID, answer: NewAnswer(), seq: last}
-		s.log.Info("question left waiting by another replica ended", "run", run.ID)
-		r.endUnstarted(s.ctx, store.RunInterrupted, store.NotStarted, false)
+		r := &runner{s: c.s, run: run, convID: run.ConversationID, answer: NewAnswer(), seq: last}
+		c.s.log.Info("question left waiting by another replica ended", "run", run.ID)
+		r.endUnstarted(c.s.ctx, store.RunInterrupted, store.NotStarted, false)
 	}
 }
 
 // adopt takes an orphan run over, if no other replica is first: it rebuilds
 // the answer from the stored events and reads the Foundry response on from
 // the last event those events came from (runner.followOn).
-func (s *Service) adopt(o store.Orphan) {
+func (c *replicas) adopt(o store.Orphan) {
 	now := time.Now()
-	won, err := s.db.AdoptRun(s.ctx, o.Run.ID, s.replica, now, now.Add(s.lease.term))
+	won, err := c.s.db.AdoptRun(c.s.ctx, o.Run.ID, c.name, now, now.Add(c.lease.term))
 	if err != nil || !won {
 		return
 	}
-	r, err := s.rebuild(s.ctx, o)
+	r, err := c.rebuild(c.s.ctx, o)
 	if err != nil {
-		s.log.Error("rebuild an adopted run", "run", o.Run.ID, "err", err)
+		c.s.log.Error("rebuild an adopted run", "run", o.Run.ID, "err", err)
 		return
 	}
-	s.log.Info("run adopted", "run", o.Run.ID, "conversation", o.Run.ConversationID, "after", r.seq)
-	if err := s.launch(r); err != nil {
-		s.log.Warn("drive an adopted run", "run", o.Run.ID, "err", err)
+	c.s.log.Info("run adopted", "run", o.Run.ID, "conversation", o.Run.ConversationID, "after", r.seq)
+	if err := c.s.launch(r); err != nil {
+		c.s.log.Warn("drive an adopted run", "run", o.Run.ID, "err", err)
 	}
 }
 
@@ -170,20 +213,20 @@ func (s *Service) adopt(o store.Orphan) {
 // answer so far, the last event number, where the Foundry stream was, and
 // the conversation's files. This replica's followers get the stored
 // events from its hub, then the new ones.
-func (s *Service) rebuild(ctx context.Context, o store.Orphan) (*runner, error) {
-	events, last, err := s.recorded(ctx, o.Run.ID)
+func (c *replicas) rebuild(ctx context.Context, o store.Orphan) (*runner, error) {
+	events, last, err := c.s.recorded(ctx, o.Run.ID)
 	if err != nil {
 		return nil, err
 	}
-	files, err := s.db.Files(ctx, o.UserID, o.Run.ConversationID)
+	files, err := c.s.db.Files(ctx, o.UserID, o.Run.ConversationID)
 	if err != nil {
 		return nil, err
 	}
-	r := &runner{s: s, run: o.Run, convID: o.Run.ConversationID, userID: o.UserID, question: o.Question,
+	r := &runner{s: c.s, run: o.Run, convID: o.Run.ConversationID, userID: o.UserID, question: o.Question,
 		files: files, adopted: true, answer: NewAnswer(), sessionChecked: true, seq: last,
 		end: store.RunEnd{Status: store.RunCompleted, ResponseID: o.Run.ResponseID}}
 	r.resetCopies()
-	s.hub.Open(o.Run.ID)
+	c.s.hub.Open(o.Run.ID)
 	for _, e := range events {
 		r.answer.Apply(e)
 		switch {
@@ -192,7 +235,7 @@ func (s *Service) rebuild(ctx context.Context, o store.Orphan) (*runner, error) 
 		case e.Read > 0:
 			r.read = e.Read
 		}
-		s.hub.Publish(o.Run.ID, e)
+		c.s.hub.Publish(o.Run.ID, e)
 	}
 	return r, nil
 }

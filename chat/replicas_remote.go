@@ -13,27 +13,35 @@ import (
 // drive the run follows it from the database, woken by the store when an
 // event is stored (store.WatchRun); a Stop it cannot carry out itself is
 // recorded on the run, and the server that drives it stops it as a Stop of
-// its own (store.WatchCancel). On SQLite one server drives every run and
-// none of this runs.
+// its own (store.WatchCancel). These are the replicas coordinator's; a
+// server alone follows and stops every run through its hub.
 
 // endedGrace is how long a follower waits, after the run was found ended,
 // for its done event, which is stored just after the run's end is
 // recorded; a run that never stored one (its server died) is let go then.
 const endedGrace = 2 * time.Second
 
-// followsElsewhere reports whether a run this server does not drive is
-// still to be followed from the database: it runs or waits on another
-// server, or has just ended there and its done event is not read yet.
-func (s *Service) followsElsewhere(run *store.Run, replay []Event) bool {
-	if !s.db.Shared() {
-		return false
-	}
+// followStored follows from the database a run this server does not
+// drive while it runs or waits on another server, or has just ended there
+// and its done event is not read yet. The run is read after replay, so
+// that a run found ended has stored every event but perhaps its done one.
+func (c *replicas) followStored(ctx context.Context, runID string, replay []Event, after int64) (*Subscription, error) {
 	for _, e := range replay {
 		if e.Type == EventDone {
-			return false
+			return nil, nil
 		}
 	}
-	return !run.Done() || time.Since(run.FinishedAt) < endedGrace
+	run, err := c.s.db.RunByID(ctx, runID)
+	if err != nil {
+		return nil, err
+	}
+	if run.Done() && time.Since(run.FinishedAt) >= endedGrace {
+		return nil, nil
+	}
+	if n := len(replay); n > 0 {
+		after = replay[n-1].Seq
+	}
+	return c.subscribeStored(ctx, runID, after), nil
 }
 
 // subscribeStored returns a subscription to the events of runID after seq
@@ -41,17 +49,17 @@ func (s *Service) followsElsewhere(run *store.Run, replay []Event) bool {
 // hub's, it ends after the done event, when the subscriber falls more than
 // subscriberBuffer events behind (Dropped), or when Close is called or ctx
 // ends; a slow subscriber never holds the reading up.
-func (s *Service) subscribeStored(ctx context.Context, runID string, after int64) *Subscription {
-	c := make(chan Event, subscriberBuffer)
+func (c *replicas) subscribeStored(ctx context.Context, runID string, after int64) *Subscription {
+	events := make(chan Event, subscriberBuffer)
 	fctx, stop := context.WithCancel(ctx)
 	exited := make(chan struct{})
-	sub := &Subscription{C: c, c: c, runID: runID}
+	sub := &Subscription{C: events, c: events, runID: runID}
 	sub.stop = func() { stop(); <-exited }
-	s.remote.Add(1)
+	c.fed.Add(1)
 	go func() {
 		defer close(exited)
-		defer s.remote.Add(-1)
-		sub.close(s.feed(fctx, sub, after))
+		defer c.fed.Add(-1)
+		sub.close(c.feed(fctx, sub, after))
 	}()
 	return sub
 }
@@ -59,14 +67,14 @@ func (s *Service) subscribeStored(ctx context.Context, runID string, after int64
 // feed sends sub the run's events after seq as they are stored, until the
 // done event, the run's end without one, or ctx's end; it reports whether
 // it gave up because sub fell behind.
-func (s *Service) feed(ctx context.Context, sub *Subscription, after int64) (dropped bool) {
-	woken, unwatch := s.db.WatchRun(sub.runID)
+func (c *replicas) feed(ctx context.Context, sub *Subscription, after int64) (dropped bool) {
+	woken, unwatch := c.s.db.WatchRun(sub.runID)
 	defer unwatch()
 	var ended time.Time // when the run was first found ended with nothing more to read
 	for {
-		rows, err := s.db.RunEvents(ctx, sub.runID, after)
+		rows, err := c.s.db.RunEvents(ctx, sub.runID, after)
 		if err != nil && ctx.Err() == nil {
-			s.log.Warn("follow a run from the database", "run", sub.runID, "err", err) // tried again when woken
+			c.s.log.Warn("follow a run from the database", "run", sub.runID, "err", err) // tried again when woken
 		}
 		for _, e := range decodeEvents(rows) {
 			select {
@@ -79,7 +87,7 @@ func (s *Service) feed(ctx context.Context, sub *Subscription, after int64) (dro
 				return false
 			}
 		}
-		if err == nil && len(rows) == 0 && s.endedLongAgo(ctx, sub.runID, &ended) {
+		if err == nil && len(rows) == 0 && c.endedLongAgo(ctx, sub.runID, &ended) {
 			return false
 		}
 		select {
@@ -93,8 +101,8 @@ func (s *Service) feed(ctx context.Context, sub *Subscription, after int64) (dro
 // endedLongAgo reports whether the run has been found ended for
 // endedGrace with no done event stored since; ended keeps when it was
 // first found so.
-func (s *Service) endedLongAgo(ctx context.Context, runID string, ended *time.Time) bool {
-	run, err := s.db.RunByID(ctx, runID)
+func (c *replicas) endedLongAgo(ctx context.Context, runID string, ended *time.Time) bool {
+	run, err := c.s.db.RunByID(ctx, runID)
 	if err != nil {
 		return ctx.Err() == nil // a run deleted meanwhile has nothing more to say
 	}
@@ -108,26 +116,41 @@ func (s *Service) endedLongAgo(ctx context.Context, runID string, ended *time.Ti
 	return time.Since(*ended) >= endedGrace
 }
 
-// requestStop records a Stop of a run this server does not drive, for the
-// server that does (see watchStop).
-func (s *Service) requestStop(ctx context.Context, run *store.Run) error {
-	if !s.db.Shared() || run.Done() {
+// stopElsewhere records a Stop of a run this server does not drive, for
+// the server that does (see watchStop).
+func (c *replicas) stopElsewhere(ctx context.Context, run *store.Run) error {
+	if run.Done() {
 		return nil
 	}
-	_, err := s.db.RequestCancel(ctx, run.ID)
+	_, err := c.s.db.RequestCancel(ctx, run.ID)
 	return err
 }
+
+// stopAsked reports whether a Stop of the run was sent through another
+// server: the server running it stops it, and starts the question queued
+// behind it once it ends (startQueued, adoptQueued).
+func (c *replicas) stopAsked(ctx context.Context, runID string) bool {
+	asked, err := c.s.db.CancelRequested(ctx, runID)
+	return err == nil && asked
+}
+
+// queued watches a question waiting here for a Stop sent through another
+// server (watchWaiting).
+func (c *replicas) queued(runID string) { go c.watchWaiting(runID) }
+
+// followers counts the subscriptions fed from the database.
+func (c *replicas) followers() int { return int(c.fed.Load()) }
 
 // watchStop stops the run this server drives when a Stop of it was
 // recorded through another server, as if it had been asked here; it
 // returns when ctx (the run's) ends. The first look is at once: a question
 // stopped while it waited on this server starts, and stops, at once.
-func (s *Service) watchStop(ctx context.Context, runID string) {
-	woken, unwatch := s.db.WatchCancel(runID)
+func (c *replicas) watchStop(ctx context.Context, runID string) {
+	woken, unwatch := c.s.db.WatchCancel(runID)
 	defer unwatch()
 	for {
-		if asked, err := s.db.CancelRequested(ctx, runID); err == nil && asked {
-			s.cancelHere(runID)
+		if asked, err := c.s.db.CancelRequested(ctx, runID); err == nil && asked {
+			c.s.cancelHere(runID)
 			return
 		}
 		select {
@@ -142,19 +165,19 @@ func (s *Service) watchStop(ctx context.Context, runID string) {
 // it was recorded through another server, as takeBack does for one asked
 // here; it returns once the question has left the queue (a question that
 // started meanwhile is stopped by its run's watchStop instead).
-func (s *Service) watchWaiting(runID string) {
-	woken, unwatch := s.db.WatchCancel(runID)
+func (c *replicas) watchWaiting(runID string) {
+	woken, unwatch := c.s.db.WatchCancel(runID)
 	defer unwatch()
-	for s.isWaiting(runID) {
-		if asked, err := s.db.CancelRequested(s.ctx, runID); err == nil && asked {
-			s.takeBack(s.ctx, runID)
+	for c.s.isWaiting(runID) {
+		if asked, err := c.s.db.CancelRequested(c.s.ctx, runID); err == nil && asked {
+			c.s.takeBack(c.s.ctx, runID)
 			return
 		}
-		if s.startedElsewhere(runID) {
+		if c.startedElsewhere(runID) {
 			return
 		}
 		select {
-		case <-s.ctx.Done():
+		case <-c.s.ctx.Done():
 			return
 		case <-woken:
 		}
@@ -165,33 +188,26 @@ func (s *Service) watchWaiting(runID string) {
 // whose stopped answer it waited for has started (startQueued there), and
 // reports whether it did: its followers here are let go, and follow it on
 // from the database.
-func (s *Service) startedElsewhere(runID string) bool {
-	s.queueMu.Lock()
-	r := s.waiting[runID]
-	s.queueMu.Unlock()
+func (c *replicas) startedElsewhere(runID string) bool {
+	c.s.queueMu.Lock()
+	r := c.s.waiting[runID]
+	c.s.queueMu.Unlock()
 	if r == nil {
 		return true
 	}
-	run, err := s.db.Run(s.ctx, r.userID, r.convID, runID)
+	run, err := c.s.db.Run(c.s.ctx, r.userID, r.convID, runID)
 	if err != nil || run.Status == store.RunQueued {
 		return false
 	}
-	s.queueMu.Lock()
-	mine := s.waiting[runID] == r // else this server started it meanwhile
+	c.s.queueMu.Lock()
+	mine := c.s.waiting[runID] == r // else this server started it meanwhile
 	if mine {
-		delete(s.waiting, runID)
+		delete(c.s.waiting, runID)
 	}
-	s.queueMu.Unlock()
+	c.s.queueMu.Unlock()
 	if mine {
-		s.log.Info("queued question started by another replica", "run", runID)
-		s.hub.Close(runID)
+		c.s.log.Info("queued question started by another replica", "run", runID)
+		c.s.hub.Close(runID)
 	}
 	return true
-}
-
-// isWaiting reports whether the queued run waits on this server.
-func (s *Service) isWaiting(runID string) bool {
-	s.queueMu.Lock()
-	defer s.queueMu.Unlock()
-	return s.waiting[runID] != nil
 }
