@@ -21,9 +21,20 @@ type Call struct {
 	// Role says what the cell is for when it is not a step of the analysis.
 	Role Role `json:"role,omitzero"`
 	// Analyst is set when the built-in analyst wrote the code (not the
-	// user, nor a model): its _emit(...) statements report to the engine,
-	// and the page shows the code without them.
+	// user, nor a model).
 	Analyst bool `json:"analyst,omitzero"`
+	// Hidden are the lines of the analyst's code that report to the engine
+	// (its _emit(...) statements, and a block header they alone fill):
+	// the page shows the code without them, an export keeps them so that
+	// the code runs the same. Only the analyst's own cells have any.
+	Hidden []Lines `json:"hidden,omitzero"`
+}
+
+// Lines is a range of a cell's lines, numbered from 1, First to Last
+// included.
+type Lines struct {
+	First int `json:"first"`
+	Last  int `json:"last"`
 }
 
 // Role names what a cell is for.
@@ -41,6 +52,24 @@ type Logs struct {
 	// Table is the cell's result as a table, standing for its text form in
 	// the logs.
 	Table *Table `json:"table,omitzero"`
+	// Loaded says what the analyst's loader cell loaded, one entry per
+	// table or document, and what it could not load.
+	Loaded []Load `json:"loaded,omitzero"`
+}
+
+// Load is one file (or one sheet of a workbook) the loader cell read, or
+// failed to.
+type Load struct {
+	// Name is the file, or "file.xlsx:Sheet" for a sheet.
+	Name string `json:"name"`
+	// Rows and Columns are a table's shape.
+	Rows    int `json:"rows,omitzero"`
+	Columns int `json:"columns,omitzero"`
+	// Document is the kind of a file read as a document, not a table
+	// ("pdf", "docx", "python"…).
+	Document string `json:"document,omitzero"`
+	// Error says why the file could not be loaded.
+	Error string `json:"error,omitzero"`
 }
 
 // Restored says what a session brought back after it was set aside.

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/analyst-workbench/workbench/cellext"
 	"github.com/analyst-workbench/workbench/store"
 )
 
@@ -100,9 +101,14 @@ type Cell struct {
 	// Loader is set on the built-in analyst's cell that loads the turn's
 	// files, which the page folds into one line and a notebook keeps once.
 	Loader bool
-	// Analyst is set when the built-in analyst wrote the code: its _emit
-	// statements are the engine's, and ShownCode leaves them out.
+	// Analyst is set when the built-in analyst wrote the code; Hidden are
+	// the lines of it that report to the engine, which ShownCode leaves out
+	// (the engine says which: cellext.Call).
 	Analyst bool
+	Hidden  []cellext.Lines
+	// Loaded is what a loader cell loaded (the engine says it beside the
+	// output: cellext.Logs).
+	Loaded []cellext.Load
 	// Module is set when the cell failed to import a module that is not
 	// installed: what the app knows of it and of what to use instead.
 	Module    *ModuleNote
@@ -188,7 +194,7 @@ func (a *Answer) applyStep(e Event) {
 		a.Text += e.Text
 	case EventCellAdded:
 		c := a.cell(e.CellID, at)
-		c.Loader, c.Analyst = e.Loader, e.Analyst
+		c.Loader, c.Analyst, c.Hidden = e.Loader, e.Analyst, e.Hidden
 	case EventCodeDelta:
 		a.cell(e.CellID, at).Code += e.Text
 	case EventCodeDone:
@@ -215,6 +221,7 @@ func (a *Answer) applyStep(e Event) {
 		if e.Table != nil {
 			c.Table = e.Table.Shifted(len(joined) - len(e.Text))
 		}
+		c.Loaded = append(c.Loaded, e.Loaded...)
 		c.Logs, c.complete = joined, true
 		c.settle()
 	case EventLogsDelta:
@@ -238,6 +245,9 @@ func (a *Answer) applyStep(e Event) {
 			c.Code = e.Text
 		}
 		c.Loader, c.Analyst = c.Loader || e.Loader, c.Analyst || e.Analyst
+		if e.Hidden != nil {
+			c.Hidden = e.Hidden
+		}
 		a.finishCell(c, CellStatus(e.Status), at)
 	case EventCitation:
 		if e.Citation != nil {

@@ -44,14 +44,14 @@ func TestAnswerStoppedCellKeepsOutput(t *testing.T) {
 		chat.Event{Type: chat.EventCodeDone, CellID: "c", Text: "loop()", At: t0},
 		chat.Event{Type: chat.EventLogsDelta, CellID: "c", Text: "step 1\n", At: t0},
 		chat.Event{Type: chat.EventError, Text: "You stopped this answer."},
-		chat.Event{Type: chat.EventDone, Status: string(store.RunCancelled), At: t0.Add(3 * time.Second)},
+		chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunCancelled), At: t0.Add(3 * time.Second)},
 	)
 	c := a.Cells[0]
 	if c.Status != chat.CellStopped || c.Logs != "step 1\n" || c.Duration != 3*time.Second {
 		t.Fatalf("stopped cell: %s %q %s", c.Status, c.Logs, c.Duration)
 	}
 	failed := fold(chat.Event{Type: chat.EventCellAdded, CellID: "c", At: t0},
-		chat.Event{Type: chat.EventDone, Status: string(store.RunFailed)})
+		chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunFailed)})
 	if failed.Cells[0].Status != chat.CellFailed {
 		t.Fatalf("a failed run's open cell is %s", failed.Cells[0].Status)
 	}
@@ -74,7 +74,7 @@ func TestAnswerLiveImages(t *testing.T) {
 	if c := fold(done...).Cells[0]; len(c.LiveImages) != 0 || len(c.Images) != 1 || c.Images[0] != "data:image/png;base64,ZmluYWw=" {
 		t.Fatalf("after the final image: live %v, final %v", c.LiveImages, c.Images)
 	}
-	stopped := append(start, chat.Event{Type: chat.EventDone, Status: string(store.RunCancelled), At: t0.Add(time.Second)})
+	stopped := append(start, chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunCancelled), At: t0.Add(time.Second)})
 	if c := fold(stopped...).Cells[0]; c.Status != chat.CellStopped || len(c.LiveImages) != 1 {
 		t.Fatalf("stopped: %s, live %v", c.Status, c.LiveImages)
 	}

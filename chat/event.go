@@ -3,6 +3,9 @@ package chat
 import (
 	"encoding/json"
 	"time"
+
+	"github.com/analyst-workbench/workbench/cellext"
+	"github.com/analyst-workbench/workbench/store"
 )
 
 // EventType names an event of a run.
@@ -47,14 +50,26 @@ const (
 	EventUsage EventType = "usage"
 )
 
+// EventStatus is the status an event carries: how a cell's run goes (an
+// EventCodeStatus), how a cell ended (an EventCellDone: a CellStatus), or
+// how the run ended (an EventDone: a store.RunStatus). It is stored as the
+// string it holds, so rows stored before it was typed read as they did.
+type EventStatus string
+
 // How a cell's run goes, as an EventCodeStatus says: chat's words for the
 // service's call statuses (translate maps them at the edge). They are
 // stored, so they keep the strings first recorded, which were Foundry's.
 const (
-	codeWriting  = "in_progress"  // the code is being written
-	codeRunning  = "interpreting" // the code runs
-	codeFinished = "completed"    // the code has run; its outcome comes with the cell
+	codeWriting  EventStatus = "in_progress"  // the code is being written
+	codeRunning  EventStatus = "interpreting" // the code runs
+	codeFinished EventStatus = "completed"    // the code has run; its outcome comes with the cell
 )
+
+// cellEnded is the status of an EventCellDone for a cell that ended so.
+func cellEnded(s CellStatus) EventStatus { return EventStatus(s) }
+
+// runEnded is the status of an EventDone for a run that ended so.
+func runEnded(s store.RunStatus) EventStatus { return EventStatus(s) }
 
 // The app's own events.
 const (
@@ -103,8 +118,8 @@ type Event struct {
 	At time.Time `json:"at"`
 	// Text is the text, code, logs, notice or error the type says.
 	Text string `json:"text,omitzero"`
-	// Status is a cell's status, or the run's final status on done.
-	Status string `json:"status,omitzero"`
+	// Status is how a cell goes or ended, or how the run ended on done.
+	Status EventStatus `json:"status,omitzero"`
 	// CellID is the code cell the event belongs to.
 	CellID string `json:"cell_id,omitzero"`
 	// ContainerID is the Code Interpreter session of the cell, when known.
@@ -128,8 +143,13 @@ type Event struct {
 	// built-in analyst's file loader (see Cell.Loader).
 	Loader bool `json:"loader,omitzero"`
 	// Analyst marks the cell of a cell_added or cell_done event as written
-	// by the built-in analyst (see Cell.Analyst).
-	Analyst bool `json:"analyst,omitzero"`
+	// by the built-in analyst (see Cell.Analyst), and Hidden the lines of
+	// its code that report to the engine (see Cell.Hidden).
+	Analyst bool            `json:"analyst,omitzero"`
+	Hidden  []cellext.Lines `json:"hidden,omitzero"`
+	// Loaded is what the loader cell of a logs event loaded (see
+	// Cell.Loaded).
+	Loaded []cellext.Load `json:"loaded,omitzero"`
 	// Read counts how far the Foundry stream had been read when the event
 	// was emitted: the sequence number of the service's event that caused
 	// it, plus one; zero for an event no stream caused. A replica adopting
@@ -153,8 +173,10 @@ type Usage struct {
 // eventVersion is the version of the stored form written now. Version 1
 // (no "v") embedded the Foundry client's event (see event_v1.go); versions
 // 1 and 2 carried the local engine's reports in the logs (event_v2.go);
-// up to version 3 no cell said who wrote it (see withAuthorGuessed).
-const eventVersion = 4
+// up to version 3 no cell said who wrote it (see withAuthorGuessed); up to
+// version 4 the engine's report lines and a loader's shapes were read from
+// the code and the logs (event_v4.go).
+const eventVersion = 5
 
 // storedEvent is Event as stored: its fields and the version.
 type storedEvent struct {
@@ -182,15 +204,19 @@ func decodeEvent(seq int64, typ, data string) Event {
 	switch head.V {
 	case 0:
 		e, ok = decodeV1(EventType(typ), []byte(data))
-		e = withAuthorGuessed(fromInBand(e))
+		e = fromPrinted(withAuthorGuessed(fromInBand(e)))
 	case 2:
 		ok = json.Unmarshal([]byte(data), &e) == nil
 		e.Type = EventType(typ)
-		e = withAuthorGuessed(fromInBand(e))
+		e = fromPrinted(withAuthorGuessed(fromInBand(e)))
 	case 3:
 		ok = json.Unmarshal([]byte(data), &e) == nil
 		e.Type = EventType(typ)
-		e = withAuthorGuessed(e)
+		e = fromPrinted(withAuthorGuessed(e))
+	case 4:
+		ok = json.Unmarshal([]byte(data), &e) == nil
+		e.Type = EventType(typ)
+		e = fromPrinted(e)
 	case eventVersion:
 		ok = json.Unmarshal([]byte(data), &e) == nil
 		e.Type = EventType(typ)

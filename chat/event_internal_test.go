@@ -2,6 +2,7 @@ package chat
 
 import (
 	"encoding/json"
+	"fmt"
 	"testing"
 	"time"
 )
@@ -35,7 +36,7 @@ func TestDecodeEvent_Versions(t *testing.T) {
 			t.Errorf("version 1 %s: %+v, want %+v", name, got, tt.want)
 		}
 	}
-	for _, data := range []string{"", "{", `{"v":5,"text":"x"}`, `{"at":"yesterday"}`} {
+	for _, data := range []string{"", "{", `{"v":6,"text":"x"}`, `{"at":"yesterday"}`} {
 		if got := decodeEvent(4, "text_delta", data); got.Type != EventUnreadable || got.Seq != 4 {
 			t.Errorf("decodeEvent(%q) = %+v, want an unreadable step", data, got)
 		}
@@ -89,4 +90,28 @@ func TestDecodeEvent_WhoWroteTheCell(t *testing.T) {
 func quoteJSON(s string) string {
 	b, _ := json.Marshal(s)
 	return string(b)
+}
+
+// TestDecodeEvent_PrintedReportsOfVersion4: up to version 4 an analyst's
+// report statements were found in its code and a loader's shapes in its
+// logs, so such rows read that way; from version 5 the engine says both in
+// typed fields, and a printed "Loaded …" line or an _emit( line is the
+// code's own output or code, read as nothing else.
+func TestDecodeEvent_PrintedReportsOfVersion4(t *testing.T) {
+	t.Parallel()
+	code := "x = 1\n_emit(\"n\", v=x)\nx"
+	old := decodeEvent(1, string(EventCellDone), `{"v":4,"analyst":true,"text":`+quoteJSON(code)+`}`)
+	if len(old.Hidden) != 1 || old.Hidden[0].First != 2 {
+		t.Errorf("v4 analyst cell: hidden %+v", old.Hidden)
+	}
+	logs := "Loaded sales.xlsx:Q1: 1,234 rows x 11 columns\nCould not load b.csv: it is empty\nRead notes.pdf as a document (pdf)\n"
+	oldLogs := decodeEvent(2, string(EventLogs), `{"v":4,"text":`+quoteJSON(logs)+`}`)
+	if want := "[{sales.xlsx:Q1 1234 11  } {b.csv 0 0  it is empty}]"; fmt.Sprint(oldLogs.Loaded) != want {
+		t.Errorf("v4 loader logs: %v, want %s", oldLogs.Loaded, want)
+	}
+	now := decodeEvent(1, string(EventCellDone), Event{Type: EventCellDone, Analyst: true, Text: code}.marshal())
+	nowLogs := decodeEvent(2, string(EventLogs), Event{Type: EventLogs, Text: logs}.marshal())
+	if now.Hidden != nil || nowLogs.Loaded != nil || nowLogs.Text != logs {
+		t.Errorf("v5 rows read printed text as reports: hidden %+v, loaded %+v", now.Hidden, nowLogs.Loaded)
+	}
 }

@@ -46,7 +46,7 @@ func decodeV1(typ EventType, data []byte) (Event, bool) {
 	if json.Unmarshal(data, &v) != nil {
 		return Event{}, false
 	}
-	e := Event{Type: typ, At: v.At, Text: v.Text, Status: v.Status, Artifact: v.Artifact, Missing: v.Missing}
+	e := Event{Type: typ, At: v.At, Text: v.Text, Status: EventStatus(v.Status), Artifact: v.Artifact, Missing: v.Missing}
 	if f := v.Foundry; f != nil {
 		e = fromV1Foundry(f)
 		e.At = v.At
@@ -58,7 +58,7 @@ func decodeV1(typ EventType, data []byte) (Event, bool) {
 // events no answer used (created, completed, failed…) keep their type,
 // which Answer.Apply ignores.
 func fromV1Foundry(f *v1Foundry) Event {
-	e := Event{Type: EventType(f.Type), CellID: f.ItemID, ContainerID: f.ContainerID, Text: f.Text, Status: f.Status}
+	e := Event{Type: EventType(f.Type), CellID: f.ItemID, ContainerID: f.ContainerID, Text: f.Text, Status: EventStatus(f.Status)}
 	switch f.Type {
 	case "item_added":
 		if f.Item != nil && f.Item.Type == string(foundry.ItemCodeCall) {

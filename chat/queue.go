@@ -156,7 +156,7 @@ func (r *runner) endUnstarted(ctx context.Context, status store.RunStatus, reaso
 		}
 	}
 	r.emit(rec, Event{Type: EventError, Text: reason})
-	r.emit(rec, Event{Type: EventDone, Status: string(status)})
+	r.emit(rec, Event{Type: EventDone, Status: runEnded(status)})
 	r.s.hub.Close(r.run.ID)
 }
 

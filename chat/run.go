@@ -94,7 +94,7 @@ func (r *runner) do(ctx context.Context) {
 	if r.step == "" {
 		r.retitle(rec)
 	}
-	r.emit(rec, Event{Type: EventDone, Status: string(r.end.Status)})
+	r.emit(rec, Event{Type: EventDone, Status: runEnded(r.end.Status)})
 	r.s.log.Info("run finished", "run", r.run.ID, "conversation", r.convID, "status", r.end.Status,
 		"input_tokens", r.end.InputTokens, "output_tokens", r.end.OutputTokens)
 }

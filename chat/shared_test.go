@@ -198,7 +198,7 @@ func TestShared_StopThroughAnotherServer(t *testing.T) {
 	waitEnded(t, s.db, run.ID, store.RunCancelled, 5*time.Second)
 	t.Logf("stopped through the other server in %s", time.Since(asked))
 	f := <-watched
-	if n := len(f.events); n == 0 || f.events[n-1].Status != string(store.RunCancelled) {
+	if n := len(f.events); n == 0 || f.events[n-1].Status != chat.EventStatus(store.RunCancelled) {
 		t.Fatalf("the follower on the other server did not see the run end cancelled")
 	}
 }

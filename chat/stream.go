@@ -144,7 +144,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 			return Event{}, false
 		}
 		e.Type, e.Text = EventCellAdded, ""
-		e.Loader, e.Analyst = callOf(fe.Item)
+		e.Loader, e.Analyst, e.Hidden = callOf(fe.Item)
 	case foundry.EventCodeDelta:
 		e.Type = EventCodeDelta
 	case foundry.EventCodeDone:
@@ -156,7 +156,8 @@ func translate(fe *foundry.Event) (Event, bool) {
 		}
 		e.Type, e.Text, e.Status = EventCodeStatus, "", status
 	case foundry.EventLogs:
-		e.Type, e.Table = EventLogs, cellext.DecodeLogs(fe.Output.Extension).Table
+		ext := cellext.DecodeLogs(fe.Output.Extension)
+		e.Type, e.Table, e.Loaded = EventLogs, ext.Table, ext.Loaded
 	case foundry.EventLogsDelta:
 		e.Type = EventLogsDelta
 	case foundry.EventImage:
@@ -170,7 +171,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 			return Event{}, false
 		}
 		e.Type, e.Text, e.Status = EventCellDone, fe.Item.Code, cellOutcome(fe.Item.Status)
-		e.Loader, e.Analyst = callOf(fe.Item)
+		e.Loader, e.Analyst, e.Hidden = callOf(fe.Item)
 	case foundry.EventFileCitation:
 		c := fe.Citation
 		return Event{Type: EventCitation, ContainerID: c.ContainerID,
@@ -186,7 +187,7 @@ func translate(fe *foundry.Event) (Event, bool) {
 // codeStatus maps the service's status of a running call to chat's; ok is
 // false for one that says nothing about the run (a failed or incomplete
 // call ends with its item, which says so).
-func codeStatus(s foundry.CallStatus) (string, bool) {
+func codeStatus(s foundry.CallStatus) (EventStatus, bool) {
 	switch s {
 	case foundry.CallInProgress:
 		return codeWriting, true
@@ -199,19 +200,20 @@ func codeStatus(s foundry.CallStatus) (string, bool) {
 }
 
 // cellOutcome turns the status of a finished code call into its cell's.
-func cellOutcome(itemStatus string) string {
+func cellOutcome(itemStatus string) EventStatus {
 	if foundry.CallStatus(itemStatus).Failed() {
-		return string(CellFailed)
+		return cellEnded(CellFailed)
 	}
-	return string(CellCompleted)
+	return cellEnded(CellCompleted)
 }
 
 // callOf reads what the local engine says of a code call (cellext.Call):
-// whether it is the built-in analyst's file loader, and whether the
-// analyst wrote its code. Foundry says neither.
-func callOf(it *foundry.Item) (loader, analyst bool) {
+// whether it is the built-in analyst's file loader, whether the analyst
+// wrote its code, and which of its lines report to the engine. Foundry
+// says none of it.
+func callOf(it *foundry.Item) (loader, analyst bool, hidden []cellext.Lines) {
 	c := cellext.DecodeCall(it.Extension)
-	return c.Role == cellext.RoleLoader, c.Analyst
+	return c.Role == cellext.RoleLoader, c.Analyst, c.Hidden
 }
 
 // observe records what the rest of the app needs from a Foundry event.

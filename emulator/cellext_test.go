@@ -2,6 +2,7 @@ package emulator
 
 import (
 	"encoding/json"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -16,7 +17,7 @@ func TestCellOutputs_ReportsBesideTheLogs(t *testing.T) {
 	res := &ExecResult{Stdout: "@@wb-session {}\nhello\n", Stderr: "warn\n", Value: "   a\n0  1",
 		Table:    `{"index":[""],"columns":["a"],"dtypes":["int64"],"numeric":[true],"rows":[[0,1]],"total_rows":1,"total_columns":1}`,
 		Restored: &cellext.Restored{Names: []string{"df"}, Files: 1}}
-	outs := cellOutputs(res)
+	outs := cellOutputs(res, nil)
 	b, _ := json.Marshal(outs[0])
 	var logs struct {
 		Logs string        `json:"logs"`
@@ -35,8 +36,26 @@ func TestCellOutputs_ReportsBesideTheLogs(t *testing.T) {
 	if !strings.HasSuffix(before, "warn\n") || after != "" || logs.Logs[logs.Ext.Table.TextStart:logs.Ext.Table.TextEnd] != "   a\n0  1\n" {
 		t.Fatalf("the table stands for %q", logs.Logs[logs.Ext.Table.TextStart:logs.Ext.Table.TextEnd])
 	}
-	if plain, _ := json.Marshal(cellOutputs(&ExecResult{Stdout: "x\n"})); strings.Contains(string(plain), cellext.Field) {
+	if plain, _ := json.Marshal(cellOutputs(&ExecResult{Stdout: "x\n"}, nil)); strings.Contains(string(plain), cellext.Field) {
 		t.Fatalf("a plain cell carries an extension: %s", plain)
+	}
+}
+
+// TestCellOutputs_WhatTheLoaderLoaded rides beside the loader's logs, whatever
+// they print: the app reads the files' shapes from it, never from a line.
+func TestCellOutputs_WhatTheLoaderLoaded(t *testing.T) {
+	t.Parallel()
+	loaded := []cellext.Load{{Name: "a.csv", Rows: 524, Columns: 11}, {Name: "b.csv", Error: "it is empty"}}
+	b, _ := json.Marshal(cellOutputs(&ExecResult{}, loaded))
+	var outs []struct {
+		Logs string        `json:"logs"`
+		Ext  *cellext.Logs `json:"x_workbench"`
+	}
+	if err := json.Unmarshal(b, &outs); err != nil {
+		t.Fatal(err)
+	}
+	if len(outs) != 1 || outs[0].Ext == nil || !reflect.DeepEqual(outs[0].Ext.Loaded, loaded) || outs[0].Logs != "" {
+		t.Fatalf("outputs %s", b)
 	}
 }
 
@@ -52,9 +71,11 @@ func TestCallExtension(t *testing.T) {
 	}{
 		{"the loader", Step{Code: "x", Loads: true, Own: true}, cellext.Call{Role: cellext.RoleLoader, Analyst: true}},
 		{"an analyst's cell", Step{Code: "x", Own: true}, cellext.Call{Analyst: true}},
+		{"an analyst's cell that reports", Step{Code: "x = 1\nif x:\n    _emit('n',\n          v=x)\nx", Own: true},
+			cellext.Call{Analyst: true, Hidden: []cellext.Lines{{First: 2, Last: 4}}}},
 		{"the user's fenced block", Step{Code: "_emit('x')"}, cellext.Call{}},
 	} {
-		if got := callExtension(tc.step); got != tc.want {
+		if got := callExtension(tc.step); !reflect.DeepEqual(got, tc.want) {
 			t.Errorf("%s: %+v, want %+v", tc.name, got, tc.want)
 		}
 	}

@@ -14,6 +14,7 @@ import (
 	"sync"
 
 	"github.com/analyst-workbench/workbench/cellext"
+	"github.com/analyst-workbench/workbench/emulator/analyst"
 	"github.com/analyst-workbench/workbench/sandbox"
 )
 
@@ -167,7 +168,7 @@ func (tr *turnRun) runCell(ctx context.Context, step Step) (Cell, error) {
 		it := item{"type": "code_interpreter_call", "id": id, "status": status, "container_id": cid,
 			"code": code, "outputs": outputs}
 		// An emulator extension: the app folds the loading cell, and hides the analyst's _emit lines.
-		if ext := callExtension(step); ext != (cellext.Call{}) {
+		if ext := callExtension(step); ext.Role != "" || ext.Analyst {
 			it[cellext.Field] = ext
 		}
 		return tr.attributed(it)
@@ -202,10 +203,14 @@ func (tr *turnRun) runCell(ctx context.Context, step Step) (Cell, error) {
 	}
 	resumed()
 	tr.keepFigures(ctx, c, res)
-	tr.out[idx] = call("completed", code, cellOutputs(res))
+	cell := resultCell(code, res)
+	var loaded []cellext.Load
+	if step.Loads {
+		loaded = analyst.Loaded(cell)
+	}
+	tr.out[idx] = call("completed", code, cellOutputs(res, loaded))
 	tr.run.emit("response.code_interpreter_call.completed", at)
 	tr.run.emit("response.output_item.done", map[string]any{"output_index": idx, "item": tr.streamedItem(tr.out[idx])})
-	cell := resultCell(code, res)
 	for _, f := range files {
 		cell.Files = append(cell.Files, f.name())
 		tr.written = appendUnique(tr.written, f)
@@ -316,12 +321,12 @@ func (tr *turnRun) traceWaits(ctx context.Context) (_ context.Context, resumed f
 
 // cellOutputs turns a result into code interpreter outputs: one logs entry with what a
 // notebook would show, then one image per figure. What the engine says of the cell beside its
-// output (a restored session, the result as a table) rides on the logs entry as typed fields
+// output (a restored session, the result as a table, what a loader cell loaded) rides on the logs entry as typed fields
 // (cellext.Logs, an emulator extension the hosted service never sends), never as lines in the
 // logs: the logs are exactly what the code printed, so nothing it prints can speak for the app.
-func cellOutputs(res *ExecResult) []any {
+func cellOutputs(res *ExecResult, loaded []cellext.Load) []any {
 	var logs strings.Builder
-	ext := cellext.Logs{Restored: res.Restored}
+	ext := cellext.Logs{Restored: res.Restored, Loaded: loaded}
 	logs.WriteString(res.Stdout)
 	logs.WriteString(res.Stderr)
 	if res.Error != nil {
@@ -340,9 +345,9 @@ func cellOutputs(res *ExecResult) []any {
 		logs.WriteString("[output truncated]\n")
 	}
 	outputs := []any{}
-	if logs.Len() > 0 || ext.Restored != nil {
+	if logs.Len() > 0 || ext.Restored != nil || ext.Loaded != nil {
 		out := map[string]any{"type": "logs", "logs": logs.String()}
-		if ext.Restored != nil || ext.Table != nil {
+		if ext.Restored != nil || ext.Table != nil || ext.Loaded != nil {
 			out[cellext.Field] = ext
 		}
 		outputs = append(outputs, out)
@@ -497,5 +502,8 @@ func callExtension(step Step) cellext.Call {
 		c.Role = cellext.RoleLoader
 	}
 	c.Analyst = step.Own
+	if step.Own && !step.Loads {
+		c.Hidden = cellext.ReportLines(step.Code)
+	}
 	return c
 }

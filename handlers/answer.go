@@ -1,6 +1,7 @@
 package handlers
 
 import (
+	"fmt"
 	"path"
 	"strings"
 	"time"
@@ -119,21 +120,34 @@ func cellView(c *chat.Cell, now time.Time) views.AnswerCell {
 			Alternative: m.Alternative, Use: m.Use}
 	}
 	if c.Loader && cell.ErrorLine == "" {
-		cell.Loader = loaderLine(c, logs)
+		cell.Loader = loaderLine(c)
 	}
 	cell.Images = c.ShownImages()
 	return cell
 }
 
-// loaderLine is the one line a loader cell shows.
-func loaderLine(c *chat.Cell, logs string) string {
+// loaderLine is the one line a loader cell shows: what the engine says it
+// loaded ("Loaded stocks.csv: 524 × 11 · Could not load b.csv: …"), never
+// what its code printed.
+func loaderLine(c *chat.Cell) string {
 	if c.Status == chat.CellWriting || c.Status == chat.CellRunning {
 		return "Loading files…"
 	}
-	if s := chat.LoaderSummary(logs); s != "" {
-		return s
+	parts := make([]string, 0, len(c.Loaded))
+	for _, l := range c.Loaded {
+		switch {
+		case l.Error != "":
+			parts = append(parts, "Could not load "+l.Name+": "+l.Error)
+		case l.Document != "":
+			parts = append(parts, "Read "+l.Name+" ("+l.Document+")")
+		default:
+			parts = append(parts, fmt.Sprintf("Loaded %s: %s × %d", l.Name, views.Thousands(int64(l.Rows)), l.Columns))
+		}
 	}
-	return "Files loaded"
+	if len(parts) == 0 {
+		return "Files loaded"
+	}
+	return strings.Join(parts, " · ")
 }
 
 // emptyCell reports a finished cell with nothing to show: no code, no

@@ -59,7 +59,7 @@ func TestAnswerLiveImageThenFinal(t *testing.T) {
 	if html := renderEvents(t, true, kept...); strings.Contains(html, shownAt(liveURL)) || strings.Contains(html, shownAt(finalURL)) || !strings.Contains(html, "/artifacts/art1") {
 		t.Fatalf("the kept chart does not replace the images:\n%s", html)
 	}
-	stopped := append(running, chat.Event{Type: chat.EventDone, Status: string(store.RunCancelled)})
+	stopped := append(running, chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunCancelled)})
 	if html := renderEvents(t, false, stopped...); !strings.Contains(html, `src="`+shownAt(liveURL)) || !strings.Contains(html, "stopped") {
 		t.Fatalf("the stopped cell lost its live image:\n%s", html)
 	}
@@ -94,7 +94,7 @@ func TestTableLinksFullCSV(t *testing.T) {
 	kept := append(cell,
 		chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: "csv1", Name: "result-4.csv", Kind: store.ArtifactFile, ContentType: "text/csv", Size: 388890, CellID: "c"}},
 		chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: "xl1", Name: "out.xlsx", Kind: store.ArtifactFile, ContentType: "application/vnd.ms-excel", Size: 10, CellID: "c"}},
-		chat.Event{Type: chat.EventDone, Status: string(store.RunCompleted)})
+		chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunCompleted)})
 	html := renderEvents(t, false, kept...)
 	if !strings.Contains(html, `href="/artifacts/csv1"`) || !strings.Contains(html, "Download CSV (50,000 rows)") {
 		t.Fatalf("no link to the full CSV:\n%s", html)
@@ -104,7 +104,7 @@ func TestTableLinksFullCSV(t *testing.T) {
 	}
 	tooBig := renderEvents(t, false, chat.Event{Type: chat.EventCellAdded, CellID: "c"},
 		tableLogs(chat.Table{CSVNote: "The full result is over 200 MB as CSV, too big to keep; only the rows shown download."}),
-		chat.Event{Type: chat.EventDone, Status: string(store.RunCompleted)})
+		chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunCompleted)})
 	if !strings.Contains(tooBig, "over 200 MB") || !strings.Contains(tooBig, "Download CSV (first 3 rows)") {
 		t.Fatalf("too big a CSV:\n%s", tooBig)
 	}

@@ -41,7 +41,7 @@ func (a *app) answered(t testing.TB, userID, convID, question, text string) *sto
 		chat.Event{Type: chat.EventText, Text: text},
 		chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: chart.ID, Name: chart.Name, Kind: chart.Kind,
 			ContentType: chart.ContentType, Size: chart.Size}},
-		chat.Event{Type: chat.EventDone, Status: string(store.RunCompleted)})
+		chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunCompleted)})
 	if err := a.db.FinishRun(ctx, run.ID, store.RunEnd{Status: store.RunCompleted}); err != nil {
 		t.Fatal(err)
 	}

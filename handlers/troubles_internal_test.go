@@ -19,7 +19,7 @@ func TestAnswerNamesAFlawedFile(t *testing.T) {
 			ContentType: "text/csv", Flaw: chat.FileEmpty}},
 		chat.Event{Type: chat.EventArtifact, Artifact: &chat.ArtifactRef{ID: "a3", Name: "ok.csv", Kind: store.ArtifactFile,
 			ContentType: "text/csv", Size: 12}},
-		chat.Event{Type: chat.EventDone, Status: string(store.RunCompleted)}))
+		chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunCompleted)}))
 	for _, want := range []string{
 		"chart.png</strong> is not a valid PNG (its bytes do not start as a PNG's do).",
 		"Ask again, or ask for a simpler chart.",
@@ -42,7 +42,7 @@ func TestAnswerSaysNoFileWasMade(t *testing.T) {
 	page := html.UnescapeString(renderEvents(t, false,
 		chat.Event{Type: chat.EventText, Text: "The total is 42."},
 		chat.Event{Type: chat.EventNoFile, Text: rephrased},
-		chat.Event{Type: chat.EventDone, Status: string(store.RunCompleted)}))
+		chat.Event{Type: chat.EventDone, Status: chat.EventStatus(store.RunCompleted)}))
 	line := strings.Index(page, "You asked for a file, but none was made.")
 	if line < 0 || line < strings.Index(page, "The total is 42.") {
 		t.Fatalf("no line after the answer's text:\n%s", page)

@@ -919,7 +919,7 @@ func profileLine(f FileCard) string {
 	if f.Format == "" || len(f.Columns) == 0 {
 		return ""
 	}
-	rows := fmt.Sprintf("%s rows", thousands(f.Rows))
+	rows := fmt.Sprintf("%s rows", Thousands(f.Rows))
 	if !f.RowsExact {
 		rows = "about " + rows
 	}

@@ -124,8 +124,8 @@ func ByteSize(n int64) string {
 	}
 }
 
-// thousands writes n with thousands separators: 12,345.
-func thousands(n int64) string {
+// Thousands writes n with thousands separators: 12,345.
+func Thousands(n int64) string {
 	s := fmt.Sprintf("%d", n)
 	for i := len(s) - 3; i > 0 && s[i-1] != '-'; i -= 3 {
 		s = s[:i] + "," + s[i:]

@@ -58,7 +58,7 @@ func count(n int, unit string) string {
 	if n == 1 {
 		return "1 " + unit
 	}
-	return thousands(int64(n)) + " " + unit + "s"
+	return Thousands(int64(n)) + " " + unit + "s"
 }
 
 // DownloadLabel names the download of the whole result: "Download CSV

@@ -103,7 +103,7 @@ func dataTable(t DataTable) templ.Component {
 				return templ_7745c5c3_Err
 			}
 			var templ_7745c5c3_Var6 string
-			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(thousands(int64(len(t.Rows))))
+			templ_7745c5c3_Var6, templ_7745c5c3_Err = templ.JoinStringErrs(Thousands(int64(len(t.Rows))))
 			if templ_7745c5c3_Err != nil {
 				return templ.Error{Err: templ_7745c5c3_Err, FileName: `table.templ`, Line: 23, Col: 57}
 			}

@@ -4,9 +4,13 @@ import (
 	_ "embed"
 	"encoding/json"
 	"fmt"
+	"maps"
+	"slices"
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/cellext"
 )
 
 // loaderPy is the loading cell's code after its FILES line: the loading helpers and result
@@ -215,6 +219,27 @@ func parseProfile(load Cell) (*Profile, error) {
 		return &p, nil
 	}
 	return nil, fmt.Errorf("analyst: the loading cell reported no profile")
+}
+
+// Loaded is what the loading cell c reported it loaded, as the engine tells the app beside the
+// cell's output (cellext.Load): each table with its shape, each document with its kind, each
+// file it could not load with why. Nil when c reported no profile.
+func Loaded(c Cell) []cellext.Load {
+	p, err := parseProfile(c)
+	if err != nil {
+		return nil
+	}
+	var out []cellext.Load
+	for _, f := range p.Frames {
+		out = append(out, cellext.Load{Name: f.Key, Rows: f.Rows, Columns: len(f.Columns)})
+	}
+	for _, d := range p.Docs {
+		out = append(out, cellext.Load{Name: d.Key, Document: d.Kind})
+	}
+	for _, name := range slices.Sorted(maps.Keys(p.Failed)) {
+		out = append(out, cellext.Load{Name: name, Error: p.Failed[name]})
+	}
+	return out
 }
 
 // pyStr quotes s as a Python string literal.
