@@ -128,6 +128,23 @@ func (t *Table) Split(logs string) (before, after string) {
 	return logs[:t.TextStart], logs[t.TextEnd:]
 }
 
+// Usage is what the engine says of a response's token counts.
+type Usage struct {
+	// Estimated is set when the counts are guessed from the characters of
+	// the text and code (the local engine has no tokenizer), not counted:
+	// no bill reports them, so the app records no usage from them.
+	Estimated bool `json:"estimated,omitzero"`
+}
+
+// DecodeUsage reads a Usage from raw JSON, as DecodeCall does.
+func DecodeUsage(raw json.RawMessage) Usage {
+	var u Usage
+	if len(raw) > 0 && json.Unmarshal(raw, &u) != nil {
+		return Usage{}
+	}
+	return u
+}
+
 // DecodeCall reads a Call from raw JSON; nil or malformed JSON is the zero
 // Call, since an extension never fails what it extends.
 func DecodeCall(raw json.RawMessage) Call {

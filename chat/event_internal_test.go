@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"testing"
 	"time"
+
+	"github.com/analyst-workbench/workbench/foundry"
 )
 
 // TestDecodeEvent_Versions: today's rows round-trip; rows of version 1,
@@ -113,5 +115,21 @@ func TestDecodeEvent_PrintedReportsOfVersion4(t *testing.T) {
 	nowLogs := decodeEvent(2, string(EventLogs), Event{Type: EventLogs, Text: logs}.marshal())
 	if now.Hidden != nil || nowLogs.Loaded != nil || nowLogs.Text != logs {
 		t.Errorf("v5 rows read printed text as reports: hidden %+v, loaded %+v", now.Hidden, nowLogs.Loaded)
+	}
+}
+
+// TestTranslate_UsageCountedNotEstimated: the service's token counts are
+// the turn's usage; the local engine's, which it marks as estimates, are
+// none, so that no page and no sum shows them as usage.
+func TestTranslate_UsageCountedNotEstimated(t *testing.T) {
+	t.Parallel()
+	counted := &foundry.Event{Type: foundry.EventUsage, Usage: foundry.Usage{InputTokens: 10, OutputTokens: 5}}
+	if e, ok := translate(counted); !ok || e.Usage == nil || e.Usage.InputTokens != 10 || e.Usage.OutputTokens != 5 {
+		t.Errorf("counted usage: %+v, %v", e, ok)
+	}
+	estimated := *counted
+	estimated.Usage.Extension = json.RawMessage(`{"estimated":true}`)
+	if e, ok := translate(&estimated); ok {
+		t.Errorf("an estimate became usage: %+v", e.Usage)
 	}
 }

@@ -177,6 +177,9 @@ func translate(fe *foundry.Event) (Event, bool) {
 		return Event{Type: EventCitation, ContainerID: c.ContainerID,
 			Citation: &Citation{ContainerID: c.ContainerID, FileID: c.FileID, Filename: c.Filename}}, true
 	case foundry.EventUsage:
+		if cellext.DecodeUsage(fe.Usage.Extension).Estimated {
+			return Event{}, false // an estimate is no usage (cellext.Usage)
+		}
 		return Event{Type: EventUsage, Usage: &Usage{InputTokens: fe.Usage.InputTokens, OutputTokens: fe.Usage.OutputTokens}}, true
 	default:
 		return Event{}, false

@@ -1,5 +1,7 @@
 package emulator
 
+import "github.com/analyst-workbench/workbench/cellext"
+
 // response is the Response object of OpenAI's Responses API with Foundry's extras
 // (agent_reference, structured_inputs), foundry-api.md §5.
 type response struct {
@@ -40,20 +42,22 @@ type responseError struct {
 }
 
 // usage reports tokens. The local engine has no tokenizer: a token is counted as four
-// characters, which is close enough for dashboards and quotas in tests.
+// characters, and the usage says it is an estimate (cellext.Usage), which the app records as
+// no usage at all.
 type usage struct {
 	InputTokens         int64          `json:"input_tokens"`
 	InputTokensDetails  map[string]int `json:"input_tokens_details"`
 	OutputTokens        int64          `json:"output_tokens"`
 	OutputTokensDetails map[string]int `json:"output_tokens_details"`
 	TotalTokens         int64          `json:"total_tokens"`
+	Extension           cellext.Usage  `json:"x_workbench"`
 }
 
 func newUsage(inputChars, outputChars int) *usage {
 	in, out := int64((inputChars+3)/4), int64((outputChars+3)/4)
 	return &usage{InputTokens: in, OutputTokens: out, TotalTokens: in + out,
 		InputTokensDetails:  map[string]int{"cached_tokens": 0},
-		OutputTokensDetails: map[string]int{"reasoning_tokens": 0}}
+		OutputTokensDetails: map[string]int{"reasoning_tokens": 0}, Extension: cellext.Usage{Estimated: true}}
 }
 
 // conversationRef is how a response names its conversation.

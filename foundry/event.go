@@ -90,6 +90,9 @@ type Usage struct {
 	TotalTokens     int64 `json:"total_tokens,omitzero"`
 	CachedTokens    int64 `json:"cached_tokens,omitzero"`
 	ReasoningTokens int64 `json:"reasoning_tokens,omitzero"`
+	// Extension is what the local engine says of the counts, as it sent
+	// them (its "x_workbench" member; see Item.Extension).
+	Extension json.RawMessage `json:"extension,omitzero"`
 }
 
 // wireEvent is every streamed event type in one loose struct; fields absent
@@ -136,11 +139,13 @@ type wireUsage struct {
 	OutputTokensDetails struct {
 		ReasoningTokens int64 `json:"reasoning_tokens"`
 	} `json:"output_tokens_details"`
+	Extension json.RawMessage `json:"x_workbench"`
 }
 
 func (u *wireUsage) usage() Usage {
 	return Usage{InputTokens: u.InputTokens, OutputTokens: u.OutputTokens, TotalTokens: u.TotalTokens,
-		CachedTokens: u.InputTokensDetails.CachedTokens, ReasoningTokens: u.OutputTokensDetails.ReasoningTokens}
+		CachedTokens: u.InputTokensDetails.CachedTokens, ReasoningTokens: u.OutputTokensDetails.ReasoningTokens,
+		Extension: u.Extension}
 }
 
 // conversationID accepts "conv_…", {"id":"conv_…"} and null (reference §5).

@@ -19,14 +19,11 @@ type answerOptions struct {
 	// routes and nothing acts on the conversation. "" is the owner's page.
 	sharePath string
 	now       time.Time // what a running answer's status line counts from
-	// estimated hides the token counts: the local engine's are estimates
-	// (four characters a token), not usage any bill reports.
-	estimated bool
 }
 
 // answerOptions are the options for this app's pages at now.
 func (h *Handler) answerOptions(live bool, now time.Time) answerOptions {
-	return answerOptions{live: live, now: now, estimated: h.engine.Local}
+	return answerOptions{live: live, now: now}
 }
 
 // answerView turns the folded state of a run into what the page shows.
@@ -78,9 +75,6 @@ func answerView(convID, runID string, a *chat.Answer, o answerOptions) views.Ans
 	}
 	if live {
 		v.StatusLine = statusLine(a, now)
-	}
-	if o.estimated {
-		v.InputTokens, v.OutputTokens = 0, 0
 	}
 	return v
 }

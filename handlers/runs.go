@@ -308,9 +308,7 @@ func (h *Handler) chatView(ctx context.Context, conv *store.Conversation, userID
 	for _, u := range ups {
 		v.Files.Files = append(v.Files.Files, fileView(u))
 	}
-	if !h.engine.Local {
-		v.InputTokens, v.OutputTokens = tokensOf(turns)
-	}
+	v.InputTokens, v.OutputTokens = tokensOf(turns)
 	turns, v.Earlier = latestTurns("/conversations/"+conv.ID, turns)
 	answers, err := h.turnViews(ctx, conv, turns, now, &v)
 	if err != nil {
