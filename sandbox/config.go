@@ -3,6 +3,7 @@ package sandbox
 import (
 	"fmt"
 	"log/slog"
+	"reflect"
 	"runtime"
 	"time"
 )
@@ -21,9 +22,10 @@ const (
 	CgroupsNone = "none" // rlimits plus a memory watchdog only
 )
 
-// Config sets up a Pool. Zero fields take the defaults documented on each.
+// Config sets up a Pool. A zero field takes its default: the value in
+// Defaults, or the one its comment says is worked out at start.
 type Config struct {
-	Isolation string // IsolationBwrap (default) or IsolationNone
+	Isolation string // IsolationBwrap or IsolationNone
 	// Warm is the workers always kept ready when the budget allows; by
 	// default 2, or up to 8 when kernels fork from the template (see
 	// warmFloorLocked).
@@ -31,39 +33,39 @@ type Config struct {
 	// MaxWarm caps the warm workers a rush may call for (see demand.go):
 	// default 16 when Warm is left to its default, else Warm (a fixed pool).
 	MaxWarm     int
-	IdleTimeout time.Duration // default 30 min, as Foundry
-	Lifetime    time.Duration // default 1 h, as Foundry
-	CellTimeout time.Duration // per Exec; default 120 s, then SIGINT, then a kill
-	MemoryBytes int64         // address space per process (RLIMIT_AS); with the tmpfs sizes, the session's memory cgroup; default 2 GiB
-	DataBytes   int64         // size of /mnt/data; default 512 MiB (Foundry's file limit)
+	IdleTimeout time.Duration // as Foundry's sessions
+	Lifetime    time.Duration // as Foundry's sessions
+	CellTimeout time.Duration // per Exec, then SIGINT, then a kill
+	MemoryBytes int64         // address space per process (RLIMIT_AS); with the tmpfs sizes, the session's memory cgroup
+	DataBytes   int64         // size of /mnt/data (Foundry's file limit)
 	Logger      *slog.Logger  // default slog.Default()
 
 	// MemoryBudget is the memory all kernels may use together, warm ones
 	// included; when it is full an idle kernel is evicted to make room.
 	// Default: half of the memory available at start.
 	MemoryBudget int64
-	MaxQueue     int           // claims that may wait for a free sandbox; default 100
-	QueueTimeout time.Duration // how long a claim may wait; default 2 min
+	MaxQueue     int           // claims that may wait for a free sandbox
+	QueueTimeout time.Duration // how long a claim may wait
 	// StateDir keeps evicted sessions' variables and files; it is emptied at
 	// start. Default: a directory under os.TempDir().
 	StateDir string
 
-	TmpBytes        int64         // size of /tmp; default 256 MiB
-	Processes       int           // processes and threads per session; default 128
-	CPUs            float64       // CPU quota in cores where cgroups allow; default 1
-	MaxOutputBytes  int           // stdout+stderr per cell; default 1 MiB
-	MaxFigures      int           // figures kept per cell; default 10
-	MaxFigureBytes  int           // bytes per PNG; default 5 MiB
-	InterruptGrace  time.Duration // wait after SIGINT before the kill; default 5 s
-	StartTimeout    time.Duration // worker start to ready; default 60 s
+	TmpBytes        int64         // size of /tmp
+	Processes       int           // processes and threads per session
+	CPUs            float64       // CPU quota in cores where cgroups allow
+	MaxOutputBytes  int           // stdout+stderr per cell
+	MaxFigures      int           // figures kept per cell
+	MaxFigureBytes  int           // bytes per PNG
+	InterruptGrace  time.Duration // wait after SIGINT before the kill
+	StartTimeout    time.Duration // worker start to ready
 	RefillParallel  int           // workers started at once; default the number of CPUs
-	Cgroups         string        // CgroupsAuto (default), CgroupsV2, CgroupsV1 or CgroupsNone
+	Cgroups         string        // CgroupsAuto, CgroupsV2, CgroupsV1 or CgroupsNone
 	NoSeccomp       bool          // skip the seccomp denylist (it is on by default where supported)
 	NoFork          bool          // start every kernel in a sandbox of its own instead of forking it from the template (fork.go)
-	Python          string        // default /usr/bin/python3
-	Bwrap           string        // default /usr/bin/bwrap
-	WatchdogPeriod  time.Duration // memory watchdog poll without cgroups; default 250 ms
-	SelfTestTimeout time.Duration // default 30 s
+	Python          string
+	Bwrap           string
+	WatchdogPeriod  time.Duration // memory watchdog poll without cgroups
+	SelfTestTimeout time.Duration
 
 	// demandSpan, demandWindow, demandDay, forecastLead and warmCheck size
 	// the warm pool (see demand.go); tests shorten them.
@@ -83,66 +85,55 @@ type Config struct {
 	templateMemoryOf func(pid int) int64
 }
 
+// Defaults returns the value each field of Config takes when left zero (or
+// negative), each decided here once; the fields worked out at start (Warm,
+// MaxWarm, MemoryBudget, RefillParallel, Logger, StateDir) are zero in it.
+func Defaults() Config {
+	return Config{
+		Isolation:       IsolationBwrap,
+		Cgroups:         CgroupsAuto,
+		IdleTimeout:     30 * time.Minute, // Foundry: a session ends after 30 minutes unused
+		Lifetime:        time.Hour,        // Foundry: and after an hour in all
+		CellTimeout:     120 * time.Second,
+		MemoryBytes:     2 << 30,
+		DataBytes:       512 << 20, // Foundry's limit on one file
+		MaxQueue:        100,
+		QueueTimeout:    2 * time.Minute,
+		TmpBytes:        256 << 20,
+		Processes:       128,
+		CPUs:            1,
+		MaxOutputBytes:  1 << 20,
+		MaxFigures:      10,
+		MaxFigureBytes:  5 << 20,
+		InterruptGrace:  5 * time.Second,
+		StartTimeout:    60 * time.Second,
+		Python:          "/usr/bin/python3",
+		Bwrap:           "/usr/bin/bwrap",
+		WatchdogPeriod:  250 * time.Millisecond,
+		SelfTestTimeout: 30 * time.Second,
+	}
+}
+
 func (c Config) withDefaults() Config {
-	def := func(v *time.Duration, d time.Duration) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	defInt := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	defInt64 := func(v *int64, d int64) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	if c.Isolation == "" {
-		c.Isolation = IsolationBwrap
-	}
-	if c.Cgroups == "" {
-		c.Cgroups = CgroupsAuto
-	}
+	fillUnset(&c, Defaults())
 	if c.Warm <= 0 {
 		c.Warm, c.warmDefaulted = 2, true
-		defInt(&c.MaxWarm, defaultMaxWarm)
+		if c.MaxWarm <= 0 {
+			c.MaxWarm = defaultMaxWarm
+		}
 	}
 	c.MaxWarm = max(c.MaxWarm, c.Warm)
-	def(&c.demandSpan, demandSpan)
-	def(&c.demandWindow, demandWindow)
-	def(&c.demandDay, demandDay)
-	def(&c.forecastLead, forecastLead)
-	def(&c.warmCheck, defaultWarmCheck)
-	defInt(&c.MaxQueue, 100)
-	def(&c.QueueTimeout, 2*time.Minute)
+	for v, d := range map[*time.Duration]time.Duration{&c.demandSpan: demandSpan, &c.demandWindow: demandWindow,
+		&c.demandDay: demandDay, &c.forecastLead: forecastLead, &c.warmCheck: defaultWarmCheck} {
+		if *v <= 0 {
+			*v = d
+		}
+	}
 	if c.MemoryBudget <= 0 {
 		c.MemoryBudget = defaultBudget()
 	}
-	def(&c.IdleTimeout, 30*time.Minute)
-	def(&c.Lifetime, time.Hour)
-	def(&c.CellTimeout, 120*time.Second)
-	def(&c.InterruptGrace, 5*time.Second)
-	def(&c.StartTimeout, 60*time.Second)
-	def(&c.WatchdogPeriod, 250*time.Millisecond)
-	def(&c.SelfTestTimeout, 30*time.Second)
-	defInt64(&c.MemoryBytes, 2<<30)
-	defInt64(&c.DataBytes, 512<<20)
-	defInt64(&c.TmpBytes, 256<<20)
-	defInt(&c.Processes, 128)
-	defInt(&c.MaxOutputBytes, 1<<20)
-	defInt(&c.MaxFigures, 10)
-	defInt(&c.MaxFigureBytes, 5<<20)
-	defInt(&c.RefillParallel, runtime.NumCPU())
-	if c.CPUs <= 0 {
-		c.CPUs = 1
-	}
-	if c.Python == "" {
-		c.Python = "/usr/bin/python3"
-	}
-	if c.Bwrap == "" {
-		c.Bwrap = "/usr/bin/bwrap"
+	if c.RefillParallel <= 0 {
+		c.RefillParallel = runtime.NumCPU()
 	}
 	if c.Logger == nil {
 		c.Logger = slog.Default()
@@ -154,6 +145,28 @@ func (c Config) withDefaults() Config {
 		c.templateMemoryOf = privateMemory
 	}
 	return c
+}
+
+// fillUnset sets each exported field of c that is unset (zero, or a
+// negative number) to its value in d.
+func fillUnset(c *Config, d Config) {
+	v, dv := reflect.ValueOf(c).Elem(), reflect.ValueOf(d)
+	for i := range v.NumField() {
+		f := v.Field(i)
+		if !f.CanSet() {
+			continue
+		}
+		unset := f.IsZero()
+		switch f.Kind() {
+		case reflect.Int, reflect.Int64:
+			unset = f.Int() <= 0
+		case reflect.Float64:
+			unset = f.Float() <= 0
+		}
+		if unset {
+			f.Set(dv.Field(i))
+		}
+	}
 }
 
 func (c Config) validate() error {
