@@ -209,7 +209,7 @@ func rowLabel(cols, cells []any, skip int) string {
 	for i, c := range cells {
 		name, _ := cols[min(i, len(cols)-1)].(string)
 		_, text := c.(string)
-		if i == skip || !text && !isIDName(name) {
+		if i == skip || !text && !idName(name) {
 			continue
 		}
 		if parts = append(parts, fmtFor(name, c)); len(parts) == 2 {
@@ -217,12 +217,6 @@ func rowLabel(cols, cells []any, skip int) string {
 		}
 	}
 	return strings.Join(parts, ", ")
-}
-
-// isIDName reports whether a column's name says it identifies rows: "id", "contract_id".
-func isIDName(name string) bool {
-	low := strings.ToLower(name)
-	return low == "id" || strings.HasSuffix(low, "_id") || strings.HasSuffix(name, "Id") || strings.HasSuffix(name, "ID")
 }
 
 func missingSentence(m marker) string {

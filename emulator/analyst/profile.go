@@ -9,8 +9,10 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 
 	"github.com/analyst-workbench/workbench/cellext"
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 )
 
 // loaderPy is the loading cell's code after its FILES line: the loading helpers and result
@@ -96,11 +98,23 @@ const maxCodes = 12
 // The column predicates every part of the rules asks: which columns identify rows, which one
 // is the time axis, which are quantities.
 
-// isID reports a column that identifies rows: named like an id, or an ...id with one value
-// per row.
+// isID reports a column that identifies rows: named as an id (idName), or named by letters
+// glued to "id" that are no English word ("userid", not "paid" or "valid") with one value per
+// row.
 func isID(c *Column, rows int) bool {
 	low := strings.ToLower(c.Name)
-	return low == "id" || strings.HasSuffix(low, "_id") || strings.HasSuffix(low, " id") || strings.HasSuffix(low, "id") && c.Unique == rows
+	return idName(c.Name) || strings.HasSuffix(low, "id") && c.Unique == rows && language.WordNet().POS(low) == 0
+}
+
+// idName reports whether a column's name says it identifies rows, "id" being a word of it: "id",
+// "contract_id", "order id", "PassengerId", "userID"; not "paid", "valid" or "PAID".
+func idName(name string) bool {
+	low := strings.ToLower(name)
+	if low == "id" || strings.HasSuffix(low, "_id") || strings.HasSuffix(low, " id") || strings.HasSuffix(low, "-id") {
+		return true
+	}
+	camel := strings.HasSuffix(name, "Id") || strings.HasSuffix(name, "ID")
+	return camel && len(name) > 2 && (unicode.IsLower(rune(name[len(name)-3])) || unicode.IsDigit(rune(name[len(name)-3])))
 }
 
 // numericColumns lists the frame's numeric columns that are not identifiers.
