@@ -39,6 +39,7 @@ func profileCSV(b budget, f *os.File, size int64, k Kind) (*FileProfile, error) 
 	p := &FileProfile{Format: strings.TrimPrefix(k.Ext, "."), Encoding: enc.name, Delimiter: string(delim), RowsExact: true}
 
 	rd := newCSVReader(src, delim)
+	rd.escape = backslashEscapes(text)
 	n, err := rd.next()
 	for titles := titleLines(text, delim); err == nil && titles > 0; titles-- {
 		n, err = rd.next()

@@ -22,10 +22,13 @@ const (
 type csvReader struct {
 	br    *bufio.Reader
 	delim byte
-	buf   []byte // the current record's field bytes
-	ends  []int  // where each field ends in buf
-	state int
-	over  bool // the current record passed a bound
+	// escape reads a backslash inside a quoted field as making the next
+	// byte literal (\" is a quote), as the file's head says (backslashEscapes).
+	escape bool
+	buf    []byte // the current record's field bytes
+	ends   []int  // where each field ends in buf
+	state  int
+	over   bool // the current record passed a bound
 
 	line       int64 // newlines consumed so far
 	recordLine int64 // line the current record starts on (1-based)
@@ -47,6 +50,7 @@ const (
 	stPlain         // in an unquoted field
 	stQuoted        // inside a quoted field
 	stQuote         // just read a quote inside a quoted field: closing or doubled
+	stEscape        // just read a backslash inside a quoted field that escapes
 )
 
 func newCSVReader(r io.Reader, delim byte) *csvReader {
@@ -126,15 +130,25 @@ func (r *csvReader) scan(chunk []byte) bool {
 			i += used
 		case stQuoted:
 			rest := chunk[i:]
-			j := bytes.IndexByte(rest, '"')
-			if j < 0 {
+			j := r.quotedEnd(rest)
+			switch {
+			case j < 0:
 				j = len(rest)
-			} else {
+			case rest[j] == '"':
 				r.state = stQuote
+			default:
+				r.state = stEscape
 			}
 			r.add(rest[:j])
 			r.line += int64(bytes.Count(rest[:j], []byte{'\n'}))
 			i += min(j+1, len(rest))
+		case stEscape:
+			r.add(chunk[i : i+1])
+			if chunk[i] == '\n' {
+				r.line++
+			}
+			r.state = stQuoted
+			i++
 		case stQuote:
 			if r.afterQuote(chunk[i]) {
 				return true
@@ -144,6 +158,20 @@ func (r *csvReader) scan(chunk []byte) bool {
 	}
 	return false
 }
+
+// quotedEnd is where the text of a quoted field stops in rest: at its next
+// quote, or backslash when it escapes; -1 when it goes on past rest.
+func (r *csvReader) quotedEnd(rest []byte) int {
+	if r.escape {
+		return bytes.IndexAny(rest, `"\`)
+	}
+	return bytes.IndexByte(rest, '"')
+}
+
+// backslashEscapes reports whether a file escapes quotes inside quoted
+// fields with a backslash (\"), as its head shows: the analyst's loader
+// (emulator/analyst/loader.py) decides on the same 64 KiB.
+func backslashEscapes(head []byte) bool { return bytes.Contains(head, []byte(`\"`)) }
 
 // scanPlain reads unquoted fields from rest up to the next quote or the end
 // of the chunk, returning how many bytes it used and whether the record ended.

@@ -102,3 +102,30 @@ func TestSniffDelimiter(t *testing.T) {
 		})
 	}
 }
+
+// TestCSVReaderBackslashEscapes: a file whose head escapes quotes with a
+// backslash is read with escapes, as pandas reads it with escapechar: \"
+// is a quote and the field goes on; a file that does not keeps its
+// backslashes as text.
+func TestCSVReaderBackslashEscapes(t *testing.T) {
+	t.Parallel()
+	in := "\"a\",\"b\"\n\"It's \\\"70MAX\\\", Final\",\"C:\\\\dir\"\n"
+	if !backslashEscapes([]byte(in)) {
+		t.Fatal("the head's \\\" was not seen")
+	}
+	r := newCSVReader(strings.NewReader(in), ',')
+	r.escape = true
+	var got [][]string
+	for n, err := r.next(); err == nil; n, err = r.next() {
+		got = append(got, r.strings(n))
+	}
+	if want := [][]string{{"a", "b"}, {`It's "70MAX", Final`, `C:\dir`}}; !slices.EqualFunc(got, want, slices.Equal) {
+		t.Errorf("with escapes: %q, want %q", got, want)
+	}
+	if backslashEscapes([]byte("\"C:\\dir\",b\n")) {
+		t.Error("a backslash before a letter is no escaped quote")
+	}
+	if _, recs := readAll(t, "\"C:\\dir\",b\n", ','); len(recs) != 1 || recs[0][0] != `C:\dir` {
+		t.Errorf("without escapes: %q", recs)
+	}
+}
