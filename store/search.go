@@ -8,10 +8,6 @@ import (
 	"slices"
 	"strings"
 	"time"
-	"unicode"
-	"unicode/utf8"
-
-	"golang.org/x/text/unicode/norm"
 )
 
 // Search limits. A prefix term's cost grows with the words it matches and a
@@ -55,9 +51,6 @@ const (
 	HitStart = "\x02"
 	HitEnd   = "\x03"
 )
-
-// snippetTokens is how many words of context a snippet keeps around its hit.
-const snippetTokens = 12
 
 // SearchHit is one of the user's conversations that matched a search, with
 // the best matching passage of it.
@@ -175,33 +168,6 @@ var ftsSearch = searchDialect{
 	snippets: ftsSnippets,
 }
 
-// ftsSnippets has FTS5 cut the passages; snippet() is dear, so it runs
-// only on the documents shown. The query reads the matches between the
-// oldest and the newest of those documents in FTS5's own order and keeps
-// the ones shown: looking each document up by rowid instead starts the
-// query's term iterators over for every one, which costs more than
-// stepping through the (at most SearchCandidates) matches between them.
-func ftsSnippets(ctx context.Context, q querier, list, match string, _ []string, ids string, first, last int64) (map[int64]string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT rowid, snippet(search_fts, 0, ?, ?, '…', ?)
-		FROM search_fts WHERE search_fts MATCH `+matchLiteral(match)+` AND rowid BETWEEN ? AND ?
-		AND +rowid IN (SELECT value FROM `+list+`)`,
-		HitStart, HitEnd, snippetTokens, first, last, ids)
-	if err != nil {
-		return nil, err
-	}
-	return scanSnippets(rows, func(s string) string { return s })
-}
-
-// matchLiteral quotes an FTS5 query (MatchQuery's) as an SQL string. A
-// MATCH bound as a parameter makes SQLite prepare the statement a second
-// time when it is run, its plan depending on the value; a search is one
-// keystroke, and the second parse of its two statements was a tenth of
-// its time. MatchQuery's terms hold only letters, digits, quotes and
-// stars, and any single quote would be doubled all the same.
-func matchLiteral(match string) string {
-	return "'" + strings.ReplaceAll(match, "'", "''") + "'"
-}
-
 // tsSearch is PostgreSQL's: search_docs' tsvector column terms, matched by
 // a prefix tsquery through its GIN index; DISTINCT ON keeps the oldest
 // matching document of each conversation, as MIN(d.id) does in SQLite.
@@ -222,33 +188,6 @@ var tsSearch = searchDialect{
 		LIMIT ?3`
 	},
 	snippets: tsSnippets,
-}
-
-// tsSnippets reads the shown documents' texts and cuts their passages here
-// (see snippet): ts_headline would parse the text with PostgreSQL's own
-// parser, which reads "df.groupby" as one word the index never holds.
-func tsSnippets(ctx context.Context, q querier, list, _ string, words []string, ids string, _, _ int64) (map[int64]string, error) {
-	rows, err := q.QueryContext(ctx, `SELECT id, body FROM search_docs
-		WHERE id IN (SELECT CAST(value AS BIGINT) FROM `+list+`)`, ids)
-	if err != nil {
-		return nil, err
-	}
-	return scanSnippets(rows, func(body string) string { return snippet(body, words, snippetTokens) })
-}
-
-// scanSnippets reads (document id, text) rows into a map, through cut.
-func scanSnippets(rows *sql.Rows, cut func(string) string) (map[int64]string, error) {
-	defer rows.Close()
-	out := map[int64]string{}
-	for rows.Next() {
-		var doc int64
-		var s string
-		if err := rows.Scan(&doc, &s); err != nil {
-			return nil, err
-		}
-		out[doc] = cut(s)
-	}
-	return out, rows.Err()
 }
 
 // SearchCandidates is how many matching passages a search ranks first:
@@ -307,153 +246,6 @@ func scanHits(rows *sql.Rows) (hits []SearchHit, docs []int64, count int64, err 
 		hits, docs = append(hits, h), append(docs, doc)
 	}
 	return hits, docs, count, rows.Err()
-}
-
-// MatchQuery turns what a person typed into an FTS5 query: every word must
-// occur, each as a prefix. Words are split as the index's tokenizer splits
-// them and quoted, so that no character of the input is FTS5 syntax. A word
-// is searched once whatever its case, words shorter than MinSearchWordLen
-// are left out, and only the first MaxSearchWords words count.
-func MatchQuery(s string) string { return ftsMatch(searchWords(s)) }
-
-// ftsMatch is FTS5's query for words: each quoted, as a prefix, all of them.
-func ftsMatch(words []string) string {
-	terms := make([]string, len(words))
-	for i, w := range words {
-		terms[i] = `"` + w + `"*`
-	}
-	return strings.Join(terms, " ")
-}
-
-// tsMatch is PostgreSQL's tsquery for words: each a prefix (:*), all of
-// them (&). The words hold letters and digits only, so quoting each keeps
-// the input from being tsquery syntax.
-func tsMatch(words []string) string {
-	terms := make([]string, len(words))
-	for i, w := range words {
-		terms[i] = "'" + w + "':*"
-	}
-	return strings.Join(terms, " & ")
-}
-
-// searchWords splits s as both indexes split text (runs of letters and
-// digits), in lower case and without diacritics, each word once, leaving out
-// words shorter than MinSearchWordLen and keeping the first MaxSearchWords.
-func searchWords(s string) []string {
-	seen := make(map[string]bool, MaxSearchWords)
-	var words []string
-	for _, w := range strings.FieldsFunc(s, notWordRune) {
-		w = foldWord(w)
-		if utf8.RuneCountInString(w) < MinSearchWordLen || seen[w] {
-			continue
-		}
-		seen[w] = true
-		words = append(words, w)
-		if len(words) == MaxSearchWords {
-			break
-		}
-	}
-	return words
-}
-
-func notWordRune(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsNumber(r) }
-
-// foldWord is w in lower case without combining diacritics (U+0300 to
-// U+036F after canonical decomposition, composed again after), as both
-// indexes store words.
-func foldWord(w string) string {
-	return norm.NFC.String(strings.Map(func(r rune) rune {
-		if r >= 0x300 && r <= 0x36f {
-			return -1
-		}
-		return r
-	}, norm.NFD.String(strings.ToLower(w))))
-}
-
-// snippet cuts from body the passage of n words with the most words that
-// start with one of words (the first such passage, begun a word or two
-// before its first hit), marks those between HitStart and HitEnd, and puts
-// "…" where the passage cuts the text, as FTS5's snippet() does.
-func snippet(body string, words []string, n int) string {
-	spans := wordSpans(body)
-	if len(spans) == 0 {
-		return ""
-	}
-	hit := make([]bool, len(spans))
-	for i, sp := range spans {
-		hit[i] = matchesAny(foldWord(body[sp[0]:sp[1]]), words)
-	}
-	from := passageStart(hit, n)
-	to := min(from+n, len(spans))
-	var b strings.Builder
-	if from > 0 {
-		b.WriteString("…")
-	}
-	pos := spans[from][0]
-	for i := from; i < to; i++ {
-		b.WriteString(body[pos:spans[i][0]])
-		w := body[spans[i][0]:spans[i][1]]
-		if hit[i] {
-			w = HitStart + w + HitEnd
-		}
-		b.WriteString(w)
-		pos = spans[i][1]
-	}
-	if to < len(spans) {
-		b.WriteString("…")
-	}
-	return b.String()
-}
-
-// wordSpans returns the byte offsets [start, end) of each word of s.
-func wordSpans(s string) [][2]int {
-	var spans [][2]int
-	start := -1
-	for i, r := range s {
-		switch {
-		case !notWordRune(r) && start < 0:
-			start = i
-		case notWordRune(r) && start >= 0:
-			spans = append(spans, [2]int{start, i})
-			start = -1
-		}
-	}
-	if start >= 0 {
-		spans = append(spans, [2]int{start, len(s)})
-	}
-	return spans
-}
-
-func matchesAny(w string, prefixes []string) bool {
-	for _, p := range prefixes {
-		if strings.HasPrefix(w, p) {
-			return true
-		}
-	}
-	return false
-}
-
-// passageStart is where the passage of n words with the most hits begins:
-// the first such window, moved to begin up to two words before its first hit.
-func passageStart(hit []bool, n int) int {
-	best, bestHits := 0, -1
-	for from := 0; from == 0 || from+n <= len(hit); from++ {
-		count := 0
-		for i := from; i < min(from+n, len(hit)); i++ {
-			if hit[i] {
-				count++
-			}
-		}
-		if count > bestHits {
-			best, bestHits = from, count
-		}
-	}
-	for i := best; i < min(best+n, len(hit)); i++ {
-		if hit[i] {
-			return max(0, min(i-2, len(hit)-n))
-		}
-	}
-	return best
 }
 
 // prefixed qualifies each of a comma-separated list of columns with table t.

@@ -2,11 +2,8 @@ package store
 
 import (
 	"context"
-	"database/sql"
 	"errors"
 	"fmt"
-	"slices"
-	"strconv"
 	"time"
 )
 
@@ -76,13 +73,6 @@ type Run struct {
 
 // Done reports whether the run has ended; a queued run has not.
 func (r *Run) Done() bool { return r.Status != RunRunning && r.Status != RunQueued }
-
-// RunEvent is one recorded event of a run, in order of Seq (from 1).
-type RunEvent struct {
-	Seq  int64
-	Type string
-	Data string
-}
 
 // DefaultTitle is the title of a conversation nobody has named yet; its
 // first question names it.
@@ -157,70 +147,6 @@ func (db *DB) startTurn(ctx context.Context, userID, conversationID string, kind
 		}
 	}
 	return m, r, nil
-}
-
-// AppendRunEvent records one event of a run. Where servers share the
-// database, the transaction that stores it also announces it (see
-// listen.go), so that a browser following the run through another server
-// reads it at once.
-func (db *DB) AppendRunEvent(ctx context.Context, runID string, e RunEvent) error {
-	const insert = `INSERT INTO run_events (run_id, seq, type, data) VALUES (?, ?, ?, ?)`
-	var err error
-	if db.Shared() {
-		err = db.withTx(ctx, func(tx *txn) error {
-			if _, err := tx.ExecContext(ctx, insert, runID, e.Seq, e.Type, e.Data); err != nil {
-				return err
-			}
-			return tx.notify(ctx, channelEvents, runID+":"+strconv.FormatInt(e.Seq, 10))
-		})
-	} else {
-		_, err = db.db.ExecContext(ctx, insert, runID, e.Seq, e.Type, e.Data)
-	}
-	if err != nil {
-		return fmt.Errorf("store: append run event: %w", err)
-	}
-	return nil
-}
-
-// RunEvents returns the events of a run after seq, in order.
-func (db *DB) RunEvents(ctx context.Context, runID string, after int64) ([]RunEvent, error) {
-	rows, err := db.q.QueryContext(ctx, `SELECT seq, type, data FROM run_events WHERE run_id = ? AND seq > ? ORDER BY seq`, runID, after)
-	if err != nil {
-		return nil, fmt.Errorf("store: run events: %w", err)
-	}
-	defer rows.Close()
-	var out []RunEvent
-	for rows.Next() {
-		var e RunEvent
-		if err := rows.Scan(&e.Seq, &e.Type, &e.Data); err != nil {
-			return nil, fmt.Errorf("store: run events: %w", err)
-		}
-		out = append(out, e)
-	}
-	return out, rows.Err()
-}
-
-// RunEventsOf returns every recorded event of the given runs, by run id, in
-// one query rather than one per run: a conversation page folds all of its
-// answers at once. The ids go in as one JSON list, as elsewhere in the store.
-func (db *DB) RunEventsOf(ctx context.Context, runIDs []string) (map[string][]RunEvent, error) {
-	out := make(map[string][]RunEvent, len(runIDs))
-	list := jsonList(runIDs)
-	rows, err := db.q.QueryContext(ctx, `SELECT run_id, seq, type, data FROM run_events
-		WHERE run_id IN (SELECT value FROM `+db.d.list("?")+`) ORDER BY run_id, seq`, list)
-	if err != nil {
-		return nil, fmt.Errorf("store: run events: %w", err)
-	}
-	defer rows.Close()
-	for rows.Next() {
-		var runID string
-		var e RunEvent
-		if err := rows.Scan(&runID, &e.Seq, &e.Type, &e.Data); err != nil {
-			return nil, fmt.Errorf("store: run events: %w", err)
-		}
-		out[runID] = append(out[runID], e)
-	}
-	return out, rows.Err()
 }
 
 // RunEnd is how a run finished.
@@ -300,79 +226,6 @@ func (db *DB) InterruptRuns(ctx context.Context) (int64, error) {
 	return n, nil
 }
 
-// runColumns are qualified with r. because runs are read joined with other tables.
-const runColumns = `r.id, r.conversation_id, r.message_id, r.status, r.error, r.response_id, r.input_tokens,
-	r.output_tokens, r.new_session, r.started_at, r.finished_at`
-
-func scanRun(row rowScanner) (*Run, error) {
-	var r Run
-	var started, finished int64
-	err := row.Scan(&r.ID, &r.ConversationID, &r.MessageID, &r.Status, &r.Error, &r.ResponseID,
-		&r.InputTokens, &r.OutputTokens, &r.NewSession, &started, &finished)
-	if errors.Is(err, sql.ErrNoRows) {
-		return nil, ErrNotFound
-	}
-	if err != nil {
-		return nil, err
-	}
-	r.StartedAt, r.FinishedAt = fromMillis(started), optMillis(finished)
-	return &r, nil
-}
-
-// Run returns a run of a conversation of userID.
-func (db *DB) Run(ctx context.Context, userID, conversationID, runID string) (*Run, error) {
-	r, err := scanRun(db.q.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs r
-		JOIN conversations c ON c.id = r.conversation_id
-		WHERE r.id = ? AND r.conversation_id = ? AND c.user_id = ?`, runID, conversationID, userID))
-	if err != nil && !errors.Is(err, ErrNotFound) {
-		return nil, fmt.Errorf("store: run %s: %w", runID, err)
-	}
-	return r, err
-}
-
-// Turn is a user message with the run that answered it.
-type Turn struct {
-	Message *Message
-	Run     *Run
-}
-
-// RunIDs lists the runs of turns, in order.
-func RunIDs(turns []Turn) []string {
-	ids := make([]string, len(turns))
-	for i, t := range turns {
-		ids[i] = t.Run.ID
-	}
-	return ids
-}
-
-// Turns returns the conversation's turns, oldest first; turns started in
-// the same millisecond come in the order they were made (rowid), not in
-// the order of their random ids.
-func (db *DB) Turns(ctx context.Context, conversationID string) ([]Turn, error) {
-	rows, err := db.q.QueryContext(ctx, `SELECT m.id, m.content, m.kind, COALESCE(u.username, ''), m.created_at, `+runColumns+`
-		FROM runs r JOIN messages m ON m.id = r.message_id LEFT JOIN users u ON u.id = m.author_id
-		WHERE r.conversation_id = ? ORDER BY r.started_at, r.rowid`, conversationID)
-	if err != nil {
-		return nil, fmt.Errorf("store: turns: %w", err)
-	}
-	defer rows.Close()
-	var out []Turn
-	for rows.Next() {
-		var m Message
-		var created int64
-		var r Run
-		var started, finished int64
-		if err := rows.Scan(&m.ID, &m.Content, &m.Kind, &m.Author, &created, &r.ID, &r.ConversationID, &r.MessageID, &r.Status, &r.Error,
-			&r.ResponseID, &r.InputTokens, &r.OutputTokens, &r.NewSession, &started, &finished); err != nil {
-			return nil, fmt.Errorf("store: turns: %w", err)
-		}
-		m.ConversationID, m.Role, m.CreatedAt = conversationID, "user", fromMillis(created)
-		r.StartedAt, r.FinishedAt = fromMillis(started), optMillis(finished)
-		out = append(out, Turn{Message: &m, Run: &r})
-	}
-	return out, rows.Err()
-}
-
 // SetFoundryConversation records the server-side conversation's id.
 func (db *DB) SetFoundryConversation(ctx context.Context, conversationID, foundryID string) error {
 	_, err := db.db.ExecContext(ctx, `UPDATE conversations SET foundry_conversation_id = ? WHERE id = ?`, foundryID, conversationID)
@@ -411,15 +264,6 @@ func (db *DB) RecordAgentVersion(ctx context.Context, name, version string) erro
 	return nil
 }
 
-// RunByID returns a run without checking who owns it; callers have checked.
-func (db *DB) RunByID(ctx context.Context, runID string) (*Run, error) {
-	r, err := scanRun(db.q.QueryRowContext(ctx, `SELECT `+runColumns+` FROM runs r WHERE r.id = ?`, runID))
-	if err != nil && !errors.Is(err, ErrNotFound) {
-		return nil, fmt.Errorf("store: run %s: %w", runID, err)
-	}
-	return r, err
-}
-
 // EndSessions records that every conversation's Code Interpreter session has
 // ended: the local engine keeps its sessions in memory, so a restart ends
 // them all, and the pages should say so rather than show them as active.
@@ -430,21 +274,4 @@ func (db *DB) EndSessions(ctx context.Context) (int64, error) {
 		return 0, fmt.Errorf("store: end sessions: %w", err)
 	}
 	return res.RowsAffected()
-}
-
-// RunsBelong reports whether every run in runIDs belongs to the user's
-// conversation, in one query: reading runs checks their owner without
-// loading the conversation's turns again. With no runs it reports whether
-// the conversation is the user's.
-func (db *DB) RunsBelong(ctx context.Context, userID, convID string, runIDs []string) (bool, error) {
-	ids := slices.Compact(slices.Sorted(slices.Values(runIDs)))
-	list := jsonList(ids)
-	var owned, found int
-	err := db.q.QueryRowContext(ctx, `SELECT (SELECT COUNT(*) FROM conversations WHERE id = ?2 AND user_id = ?3),
-		(SELECT COUNT(*) FROM runs WHERE conversation_id = ?2 AND id IN (SELECT value FROM `+db.d.list("?1")+`))`,
-		list, convID, userID).Scan(&owned, &found)
-	if err != nil {
-		return false, fmt.Errorf("store: runs of %s: %w", convID, err)
-	}
-	return owned == 1 && found == len(ids), nil
 }

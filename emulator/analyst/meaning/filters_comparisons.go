@@ -1,0 +1,220 @@
+package meaning
+
+import (
+	"strconv"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// countComparison reads a comparison on how many rows there are, the rows named right after
+// the number: "are there more than 2000 customers with …", "more than 20 unique items".
+func (rd *reader) countComparison(cmp language.Comparison) bool {
+	end := cmp.End
+	if n := cmp.Value; n.Len() > 1 && rd.s.Tokens[n.Start].Kind == language.Number {
+		end = n.Start + 1 // the value span "100 passengers" holds the rows
+	}
+	for end < len(rd.s.Tokens) && distinctWords[rd.s.Tokens[end].Lemma] {
+		end++
+	}
+	if end >= len(rd.s.Tokens) || rd.s.Form().Kind != language.YesNo {
+		return false
+	}
+	c, linked := rd.best(end)
+	if !(linked && c.Kind == schema.RowsLink || !linked && rd.entityNoun(end)) {
+		return false
+	}
+	if f := rd.s.Form().Focus; (!linked || c.Score < 0.8) && (f < 0 || rd.s.Tokens[rd.s.Phrases[f].Head].Lemma != rd.s.Tokens[end].Lemma) {
+		return false // "talks available in more than 10 languages": the languages are not the rows
+	}
+	v, ok := rd.number(cmp.Value)
+	if !ok {
+		return false
+	}
+	for i := cmp.Start; i < end; i++ {
+		rd.used[i] = true
+	}
+	op := cmp.Op
+	if op == "=" {
+		op = "=="
+	}
+	rd.countCheck = &Condition{Op: op, Value: v, Numeric: true, Phrase: rd.text(language.Span{Start: cmp.Start, End: end + 1}), at: cmp.Start}
+	return true
+}
+
+// comparison reads a comparative condition on the column it is about.
+func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
+	col, at := "", -1
+	if cmp.Adjective >= 0 {
+		if c, ok := rd.best(cmp.Adjective); ok && c.Kind == schema.ColumnLink {
+			col, at = c.Column, cmp.Adjective
+		} else {
+			col = rd.attributeColumn(rd.s.Tokens[cmp.Adjective].Lemma)
+		}
+	}
+	if col == "" {
+		col, at = rd.columnWithin(cmp) // "under the age of 25"
+	}
+	if col == "" {
+		col, at = rd.columnAfter(cmp.End) // "more than 6 passengers": passenger_count
+	}
+	borrowed := false
+	if col == "" {
+		col, at = rd.columnBefore(cmp.Start)
+		borrowed = col != ""
+	}
+	if col == "" && cmp.Start > 0 && rd.moneyVerb(rd.s.Tokens[cmp.Start-1]) {
+		if cols := rd.ix.MoneyColumns(); len(cols) == 1 {
+			col, at = cols[0], -1 // "paid less than 10": the fare
+			rd.used[cmp.Start-1] = true
+		}
+	}
+	lo, okLo := rd.number(cmp.Value)
+	if col == "" || !okLo {
+		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on no column I could find"}
+	}
+	c := rd.ix.Column(col)
+	if c == nil || c.Type != schema.Number {
+		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on a column that is not numeric"}
+	}
+	rd.useLink(at)
+	for i := cmp.Start; i < cmp.End; i++ {
+		rd.used[i] = true
+	}
+	if cmp.Adjective >= 0 {
+		rd.used[cmp.Adjective] = true
+	}
+	start := cmp.Start
+	if at >= 0 && at < start {
+		start = at // "a philanthropy score above 3"
+	}
+	phrase := rd.text(language.Span{Start: start, End: cmp.End})
+	op := cmp.Op
+	if cmp.Adjective >= 0 && lowPole[rd.s.Tokens[cmp.Adjective].Lemma] {
+		op = flip(op) // "younger than 30" is a smaller age
+	}
+	if op == "between" {
+		hi, ok := rd.number(cmp.Upper)
+		if !ok {
+			return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a range without its upper bound"}
+		}
+		return []Condition{
+			{Column: col, Op: ">=", Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start},
+			{Column: col, Op: "<=", Value: hi, Numeric: true, Phrase: phrase, at: cmp.Start},
+		}, nil
+	}
+	if op == "=" {
+		op = "=="
+	}
+	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start, borrowed: borrowed}}, nil
+}
+
+// moneyVerb reports a verb of paying: WordNet derives a payment, a cost or spending from it.
+func (rd *reader) moneyVerb(t language.Token) bool {
+	if !t.IsVerb() {
+		return false
+	}
+	for _, d := range rd.ix.Lexicon().Derivations(t.Lemma) {
+		if d == "payment" || d == "cost" || d == "spending" || d == "earnings" {
+			return true
+		}
+	}
+	return false
+}
+
+// columnWithin returns the column a comparison names between its word and its value: "under
+// the age of 25".
+func (rd *reader) columnWithin(cmp language.Comparison) (string, int) {
+	for i := cmp.Start; i < cmp.Value.Start; i++ {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink {
+			return c.Column, i
+		}
+	}
+	return "", -1
+}
+
+// columnAfter returns the column a noun right after a compared number names, or "".
+func (rd *reader) columnAfter(end int) (string, int) {
+	if end >= len(rd.s.Tokens) || !rd.s.Tokens[end].IsNoun() {
+		return "", -1
+	}
+	if c, ok := rd.best(end); ok && c.Kind == schema.ColumnLink {
+		return c.Column, end
+	}
+	return "", -1
+}
+
+// columnBefore returns the nearest column named before token end, within the same clause.
+func (rd *reader) columnBefore(end int) (string, int) {
+	for i := end - 1; i >= 0; i-- {
+		t := rd.s.Tokens[i]
+		if t.Kind == language.Punct || t.Lower == "and" || t.Lower == "or" {
+			break
+		}
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink {
+			return c.Column, i
+		}
+	}
+	return "", -1
+}
+
+// number returns the number a span holds, as text, and takes the unit written after it ("170
+// cm", "50 years", "10 inches").
+func (rd *reader) number(sp language.Span) (string, bool) {
+	for i := sp.Start; i < sp.End; i++ {
+		if t := rd.s.Tokens[i]; t.Kind == language.Number {
+			rd.used[i] = true
+			if u := i + 1; u < len(rd.s.Tokens) && rd.isUnit(u) {
+				rd.used[u] = true
+			}
+			return strconv.FormatFloat(t.Value, 'f', -1, 64), true
+		}
+	}
+	return "", false
+}
+
+// isUnit reports a unit of measurement or of time that no link took: "cm", "years", "mph".
+func (rd *reader) isUnit(i int) bool {
+	t := rd.s.Tokens[i]
+	if rd.link[i] >= 0 || !t.IsNoun() {
+		return false
+	}
+	lx := rd.ix.Lexicon()
+	return lx.IsAWithin(t.Lemma, "unit of measurement", 2) || lx.IsAWithin(t.Lemma, "time unit", 2)
+}
+
+// columnOfNumber reads "<numeric column> of <number>" as equality: "a philanthropy score of 5".
+func (rd *reader) columnOfNumber() {
+	for _, np := range rd.s.Phrases {
+		i := np.End
+		if i+1 >= len(rd.s.Tokens) || rd.s.Tokens[i].Lower != "of" || rd.s.Tokens[i+1].Kind != language.Number || rd.used[i+1] {
+			continue
+		}
+		c, ok := rd.best(np.Head)
+		if !ok || c.Kind != schema.ColumnLink {
+			continue
+		}
+		if col := rd.ix.Column(c.Column); col == nil || col.Type != schema.Number {
+			continue
+		}
+		rd.useLink(np.Head)
+		rd.used[i+1] = true
+		v := strconv.FormatFloat(rd.s.Tokens[i+1].Value, 'f', -1, 64)
+		rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: "==", Value: v, Numeric: true,
+			Phrase: rd.text(language.Span{Start: np.Start, End: i + 2}), at: np.Start})
+	}
+}
+
+func flip(op string) string {
+	switch op {
+	case ">":
+		return "<"
+	case "<":
+		return ">"
+	case ">=":
+		return "<="
+	case "<=":
+		return ">="
+	}
+	return op
+}
