@@ -177,7 +177,7 @@ func TestInteractiveChart(t *testing.T) {
 // TestInteractiveBarChart asks for a bar chart: its Vega-Lite twin is drawn
 // as bars with the PNG's categories, hovering a bar shows its category and
 // value, and in the dark theme the chart is drawn with light text and no
-// inverted picture (the PNG reads as drawn, on its transparent ground).
+// inverted picture (the PNG reads as drawn, on the white ground it brings).
 func TestInteractiveBarChart(t *testing.T) {
 	srv := startServer(t, "ADMIN_USERNAME=ops", "ADMIN_PASSWORD="+adminPassword)
 	ctx := newBrowser(t)

@@ -135,8 +135,17 @@ func (g *gen) timeChart(kind string) {
 	if kind == "area" {
 		g.line("ax.stackplot(shown.index, shown.fillna(0).T.values, labels=[str(c) for c in shown.columns], alpha=0.85)")
 	} else {
+		// Periods with no value are left out of a line rather than drawn as gaps, which read as
+		// a dashed line.
 		g.line("for c in shown.columns:")
-		g.line("    ax.plot(shown.index, shown[c], label=str(c), linewidth=1.6)")
+		g.line("    s = shown[c].dropna()")
+		g.line("    ax.plot(s.index, s, label=str(c), linewidth=1.6)")
+	}
+	if agg == "sum" || agg == "count" || agg == "size" {
+		// Totals and counts are read against zero: an axis from 1.46 M makes a 5% wobble look
+		// like a collapse.
+		g.line("if (result.min() >= 0).all():")
+		g.line("    ax.set_ylim(bottom=0)")
 	}
 	if g.q.Rolling > 0 {
 		g.line("rolled, _ = _thin(result.rolling(%d).mean())", g.q.Rolling)

@@ -85,6 +85,20 @@ func (rd questionReading) differenceAsked() []string {
 	return []string{rd.s.Tokens[c].Text + " … than"}
 }
 
+// rowOrderAsked returns "before the midwest" when the question places a row by the rows
+// around it, a position the rules do not compute; the keyword rules would read the named row
+// as a filter and list it, a nearby question.
+func (rd questionReading) rowOrderAsked() []string {
+	if rd.s == nil {
+		return nil
+	}
+	sp, ok := rd.s.RowOrderAsked()
+	if !ok {
+		return nil
+	}
+	return []string{rd.s.Text[rd.s.Tokens[sp.Start].Start:rd.s.Tokens[sp.End-1].End]}
+}
+
 // dropPlaced removes from the words the keyword rules could not read those the meaning rules
 // place as harmless: "passengers" in "the mean fare of the passengers" names the rows.
 func dropPlaced(unknown, placed []string) []string {

@@ -56,6 +56,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		q.unknown = dropPlaced(q.unknown, rd.placed())
 	}
 	q.unknown = append(q.unknown, rd.differenceAsked()...)
+	q.unknown = append(q.unknown, rd.rowOrderAsked()...)
 	if reply := complete(&q, p); reply != "" {
 		if m != nil && q.Intent != intentHelp && !q.cue {
 			return meaningPlan(m, mf) // the keyword rules ask back; the meaning is whole

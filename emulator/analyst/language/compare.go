@@ -168,3 +168,33 @@ func (s *Sentence) DifferenceAsked() int {
 	}
 	return -1
 }
+
+// RowOrderAsked returns the span of a phrase that places a row by the rows around it, "before
+// the midwest", "after the london lions": "before" or "after" whose object is a name or a noun
+// phrase, not a number or a date ("after 2011" compares years). The rules compute no position
+// relative to another row, and reading the phrase as a filter on the named row answers a
+// nearby question. ok is false when there is none.
+func (s *Sentence) RowOrderAsked() (Span, bool) {
+	toks := s.Tokens
+	for i, t := range toks {
+		if !t.Is("before", "after") || t.POS != "IN" {
+			continue
+		}
+		j := i + 1
+		for j < len(toks) && (toks[j].Is("the", "a", "an") || toks[j].POS == "DT") {
+			j++
+		}
+		if j == len(toks) || toks[j].Kind == Number || toks[j].Kind == Date || toks[j].IsVerb() {
+			continue
+		}
+		if toks[j].Kind != Name && !toks[j].IsNoun() && !toks[j].IsAdjective() {
+			continue
+		}
+		end := j + 1
+		for end < len(toks) && (toks[end].Kind == Name || toks[end].IsNoun()) {
+			end++
+		}
+		return Span{i, end}, true
+	}
+	return Span{}, false
+}

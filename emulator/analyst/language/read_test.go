@@ -189,3 +189,31 @@ func TestDifferenceAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestRowOrderAsked holds which questions place a row by the rows around it ("listed before
+// the midwest"), which the rules do not compute, and which compare a year or a date.
+func TestRowOrderAsked(t *testing.T) {
+	v := NewVocabulary("region", "midwest", "team name", "london lions", "year", "established")
+	cases := []struct {
+		q    string
+		want string
+	}{
+		{"what region is listed before the midwest?", "before the midwest"},
+		{"what was the next team to end after the london lions?", "after the london lions"},
+		{"which team came after the lions?", "after the lions"},
+		{"which was the only diocese established before 1900?", ""},
+		{"how many films came out after 2011?", ""},
+		{"what is the average price after removing outliers?", ""},
+		{"list the teams established before 1990 sorted by year", ""},
+	}
+	for _, c := range cases {
+		s := Read(c.q, v)
+		got := ""
+		if sp, ok := s.RowOrderAsked(); ok {
+			got = s.Text[s.Tokens[sp.Start].Start:s.Tokens[sp.End-1].End]
+		}
+		if got != c.want {
+			t.Errorf("%q: RowOrderAsked reads %q, want %q", c.q, got, c.want)
+		}
+	}
+}

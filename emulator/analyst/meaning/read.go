@@ -48,6 +48,9 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 	if len(s.Parts) != 1 {
 		return nil, &Gap{Phrase: s.Text, Why: "a question of several steps"}
 	}
+	if sp, ok := s.RowOrderAsked(); ok {
+		return nil, &Gap{Phrase: s.Text[s.Tokens[sp.Start].Start:s.Tokens[sp.End-1].End], Why: "a row placed by the rows around it"}
+	}
 	rd := newReader(s, r, ix)
 	rd.indexLinks()
 	rd.subject = rd.subjectSpan()
