@@ -158,6 +158,11 @@ func columnsSentence(m marker) string {
 // ranking quotes the values it ranks by, the few numbers that answer it.
 func tableSentence(m marker) string {
 	if where := m.str("where"); where != "" {
+		if names := namedValues(m, maxQuoted); names != "" {
+			them := map[bool]string{true: "it", false: "them"}[m.str("total") == "1"]
+			return fmt.Sprintf("%s: the `%s` of the **%s of %s rows** where %s; the table above lists %s.",
+				names, m.str("key"), m.str("total"), m.str("of"), where, them)
+		}
 		return fmt.Sprintf("**%s of %s rows** have %s; the table above lists them.", m.str("total"), m.str("of"), where)
 	}
 	s := fmt.Sprintf("%s, of %s rows", m.str("title"), m.str("total"))
@@ -199,6 +204,27 @@ func keyValues(m marker, max int) string {
 		parts = append(parts, part)
 	}
 	return "`" + key + "` " + strings.Join(parts, ", ")
+}
+
+// namedValues writes the distinct values of the key column of a few matching rows, in bold,
+// the answer to a question asking for something by name; "" when there is no key, or more
+// rows matched than max (the table answers then).
+func namedValues(m marker, max int) string {
+	key, cols := m.str("key"), m.list("columns")
+	at := slices.Index(cols, any(key))
+	total, _ := m.num("total")
+	if key == "" || at < 0 || total > float64(max) || total < 1 {
+		return ""
+	}
+	var names []string
+	for _, r := range m.list("rows") {
+		if cells, _ := r.([]any); at < len(cells) && cells[at] != nil {
+			if v := "**" + fmtFor(key, cells[at]) + "**"; !slices.Contains(names, v) {
+				names = append(names, v)
+			}
+		}
+	}
+	return strings.Join(names, ", ")
 }
 
 // rowLabel names a row by its identifiers and names, up to two: its text and date values and

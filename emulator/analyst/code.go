@@ -170,6 +170,7 @@ func (g *gen) tableCols() string {
 			}
 		}
 	}
+	add(g.q.Named)
 	add(g.dateCol())
 	for _, f := range g.q.Filters {
 		add(f.Col)

@@ -214,7 +214,12 @@ func (g *gen) filterRows() {
 	g.prelude()
 	g.line("result = df")
 	g.line("print(len(result), \"rows match\")")
-	g.line("_emit(\"table\", title=%s, total=len(result), where=%s, of=len(frames[%s]), **_rows(result, 10, %s))", py("Rows where "+describeFilters(g.q.Filters)), py(describeFilters(g.q.Filters)), py(g.f.Key), g.tableCols())
+	named := ""
+	if g.q.Named != "" {
+		named = ", key=" + py(g.q.Named)
+	}
+	g.line("_emit(\"table\", title=%s, total=len(result), where=%s, of=len(frames[%s])%s, **_rows(result, 10, %s))",
+		py("Rows where "+describeFilters(g.q.Filters)), py(describeFilters(g.q.Filters)), py(g.f.Key), named, g.tableCols())
 	g.exportResult("rows_" + g.filterStem())
 	g.show()
 }

@@ -85,6 +85,15 @@ func (rd questionReading) differenceAsked() []string {
 	return []string{rd.s.Tokens[c].Text + " … than"}
 }
 
+// entityColumn is the column whose values answer a question asking for something by name
+// (meaning.EntityColumn), or "".
+func (rd questionReading) entityColumn() string {
+	if rd.s == nil {
+		return ""
+	}
+	return meaning.EntityColumn(rd.s, rd.r, rd.ix)
+}
+
 // rowOrderAsked returns "before the midwest" when the question places a row by the rows
 // around it, a position the rules do not compute; the keyword rules would read the named row
 // as a filter and list it, a nearby question.

@@ -82,6 +82,9 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		}
 		return plan{Query: q, Reply: reply}
 	}
+	if q.Intent == intentFilter {
+		q.Named = rd.entityColumn() // "what is the network owned by …": the list names its networks
+	}
 	g := newGen(&q, p)
 	intentCode[q.Intent](g)
 	return plan{Query: q, Cells: []string{closeFailedCharts(strings.TrimRight(g.b.String(), "\n"))}}

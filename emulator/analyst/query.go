@@ -45,6 +45,9 @@ type Query struct {
 	Code      string // a fenced block to run as written
 	// Which is the column a "which X" question asks for (entity.go): the answer names its value.
 	Which string
+	// Named is the column whose values a list of matching rows names first, when the question
+	// asks for something by name ("what is the network owned by …" → Network).
+	Named string
 
 	kws      map[string]int // keyword -> first position, for merging follow-ups
 	numeric  bool           // some measure is numeric

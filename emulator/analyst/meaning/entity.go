@@ -10,38 +10,57 @@ import (
 // else. An answer to it must name something: a summary of a column, the file's first rows or a
 // single statistic answers a nearby question.
 func AsksEntity(s *language.Sentence, r *schema.Result, ix *schema.Index) string {
+	phrase, _ := entityAsked(s, r, ix)
+	return phrase
+}
+
+// EntityColumn returns the column whose values answer a question that asks for something by
+// name: the text column its X names ("which network" → Network), or, for "who" and a noun
+// naming the rows ("which film"), the column that names the rows (Index.Identifier); "" when
+// the question asks for no name, or no column holds one.
+func EntityColumn(s *language.Sentence, r *schema.Result, ix *schema.Index) string {
+	_, col := entityAsked(s, r, ix)
+	return col
+}
+
+// entityAsked is AsksEntity's phrase and EntityColumn's column.
+func entityAsked(s *language.Sentence, r *schema.Result, ix *schema.Index) (phrase, column string) {
 	form := s.Form()
 	if form.Kind != language.Wh {
-		return ""
+		return "", ""
 	}
 	w := s.Tokens[form.Word]
 	if w.Is("who", "whom") {
-		return w.Text
+		return w.Text, ix.Identifier("")
 	}
 	if !w.Is("which", "what") || form.Focus < 0 {
-		return ""
+		return "", ""
 	}
 	rd := newReader(s, r, ix)
 	rd.indexLinks()
 	np := s.Phrases[form.Focus]
 	if rd.elliptical(form.Focus) {
-		return ""
+		return "", ""
 	}
 	for _, i := range np.Modifiers {
 		if _, ok := aggWords[s.Tokens[i].Lower]; ok {
-			return "" // "what is the average price" asks for a number
+			return "", "" // "what is the average price" asks for a number
 		}
 	}
+	head := s.Tokens[np.Head].Lemma
 	if c, ok := rd.best(np.Head); ok {
-		if c.Kind == schema.RowsLink || c.Kind == schema.ColumnLink && rd.names(c.Column) {
-			return rd.phraseText(form.Focus)
+		switch {
+		case c.Kind == schema.ColumnLink && rd.names(c.Column):
+			return rd.phraseText(form.Focus), c.Column
+		case c.Kind == schema.RowsLink:
+			return rd.phraseText(form.Focus), ix.Identifier(head)
 		}
-		return ""
+		return "", ""
 	}
 	if rd.entityNoun(np.Head) {
-		return rd.phraseText(form.Focus)
+		return rd.phraseText(form.Focus), ix.Identifier(head)
 	}
-	return ""
+	return "", ""
 }
 
 // names reports a column whose values name things: text or categories, not numbers, dates or
