@@ -3,6 +3,7 @@ package analyst
 import (
 	"errors"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
@@ -106,6 +107,66 @@ func (rd questionReading) rowOrderAsked() []string {
 		return nil
 	}
 	return []string{rd.s.Text[rd.s.Tokens[sp.Start].Start:rd.s.Tokens[sp.End-1].End]}
+}
+
+// comparisonsDropped returns the comparisons with a number or a date the language front end
+// read ("before 1900", "over 30") that no filter of the keyword rules' query carries in the
+// same direction: answered without them, the question is a nearby one ("the dioceses" for
+// "the diocese established before 1900"). Only for the intents whose every number is a filter.
+func (rd questionReading) comparisonsDropped(q *Query) []string {
+	if rd.s == nil || !filtersOnly[q.Intent] {
+		return nil
+	}
+	var out []string
+	for _, c := range rd.s.Comparisons {
+		dir := opDirection(c.Op)
+		if dir == 0 || c.Value.End-c.Value.Start != 1 {
+			continue
+		}
+		if c.Adjective >= 0 {
+			dir = 2 // "younger than 25" is "more young": the column's scale may run either way
+		}
+		v := rd.s.Tokens[c.Value.Start]
+		if v.Kind != language.Number && v.Kind != language.Date || carries(q.Filters, dir, v) {
+			continue
+		}
+		out = append(out, rd.s.Text[rd.s.Tokens[c.Start].Start:rd.s.Tokens[c.End-1].End])
+	}
+	return out
+}
+
+// filtersOnly are the keyword intents whose reading puts every compared number in a filter.
+var filtersOnly = setOf(intentFilter, intentSize, intentStat, intentCounts, intentUnique, intentWhich)
+
+// opDirection is +1 for a comparison that keeps values above its bound, -1 below, 0 otherwise.
+func opDirection(op string) int {
+	switch op {
+	case ">", ">=":
+		return 1
+	case "<", "<=":
+		return -1
+	}
+	return 0
+}
+
+// carries reports whether a filter compares in direction dir (2: either) with the value of v:
+// the same number, or a date of the same year.
+func carries(filters []Filter, dir int, v language.Token) bool {
+	for _, f := range filters {
+		if d := opDirection(f.Op); d == 0 || dir != 2 && d != dir {
+			continue
+		}
+		if n, err := strconv.ParseFloat(f.Value, 64); err == nil && n == v.Value {
+			return true
+		}
+		if v.Kind == language.Date && strings.HasPrefix(f.Value, strconv.Itoa(int(v.Value))) {
+			return true
+		}
+		if v.Kind == language.Number && v.Value == float64(int(v.Value)) && strings.HasPrefix(f.Value, strconv.Itoa(int(v.Value))+"-") {
+			return true // "before 1900" on a date column: < 1900-01-01
+		}
+	}
+	return false
 }
 
 // dropPlaced removes from the words the keyword rules could not read those the meaning rules

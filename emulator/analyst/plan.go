@@ -82,6 +82,10 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		}
 		return plan{Query: q, Reply: reply}
 	}
+	if dropped := rd.comparisonsDropped(&q); len(dropped) > 0 && !q.cue {
+		q.unknown = dropped
+		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
+	}
 	if q.Intent == intentFilter {
 		q.Named = rd.entityColumn() // "what is the network owned by …": the list names its networks
 	}

@@ -101,8 +101,9 @@ var months = map[string]int{
 	"oct": 10, "nov": 11, "dec": 12,
 }
 
-// mergeMonthDates joins "March 2011", "March 3, 2011" and "3 March 2011" into one Date token.
-// The month must be capitalised: "may" is more often the modal.
+// mergeMonthDates joins "March 2011", "March 3, 2011" and "3 March 2011" into one Date token,
+// whatever the month's case ("12 march 1983"): a month word counts only beside a year, so "may"
+// the modal and "march" the verb, which no year follows, stay words.
 func mergeMonthDates(s string, toks []Token) []Token {
 	out := toks[:0:0]
 	for i := 0; i < len(toks); i++ {
@@ -119,7 +120,7 @@ func mergeMonthDates(s string, toks []Token) []Token {
 
 func isMonth(t Token) bool {
 	_, ok := months[t.Lower]
-	return ok && t.Kind == Word && t.Text[0] >= 'A' && t.Text[0] <= 'Z'
+	return ok && t.Kind == Word
 }
 
 func isYear(t Token) bool {

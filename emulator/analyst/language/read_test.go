@@ -217,3 +217,26 @@ func TestRowOrderAsked(t *testing.T) {
 		}
 	}
 }
+
+// TestMonthDates: a date written with a month's name is one Date token in any case, as
+// analysts type it ("12 march 1983"); a month word with no year beside it stays a word.
+func TestMonthDates(t *testing.T) {
+	v := NewVocabulary("date")
+	for q, want := range map[string]string{
+		"which date comes before 12 march 1983?": "12 march 1983",
+		"sales in March 2011":                    "March 2011",
+		"orders since march 3, 2011":             "march 3, 2011",
+		"rows that may 2 columns hold":           "",
+		"how many soldiers march in the parade?": "",
+	} {
+		got := ""
+		for _, tok := range Read(q, v).Tokens {
+			if tok.Kind == Date {
+				got = tok.Text
+			}
+		}
+		if got != want {
+			t.Errorf("%q: date %q, want %q", q, got, want)
+		}
+	}
+}
