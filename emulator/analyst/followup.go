@@ -1,5 +1,7 @@
 package analyst
 
+import "maps"
+
 // followWords mark a question that leans on the previous one.
 var followWords = setOf("same", "instead", "now", "it", "that", "this", "those", "them", "again", "too",
 	"also", "only", "just", "what", "how", "and", "but", "rather", "then", "as", "switch", "change", "redo")
@@ -82,6 +84,15 @@ func withContext(cur Query, prev *Query) Query {
 	}
 	if cur.Chart != "" {
 		out.Intent, out.Chart = intentChart, cur.Chart
+	}
+	if cur.kwHas("overtime") {
+		// "plot it over time": a line over time, whatever the previous chart was
+		out.Intent, out.Chart = intentChart, "line"
+		out.kws = maps.Clone(out.kws)
+		if out.kws == nil {
+			out.kws = map[string]int{}
+		}
+		out.kws["overtime"] = cur.kws["overtime"]
 	}
 	if prev.Intent == intentAmbig && len(cur.Measures) > 0 {
 		out.Ambiguous, out.AmbigWord, out.Intent = nil, "", prev.pending

@@ -197,6 +197,14 @@ func (q *Query) sortKeyMissing() bool {
 	return len(q.Measures)+len(q.By) == 0 && q.DateCol == "" && !q.byDate
 }
 
+// timeNamed reports whether a column of f is named as a time ("Year", "month"), which a chart
+// over time may take as its axis though it holds numbers.
+func timeNamed(f *Frame) bool {
+	return slices.ContainsFunc(f.Columns, func(c Column) bool {
+		return slices.ContainsFunc(nameWords(c.Name), func(w string) bool { return timeWords[singular(w)] })
+	})
+}
+
 // checkShape catches queries the data cannot answer as asked, such as growth without dates.
 func checkShape(q *Query, p *Profile, f *Frame) string {
 	date := q.DateCol
@@ -210,6 +218,9 @@ func checkShape(q *Query, p *Profile, f *Frame) string {
 		return fmt.Sprintf("I found no column shared by %s and the other files, so I cannot join them. Name the matching columns, or rename one so both files share it.", f.Key)
 	case q.Intent == intentChart && q.Chart == "scatter" && len(numericOf(q, f)) < 2:
 		return q.askPair("A scatter plot needs two numeric columns; which two? Candidates are", numericColumns(f))
+	case q.Intent == intentChart && q.kwHas("overtime") && date == "" && !timeNamed(f):
+		// Drawn anyway, the chart would be the previous one, or a histogram: a nearby answer.
+		return fmt.Sprintf("“Over time” needs a column of dates or times, and %s has none. I can draw a histogram, a bar chart by a category, or a scatter of two columns.", f.Key)
 	case q.Intent == intentChart && (q.Chart == "line" || q.Chart == "area") && date == "":
 		if len(q.By) > 0 {
 			q.Chart = "bar"
