@@ -145,6 +145,29 @@ func (rd *reader) carrierVerb(i int) bool {
 			return true
 		}
 	}
+	return rd.frontedObject(i)
+}
+
+// frontedObject reports a verb that ends a question whose object the wh-word brought to the
+// front, a column the rules used: "how much fare did the passengers pay?", "what price did
+// the shop charge?". The verb carries the column to the rows, as "the fare the passengers
+// paid" does.
+func (rd *reader) frontedObject(i int) bool {
+	for j := i + 1; j < len(rd.s.Tokens); j++ {
+		if rd.s.Tokens[j].Kind != language.Punct {
+			return false // the verb has a complement of its own
+		}
+	}
+	focus := rd.s.Form().Focus
+	if focus < 0 {
+		return false
+	}
+	np := rd.s.Phrases[focus]
+	for j := np.Start; j < np.End; j++ {
+		if c, ok := rd.best(j); ok && c.Kind == schema.ColumnLink && rd.used[j] {
+			return true
+		}
+	}
 	return false
 }
 

@@ -51,10 +51,37 @@ func (rd *reader) placedAlone(i int) bool {
 // harmless reports a content word that names the rows, carries a condition or leans on a
 // measure: the words account lets pass without a rule having used them.
 func (rd *reader) harmless(i int) bool {
+	if rd.describesColumn(i) {
+		return true
+	}
 	if c, ok := rd.best(i); ok {
 		return rd.plainRows(i, c)
 	}
 	return rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i)
+}
+
+// describesColumn reports a bare singular noun after "of" on a column the rules used, which
+// says what the column holds rather than naming another: "the source of wealth", "the level
+// of education". A plural ("the salary of managers") or a determined phrase ("of the
+// survivors") names rows, and is the filters' or the row noun's to place.
+func (rd *reader) describesColumn(i int) bool {
+	t := rd.s.Tokens[i]
+	if t.POS != "NN" || t.Kind == language.Name {
+		return false
+	}
+	for _, p := range rd.s.Phrases {
+		c, ok := rd.best(p.Head)
+		if !ok || c.Kind != schema.ColumnLink || !rd.used[p.Head] {
+			continue
+		}
+		for _, a := range p.Attachments {
+			obj := rd.s.Phrases[a.Object]
+			if obj.Head == i && obj.Det < 0 && len(obj.Numbers) == 0 && obj.End-obj.Start == 1 && rd.s.Tokens[a.Prep].Is("of") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // plainRows reports a word linked to the row entity that does not restrict the rows: "passengers"

@@ -17,7 +17,8 @@ var (
 		{Name: "age", Type: schema.Number}, {Name: "finalWorth", Type: schema.Number},
 		{Name: "category", Type: schema.Category, Values: []string{"Technology", "Automotive", "Fashion & Retail"}},
 		{Name: "country", Type: schema.Category, Values: []string{"United States", "China", "India"}},
-		{Name: "city", Type: schema.Text}, {Name: "selfMade", Type: schema.Boolean, Values: []string{"True", "False"}},
+		{Name: "city", Type: schema.Text}, {Name: "source", Type: schema.Text},
+		{Name: "selfMade", Type: schema.Boolean, Values: []string{"True", "False"}},
 		{Name: "gender", Type: schema.Category, Values: []string{"M", "F"}},
 		{Name: "philanthropyScore", Type: schema.Number},
 	}}
@@ -85,6 +86,10 @@ func TestReadComposes(t *testing.T) {
 		{passengers, "What is the mean fare paid by the passengers?", "value | target Fare | agg mean"},
 		{passengers, "What is the average fare paid by survivors?", "value | where Survived == True | target Fare | agg mean"},
 		{passengers, "What was the average fare paid by the passengers who survived?", "value | where Survived == True | target Fare | agg mean"},
+		// a question's last verb whose object the wh-word fronted carries it too (DataBench 002/8)
+		{passengers, "On average, how much fare did the passengers pay?", "value | target Fare | agg mean"},
+		// a bare noun after "of" on the column used says what the column holds (DataBench 001/14)
+		{billionaires, "What's the source of wealth for the youngest billionaire?", "value | order age asc 1 | target source"},
 		{passengers, "Which passenger class has the highest number of survivors?", "value | where Survived == True | group Pclass | order size desc 1 | target Pclass"},
 		// yes or no
 		{billionaires, "Is the person with the highest net worth self-made?", "verdict | order finalWorth desc 1 | target selfMade | check selfMade == True"},
@@ -146,11 +151,13 @@ func TestReadLeavesGaps(t *testing.T) {
 		{passengers, "average fare of passengers with a pool"},
 		{passengers, "which passenger is listed below Braund?"}, // the table's order is no column
 		{passengers, "Is the mean Age significantly greater than 30?"},
-		{passengers, "average fare by class"},                  // grouping: the keyword rules' job
-		{passengers, "plot the fare"},                          // a chart
-		{schedule, "How many times was the opponent first?"},   // first: a place, not a position
-		{passengers, "pivot"},                                  // nothing to select or compute
-		{billionaires, "which year had the most billionaires"}, // a period of dates
+		{passengers, "average fare by class"},                    // grouping: the keyword rules' job
+		{passengers, "plot the fare"},                            // a chart
+		{schedule, "How many times was the opponent first?"},     // first: a place, not a position
+		{passengers, "pivot"},                                    // nothing to select or compute
+		{billionaires, "which year had the most billionaires"},   // a period of dates
+		{passengers, "How many passengers paid?"},                // paid: the condition itself, no object fronted
+		{passengers, "which passenger is listed before Braund?"}, // a row placed by the rows around it
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)
