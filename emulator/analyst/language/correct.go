@@ -24,6 +24,19 @@ func correctTags(toks []Token, parts []Part, lx *Lexicon) {
 		openClassFix(&toks[i], lx)
 		nounAfterDeterminer(toks, i, lx)
 		verbAfterSubject(toks, i, lx)
+		superlativeTag(&toks[i], lx)
+	}
+}
+
+// superlativeTag retags an adjective in -est as the superlative it is when WordNet's
+// morphology takes it to an adjective and WordNet has no adjective of that spelling: the
+// tagger reads "the happiest" as JJ, "the unhappiest" as JJS; "honest" and "modest" stay.
+func superlativeTag(t *Token, lx *Lexicon) {
+	if t.POS != "JJ" || !strings.HasSuffix(t.Lower, "est") || lx.POS(t.Lower).Has(Adjective) {
+		return
+	}
+	if base := lx.Lemma(t.Lower, "JJS"); base != t.Lower && lx.POS(base).Has(Adjective) {
+		t.POS = "JJS"
 	}
 }
 

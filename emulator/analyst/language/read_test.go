@@ -240,3 +240,24 @@ func TestMonthDates(t *testing.T) {
 		}
 	}
 }
+
+// TestSuperlativeTag: an adjective in -est that WordNet's morphology takes to an adjective is
+// a superlative, whatever the tagger said; one WordNet lists as it is spelled is not.
+func TestSuperlativeTag(t *testing.T) {
+	v := NewVocabulary("country")
+	for q, want := range map[string]string{
+		"which country is the happiest?":   "JJS",
+		"which country is the unhappiest?": "JJS",
+	} {
+		s := Read(q, v)
+		if got := s.Tokens[len(s.Tokens)-2].POS; got != want {
+			t.Errorf("%q: %s tagged %s, want %s", q, s.Tokens[len(s.Tokens)-2].Text, got, want)
+		}
+	}
+	for _, w := range []string{"honest", "modest", "forest"} {
+		tok := Token{Lower: w, POS: "JJ"}
+		if superlativeTag(&tok, WordNet()); tok.POS != "JJ" {
+			t.Errorf("%s retagged %s", w, tok.POS)
+		}
+	}
+}

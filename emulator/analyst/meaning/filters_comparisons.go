@@ -90,7 +90,7 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	}
 	phrase := rd.text(language.Span{Start: start, End: cmp.End})
 	op := cmp.Op
-	if cmp.Adjective >= 0 && lowPole[rd.s.Tokens[cmp.Adjective].Lemma] {
+	if cmp.Adjective >= 0 && rd.lowEnd(rd.s.Tokens[cmp.Adjective].Lemma) {
 		op = flip(op) // "younger than 30" is a smaller age
 	}
 	if op == "between" {

@@ -93,7 +93,7 @@ func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
 			rd.used[i] = true
 		}
 	}
-	low := lowPole[sp.Lemma] != sp.Least // "least common": the low end of commonness
+	low := rd.lowEnd(sp.Lemma) != sp.Least // "least common": the low end of commonness
 	o.Desc = !low
 	if sp.Lemma == "many" || sp.Lemma == "few" {
 		o.Desc = !sp.Least && sp.Lemma == "many"

@@ -48,6 +48,9 @@ var (
 	champions = &schema.Table{File: "llws.csv", Columns: []schema.Column{
 		{Name: "Year", Type: schema.Number}, {Name: "Champion", Type: schema.Text}, {Name: "City", Type: schema.Text},
 	}}
+	countries = &schema.Table{File: "happiness.csv", Columns: []schema.Column{
+		{Name: "Country", Type: schema.Text}, {Name: "Happiness Score", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -88,6 +91,9 @@ func TestReadComposes(t *testing.T) {
 		{passengers, "What was the average fare paid by the passengers who survived?", "value | where Survived == True | target Fare | agg mean"},
 		// a question's last verb whose object the wh-word fronted carries it too (DataBench 002/8)
 		{passengers, "On average, how much fare did the passengers pay?", "value | target Fare | agg mean"},
+		// an adjective negated by its prefix is the low end of its stem's scale
+		{countries, "Which country is the unhappiest?", "value | order Happiness Score asc 1 | target Country"},
+		{countries, "Which country is the happiest?", "value | order Happiness Score desc 1 | target Country"},
 		// a bare noun after "of" on the column used says what the column holds (DataBench 001/14)
 		{billionaires, "What's the source of wealth for the youngest billionaire?", "value | order age asc 1 | target source"},
 		{passengers, "Which passenger class has the highest number of survivors?", "value | where Survived == True | group Pclass | order size desc 1 | target Pclass"},

@@ -68,6 +68,27 @@ var degreeLemmas = set("high", "low", "large", "small", "big", "great", "maximum
 var lowPole = set("young", "low", "small", "short", "cheap", "poor", "few", "little", "light", "slow",
 	"early", "thin", "narrow", "shallow", "weak", "minimum", "bottom", "least", "rare")
 
+// negativePrefixes make an adjective of the other end of its stem's scale: "unhappy",
+// "insecure", "dishonest".
+var negativePrefixes = []string{"un", "in", "im", "il", "ir", "dis", "non"}
+
+// lowEnd reports an adjective at the low end of its scale: one of lowPole, or an English
+// adjective made by a negative prefix on one at the high end ("the unhappiest" is the lowest
+// happiness; "the unhealthiest" the lowest health), as WordNet's lexicon knows the stem.
+func (rd *reader) lowEnd(lemma string) bool {
+	if lowPole[lemma] {
+		return true
+	}
+	lx := rd.ix.Lexicon()
+	for _, p := range negativePrefixes {
+		if stem, ok := strings.CutPrefix(lemma, p); ok && len(stem) > 2 && lx.POS(lemma).Has(language.Adjective) &&
+			lx.POS(stem).Has(language.Adjective) {
+			return !lowPole[stem]
+		}
+	}
+	return false
+}
+
 // moneyAdjectives order by the table's money column: "the richest", "the most expensive".
 var moneyAdjectives = set("rich", "wealthy", "poor", "expensive", "cheap", "costly", "pricey", "affluent")
 
