@@ -20,6 +20,9 @@ func TestOverTimeWithoutTime(t *testing.T) {
 			t.Errorf("%q: %d cells, reply %q", q, len(pl.Cells), pl.Reply)
 		}
 	}
+	if pl := tablePlan("plot the total score per month", nil, p); len(pl.Cells) > 0 || !strings.Contains(pl.Reply, "A chart per month needs a column of dates or times") {
+		t.Errorf("per month: %d cells, reply %q", len(pl.Cells), pl.Reply)
+	}
 	if pl := tablePlan("bar chart of score by grade", nil, p); len(pl.Cells) != 1 {
 		t.Errorf("the bar chart itself: %q", pl.Reply)
 	}

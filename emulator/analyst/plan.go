@@ -218,9 +218,13 @@ func checkShape(q *Query, p *Profile, f *Frame) string {
 		return fmt.Sprintf("I found no column shared by %s and the other files, so I cannot join them. Name the matching columns, or rename one so both files share it.", f.Key)
 	case q.Intent == intentChart && q.Chart == "scatter" && len(numericOf(q, f)) < 2:
 		return q.askPair("A scatter plot needs two numeric columns; which two? Candidates are", numericColumns(f))
-	case q.Intent == intentChart && q.kwHas("overtime") && date == "" && !timeNamed(f):
+	case q.Intent == intentChart && (q.kwHas("overtime") || q.Period != "") && date == "" && !timeNamed(f):
 		// Drawn anyway, the chart would be the previous one, or a histogram: a nearby answer.
-		return fmt.Sprintf("“Over time” needs a column of dates or times, and %s has none. I can draw a histogram, a bar chart by a category, or a scatter of two columns.", f.Key)
+		asked := "“Over time”"
+		if q.Period != "" && !q.kwHas("overtime") {
+			asked = "A chart per " + periodWord[q.Period]
+		}
+		return fmt.Sprintf("%s needs a column of dates or times, and %s has none. I can draw a histogram, a bar chart by a category, or a scatter of two columns.", asked, f.Key)
 	case q.Intent == intentChart && (q.Chart == "line" || q.Chart == "area") && date == "":
 		if len(q.By) > 0 {
 			q.Chart = "bar"
