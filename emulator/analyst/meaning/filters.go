@@ -32,6 +32,7 @@ func (rd *reader) filters() error {
 		rd.m.Filters = append(rd.m.Filters, cs...)
 	}
 	rd.columnOfNumber()
+	rd.ordinalOfColumn()
 	rd.yearIn()
 	rd.quotedValues()
 	rd.m.Filters = mergeAlternatives(rd.m.Filters)

@@ -205,6 +205,30 @@ func (rd *reader) columnOfNumber() {
 	}
 }
 
+// ordinalOfColumn reads an ordinal right before a noun naming a numeric column as that
+// column's value: "the 3rd class" is Pclass 3, "the 2nd round" Round 2. An ordinal with a word
+// between it and the noun ranks instead ("the 2nd highest score") and is left to the order.
+func (rd *reader) ordinalOfColumn() {
+	for _, np := range rd.s.Phrases {
+		i := np.Head - 1
+		if i < np.Start || rd.used[i] || rd.s.Tokens[i].Kind != language.Number || !rd.s.Tokens[i].Ordinal {
+			continue
+		}
+		c, ok := rd.best(np.Head)
+		if !ok || c.Kind != schema.ColumnLink {
+			continue
+		}
+		if col := rd.ix.Column(c.Column); col == nil || col.Type != schema.Number {
+			continue
+		}
+		rd.useLink(np.Head)
+		rd.used[i] = true
+		v := strconv.FormatFloat(rd.s.Tokens[i].Value, 'f', -1, 64)
+		rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: "==", Value: v, Numeric: true,
+			Phrase: rd.text(language.Span{Start: i, End: np.Head + 1}), at: i})
+	}
+}
+
 func flip(op string) string {
 	switch op {
 	case ">":

@@ -91,6 +91,8 @@ func TestReadComposes(t *testing.T) {
 		{passengers, "What was the average fare paid by the passengers who survived?", "value | where Survived == True | target Fare | agg mean"},
 		// a question's last verb whose object the wh-word fronted carries it too (DataBench 002/8)
 		{passengers, "On average, how much fare did the passengers pay?", "value | target Fare | agg mean"},
+		// an ordinal right before a numeric column's noun is its value (DataBench 002/4)
+		{passengers, "How many passengers were in the 2nd class?", "value | where Pclass == 2 | agg count"},
 		// an adjective negated by its prefix is the low end of its stem's scale
 		{countries, "Which country is the unhappiest?", "value | order Happiness Score asc 1 | target Country"},
 		{countries, "Which country is the happiest?", "value | order Happiness Score desc 1 | target Country"},
