@@ -106,7 +106,7 @@ func (rd questionReading) rowOrderAsked() []string {
 	if !ok {
 		return nil
 	}
-	return []string{rd.s.Text[rd.s.Tokens[sp.Start].Start:rd.s.Tokens[sp.End-1].End]}
+	return []string{rd.s.Words(sp)}
 }
 
 // comparisonsDropped returns the comparisons with a number or a date the language front end
@@ -130,7 +130,7 @@ func (rd questionReading) comparisonsDropped(q *Query) []string {
 		if v.Kind != language.Number && v.Kind != language.Date || carries(q.Filters, dir, v) {
 			continue
 		}
-		out = append(out, rd.s.Text[rd.s.Tokens[c.Start].Start:rd.s.Tokens[c.End-1].End])
+		out = append(out, rd.s.Words(c.Span))
 	}
 	return out
 }

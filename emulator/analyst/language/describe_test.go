@@ -8,12 +8,7 @@ import (
 // These helpers render chunks as short strings so that test tables stay readable.
 
 // spanText is the question's text under a token span.
-func spanText(s *Sentence, sp Span) string {
-	if sp.End <= sp.Start {
-		return ""
-	}
-	return s.Text[s.Tokens[sp.Start].Start:s.Tokens[sp.End-1].End]
-}
+func spanText(s *Sentence, sp Span) string { return s.Words(sp) }
 
 // phraseTexts renders each noun phrase as its text, with "<prep> <object>" for attachments:
 // "the average fare [of passengers]".

@@ -210,7 +210,7 @@ func TestRowOrderAsked(t *testing.T) {
 		s := Read(c.q, v)
 		got := ""
 		if sp, ok := s.RowOrderAsked(); ok {
-			got = s.Text[s.Tokens[sp.Start].Start:s.Tokens[sp.End-1].End]
+			got = s.Words(sp)
 		}
 		if got != c.want {
 			t.Errorf("%q: RowOrderAsked reads %q, want %q", c.q, got, c.want)

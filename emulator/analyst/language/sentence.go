@@ -33,6 +33,14 @@ type Sentence struct {
 	Relatives []RelativeClause
 }
 
+// Words returns the question's words under a token span, as typed; "" for an empty span.
+func (s *Sentence) Words(sp Span) string {
+	if sp.End <= sp.Start {
+		return ""
+	}
+	return s.Text[s.Tokens[sp.Start].Start:s.Tokens[sp.End-1].End]
+}
+
 // Form is the first part's question form: what kind of answer the question asks for.
 func (s *Sentence) Form() Form {
 	if len(s.Parts) == 0 {

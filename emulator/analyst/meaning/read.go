@@ -49,7 +49,7 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 		return nil, &Gap{Phrase: s.Text, Why: "a question of several steps"}
 	}
 	if sp, ok := s.RowOrderAsked(); ok {
-		return nil, &Gap{Phrase: s.Text[s.Tokens[sp.Start].Start:s.Tokens[sp.End-1].End], Why: "a row placed by the rows around it"}
+		return nil, &Gap{Phrase: s.Words(sp), Why: "a row placed by the rows around it"}
 	}
 	rd := newReader(s, r, ix)
 	rd.indexLinks()
@@ -192,12 +192,7 @@ func (rd *reader) focusPlural() bool {
 }
 
 // text returns the question's words under a token span.
-func (rd *reader) text(sp language.Span) string {
-	if sp.End <= sp.Start {
-		return ""
-	}
-	return rd.s.Text[rd.s.Tokens[sp.Start].Start:rd.s.Tokens[sp.End-1].End]
-}
+func (rd *reader) text(sp language.Span) string { return rd.s.Words(sp) }
 
 // phraseText returns a noun phrase's words with its attachments: "the youngest billionaire".
 func (rd *reader) phraseText(k int) string {

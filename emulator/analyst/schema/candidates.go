@@ -53,7 +53,7 @@ func (ix *Index) candidates(s *language.Sentence, u unit, words []tokenWords) []
 		qs = append(qs, words[i].words...)
 		negated = negated || words[i].negated
 	}
-	text := spanText(s, sp)
+	text := s.Words(sp)
 	norm := normalise(strings.TrimPrefix(strings.ToLower(text), "non-"))
 	var out []Candidate
 	for k := range ix.columns {

@@ -108,7 +108,7 @@ func (ix *Index) Link(s *language.Sentence) *Result {
 	var scored []Link
 	for _, u := range units(s) {
 		if cands := ix.candidates(s, u, words); len(cands) > 0 {
-			scored = append(scored, Link{Span: u.Span, Tokens: u.tokens, Text: spanText(s, u.Span), Candidates: cands})
+			scored = append(scored, Link{Span: u.Span, Tokens: u.tokens, Text: s.Words(u.Span), Candidates: cands})
 		}
 	}
 	slices.SortStableFunc(scored, func(a, b Link) int {
@@ -163,10 +163,6 @@ func anyTaken(taken []bool, tokens []int) bool {
 func ambiguous(c []Candidate) bool {
 	return len(c) >= 2 && c[0].Kind != RowsLink && c[1].Kind != RowsLink &&
 		c[0].Score-c[1].Score < AmbiguityMargin && c[0].Column != c[1].Column
-}
-
-func spanText(s *language.Sentence, sp language.Span) string {
-	return s.Text[s.Tokens[sp.Start].Start:s.Tokens[sp.End-1].End]
 }
 
 // maxSpan is the longest run of words scored as one phrase.
