@@ -190,18 +190,7 @@ func (rd *reader) columnOfNumber() {
 		if i+1 >= len(rd.s.Tokens) || rd.s.Tokens[i].Lower != "of" || rd.s.Tokens[i+1].Kind != language.Number || rd.used[i+1] {
 			continue
 		}
-		c, ok := rd.best(np.Head)
-		if !ok || c.Kind != schema.ColumnLink {
-			continue
-		}
-		if col := rd.ix.Column(c.Column); col == nil || col.Type != schema.Number {
-			continue
-		}
-		rd.useLink(np.Head)
-		rd.used[i+1] = true
-		v := strconv.FormatFloat(rd.s.Tokens[i+1].Value, 'f', -1, 64)
-		rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: "==", Value: v, Numeric: true,
-			Phrase: rd.text(language.Span{Start: np.Start, End: i + 2}), at: np.Start})
+		rd.numberIsValue(np.Head, i+1, language.Span{Start: np.Start, End: i + 2})
 	}
 }
 
@@ -214,19 +203,25 @@ func (rd *reader) ordinalOfColumn() {
 		if i < np.Start || rd.used[i] || rd.s.Tokens[i].Kind != language.Number || !rd.s.Tokens[i].Ordinal {
 			continue
 		}
-		c, ok := rd.best(np.Head)
-		if !ok || c.Kind != schema.ColumnLink {
-			continue
-		}
-		if col := rd.ix.Column(c.Column); col == nil || col.Type != schema.Number {
-			continue
-		}
-		rd.useLink(np.Head)
-		rd.used[i] = true
-		v := strconv.FormatFloat(rd.s.Tokens[i].Value, 'f', -1, 64)
-		rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: "==", Value: v, Numeric: true,
-			Phrase: rd.text(language.Span{Start: i, End: np.Head + 1}), at: i})
+		rd.numberIsValue(np.Head, i, language.Span{Start: i, End: np.Head + 1})
 	}
+}
+
+// numberIsValue adds the filter "column == number" when the noun at head names a numeric
+// column, and places both tokens; sp is the phrase the filter is said with.
+func (rd *reader) numberIsValue(head, number int, sp language.Span) {
+	c, ok := rd.best(head)
+	if !ok || c.Kind != schema.ColumnLink {
+		return
+	}
+	if col := rd.ix.Column(c.Column); col == nil || col.Type != schema.Number {
+		return
+	}
+	rd.useLink(head)
+	rd.used[number] = true
+	v := strconv.FormatFloat(rd.s.Tokens[number].Value, 'f', -1, 64)
+	rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: "==", Value: v, Numeric: true,
+		Phrase: rd.text(sp), at: sp.Start})
 }
 
 func flip(op string) string {
