@@ -163,6 +163,20 @@ func (rd *reader) frontedObject(i int) bool {
 		return false
 	}
 	np := rd.s.Phrases[focus]
+	// The object is fronted only when "do" carries the question: "how much fare did they pay".
+	// In "the age of people who smoke" the verb is a relative clause's, and the condition.
+	do := false
+	for j := np.End; j < i; j++ {
+		switch u := rd.s.Tokens[j]; {
+		case u.Is("who", "that", "which", "whose"):
+			return false
+		case u.Is("do", "does", "did"):
+			do = true
+		}
+	}
+	if !do {
+		return false
+	}
 	for j := np.Start; j < np.End; j++ {
 		if c, ok := rd.best(j); ok && c.Kind == schema.ColumnLink && rd.used[j] {
 			return true

@@ -159,13 +159,14 @@ func TestReadLeavesGaps(t *testing.T) {
 		{passengers, "average fare of passengers with a pool"},
 		{passengers, "which passenger is listed below Braund?"}, // the table's order is no column
 		{passengers, "Is the mean Age significantly greater than 30?"},
-		{passengers, "average fare by class"},                    // grouping: the keyword rules' job
-		{passengers, "plot the fare"},                            // a chart
-		{schedule, "How many times was the opponent first?"},     // first: a place, not a position
-		{passengers, "pivot"},                                    // nothing to select or compute
-		{billionaires, "which year had the most billionaires"},   // a period of dates
-		{passengers, "How many passengers paid?"},                // paid: the condition itself, no object fronted
-		{passengers, "which passenger is listed before Braund?"}, // a row placed by the rows around it
+		{passengers, "average fare by class"},                           // grouping: the keyword rules' job
+		{passengers, "plot the fare"},                                   // a chart
+		{schedule, "How many times was the opponent first?"},            // first: a place, not a position
+		{passengers, "pivot"},                                           // nothing to select or compute
+		{billionaires, "which year had the most billionaires"},          // a period of dates
+		{passengers, "How many passengers paid?"},                       // paid: the condition itself, no object fronted
+		{passengers, "What is the average age of passengers who paid?"}, // a relative clause's verb is a condition
+		{passengers, "which passenger is listed before Braund?"},        // a row placed by the rows around it
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)
