@@ -23,21 +23,32 @@ func TestWatchRun_AcrossServersAndAReconnection(t *testing.T) {
 	if !one.Shared() || !two.Shared() {
 		t.Fatal("a PostgreSQL store is not shared")
 	}
-	lctx, stop := context.WithCancel(ctx)
-	done := make(chan struct{})
-	go func() { two.Listen(lctx); close(done) }()
-	t.Cleanup(func() { stop(); <-done })
-
 	u, _ := one.CreateUser(ctx, "ana", "h", store.RoleAnalyst, nil)
 	c, _ := one.CreateConversation(ctx, u.ID, store.DefaultTitle)
 	_, run, err := one.StartTurn(ctx, u.ID, c.ID, "q", "")
 	if err != nil {
 		t.Fatal(err)
 	}
+	// The watchers come first, so that each connection's wake-up (sent
+	// once its LISTEN holds) reaches them: waiting for it orders the test
+	// after the listener is ready, not after a guess.
 	woken, unwatch := two.WatchRun(run.ID)
 	defer unwatch()
 	other, unwatchOther := two.WatchRun("another-run")
 	defer unwatchOther()
+	lctx, stop := context.WithCancel(ctx)
+	done := make(chan struct{})
+	go func() { two.Listen(lctx); close(done) }()
+	t.Cleanup(func() { stop(); <-done })
+	connected := func(what string) {
+		select {
+		case <-other:
+		case <-time.After(30 * time.Second):
+			t.Fatalf("the listener's %s woke no watcher", what)
+		}
+		drain(woken)
+	}
+	connected("connection")
 
 	raw, err := sql.Open("pgx", url)
 	if err != nil {
@@ -46,8 +57,6 @@ func TestWatchRun_AcrossServersAndAReconnection(t *testing.T) {
 	defer raw.Close()
 	pid := listenerPID(t, raw, 0)
 	for seq := int64(1); seq <= 2; seq++ {
-		drain(woken)
-		drain(other)
 		if err := one.AppendRunEvent(ctx, run.ID, store.RunEvent{Seq: seq, Type: "t", Data: "{}"}); err != nil {
 			t.Fatal(err)
 		}
@@ -65,7 +74,7 @@ func TestWatchRun_AcrossServersAndAReconnection(t *testing.T) {
 			if _, err := raw.Exec(`SELECT pg_terminate_backend($1)`, pid); err != nil {
 				t.Fatal(err)
 			}
-			listenerPID(t, raw, pid) // connected again
+			connected("reconnection")
 		}
 	}
 }
