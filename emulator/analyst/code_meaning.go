@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"strconv"
 	"strings"
+	"time"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
 )
@@ -107,6 +108,9 @@ func meaningFilters(g *gen, m *meaning.Meaning, f *Frame) {
 // conditionExpr is one condition as a boolean Series over df, in parentheses.
 func conditionExpr(c meaning.Condition, f *Frame) string {
 	x := meaningFilter(c, f)
+	if c.Part != "" {
+		return fmt.Sprintf("(pd.to_datetime(%s, errors=\"coerce\").dt.strftime(%s) %s %s)", col(c.Column), py(c.Part), c.Op, py(c.Value))
+	}
 	if fc := f.column(c.Column); fc != nil && fc.Kind == "cat" && trueFalse(fc.Values) && (c.Op == "==" || c.Op == "!=") {
 		// booleans read as text: compare their spelling, whatever its case
 		return fmt.Sprintf("(%s.astype(str).str.lower() %s %s)", col(c.Column), c.Op, py(strings.ToLower(c.Value)))
@@ -327,6 +331,26 @@ func countWords(c meaning.Condition) string {
 	return words[c.Op] + " " + v
 }
 
+// datePartWords says a condition on part of a date: "in 1978", "in February", "on September 17".
+func datePartWords(c meaning.Condition) string {
+	if c.Part == "%Y" {
+		return map[bool]string{true: "not in ", false: "in "}[c.Op == "!="] + c.Value
+	}
+	var month, day int
+	fmt.Sscanf(c.Value, "%d-%d", &month, &day)
+	if month < 1 || month > 12 {
+		return c.Op + " " + c.Value
+	}
+	words := "in " + time.Month(month).String()
+	if day > 0 {
+		words = fmt.Sprintf("on %s %d", time.Month(month), day)
+	}
+	if c.Op == "!=" {
+		words = "not " + words
+	}
+	return words
+}
+
 // conditionWords says one condition: "`Sex` is female", "`Age` above 30".
 func conditionWords(c meaning.Condition) string {
 	if c.Op == "notna" {
@@ -334,6 +358,9 @@ func conditionWords(c meaning.Condition) string {
 	}
 	if c.Column == "" {
 		c.Column = "number of rows"
+	}
+	if c.Part != "" {
+		return "`" + c.Column + "` " + datePartWords(c)
 	}
 	words := map[string]string{"==": "is", "!=": "is not", ">": "above", ">=": "at least", "<": "below", "<=": "at most", "in": "is", "not in": "is neither"}
 	v := c.Value

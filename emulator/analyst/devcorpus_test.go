@@ -33,6 +33,9 @@ var devcorpusFlag = flag.Bool("devcorpus", false, "ask every question of testdat
 // devcorpusOut names a file for each question's outcome, tab-separated, for developers to read.
 var devcorpusOut = flag.String("devcorpus.out", "", "write each question's outcome to this file (TSV)")
 
+// devcorpusID asks only the questions whose id matches, for a developer reading a few replies.
+var devcorpusID = flag.String("devcorpus.id", "", "with -devcorpus, ask only the questions whose id matches this regular expression")
+
 // devFloors are the subset's figures as last measured, per corpus: at least right, at most
 // wrong. Raise right and lower wrong as the analyst improves; never the other way to make a
 // change pass.
@@ -99,6 +102,10 @@ func TestDevCorpus_Sandbox(t *testing.T) {
 		}
 	}
 
+	if *devcorpusID != "" {
+		only := regexp.MustCompile(*devcorpusID)
+		qs = slices.DeleteFunc(qs, func(q devQuestion) bool { return !only.MatchString(q.id) })
+	}
 	// One sandbox session a table; the tables run in parallel, each table's questions in turn.
 	byTable := map[string][]int{}
 	var tables []string

@@ -135,6 +135,20 @@ func (rd questionReading) comparisonsDropped(q *Query) []string {
 	return out
 }
 
+// monthDaysDropped returns the months and days named without a year ("in February", "on
+// September 17th") when the keyword rules' query has no date filter: they read months only
+// with a year, and without one would answer for every date.
+func (rd questionReading) monthDaysDropped(q *Query) []string {
+	if rd.s == nil || !valueIntents[q.Intent] || slices.ContainsFunc(q.Filters, func(f Filter) bool { return f.Kind == "date" }) {
+		return nil
+	}
+	var out []string
+	for _, md := range rd.s.MonthDays() {
+		out = append(out, rd.s.Words(md.Span))
+	}
+	return out
+}
+
 // filtersOnly are the keyword intents whose reading puts every compared number in a filter.
 var filtersOnly = setOf(intentFilter, intentSize, intentStat, intentCounts, intentUnique, intentWhich)
 
@@ -187,7 +201,7 @@ func runnable(m *meaning.Meaning, f *Frame) bool {
 	if m.Target == "" && m.Agg == meaning.NoAgg && !m.Exists && m.Identifier == "" && m.Order == nil {
 		return false // rows asked for with nothing to name them by
 	}
-	if t := f.column(m.Target); t != nil && t.Kind == "date" {
+	if t := f.column(m.Target); t != nil && t.Kind == "date" && m.Agg != meaning.Count && m.Agg != meaning.Distinct {
 		return false // "which month had the highest revenue" groups by periods: the keyword rules resample
 	}
 	for _, name := range []string{m.Target, m.Group, m.Identifier} {
@@ -222,6 +236,9 @@ func schemaTable(f *Frame) *schema.Table {
 			}
 		case "date":
 			sc.Type = schema.Date
+			if c.clockTimes() {
+				sc.Type = schema.Text // "8:00 pm" is no day of the year: "the last game" orders by the Date
+			}
 		case "bool":
 			sc.Type = schema.Boolean
 		case "cat":
@@ -249,7 +266,8 @@ func leadsMeaning(m *meaning.Meaning) bool {
 var valueIntents = setOf(intentStat, intentCounts, intentUnique, intentFilter, intentTop, intentWhich, intentPeak, intentSize, intentDescribe, intentSort)
 
 // keywordMisreads reports a keyword reading the whole meaning contradicts: its filters are on
-// other columns, or it groups by a column the meaning does not group by. The meaning accounts
+// other columns or keep what the meaning excludes, it counts the cells or rows of a measure the
+// meaning adds up or reads, or it groups by a column the meaning does not group by. The meaning accounts
 // for every word in the sentence's structure; the keyword rules read words one at a time and
 // take "female passengers who survived" as a grouping by survival.
 func keywordMisreads(q *Query, m *meaning.Meaning) bool {
@@ -258,17 +276,38 @@ func keywordMisreads(q *Query, m *meaning.Meaning) bool {
 	}
 	var meaningCols, keywordCols []string
 	for _, c := range m.Filters {
-		meaningCols = append(meaningCols, c.Column)
+		meaningCols = append(meaningCols, c.Column+excludes(c.Op))
 	}
 	for _, f := range q.Filters {
-		keywordCols = append(keywordCols, f.Col)
+		keywordCols = append(keywordCols, f.Col+excludes(f.Op))
 	}
 	slices.Sort(meaningCols)
 	slices.Sort(keywordCols)
 	if !slices.Equal(slices.Compact(meaningCols), slices.Compact(keywordCols)) {
 		return true
 	}
+	if countsCells(q) && m.Agg != meaning.Count && m.Agg != meaning.Distinct && slices.Contains(q.Measures, m.Target) {
+		return true // "how many rebounds" adds them up, "the number of starters" is their value
+	}
+	if q.Intent == intentSize && m.Agg == meaning.Sum {
+		return true // "how many employees does the school have" is # of Employees, not its rows
+	}
 	return slices.ContainsFunc(q.By, func(b string) bool { return b != m.Group })
+}
+
+// countsCells reports a keyword reading that counts the values of a measure: the cells of a
+// column of numbers are rarely what a question counts.
+func countsCells(q *Query) bool {
+	return q.Intent == intentStat && q.Agg == "count"
+}
+
+// excludes marks a condition that keeps the rows without a value ("other than Townsville"),
+// so that a keyword filter keeping the rows with it reads as another question.
+func excludes(op string) string {
+	if op == "!=" || op == "not in" {
+		return " (excluded)"
+	}
+	return ""
 }
 
 // meaningPlan is the plan of a question read by package meaning: one cell.

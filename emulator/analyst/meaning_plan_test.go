@@ -5,6 +5,8 @@ import (
 	"testing"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
 )
 
 // TestComparisonsDropped: a comparison with a number or a date that the keyword rules' query
@@ -31,5 +33,82 @@ func TestComparisonsDropped(t *testing.T) {
 		if !slices.Equal(got, c.want) {
 			t.Errorf("%q with %+v: dropped %q, want %q", c.q, c.filters, got, c.want)
 		}
+	}
+}
+
+// TestMonthDaysDropped: a month or a day named without a year ("in April", "on September
+// 17th") is dropped when the keyword rules' query has no date filter, which would answer for
+// every date (WTQ nt-7280, nt-9520); a date filter carries it, and "may" the modal is no month.
+func TestMonthDaysDropped(t *testing.T) {
+	t.Parallel()
+	v := language.NewVocabulary("attendance", "release date")
+	cases := []struct {
+		q       string
+		filters []Filter
+		want    []string
+	}{
+		{"how many release dates were in april?", nil, []string{"in april"}},
+		{"what is the total in attendance for september 17th?", nil, []string{"for september 17th"}},
+		{"what was the attendance on the 3rd of March?", nil, []string{"on the 3rd of March"}},
+		{"what was the attendance in March 2011?", []Filter{{Col: "Date", Op: "month", Value: "2011-03", Kind: "date"}}, nil},
+		{"which game may have the highest attendance?", nil, nil},
+	}
+	for _, c := range cases {
+		rd := questionReading{s: language.Read(c.q, v)}
+		got := rd.monthDaysDropped(&Query{Intent: intentStat, Filters: c.filters})
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q with %+v: dropped %q, want %q", c.q, c.filters, got, c.want)
+		}
+	}
+}
+
+// TestKeywordMisreads: a keyword reading that keeps the value the meaning excludes, counts the
+// cells of a measure the meaning adds up or reads, or counts the rows where the meaning adds a
+// measure up, gives way to the meaning (WTQ nt-6650, nt-280, nt-1715, nt-1505); one that agrees
+// with it does not.
+func TestKeywordMisreads(t *testing.T) {
+	t.Parallel()
+	town := meaning.Condition{Column: "Community", Op: "==", Value: "Townsville"}
+	other := town
+	other.Op = "!="
+	cases := []struct {
+		name string
+		q    Query
+		m    meaning.Meaning
+		want bool
+	}{
+		{"excluded kept", Query{Intent: intentSize, Filters: []Filter{{Col: "Community", Op: "==", Value: "Townsville"}}},
+			meaning.Meaning{Filters: []meaning.Condition{other}, Target: "Community", Agg: meaning.Distinct}, true},
+		{"same filter", Query{Intent: intentSize, Filters: []Filter{{Col: "Community", Op: "==", Value: "Townsville"}}},
+			meaning.Meaning{Filters: []meaning.Condition{town}, Agg: meaning.Count}, false},
+		{"cells counted", Query{Intent: intentStat, Agg: "count", Measures: []string{"Rebounds"}},
+			meaning.Meaning{Target: "Rebounds", Agg: meaning.Sum}, true},
+		{"value counted", Query{Intent: intentStat, Agg: "count", Measures: []string{"Starters"}},
+			meaning.Meaning{Target: "Starters"}, true},
+		{"rows counted", Query{Intent: intentSize}, meaning.Meaning{Target: "# of Employees", Agg: meaning.Sum}, true},
+		{"a count both", Query{Intent: intentStat, Agg: "count", Measures: []string{"ZIP"}},
+			meaning.Meaning{Target: "ZIP", Agg: meaning.Count}, false},
+	}
+	for _, c := range cases {
+		if got := keywordMisreads(&c.q, &c.m); got != c.want {
+			t.Errorf("%s: misreads %v, want %v", c.name, got, c.want)
+		}
+	}
+}
+
+// TestClockTimes: a column pandas dated from times of day alone is no calendar date, so a table
+// with it and a Date column still has one column of dates for "in February" and "the last
+// game" (WTQ 204-csv/55.csv).
+func TestClockTimes(t *testing.T) {
+	t.Parallel()
+	clock := Column{Name: "Time", Kind: "date", Min: "2026-12-06 12:00:00", Max: "2026-12-06 20:00:00"}
+	date := Column{Name: "Date", Kind: "date", Min: "2005-09-03 00:00:00", Max: "2006-01-02 00:00:00"}
+	oneDay := Column{Name: "Date", Kind: "date", Min: "2005-09-03 00:00:00", Max: "2005-09-03 00:00:00"}
+	if !clock.clockTimes() || date.clockTimes() || oneDay.clockTimes() {
+		t.Errorf("clock times: %v %v %v, want true false false", clock.clockTimes(), date.clockTimes(), oneDay.clockTimes())
+	}
+	tbl := schemaTable(&Frame{Columns: []Column{date, clock}})
+	if tbl.Columns[0].Type != schema.Date || tbl.Columns[1].Type == schema.Date {
+		t.Errorf("schema types %v, %v: want the Date alone a date", tbl.Columns[0].Type, tbl.Columns[1].Type)
 	}
 }

@@ -82,7 +82,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		}
 		return plan{Query: q, Reply: reply}
 	}
-	if dropped := rd.comparisonsDropped(&q); len(dropped) > 0 && !q.cue {
+	if dropped := append(rd.comparisonsDropped(&q), rd.monthDaysDropped(&q)...); len(dropped) > 0 && !q.cue {
 		q.unknown = dropped
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
 	}

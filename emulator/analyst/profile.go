@@ -92,6 +92,12 @@ func (c *Column) isCode() bool {
 	return err1 == nil && err2 == nil && lo >= -1 && hi <= 100
 }
 
+// clockTimes reports a date column read from times of day alone ("8:00 pm"): pandas dates them
+// all on the day they were read, so the first and the last fall on one day at different hours.
+func (c *Column) clockTimes() bool {
+	return c.Kind == "date" && len(c.Min) > 10 && len(c.Max) > 10 && c.Min[:10] == c.Max[:10] && c.Min != c.Max
+}
+
 // maxCodes is the most distinct values an integer column may have to be read as a code.
 const maxCodes = 12
 

@@ -118,6 +118,15 @@ func mergeMonthDates(s string, toks []Token) []Token {
 	return out
 }
 
+// Month returns the calendar month a word names ("february", "Sept"), or 0. "May" and
+// "March" are also a modal and a verb: the caller decides by the words around them.
+func (t Token) Month() int {
+	if t.Kind != Word {
+		return 0
+	}
+	return months[t.Lower]
+}
+
 func isMonth(t Token) bool {
 	_, ok := months[t.Lower]
 	return ok && t.Kind == Word

@@ -33,6 +33,9 @@ func (rd *reader) aggregate() error {
 			if a == Sum && i+1 < len(rd.s.Tokens) && countNouns[rd.s.Tokens[i+1].Lemma] {
 				continue // "the total number of customers" is their number
 			}
+			if a == Sum && len(aggs) > 0 && aggs[0] == Count && form.Kind == language.HowMany {
+				continue // "how many zip codes are there in total" counts them all
+			}
 			aggs = append(aggs, a)
 			rd.aggAt = i
 			continue
@@ -62,6 +65,10 @@ func (rd *reader) aggregate() error {
 		return &Gap{Phrase: rd.s.Text, Why: "two summaries in one question"}
 	}
 	if len(aggs) == 0 {
+		if form.Kind == language.HowMany && rd.m.Order == nil && rd.numericFocus() {
+			rd.m.Agg = Sum // "how many rebounds were there by Miami Heat players" adds theirs up
+			return nil
+		}
 		if form.Kind == language.HowMuch {
 			return &Gap{Phrase: "how much", Why: "an amount without saying total or average"}
 		}
@@ -79,6 +86,12 @@ func (rd *reader) aggregate() error {
 	}
 	rd.m.Agg = a
 	return nil
+}
+
+// codes reports a numeric column that labels rather than measures, by any word of its name
+// ("ZIP code Lower", "Serial No"): adding its values up means nothing.
+func (rd *reader) codes(col string) bool {
+	return slices.ContainsFunc(columnWords(col), func(w string) bool { return idColumns[w] })
 }
 
 // kindsAsked reports a "how many" about a category column's values rather than rows: the
@@ -107,7 +120,7 @@ func (rd *reader) numericFocus() bool {
 		}
 	}
 	col, _ := rd.phraseColumn(f)
-	return col != "" && rd.numeric(col) && !idColumns[lemmaOfColumn(col)]
+	return col != "" && rd.numeric(col) && !rd.codes(col)
 }
 
 // target reads what the answer takes from the selected rows: the groups' names when groups are

@@ -32,21 +32,28 @@ func (rd *reader) filters() error {
 		rd.m.Filters = append(rd.m.Filters, cs...)
 	}
 	rd.columnOfNumber()
+	rd.columnNumber()
 	rd.ordinalOfColumn()
 	rd.yearIn()
+	rd.monthDays()
 	rd.quotedValues()
 	rd.m.Filters = mergeAlternatives(rd.m.Filters)
 	return nil
 }
 
-// yearIn reads "in 1961" as a value of the table's one column of years: "who were the
-// champions in 1961".
+// yearIn reads "in 1961" as a value of the table's one column of years ("who were the
+// champions in 1961"), or as the year of its one column of dates.
 func (rd *reader) yearIn() {
 	col := rd.onlyTemporal()
-	if col == "" || !rd.numeric(col) {
-		// Rows with dates are events: "which station had the most visitors in 2022" sums
-		// them by station, which is the keyword rules' reading.
+	if col == "" {
 		return
+	}
+	part := ""
+	if !rd.numeric(col) {
+		if rd.eventsRanked() {
+			return
+		}
+		part = "%Y" // a column of dates: "the rebounds in 1978" are those of 1978's dates
 	}
 	for i, t := range rd.s.Tokens {
 		if rd.used[i] || t.Kind != language.Number || t.Ordinal || i == 0 || !rd.s.Tokens[i-1].Is("in", "during") {
@@ -56,8 +63,8 @@ func (rd *reader) yearIn() {
 			continue
 		}
 		rd.used[i] = true
-		rd.m.Filters = append(rd.m.Filters, Condition{Column: col, Op: "==", Value: strconv.Itoa(int(t.Value)), Numeric: true,
-			Phrase: rd.text(language.Span{Start: i - 1, End: i + 1}), at: i - 1})
+		rd.m.Filters = append(rd.m.Filters, Condition{Column: col, Op: "==", Value: strconv.Itoa(int(t.Value)), Numeric: part == "",
+			Part: part, Phrase: rd.text(language.Span{Start: i - 1, End: i + 1}), at: i - 1})
 	}
 }
 
@@ -103,12 +110,17 @@ func (rd *reader) afterNegated(start int, column string) bool {
 }
 
 // negationBefore returns the negation that turns the condition at token i around ("not
-// self-made", "didn't survive", "no survivors"), or -1.
+// self-made", "didn't survive", "no survivors", "other than Townsville"), or -1. Of a
+// two-word negation it places the second word and returns the first.
 func (rd *reader) negationBefore(i int) int {
 	for k := i - 1; k >= 0 && k >= i-3; k-- {
 		t := rd.s.Tokens[k]
 		if negations[t.Lower] {
 			return k
+		}
+		if k > 0 && exclusions[rd.s.Tokens[k-1].Lower+" "+t.Lower] {
+			rd.used[k] = true // "other than Townsville", "apart from Sunday"
+			return k - 1
 		}
 		if !strings.HasPrefix(t.POS, "RB") && !strings.HasPrefix(t.POS, "VB") && t.POS != "MD" && t.POS != "DT" {
 			break

@@ -194,6 +194,23 @@ func (rd *reader) columnOfNumber() {
 	}
 }
 
+// columnNumber reads a numeric column's noun followed by a number as equality: "number 4110"
+// is Number 4110, "squad # 7" Squad # 7, "week 3" Week 3.
+func (rd *reader) columnNumber() {
+	toks := rd.s.Tokens
+	for i := range len(toks) - 1 {
+		n := toks[i+1]
+		if rd.used[i] || rd.used[i+1] || rd.link[i] < 0 || n.Kind != language.Number || n.Ordinal || n.Percent {
+			continue
+		}
+		l := rd.r.Links[rd.link[i]]
+		if l.Span.End != i+1 {
+			continue // the number must follow the column's whole name
+		}
+		rd.numberIsValue(i, i+1, language.Span{Start: l.Span.Start, End: i + 2})
+	}
+}
+
 // ordinalOfColumn reads an ordinal right before a noun naming a numeric column as that
 // column's value: "the 3rd class" is Pclass 3, "the 2nd round" Round 2. An ordinal with a word
 // between it and the noun ranks instead ("the 2nd highest score") and is left to the order.

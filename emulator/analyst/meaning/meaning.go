@@ -61,6 +61,9 @@ type Condition struct {
 	Values []string
 	// Numeric is set when Value is a number to compare as one.
 	Numeric bool
+	// Part is a strftime pattern that takes part of a date column's values before they are
+	// compared: "%m" for "in February" (Value "02"), "%m-%d" for "on September 17th".
+	Part string
 	// Phrase is the question's words for the condition, to say which rows were used.
 	Phrase string
 	at     int // the condition's first token, to tell the subject's from the predicate's
@@ -177,5 +180,9 @@ func (c Condition) String() string {
 	if len(c.Values) > 0 {
 		v = strings.Join(c.Values, ",")
 	}
-	return strings.TrimSpace(c.Column + " " + c.Op + " " + v)
+	column := c.Column
+	if c.Part != "" {
+		column += "[" + c.Part + "]"
+	}
+	return strings.TrimSpace(column + " " + c.Op + " " + v)
 }

@@ -51,13 +51,29 @@ func (rd *reader) placedAlone(i int) bool {
 // harmless reports a content word that names the rows, carries a condition or leans on a
 // measure: the words account lets pass without a rule having used them.
 func (rd *reader) harmless(i int) bool {
-	if rd.describesColumn(i) {
+	if rd.describesColumn(i) || rd.otherOfExclusion(i) || rd.sourceOfTable(i) {
 		return true
 	}
 	if c, ok := rd.best(i); ok {
-		return rd.plainRows(i, c)
+		return rd.plainRows(i, c) || rd.namingColumnPlural(i, c)
 	}
 	return rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i)
+}
+
+// namingColumnPlural reports a plural noun, with a determiner or a modifier, for a column of
+// names that is the noun itself, which no rule took: "by all Miami Heat players" are rows,
+// each named in Player. A bare "by players" may ask for groups, and the phrase a wh-word asks
+// about is the answer: both stay unplaced.
+func (rd *reader) namingColumnPlural(i int, c schema.Candidate) bool {
+	t := rd.s.Tokens[i]
+	if c.Kind != schema.ColumnLink || !t.IsPlural() || !rd.names(c.Column) || lemmaOfColumn(c.Column) != t.Lemma {
+		return false
+	}
+	k := rd.phraseOf(i)
+	if k < 0 || k == rd.s.Form().Focus {
+		return false // "which two chips …" asks for chips: a reading without them answers another question
+	}
+	return rd.s.Phrases[k].Head == i && (rd.s.Phrases[k].Det >= 0 || len(rd.s.Phrases[k].Modifiers) > 0)
 }
 
 // describesColumn reports a bare singular noun after "of" on a column the rules used, which
@@ -88,4 +104,33 @@ func (rd *reader) describesColumn(i int) bool {
 // in "the mean fare of the passengers", not "children" or a category value.
 func (rd *reader) plainRows(i int, c schema.Candidate) bool {
 	return c.Kind == schema.RowsLink && !rd.restrictive(i, c) && !rd.namesValue(rd.s.Tokens[i])
+}
+
+// otherOfExclusion reports "other" or "else" once a condition excludes a value: in "other
+// than Townsville, how many other communities", the second "other" repeats the exclusion.
+func (rd *reader) otherOfExclusion(i int) bool {
+	if !rd.s.Tokens[i].Is("other", "else") {
+		return false
+	}
+	for _, c := range rd.m.Filters {
+		if c.Op == "!=" || c.Op == "not in" {
+			return true
+		}
+	}
+	return false
+}
+
+// sourceOfTable reports "according" in "according to this table": it says where to look, which
+// is the table.
+func (rd *reader) sourceOfTable(i int) bool {
+	toks := rd.s.Tokens
+	if !toks[i].Is("according") || i+1 >= len(toks) || !toks[i+1].Is("to") {
+		return false
+	}
+	for k := i + 2; k < len(toks) && k <= i+4; k++ {
+		if tableWords[toks[k].Lemma] || toks[k].Is("chart") {
+			return true
+		}
+	}
+	return false
 }

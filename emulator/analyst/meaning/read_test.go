@@ -51,6 +51,15 @@ var (
 	countries = &schema.Table{File: "happiness.csv", Columns: []schema.Column{
 		{Name: "Country", Type: schema.Text}, {Name: "Happiness Score", Type: schema.Number},
 	}}
+	rebounds = &schema.Table{File: "rebounds.csv", Columns: []schema.Column{
+		{Name: "Rebounds", Type: schema.Number}, {Name: "Player", Type: schema.Text},
+		{Name: "Team", Type: schema.Category, Values: []string{"Miami Heat", "Chicago Bulls"}},
+		{Name: "Date", Type: schema.Date}, {Name: "Time", Type: schema.Text},
+		{Name: "ZIP code\nLower", Type: schema.Number},
+	}}
+	airports = &schema.Table{File: "airports.csv", Columns: []schema.Column{
+		{Name: "Community", Type: schema.Category, Values: []string{"Townsville", "Antil Plains"}}, {Name: "Type", Type: schema.Text},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -126,6 +135,20 @@ func TestReadComposes(t *testing.T) {
 		{passengers, "Which of the passengers did not survive and paid less than 10?", "list | where Survived == False | where Fare < 10 | named by Name"},
 		{billionaires, "Who is the oldest?", "value | order age desc 1 | named by personName"},
 		{passengers, "How many passengers under the age of 25 survived?", "value | where Survived == True | where Age < 25 | agg count"},
+		// a month or a day named with no year is part of the one date column (WTQ nt-11305, nt-9520)
+		{rebounds, "How many rebounds were there in February?", "value | where Date[%m] == 02 | target Rebounds | agg sum"},
+		{rebounds, "Which player may have the most rebounds?", "value | order Rebounds desc 1 | target Player"}, // the modal
+		{rebounds, "What were the rebounds on September 17th?", "list | where Date[%m-%d] == 09-17 | target Rebounds"},
+		{rebounds, "How many rebounds were there on the 3rd of March?", "value | where Date[%m-%d] == 03-03 | target Rebounds | agg sum"},
+		// a year on a column of dates is the dates' year (WTQ nt-490)
+		{rebounds, "How many rebounds were there total, according to this table, in 1978?", "value | where Date[%Y] == 1978 | target Rebounds | agg sum"},
+		// "how many" of a measure adds it up; of a code it counts (WTQ nt-280, nt-12950)
+		{rebounds, "How many rebounds were there by all Miami Heat players?", "value | where Team == Miami Heat | target Rebounds | agg sum"},
+		{rebounds, "How many low zip codes are there in total?", "value | target ZIP code\nLower | agg count"},
+		// "other than" excludes, and the "other" after it repeats the exclusion (WTQ nt-6650)
+		{airports, "Other than Townsville, how many other communities are listed?", "value | where Community != Townsville | target Community | agg distinct"},
+		// a numeric column's noun followed by a number is its value (WTQ nt-4970)
+		{rebounds, "What were the rebounds of zip code 80022?", "list | where ZIP code\nLower == 80022 | target Rebounds"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
@@ -167,6 +190,8 @@ func TestReadLeavesGaps(t *testing.T) {
 		{passengers, "How many passengers paid?"},                       // paid: the condition itself, no object fronted
 		{passengers, "What is the average age of passengers who paid?"}, // a relative clause's verb is a condition
 		{passengers, "which passenger is listed before Braund?"},        // a row placed by the rows around it
+		{rebounds, "How many rebounds were there by players?"},          // by players: maybe groups
+		{rebounds, "Which two players have the most rebounds in May?"},  // events ranked: the sum of each player's
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

@@ -43,7 +43,10 @@ var sequenceWords = set("after", "before", "below", "above", "under", "following
 	"next", "previous", "prior", "last", "first", "then", "later", "earlier", "between")
 
 // negations turn a condition around; each must be taken by the condition it precedes.
-var negations = set("not", "n't", "no", "non", "never", "without", "except", "excluding", "neither", "nor")
+var negations = set("not", "n't", "no", "non", "never", "without", "except", "excluding", "neither", "nor", "besides")
+
+// exclusions are the two-word negations of a value: "other than Townsville".
+var exclusions = set("other than", "apart from", "aside from", "rather than")
 
 // sizeLemmas make a superlative rank groups by their number of rows.
 var sizeLemmas = set("many", "few", "common", "frequent", "popular", "prevalent", "usual", "much", "little", "rare")
@@ -158,8 +161,8 @@ func columnWords(name string) []string {
 	start := 0
 	rs := []rune(name)
 	for i := 1; i <= len(rs); i++ {
-		if i == len(rs) || rs[i] == '_' || rs[i] == ' ' || rs[i] == '-' || unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
-			if w := strings.Trim(string(rs[start:i]), "_ -"); w != "" {
+		if i == len(rs) || rs[i] == '_' || unicode.IsSpace(rs[i]) || rs[i] == '-' || unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
+			if w := strings.TrimFunc(string(rs[start:i]), func(r rune) bool { return r == '_' || r == '-' || unicode.IsSpace(r) }); w != "" {
 				words = append(words, strings.ToLower(w))
 			}
 			start = i
