@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 )
 
 // Every word of a question is accounted for before the rules answer it: a keyword, a column,
@@ -56,7 +58,7 @@ var readWords = func() map[string]bool {
 		"hired", "signed", "started", "ended", "joined", "opened", "closed", "finished", "released", "created",
 		// rounding, which the clause reader takes into the query (constraints.go)
 		"round", "rounded", "rounding", "decimal", "decimals", "place", "places", "digit", "digits", "dp")
-	for w := range monthNumber {
+	for _, w := range language.MonthWords() {
 		m[w] = true
 	}
 	return m

@@ -5,6 +5,8 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 )
 
 // opWords maps comparison words to operators.
@@ -149,7 +151,7 @@ func dateFilters(q *Query, ps *parsed, f *Frame, used []bool) {
 	monthFilters(q, ps, col)
 	bareYears(q, ps, col, used)
 	for i, t := range ps.toks {
-		if i+1 >= len(ps.toks) || !isDateLiteral(ps.toks[i+1].low) || i > 0 && monthNumber[ps.toks[i-1].low] > 0 {
+		if i+1 >= len(ps.toks) || !isDateLiteral(ps.toks[i+1].low) || i > 0 && language.MonthOf(ps.toks[i-1].low) > 0 {
 			continue
 		}
 		v := ps.toks[i+1].low
@@ -211,11 +213,6 @@ func ageFilters(q *Query, ps *parsed, f *Frame) {
 	}
 }
 
-// monthNumber maps month names and abbreviations to their number.
-var monthNumber = map[string]int{"jan": 1, "january": 1, "feb": 2, "february": 2, "mar": 3, "march": 3, "apr": 4,
-	"april": 4, "may": 5, "jun": 6, "june": 6, "jul": 7, "july": 7, "aug": 8, "august": 8, "sep": 9, "sept": 9,
-	"september": 9, "oct": 10, "october": 10, "nov": 11, "november": 11, "dec": 12, "december": 12}
-
 // monthFilters reads "in March 2024", "since June 2012", "before Jan 2020", and "last year" or
 // "latest month", which mean the latest in the data (the files are historical).
 func monthFilters(q *Query, ps *parsed, col string) {
@@ -225,7 +222,7 @@ func monthFilters(q *Query, ps *parsed, col string) {
 				q.Filters = append(q.Filters, Filter{Col: col, Op: "latest", Value: p, Kind: "date"})
 			}
 		}
-		m := monthNumber[t.low]
+		m := language.MonthOf(t.low)
 		if m == 0 || i+1 >= len(ps.toks) || len(ps.toks[i+1].low) != 4 || !isDateLiteral(ps.toks[i+1].low) {
 			continue
 		}

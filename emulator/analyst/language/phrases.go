@@ -1,6 +1,10 @@
 package language
 
-import "strings"
+import (
+	"maps"
+	"slices"
+	"strings"
+)
 
 // operatorPhrases are the comparison phrases of English grammar, longest first within each
 // first word. "or more" and "or less" follow their number ("3 or more").
@@ -126,6 +130,13 @@ func (t Token) Month() int {
 	}
 	return months[t.Lower]
 }
+
+// MonthOf returns the calendar month a lowercase word names ("feb", "february"), or 0: the
+// one table of month names, for readers that have words rather than tokens.
+func MonthOf(word string) int { return months[word] }
+
+// MonthWords returns every month name and abbreviation MonthOf knows, in no order.
+func MonthWords() []string { return slices.Collect(maps.Keys(months)) }
 
 func isMonth(t Token) bool {
 	_, ok := months[t.Lower]
