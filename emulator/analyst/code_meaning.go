@@ -107,6 +107,11 @@ func meaningFilters(g *gen, m *meaning.Meaning, f *Frame) {
 
 // conditionExpr is one condition as a boolean Series over df, in parentheses.
 func conditionExpr(c meaning.Condition, f *Frame) string {
+	if c.Same != nil {
+		// the reference rows' values, looked up in the whole table; those rows left out
+		ref := conditionExpr(*c.Same, f)
+		return fmt.Sprintf("(%s.isin(frames[%s].loc[%s, %s].dropna()) & ~%s)", col(c.Column), py(f.Key), ref, py(c.Column), ref)
+	}
 	x := meaningFilter(c, f)
 	if c.Part != "" {
 		return fmt.Sprintf("(pd.to_datetime(%s, errors=\"coerce\").dt.strftime(%s) %s %s)", col(c.Column), py(c.Part), c.Op, py(c.Value))
@@ -361,6 +366,13 @@ func conditionWords(c meaning.Condition) string {
 	}
 	if c.Part != "" {
 		return "`" + c.Column + "` " + datePartWords(c)
+	}
+	if c.Same != nil {
+		ref := strings.Join(append([]string{c.Same.Value}, c.Same.Values...), " or ")
+		if len(c.Same.Values) > 0 {
+			ref = strings.Join(c.Same.Values, " or ")
+		}
+		return "`" + c.Column + "` is the same as for `" + c.Same.Column + "` " + ref
 	}
 	words := map[string]string{"==": "is", "!=": "is not", ">": "above", ">=": "at least", "<": "below", "<=": "at most", "in": "is", "not in": "is neither"}
 	v := c.Value

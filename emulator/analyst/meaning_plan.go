@@ -149,6 +149,18 @@ func (rd questionReading) monthDaysDropped(q *Query) []string {
 	return out
 }
 
+// sameAsDropped returns "the same … as …" when the question has it: the keyword rules never
+// read it, and would answer about the reference's rows alone.
+func (rd questionReading) sameAsDropped() []string {
+	if rd.s == nil {
+		return nil
+	}
+	if sa, ok := rd.s.SameAs(); ok {
+		return []string{rd.s.Words(sa.Span)}
+	}
+	return nil
+}
+
 // filtersOnly are the keyword intents whose reading puts every compared number in a filter.
 var filtersOnly = setOf(intentFilter, intentSize, intentStat, intentCounts, intentUnique, intentWhich)
 
@@ -255,10 +267,11 @@ func schemaTable(f *Frame) *schema.Table {
 }
 
 // leadsMeaning reports a meaning the keyword rules have no intent for, which is read first:
-// yes/no questions, and rows or groups ranked to pick an entity ("the youngest billionaire",
-// "the country with the most billionaires").
+// yes/no questions, rows or groups ranked to pick an entity ("the youngest billionaire",
+// "the country with the most billionaires"), and rows compared with another ("the same city as
+// Windsor Park").
 func leadsMeaning(m *meaning.Meaning) bool {
-	return m.Form == meaning.Verdict || m.Order != nil && m.Order.Agg == meaning.NoAgg
+	return m.Form == meaning.Verdict || m.Order != nil && m.Order.Agg == meaning.NoAgg || m.SameAs()
 }
 
 // valueIntents are the keyword intents that compute values from rows: the ones a whole meaning

@@ -82,6 +82,10 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		}
 		return plan{Query: q, Reply: reply}
 	}
+	if dropped := rd.sameAsDropped(); len(dropped) > 0 {
+		q.unknown = dropped // "the same city as Windsor Park" is no follow-up's "same"
+		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
+	}
 	if dropped := append(rd.comparisonsDropped(&q), rd.monthDaysDropped(&q)...); len(dropped) > 0 && !q.cue {
 		q.unknown = dropped
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}

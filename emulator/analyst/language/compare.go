@@ -169,18 +169,33 @@ func (s *Sentence) DifferenceAsked() int {
 	return -1
 }
 
+// rowPlacement returns the first token after a preposition of order at i ("before", "after",
+// "above", "below", "previous to", "prior to"), or -1.
+func (s *Sentence) rowPlacement(i int) int {
+	t := s.Tokens[i]
+	switch {
+	case t.Is("before", "after") && t.POS == "IN", t.Is("above", "below"):
+		return i + 1
+	case t.Is("previous", "prior") && i+1 < len(s.Tokens) && s.Tokens[i+1].Is("to"):
+		return i + 2
+	}
+	return -1
+}
+
 // RowOrderAsked returns the span of a phrase that places a row by the rows around it, "before
-// the midwest", "after the london lions": "before" or "after" whose object is a name or a noun
-// phrase, not a number or a date ("after 2011" compares years). The rules compute no position
+// the midwest", "after the london lions", "previous to squad # 7", "above CL": a preposition of
+// order whose object is a name or a noun phrase, not a number or a date ("after 2011" compares
+// years); "above" and "below" only before a value's name or after a verb of placing ("listed
+// below Braund"), since "above the average" compares. The rules compute no position
 // relative to another row, and reading the phrase as a filter on the named row answers a
 // nearby question. ok is false when there is none.
 func (s *Sentence) RowOrderAsked() (Span, bool) {
 	toks := s.Tokens
-	for i, t := range toks {
-		if !t.Is("before", "after") || t.POS != "IN" {
+	for i := range toks {
+		j := s.rowPlacement(i)
+		if j < 0 {
 			continue
 		}
-		j := i + 1
 		for j < len(toks) && (toks[j].Is("the", "a", "an") || toks[j].POS == "DT") {
 			j++
 		}
@@ -189,6 +204,9 @@ func (s *Sentence) RowOrderAsked() (Span, bool) {
 		}
 		if toks[j].Kind != Name && !toks[j].IsNoun() && !toks[j].IsAdjective() {
 			continue
+		}
+		if toks[i].Is("above", "below") && toks[j].Kind != Name && !(i > 0 && toks[i-1].Is("listed", "placed", "located", "directly", "right", "immediately", "just")) {
+			continue // "above the average" compares; "listed above Braund", "above CL" place a row
 		}
 		end := j + 1
 		for end < len(toks) && (toks[end].Kind == Name || toks[end].IsNoun()) {

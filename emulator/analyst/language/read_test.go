@@ -193,7 +193,7 @@ func TestDifferenceAsked(t *testing.T) {
 // TestRowOrderAsked holds which questions place a row by the rows around it ("listed before
 // the midwest"), which the rules do not compute, and which compare a year or a date.
 func TestRowOrderAsked(t *testing.T) {
-	v := NewVocabulary("region", "midwest", "team name", "london lions", "year", "established")
+	v := NewVocabulary("region", "midwest", "team name", "london lions", "year", "established", "code", "CL", "squad #", "price")
 	cases := []struct {
 		q    string
 		want string
@@ -205,6 +205,12 @@ func TestRowOrderAsked(t *testing.T) {
 		{"how many films came out after 2011?", ""},
 		{"what is the average price after removing outliers?", ""},
 		{"list the teams established before 1990 sorted by year", ""},
+		// WTQ nt-11725, nt-9310: the rows above a value, and previous to one
+		{"which code is above cl", "above cl"},
+		{"what squad # is listed previous to squad # 7?", "previous to squad #"},
+		{"which passenger is listed below the captain?", "below the captain"},
+		{"how many prices are above the average?", ""},
+		{"how many teams scored above 30?", ""},
 	}
 	for _, c := range cases {
 		s := Read(c.q, v)
@@ -258,6 +264,38 @@ func TestSuperlativeTag(t *testing.T) {
 		tok := Token{Lower: w, POS: "JJ"}
 		if superlativeTag(&tok, WordNet()); tok.POS != "JJ" {
 			t.Errorf("%s retagged %s", w, tok.POS)
+		}
+	}
+}
+
+// TestSameAs reads "the same <what> as <reference>" from questions of WTQ (nt-5600, nt-8085,
+// nt-12145, nt-13475): what is compared, and the reference.
+func TestSameAs(t *testing.T) {
+	v := NewVocabulary("length", "topeng", "city", "windsor park", "height", "mega disk'o", "regular season")
+	cases := []struct{ q, what, ref string }{
+		{"which other album has the same length as topeng?", "the same length", "topeng"},
+		{"which other stadiums are in the same city as windsor park?", "the same city", "windsor park"},
+		{"what model has the same height as the mega disk'o?", "the same height", "the mega disk'o"},
+		{"the 2012 regular season results were the same as what other year?", "", "what other year"},
+	}
+	for _, c := range cases {
+		s := Read(c.q, v)
+		sa, ok := s.SameAs()
+		if !ok {
+			t.Errorf("%q: no same-as read", c.q)
+			continue
+		}
+		what := ""
+		if sa.What >= 0 {
+			what = s.Words(s.Phrases[sa.What].Span)
+		}
+		if what != c.what || s.Words(sa.Ref) != c.ref {
+			t.Errorf("%q: same %q as %q, want %q as %q", c.q, what, s.Words(sa.Ref), c.what, c.ref)
+		}
+	}
+	for _, q := range []string{"is the average age the same for men and women?", "draw the same chart as before"} {
+		if _, ok := Read(q, v).SameAs(); ok {
+			t.Errorf("%q: read a same-as of rows", q)
 		}
 	}
 }

@@ -55,12 +55,15 @@ func (a Agg) String() string { return aggNames[a] }
 // Condition is one test on a column's values: a filter on the rows, or the check of a verdict.
 type Condition struct {
 	Column string
-	Op     string // ==, !=, >, >=, <, <=, in, not in; notna: the column has a value
+	Op     string // ==, !=, >, >=, <, <=, in, not in; notna: the column has a value; same: see Same
 	Value  string // as the table writes it ("female", "True"), or a number
 	// Values are the values of in and not in: "clay or hard".
 	Values []string
 	// Numeric is set when Value is a number to compare as one.
 	Numeric bool
+	// Same is set for "same" (Op): the rows whose Column equals that of the rows Same keeps,
+	// those rows left out: "the same length as Topeng" is Length same as (Title == Topeng).
+	Same *Condition
 	// Part is a strftime pattern that takes part of a date column's values before they are
 	// compared: "%m" for "in February" (Value "02"), "%m-%d" for "on September 17th".
 	Part string
@@ -179,6 +182,9 @@ func (c Condition) String() string {
 	v := c.Value
 	if len(c.Values) > 0 {
 		v = strings.Join(c.Values, ",")
+	}
+	if c.Same != nil {
+		return c.Column + " same as (" + c.Same.String() + ")"
 	}
 	column := c.Column
 	if c.Part != "" {

@@ -16,7 +16,7 @@ func Placed(s *language.Sentence, r *schema.Result, ix *schema.Index) []string {
 	rd := newReader(s, r, ix)
 	rd.indexLinks()
 	rd.subject = rd.subjectSpan()
-	for _, rule := range []func() error{rd.order, rd.filters, rd.aggregate, rd.target} {
+	for _, rule := range []func() error{rd.order, rd.filters, rd.sameAs, rd.aggregate, rd.target} {
 		_ = rule() // a gap elsewhere does not change how a row noun or a carrier verb is read
 	}
 	for i := range len(s.Tokens) - 1 {
@@ -107,13 +107,14 @@ func (rd *reader) plainRows(i int, c schema.Candidate) bool {
 }
 
 // otherOfExclusion reports "other" or "else" once a condition excludes a value: in "other
-// than Townsville, how many other communities", the second "other" repeats the exclusion.
+// than Townsville, how many other communities", the second "other" repeats the exclusion, and
+// "which other album has the same length as Topeng" leaves Topeng out.
 func (rd *reader) otherOfExclusion(i int) bool {
 	if !rd.s.Tokens[i].Is("other", "else") {
 		return false
 	}
 	for _, c := range rd.m.Filters {
-		if c.Op == "!=" || c.Op == "not in" {
+		if c.Op == "!=" || c.Op == "not in" || c.Same != nil {
 			return true
 		}
 	}

@@ -54,7 +54,7 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 	rd := newReader(s, r, ix)
 	rd.indexLinks()
 	rd.subject = rd.subjectSpan()
-	for _, rule := range []func() error{rd.order, rd.filters, rd.aggregate, rd.target, rd.groupOrder, rd.verdict, rd.account} {
+	for _, rule := range []func() error{rd.order, rd.filters, rd.sameAs, rd.aggregate, rd.target, rd.groupOrder, rd.verdict, rd.account} {
 		if err := rule(); err != nil {
 			return nil, err
 		}
@@ -178,7 +178,7 @@ func (rd *reader) form() Form {
 		return Verdict
 	case m.Agg != NoAgg:
 		return Value
-	case m.Order != nil && m.Order.N > 1:
+	case m.Order != nil && m.Order.N > 1, m.SameAs():
 		return List
 	case m.Order == nil && rd.focusPlural():
 		return List

@@ -60,6 +60,9 @@ var (
 	airports = &schema.Table{File: "airports.csv", Columns: []schema.Column{
 		{Name: "Community", Type: schema.Category, Values: []string{"Townsville", "Antil Plains"}}, {Name: "Type", Type: schema.Text},
 	}}
+	songs = &schema.Table{File: "songs.csv", Columns: []schema.Column{
+		{Name: "Title", Type: schema.Category, Values: []string{"Topeng", "Membebaniku"}}, {Name: "Length", Type: schema.Category, Values: []string{"4:30", "3:58"}},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -149,6 +152,8 @@ func TestReadComposes(t *testing.T) {
 		{airports, "Other than Townsville, how many other communities are listed?", "value | where Community != Townsville | target Community | agg distinct"},
 		// a numeric column's noun followed by a number is its value (WTQ nt-4970)
 		{rebounds, "What were the rebounds of zip code 80022?", "list | where ZIP code\nLower == 80022 | target Rebounds"},
+		// "the same <column> as <value>": that value's rows' column, those rows left out (WTQ nt-5600)
+		{songs, "Which other song has the same length as Topeng?", "list | where Length same as (Title == Topeng) | named by Title"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
@@ -191,6 +196,8 @@ func TestReadLeavesGaps(t *testing.T) {
 		{passengers, "What is the average age of passengers who paid?"}, // a relative clause's verb is a condition
 		{passengers, "which passenger is listed before Braund?"},        // a row placed by the rows around it
 		{rebounds, "How many rebounds were there by players?"},          // by players: maybe groups
+		{songs, "Is the length of Topeng the same as Membebaniku?"},     // two rows compared: a verdict it cannot check
+		{songs, "Which song has the same length?"},                      // same as what
 		{rebounds, "Which two players have the most rebounds in May?"},  // events ranked: the sum of each player's
 	}
 	for _, c := range cases {
