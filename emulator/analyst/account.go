@@ -143,7 +143,7 @@ func notUnderstood(q *Query, question string, p *Profile) string {
 	var b strings.Builder
 	fmt.Fprintf(&b, "I did not understand %s in your question, so I have not answered it: ", words)
 	if read := readAs(q, p); read != "" {
-		fmt.Fprintf(&b, "without %s I would only read it as %s, which may be a different question.", plural(len(q.unknown), "that word", "those words"), read)
+		fmt.Fprintf(&b, "the nearest reading I have is %s, which may be a different question.", read)
 	} else {
 		b.WriteString("I could not tell what to compute.")
 	}

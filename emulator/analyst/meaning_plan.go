@@ -161,6 +161,35 @@ func (rd questionReading) sameAsDropped() []string {
 	return nil
 }
 
+// groupingUnsaid returns the words the keyword rules took for groups when the question says no
+// grouping: no "by", "per", "each", "every" or "across", and the groups are not what it asks
+// for ("which country has the highest average salary"). "Who weighs the most on the team"
+// asks for a player, not for each team's heaviest; "the average number of losses an opponent
+// has" is one average, not one per opponent.
+func (rd questionReading) groupingUnsaid(q *Query) []string {
+	if rd.s == nil || len(q.By) == 0 || q.Intent != intentStat && q.Intent != intentTop || q.Agg == "count" || q.Agg == "" {
+		return nil // counting rows by a noun ("how many films …") lists the films: the groups are the answer
+	}
+	for _, t := range rd.s.Tokens {
+		if t.Is("by", "per", "each", "every", "across", "grouped", "breakdown", "among", "between") {
+			return nil
+		}
+	}
+	if slices.Contains(q.By, rd.entityColumn()) {
+		return nil
+	}
+	var words []string
+	for _, l := range rd.r.Links {
+		if c := l.Best(); c.Kind == schema.ColumnLink && slices.Contains(q.By, c.Column) {
+			words = append(words, l.Text)
+		}
+	}
+	if len(words) == 0 {
+		words = q.By
+	}
+	return words
+}
+
 // filtersOnly are the keyword intents whose reading puts every compared number in a filter.
 var filtersOnly = setOf(intentFilter, intentSize, intentStat, intentCounts, intentUnique, intentWhich)
 

@@ -112,3 +112,35 @@ func TestClockTimes(t *testing.T) {
 		t.Errorf("schema types %v, %v: want the Date alone a date", tbl.Columns[0].Type, tbl.Columns[1].Type)
 	}
 }
+
+// TestGroupingUnsaid: a keyword reading that sums up by a column the question neither groups by
+// nor asks for is a nearby one, and the words it took for groups are what was not understood
+// (WTQ nt-5985, nt-13300); "by", "per" or "each", the groups asked for ("which team"), and rows
+// counted by a noun ("how many films") keep it.
+func TestGroupingUnsaid(t *testing.T) {
+	t.Parallel()
+	tbl := &schema.Table{File: "roster.csv", Columns: []schema.Column{
+		{Name: "Name", Type: schema.Text}, {Name: "Weight", Type: schema.Number},
+		{Name: "Team", Type: schema.Category, Values: []string{"Bulls", "Heat"}},
+	}}
+	ix := schema.NewIndex(tbl)
+	cases := []struct {
+		q    string
+		agg  string
+		want []string
+	}{
+		{"who weighs the most on the team?", "max", []string{"team"}},
+		{"what is the heaviest weight by team?", "max", nil},
+		{"what is the average weight per team?", "mean", nil},
+		{"which team has the highest average weight?", "mean", nil},
+		{"how many players are on the team?", "count", nil},
+	}
+	for _, c := range cases {
+		s, r := ix.Read(c.q)
+		rd := questionReading{s: s, r: r, ix: ix}
+		got := rd.groupingUnsaid(&Query{Intent: intentStat, Agg: c.agg, By: []string{"Team"}})
+		if !slices.Equal(got, c.want) {
+			t.Errorf("%q: unsaid %q, want %q", c.q, got, c.want)
+		}
+	}
+}

@@ -229,6 +229,27 @@ func (rd *reader) sizeOrder(sp language.Superlative) bool {
 	return true
 }
 
+// whoseColumn returns, for a question asked with "who", the one column of names another phrase
+// names: in "who had pole position the most times" the names in Pole Position are the groups
+// counted; "" when there is none or several.
+func (rd *reader) whoseColumn(skip int) (string, int) {
+	if form := rd.s.Form(); form.Kind != language.Wh || !rd.s.Tokens[form.Word].Is("who", "whom") {
+		return "", -1
+	}
+	found, where := "", -1
+	for k := range rd.s.Phrases {
+		col, at := rd.phraseColumn(k)
+		if k == skip || col == "" || !rd.names(col) || rd.used[at] {
+			continue
+		}
+		if found != "" && found != col {
+			return "", -1
+		}
+		found, where = col, at
+	}
+	return found, where
+}
+
 // numeric reports a numeric column.
 func (rd *reader) numeric(col string) bool {
 	c := rd.ix.Column(col)
@@ -239,7 +260,9 @@ func (rd *reader) numeric(col string) bool {
 // when it names a column ("the most common gender"), else the phrase asked about ("which
 // country has the most billionaires", "the 4 categories with the fewest billionaires").
 func (rd *reader) groupOf(sp language.Superlative) error {
-	if col, at := rd.phraseColumn(sp.Phrase); col != "" && !rd.countedThing(sp.Phrase) {
+	if k := sp.Phrase; k >= 0 && rd.s.Tokens[rd.s.Phrases[k].Head].Is("times") {
+		rd.used[rd.s.Phrases[k].Head] = true // "the most times" is how often: the groups' rows
+	} else if col, at := rd.phraseColumn(sp.Phrase); col != "" && !rd.countedThing(sp.Phrase) {
 		rd.useLink(at)
 		rd.m.Group = col
 		return nil
@@ -249,6 +272,11 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 		return &Gap{Phrase: rd.phraseText(f), Why: "a period of the dates"} // "which year had the most …"
 	}
 	if col, at := rd.phraseColumn(f); col != "" && f != sp.Phrase {
+		rd.useLink(at)
+		rd.m.Group = col
+		return nil
+	}
+	if col, at := rd.whoseColumn(sp.Phrase); col != "" {
 		rd.useLink(at)
 		rd.m.Group = col
 		return nil

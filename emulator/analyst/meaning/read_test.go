@@ -63,6 +63,10 @@ var (
 	songs = &schema.Table{File: "songs.csv", Columns: []schema.Column{
 		{Name: "Title", Type: schema.Category, Values: []string{"Topeng", "Membebaniku"}}, {Name: "Length", Type: schema.Category, Values: []string{"4:30", "3:58"}},
 	}}
+	races = &schema.Table{File: "season.csv", Columns: []schema.Column{
+		{Name: "Rd.", Type: schema.Number}, {Name: "Date", Type: schema.Date},
+		{Name: "Pole Position", Type: schema.Category, Values: []string{"Ayrton Senna", "Alain Prost"}},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -154,6 +158,8 @@ func TestReadComposes(t *testing.T) {
 		{rebounds, "What were the rebounds of zip code 80022?", "list | where ZIP code\nLower == 80022 | target Rebounds"},
 		// "the same <column> as <value>": that value's rows' column, those rows left out (WTQ nt-5600)
 		{songs, "Which other song has the same length as Topeng?", "list | where Length same as (Title == Topeng) | named by Title"},
+		// "who had <names> the most times": the names' groups by their rows (WTQ nt-6720)
+		{races, "Who had pole position the most times?", "value | group Pole Position | order size desc 1 | target Pole Position"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
