@@ -25,6 +25,20 @@ func correctTags(toks []Token, parts []Part, lx *Lexicon) {
 		nounAfterDeterminer(toks, i, lx)
 		verbAfterSubject(toks, i, lx)
 		superlativeTag(&toks[i], lx)
+		participleBeforeNoun(toks, i)
+	}
+}
+
+// participleBeforeNoun retags a past tense between a determiner or an adjective and a noun as
+// the participle it is there: "the top placed country" (placed/VBD) is one noun phrase, as
+// "the most used word" is.
+func participleBeforeNoun(toks []Token, i int) {
+	t := &toks[i]
+	if t.POS != "VBD" || i == 0 || i+1 >= len(toks) || !toks[i+1].IsNoun() {
+		return
+	}
+	if prev := toks[i-1]; isDeterminer(prev) || prev.IsAdjective() || prev.POS == "RBS" {
+		t.POS = "VBN"
 	}
 }
 

@@ -33,6 +33,7 @@ func (rd *reader) filters() error {
 	}
 	rd.columnOfNumber()
 	rd.columnNumber()
+	rd.ordinalAfterVerb()
 	rd.ordinalOfColumn()
 	rd.yearIn()
 	rd.monthDays()

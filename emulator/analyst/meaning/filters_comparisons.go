@@ -211,6 +211,27 @@ func (rd *reader) columnNumber() {
 	}
 }
 
+// ordinalAfterVerb reads "ranked first", "placed 3rd", "finished second" as the value of the
+// column the verb is the verb of: Rank 1, Place 3. The column may hold its numbers as text
+// ("1", "2", …, "Total").
+func (rd *reader) ordinalAfterVerb() {
+	toks := rd.s.Tokens
+	for i := range len(toks) - 1 {
+		n := toks[i+1]
+		if rd.used[i+1] || !n.Ordinal || n.Value < 1 { // "first" stays a word with its value
+			continue
+		}
+		col := rd.columnOfVerb(i, func(c schema.Column) bool { return c.Type == schema.Number || c.Type == schema.Category })
+		if col == "" {
+			continue
+		}
+		rd.used[i+1] = true
+		v := strconv.FormatFloat(n.Value, 'f', -1, 64)
+		rd.m.Filters = append(rd.m.Filters, Condition{Column: col, Op: "==", Value: v, Numeric: rd.numeric(col),
+			Phrase: rd.text(language.Span{Start: i, End: i + 2}), at: i})
+	}
+}
+
 // ordinalOfColumn reads an ordinal right before a noun naming a numeric column as that
 // column's value: "the 3rd class" is Pclass 3, "the 2nd round" Round 2. An ordinal with a word
 // between it and the noun ranks instead ("the 2nd highest score") and is left to the order.

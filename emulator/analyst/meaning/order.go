@@ -118,7 +118,10 @@ func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
 // ascending), a category by how often each value occurs ("the top 5 civil statuses").
 func (rd *reader) boundOrder(sp language.Superlative) (*Order, error) {
 	o := &Order{N: max(sp.N, 1), Said: sp.N > 0, Desc: true, Phrase: rd.text(sp.Span)}
-	col, at := rd.phraseColumn(sp.Phrase)
+	col, at := rd.verbColumn(sp.Span.End), -1 // "the top placed country" ranks by Place
+	if col == "" {
+		col, at = rd.phraseColumn(sp.Phrase)
+	}
 	if col == "" {
 		col, at = rd.attachedColumn(sp.Phrase) // "the top 3 number of injuries"
 	}
@@ -154,6 +157,34 @@ func (rd *reader) boundOrder(sp language.Superlative) (*Order, error) {
 		o.Desc = false
 	}
 	return o, nil
+}
+
+// verbColumn returns the numeric column a verb at i is the verb of, and places the verb:
+// "placed" is Place's, "ranked" Rank's; "" when i is no such verb.
+func (rd *reader) verbColumn(i int) string {
+	return rd.columnOfVerb(i, func(c schema.Column) bool { return c.Type == schema.Number })
+}
+
+// columnOfVerb returns the one column of those ok accepts that the verb at i is the verb of,
+// and places the verb; "" when there is none or several.
+func (rd *reader) columnOfVerb(i int, ok func(schema.Column) bool) string {
+	if i < 0 || i >= len(rd.s.Tokens) || rd.used[i] || !rd.s.Tokens[i].IsVerb() {
+		return ""
+	}
+	lemma := rd.s.Tokens[i].Lemma
+	found := ""
+	for _, c := range rd.ix.Table().Columns {
+		if ok(c) && lemmaOfColumn(c.Name) == lemma {
+			if found != "" {
+				return ""
+			}
+			found = c.Name
+		}
+	}
+	if found != "" {
+		rd.used[i] = true
+	}
+	return found
 }
 
 // frequencyCue finds "by frequency", "based on frequency", "in terms of count": a ranking

@@ -67,6 +67,10 @@ var (
 		{Name: "Rd.", Type: schema.Number}, {Name: "Date", Type: schema.Date},
 		{Name: "Pole Position", Type: schema.Category, Values: []string{"Ayrton Senna", "Alain Prost"}},
 	}}
+	contest = &schema.Table{File: "contest.csv", Columns: []schema.Column{
+		{Name: "Country", Type: schema.Text}, {Name: "Place", Type: schema.Number},
+		{Name: "Rank", Type: schema.Category, Values: []string{"1", "2", "Total"}},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -160,6 +164,10 @@ func TestReadComposes(t *testing.T) {
 		{songs, "Which other song has the same length as Topeng?", "list | where Length same as (Title == Topeng) | named by Title"},
 		// "who had <names> the most times": the names' groups by their rows (WTQ nt-6720)
 		{races, "Who had pole position the most times?", "value | group Pole Position | order size desc 1 | target Pole Position"},
+		// a verb a column is named after carries it: "top placed" ranks by Place, where 1 is the
+		// top; "ranked first" is Rank 1, held as text (WTQ nt-6405, nt-4410)
+		{contest, "What is the top placed country?", "value | order Place asc 1 | target Country"},
+		{contest, "Which of these countries is ranked first?", "list | where Rank == 1 | target Country"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
