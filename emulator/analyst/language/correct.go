@@ -25,6 +25,7 @@ func correctTags(toks []Token, parts []Part, lx *Lexicon) {
 		nounAfterDeterminer(toks, i, lx)
 		verbAfterSubject(toks, i, lx)
 		superlativeTag(&toks[i], lx)
+		comparativeTag(&toks[i], lx)
 		participleBeforeNoun(toks, i)
 	}
 }
@@ -51,6 +52,17 @@ func superlativeTag(t *Token, lx *Lexicon) {
 	}
 	if base := lx.Lemma(t.Lower, "JJS"); base != t.Lower && lx.POS(base).Has(Adjective) {
 		t.POS = "JJS"
+	}
+}
+
+// comparativeTag is superlativeTag for -er: "is A or B taller" (taller/JJ) compares; "other",
+// "former" and "eager", adjectives of their own spelling, stay.
+func comparativeTag(t *Token, lx *Lexicon) {
+	if t.POS != "JJ" || !strings.HasSuffix(t.Lower, "er") || lx.POS(t.Lower).Has(Adjective) {
+		return
+	}
+	if base := lx.Lemma(t.Lower, "JJR"); base != t.Lower && lx.POS(base).Has(Adjective) {
+		t.POS = "JJR"
 	}
 }
 

@@ -126,6 +126,9 @@ func (rd *reader) numericFocus() bool {
 // target reads what the answer takes from the selected rows: the groups' names when groups are
 // ranked, the column the focus phrase names ("the age of …", "which category …"), or the rows.
 func (rd *reader) target() error {
+	if rd.pairAsked || rd.m.Check != nil {
+		return nil // pairOrder took the named rows' column
+	}
 	f := rd.s.Form().Focus
 	if rd.m.Group != "" {
 		rd.m.Target = rd.m.Group

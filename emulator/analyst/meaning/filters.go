@@ -22,7 +22,7 @@ func (rd *reader) filters() error {
 		}
 	}
 	for _, cmp := range rd.s.Comparisons {
-		if rd.countComparison(cmp) {
+		if rd.countComparison(cmp) || rd.versusRow(cmp) {
 			continue
 		}
 		cs, err := rd.comparison(cmp)

@@ -40,6 +40,11 @@ type reader struct {
 	aggAt     int
 	// countCheck is a comparison on the number of rows: "are there more than 2000 customers".
 	countCheck *Condition
+	// versus is a comparison of a row with another named one ("larger than Palau"), read by
+	// pairOrder once the names are filters; pairAsked is set when the question asks which of
+	// two named rows is higher on a scale ("is A or B taller"), whose answer is the row.
+	versus    *language.Comparison
+	pairAsked bool
 }
 
 // Read composes the meaning of a linked question. It returns a *Gap when a content phrase stays
@@ -54,7 +59,7 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 	rd := newReader(s, r, ix)
 	rd.indexLinks()
 	rd.subject = rd.subjectSpan()
-	for _, rule := range []func() error{rd.order, rd.filters, rd.sameAs, rd.aggregate, rd.target, rd.groupOrder, rd.verdict, rd.account} {
+	for _, rule := range []func() error{rd.order, rd.filters, rd.sameAs, rd.pairOrder, rd.aggregate, rd.target, rd.groupOrder, rd.verdict, rd.account} {
 		if err := rule(); err != nil {
 			return nil, err
 		}
@@ -174,7 +179,7 @@ func (rd *reader) subjectSpan() language.Span {
 func (rd *reader) form() Form {
 	m := &rd.m
 	switch {
-	case rd.s.Form().Kind == language.YesNo:
+	case rd.s.Form().Kind == language.YesNo && !rd.pairAsked:
 		return Verdict
 	case m.Agg != NoAgg:
 		return Value

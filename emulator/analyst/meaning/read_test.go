@@ -71,6 +71,14 @@ var (
 		{Name: "Country", Type: schema.Text}, {Name: "Place", Type: schema.Number},
 		{Name: "Rank", Type: schema.Category, Values: []string{"1", "2", "Total"}},
 	}}
+	towers = &schema.Table{File: "towers.csv", Columns: []schema.Column{
+		{Name: "Name", Type: schema.Category, Values: []string{"State Tower Building", "Granger Block", "Hotel Syracuse"}},
+		{Name: "Height", Type: schema.Number}, {Name: "Floors", Type: schema.Number},
+	}}
+	medals = &schema.Table{File: "medals.csv", Columns: []schema.Column{
+		{Name: "Nation", Type: schema.Category, Values: []string{"Guam", "Palau", "Fiji"}},
+		{Name: "Gold", Type: schema.Number}, {Name: "Bronze", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -168,6 +176,12 @@ func TestReadComposes(t *testing.T) {
 		// top; "ranked first" is Rank 1, held as text (WTQ nt-6405, nt-4410)
 		{contest, "What is the top placed country?", "value | order Place asc 1 | target Country"},
 		{contest, "Which of these countries is ranked first?", "list | where Rank == 1 | target Country"},
+		// two named rows compared on a scale: which one is on top, or whether the first is
+		// (WTQ nt-2170, nt-3325)
+		{towers, "Is the State Tower Building or the Granger Block taller?", "value | where Name in State Tower Building,Granger Block | order Height desc 1 | target Name"},
+		{towers, "Which has fewer floors, the Granger Block or the Hotel Syracuse?", "value | where Name in Granger Block,Hotel Syracuse | order Floors asc 1 | target Name"},
+		{medals, "Does Guam have a larger amount of bronze medals than Palau?", "verdict | where Nation in Guam,Palau | order Bronze desc 1 | target Nation | check Nation == Guam"},
+		{medals, "Does Guam have more gold than Palau?", "verdict | where Nation in Guam,Palau | order Gold desc 1 | target Nation | check Nation == Guam"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
@@ -201,18 +215,19 @@ func TestReadLeavesGaps(t *testing.T) {
 		{passengers, "average fare of passengers with a pool"},
 		{passengers, "which passenger is listed below Braund?"}, // the table's order is no column
 		{passengers, "Is the mean Age significantly greater than 30?"},
-		{passengers, "average fare by class"},                           // grouping: the keyword rules' job
-		{passengers, "plot the fare"},                                   // a chart
-		{schedule, "How many times was the opponent first?"},            // first: a place, not a position
-		{passengers, "pivot"},                                           // nothing to select or compute
-		{billionaires, "which year had the most billionaires"},          // a period of dates
-		{passengers, "How many passengers paid?"},                       // paid: the condition itself, no object fronted
-		{passengers, "What is the average age of passengers who paid?"}, // a relative clause's verb is a condition
-		{passengers, "which passenger is listed before Braund?"},        // a row placed by the rows around it
-		{rebounds, "How many rebounds were there by players?"},          // by players: maybe groups
-		{songs, "Is the length of Topeng the same as Membebaniku?"},     // two rows compared: a verdict it cannot check
-		{songs, "Which song has the same length?"},                      // same as what
-		{rebounds, "Which two players have the most rebounds in May?"},  // events ranked: the sum of each player's
+		{passengers, "average fare by class"},                              // grouping: the keyword rules' job
+		{passengers, "plot the fare"},                                      // a chart
+		{schedule, "How many times was the opponent first?"},               // first: a place, not a position
+		{passengers, "pivot"},                                              // nothing to select or compute
+		{billionaires, "which year had the most billionaires"},             // a period of dates
+		{passengers, "How many passengers paid?"},                          // paid: the condition itself, no object fronted
+		{passengers, "What is the average age of passengers who paid?"},    // a relative clause's verb is a condition
+		{passengers, "which passenger is listed before Braund?"},           // a row placed by the rows around it
+		{rebounds, "How many rebounds were there by players?"},             // by players: maybe groups
+		{songs, "Is the length of Topeng the same as Membebaniku?"},        // two rows compared: a verdict it cannot check
+		{songs, "Which song has the same length?"},                         // same as what
+		{medals, "How many more bronze medals does Guam have than Palau?"}, // a difference, not which is more
+		{rebounds, "Which two players have the most rebounds in May?"},     // events ranked: the sum of each player's
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

@@ -12,8 +12,8 @@ import (
 // value, aggregate or most common value compares with what the predicate says ("is the richest
 // self-made", "is the average age above 30", "is the most frequent hair color black").
 func (rd *reader) verdict() error {
-	if rd.s.Form().Kind != language.YesNo {
-		return nil
+	if rd.s.Form().Kind != language.YesNo || rd.pairAsked || rd.m.Check != nil {
+		return nil // "is A or B taller" asks for a row; "is A taller than B" was checked by pairOrder
 	}
 	m := &rd.m
 	if c := rd.countCheck; c != nil {

@@ -1,0 +1,122 @@
+package meaning
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// versusRow keeps for pairOrder a comparison whose value is a named row rather than a number:
+// "does Guam have more bronze medals than Palau".
+func (rd *reader) versusRow(cmp language.Comparison) bool {
+	if _, ok := rd.number(cmp.Value); ok || cmp.Adjective < 0 || cmp.Op != ">" && cmp.Op != "<" {
+		return false
+	}
+	for i := cmp.Value.Start; i < cmp.Value.End; i++ {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ValueLink {
+			rd.versus = &cmp
+			return true
+		}
+	}
+	return false
+}
+
+// pairOrder reads two named rows compared on a scale: "is the State Tower Building or the
+// Granger Block taller?" asks which of the two is higher (the row with the larger Height), and
+// "does Guam have more bronze medals than Palau?" whether the first is. Both are an order of
+// the two rows, the filter naming them, by the scale's column; the second checks the row on
+// top. The scale is the column the comparative names or modifies, or the one WordNet makes its
+// attribute ("tall" → height).
+func (rd *reader) pairOrder() error {
+	if k := rd.s.Form().Kind; rd.m.Order != nil || k == language.HowMany || k == language.HowMuch {
+		return nil // "how many more locks does A have than B" asks for the difference
+	}
+	adj, op := rd.pairComparative()
+	if adj < 0 {
+		return nil
+	}
+	k := slices.IndexFunc(rd.m.Filters, func(c Condition) bool { return c.Op == "in" && len(c.Values) == 2 })
+	if k < 0 {
+		return nil
+	}
+	pair := rd.m.Filters[k]
+	col, at := rd.scaleOfComparative(adj)
+	if col == "" || !rd.numeric(col) {
+		return &Gap{Phrase: rd.linkText(adj), Why: "two rows compared on no column I could find"}
+	}
+	rd.useLink(at)
+	rd.used[adj] = true
+	if adj > 0 && rd.s.Tokens[adj-1].Is("more", "less") {
+		rd.used[adj-1] = true
+	}
+	desc := op == ">"
+	if desc && rd.lowEnd(rd.s.Tokens[adj].Lemma) {
+		desc = false // "shorter" is more of the low end of length; "fewer" said "<" already
+	}
+	rd.m.Order = &Order{Column: col, Desc: desc, N: 1, Phrase: rd.text(language.Span{Start: adj, End: adj + 1})}
+	rd.m.Target = pair.Column
+	than := slices.IndexFunc(rd.s.Tokens[adj:], func(t language.Token) bool { return t.Is("than") })
+	if than >= 0 && rd.s.Form().Kind == language.YesNo {
+		rd.used[adj+than] = true
+		// the first row named is the subject: "does Guam have more … than Palau"
+		rd.m.Check = &Condition{Column: pair.Column, Op: "==", Value: pair.Values[0], Phrase: pair.Values[0]}
+		return nil
+	}
+	rd.pairAsked = true
+	return nil
+}
+
+// pairComparative returns the comparative adjective or adverb of a comparison with a named
+// row, or of a question naming two rows ("taller", "higher", "more"), and its direction.
+func (rd *reader) pairComparative() (int, string) {
+	if v := rd.versus; v != nil {
+		return v.Adjective, v.Op
+	}
+	for i, t := range rd.s.Tokens {
+		if rd.used[i] || t.POS != "JJR" && t.POS != "RBR" {
+			continue
+		}
+		if t.Is("more", "less") && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].IsAdjective() {
+			continue // "more expensive": the adjective carries the scale
+		}
+		op := ">"
+		if t.Is("less", "fewer", "lower", "smaller") {
+			op = "<"
+		}
+		return i, op
+	}
+	return -1, ""
+}
+
+// scaleOfComparative returns the column a comparative ranks the two rows by: the column it
+// names ("higher Rank"), the column of the phrase it modifies or that follows it ("more
+// bronze medals", "a larger amount of bronze"), or its attribute in WordNet ("taller" →
+// Height).
+func (rd *reader) scaleOfComparative(adj int) (string, int) {
+	if c, ok := rd.best(adj); ok && c.Kind == schema.ColumnLink {
+		return c.Column, adj
+	}
+	for k, np := range rd.s.Phrases {
+		if !np.Contains(adj) && np.Start != adj+1 {
+			continue
+		}
+		if col, at := rd.phraseColumn(k); col != "" && rd.numeric(col) {
+			return col, at
+		}
+		if col, at := rd.attachedColumn(k); col != "" {
+			return col, at // "a larger amount of bronze"
+		}
+	}
+	lemma := rd.s.Tokens[adj].Lemma
+	if col := rd.attributeColumn(lemma); col != "" {
+		return col, -1
+	}
+	for _, c := range rd.ix.Table().Columns {
+		if c.Type == schema.Number && strings.EqualFold(lemmaOfColumn(c.Name), lemma) {
+			return c.Name, -1
+		}
+	}
+	return "", -1
+}
