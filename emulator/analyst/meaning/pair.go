@@ -42,20 +42,29 @@ func (rd *reader) pairOrder() error {
 		return nil
 	}
 	pair := rd.m.Filters[k]
-	col, at := rd.scaleOfComparative(adj)
-	if col == "" || !rd.numeric(col) {
-		return &Gap{Phrase: rd.linkText(adj), Why: "two rows compared on no column I could find"}
-	}
-	rd.useLink(at)
-	rd.used[adj] = true
-	if adj > 0 && rd.s.Tokens[adj-1].Is("more", "less") {
-		rd.used[adj-1] = true
-	}
 	desc := op == ">"
 	if desc && rd.lowEnd(rd.s.Tokens[adj].Lemma) {
 		desc = false // "shorter" is more of the low end of length; "fewer" said "<" already
 	}
-	rd.m.Order = &Order{Column: col, Desc: desc, N: 1, Phrase: rd.text(language.Span{Start: adj, End: adj + 1})}
+	o := &Order{Desc: desc, N: 1, Phrase: rd.text(language.Span{Start: adj, End: adj + 1})}
+	col, at := rd.scaleOfComparative(adj)
+	switch {
+	case col != "" && rd.numeric(col):
+		o.Column = col
+		rd.useLink(at)
+	case rd.s.Tokens[adj].Is("more", "fewer", "less") && rd.countsRows(adj):
+		// "more single individuals than married ones": the two values by how many rows have each
+		o.Size = true
+		rd.m.Group = pair.Column
+		rd.placeCountedRows(adj)
+	default:
+		return &Gap{Phrase: rd.linkText(adj), Why: "two rows compared on no column I could find"}
+	}
+	rd.used[adj] = true
+	if adj > 0 && rd.s.Tokens[adj-1].Is("more", "less") {
+		rd.used[adj-1] = true
+	}
+	rd.m.Order = o
 	rd.m.Target = pair.Column
 	than := slices.IndexFunc(rd.s.Tokens[adj:], func(t language.Token) bool { return t.Is("than") })
 	if than >= 0 && rd.s.Form().Kind == language.YesNo {
@@ -78,8 +87,8 @@ func (rd *reader) pairComparative() (int, string) {
 		if rd.used[i] || t.POS != "JJR" && t.POS != "RBR" {
 			continue
 		}
-		if t.Is("more", "less") && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].IsAdjective() {
-			continue // "more expensive": the adjective carries the scale
+		if t.Is("more", "less") && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].IsAdjective() && !rd.used[i+1] {
+			continue // "more expensive": the adjective carries the scale; "more male …" counts
 		}
 		op := ">"
 		if t.Is("less", "fewer", "lower", "smaller") {
@@ -119,4 +128,32 @@ func (rd *reader) scaleOfComparative(adj int) (string, int) {
 		}
 	}
 	return "", -1
+}
+
+// countsRows reports a "more" whose noun is the rows themselves, or none: "more single
+// individuals", "are there more men"; "more medals" names a measure the table must hold.
+func (rd *reader) countsRows(adj int) bool {
+	for _, np := range rd.s.Phrases {
+		if np.Start != adj+1 && !(np.Contains(adj) && np.Head != adj) {
+			continue
+		}
+		head := rd.s.Tokens[np.Head]
+		if rd.used[np.Head] || head.Is("ones", "one") || rd.entityNoun(np.Head) {
+			return true
+		}
+		c, ok := rd.best(np.Head)
+		return ok && c.Kind == schema.RowsLink
+	}
+	return true
+}
+
+// placeCountedRows places the nouns a count of two values leans on: "individuals", "ones" in
+// "more single individuals than married ones" are the rows of each value.
+func (rd *reader) placeCountedRows(adj int) {
+	for i := adj + 1; i < len(rd.s.Tokens); i++ {
+		t := rd.s.Tokens[i]
+		if !rd.used[i] && t.IsNoun() && t.Is("ones", "one") || rd.entityNoun(i) {
+			rd.used[i] = true
+		}
+	}
 }

@@ -75,7 +75,7 @@ var (
 		{Name: "Name", Type: schema.Category, Values: []string{"State Tower Building", "Granger Block", "Hotel Syracuse"}},
 		{Name: "Height", Type: schema.Number}, {Name: "Floors", Type: schema.Number},
 	}}
-	medals = &schema.Table{File: "medals.csv", Columns: []schema.Column{
+	medals = &schema.Table{File: "standings.csv", Columns: []schema.Column{
 		{Name: "Nation", Type: schema.Category, Values: []string{"Guam", "Palau", "Fiji"}},
 		{Name: "Gold", Type: schema.Number}, {Name: "Bronze", Type: schema.Number},
 	}}
@@ -182,6 +182,8 @@ func TestReadComposes(t *testing.T) {
 		{towers, "Which has fewer floors, the Granger Block or the Hotel Syracuse?", "value | where Name in Granger Block,Hotel Syracuse | order Floors asc 1 | target Name"},
 		{medals, "Does Guam have a larger amount of bronze medals than Palau?", "verdict | where Nation in Guam,Palau | order Bronze desc 1 | target Nation | check Nation == Guam"},
 		{medals, "Does Guam have more gold than Palau?", "verdict | where Nation in Guam,Palau | order Gold desc 1 | target Nation | check Nation == Guam"},
+		// or by how many rows have each (DataBench 003/2)
+		{passengers, "Are there more male passengers than female ones?", "verdict | where Sex in male,female | group Sex | order size desc 1 | target Sex | check Sex == male"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
@@ -227,6 +229,7 @@ func TestReadLeavesGaps(t *testing.T) {
 		{songs, "Is the length of Topeng the same as Membebaniku?"},        // two rows compared: a verdict it cannot check
 		{songs, "Which song has the same length?"},                         // same as what
 		{medals, "How many more bronze medals does Guam have than Palau?"}, // a difference, not which is more
+		{medals, "Which nation has more medals, Guam or Palau?"},           // medals: no column holds them all
 		{rebounds, "Which two players have the most rebounds in May?"},     // events ranked: the sum of each player's
 	}
 	for _, c := range cases {
