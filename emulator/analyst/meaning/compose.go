@@ -186,7 +186,7 @@ func (rd *reader) target() error {
 		if rd.m.Identifier == "" && (rd.namesRows() || rd.m.Agg == Distinct) {
 			rd.m.Identifier = rd.ix.Identifier(rd.s.Tokens[head].Lemma)
 		}
-		if rd.m.Identifier == "" && rd.namesRows() {
+		if rd.m.Identifier == "" && rd.namesRows() && !rd.asksWhere() {
 			return &Gap{Phrase: rd.phraseText(f), Why: "rows asked for, and no column names them"}
 		}
 		if rd.m.Agg == Distinct {

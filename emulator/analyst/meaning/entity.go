@@ -69,3 +69,59 @@ func (rd *reader) names(col string) bool {
 	c := rd.ix.Column(col)
 	return c != nil && (c.Type == schema.Text || c.Type == schema.Category)
 }
+
+// placeAsked leaves a gap when "where" asks for a place and the answer would be a column that
+// holds none: "where was the last competition held" is not answered with the competition's name.
+func (rd *reader) placeAsked() error {
+	if !rd.asksWhere() || rd.m.Form == Verdict {
+		return nil
+	}
+	t := rd.m.Target
+	if t == "" {
+		t = rd.m.Identifier
+	}
+	if t != "" && rd.holdsPlaces(t) {
+		return nil
+	}
+	if rd.m.Order != nil && rd.m.Agg == NoAgg && !rd.m.Order.Size {
+		// "where was the last competition held": the row is picked, its place is the answer
+		if col := rd.onlyPlaces(); col != "" {
+			rd.m.Target, rd.m.Identifier = col, ""
+			return nil
+		}
+	}
+	return &Gap{Phrase: "where", Why: "a place asked for, and no column of places is what is read"}
+}
+
+// onlyPlaces returns the table's one column of names that holds places, "" when none or several.
+func (rd *reader) onlyPlaces() string {
+	found := ""
+	for _, c := range rd.ix.Table().Columns {
+		if !rd.names(c.Name) || !rd.holdsPlaces(c.Name) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = c.Name
+	}
+	return found
+}
+
+// holdsPlaces reports a column named for a place, by WordNet: a location (city, country,
+// venue, region) or a structure (stadium, arena).
+func (rd *reader) holdsPlaces(col string) bool {
+	lx := rd.ix.Lexicon()
+	for _, w := range columnWords(col) {
+		if lx.IsAWithin(w, "location", 8) || lx.IsAWithin(w, "structure", 8) {
+			return true
+		}
+	}
+	return false
+}
+
+// asksWhere reports a question asked with "where": its answer is a place, whatever the rows.
+func (rd *reader) asksWhere() bool {
+	form := rd.s.Form()
+	return form.Kind == language.Wh && rd.s.Tokens[form.Word].Is("where")
+}

@@ -65,6 +65,9 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 		}
 	}
 	rd.m.Form = rd.form()
+	if err := rd.placeAsked(); err != nil {
+		return nil, err
+	}
 	if m := &rd.m; m.Agg == NoAgg && m.Order == nil && len(m.Filters) == 0 && m.Check == nil && !m.Exists && !m.Unique && !m.All {
 		// "pivot", "the age": nothing picks rows or sums them up.
 		return nil, &Gap{Phrase: s.Text, Why: "nothing to select or compute"}

@@ -38,7 +38,7 @@ var (
 		{Name: "salary", Type: schema.Number},
 	}}
 	schedule = &schema.Table{File: "games.csv", Columns: []schema.Column{
-		{Name: "Date", Type: schema.Text}, {Name: "Opponent", Type: schema.Text},
+		{Name: "Date", Type: schema.Text}, {Name: "Opponent", Type: schema.Text}, {Name: "Venue", Type: schema.Text},
 		{Name: "Result", Type: schema.Category, Values: []string{"W", "L"}}, {Name: "Attendance", Type: schema.Number},
 	}}
 	flights = &schema.Table{File: "flights.csv", Columns: []schema.Column{
@@ -137,6 +137,8 @@ func TestReadComposes(t *testing.T) {
 		{schedule, "Who is the last opponent?", "value | order position desc 1 | target Opponent"},
 		{schedule, "What was the attendance of the first game?", "value | order position asc 1 | target Attendance"},
 		{flights, "What is the carrier of the last flight?", "value | order date desc 1 | target carrier"},
+		// "where" takes the place of the row picked (WTQ nt-840)
+		{schedule, "Where was the last game held?", "value | order position desc 1 | target Venue"},
 		{flights, "What was the first date?", "value | order date asc 1 | target date"},
 		{champions, "Who were the champions in 1961?", "list | where Year == 1961 | target Champion"},
 		// a predicate naming no column is about the column asked, not the one ranked by
