@@ -103,7 +103,10 @@ func (rd *reader) describesColumn(i int) bool {
 // plainRows reports a word linked to the row entity that does not restrict the rows: "passengers"
 // in "the mean fare of the passengers", not "children" or a category value.
 func (rd *reader) plainRows(i int, c schema.Candidate) bool {
-	return c.Kind == schema.RowsLink && !rd.restrictive(i, c) && !rd.namesValue(rd.s.Tokens[i])
+	// The table's own entity ("buildings" of buildings.csv) names all its rows, even when a
+	// value spells the word ("State Tower Building"); a weaker row noun that a value spells
+	// ("managers" of "Engineering Manager") restricts.
+	return c.Kind == schema.RowsLink && !rd.restrictive(i, c) && (c.Score >= 0.8 || !rd.namesValue(rd.s.Tokens[i]))
 }
 
 // otherOfExclusion reports "other" or "else" once a condition excludes a value: in "other

@@ -75,6 +75,11 @@ var (
 		{Name: "Name", Type: schema.Category, Values: []string{"State Tower Building", "Granger Block", "Hotel Syracuse"}},
 		{Name: "Height", Type: schema.Number}, {Name: "Floors", Type: schema.Number},
 	}}
+	buildings = &schema.Table{File: "buildings.csv", Columns: []schema.Column{
+		{Name: "Name", Type: schema.Category, Values: []string{"State Tower Building", "Granger Block"}},
+		{Name: "Floors", Type: schema.Number}, {Name: "City", Type: schema.Category, Values: []string{"Syracuse"}},
+		{Name: "Built", Type: schema.Date},
+	}}
 	medals = &schema.Table{File: "standings.csv", Columns: []schema.Column{
 		{Name: "Nation", Type: schema.Category, Values: []string{"Guam", "Palau", "Fiji"}},
 		{Name: "Gold", Type: schema.Number}, {Name: "Bronze", Type: schema.Number},
@@ -178,6 +183,10 @@ func TestReadComposes(t *testing.T) {
 		// top; "ranked first" is Rank 1, held as text (WTQ nt-6405, nt-4410)
 		{contest, "What is the top placed country?", "value | order Place asc 1 | target Country"},
 		{contest, "Which of these countries is ranked first?", "list | where Rank == 1 | target Country"},
+		// the table's own rows, though a value spells their noun; a verb naming the date column
+		// carries its month
+		{buildings, "How many floors do the buildings in Syracuse have?", "value | where City == Syracuse | target Floors | agg sum"},
+		{buildings, "How many buildings were built in February?", "value | where Built[%m] == 02 | agg count"},
 		// two named rows compared on a scale: which one is on top, or whether the first is
 		// (WTQ nt-2170, nt-3325)
 		{towers, "Is the State Tower Building or the Granger Block taller?", "value | where Name in State Tower Building,Granger Block | order Height desc 1 | target Name"},

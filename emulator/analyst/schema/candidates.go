@@ -59,6 +59,9 @@ func (ix *Index) candidates(s *language.Sentence, u unit, words []tokenWords) []
 	for k := range ix.columns {
 		ic := &ix.columns[k]
 		score, why := ix.nameScore(s, sp, text, norm, qs, ic)
+		if why == Derivation && ic.col.Type == Date && u.Span.Len() == 1 && s.Tokens[sp.Start].IsPlural() {
+			score = MinScore // "buildings" are things; Built holds when they were built
+		}
 		if score >= MinScore {
 			out = append(out, columnCandidate(ic, score, why, negated))
 		}

@@ -37,6 +37,12 @@ var weather = &Table{Columns: []Column{
 	{Name: "RatecodeID", Type: Category}, {Name: "Gforce_clean", Type: Number},
 }}
 
+// towers has a date column named by a participle, whose verb derives the rows' noun.
+var towers = &Table{File: "towers.csv", Columns: []Column{
+	{Name: "Name", Type: Category, Values: []string{"State Tower Building", "Granger Block"}},
+	{Name: "City", Type: Category, Values: []string{"Syracuse"}}, {Name: "Built", Type: Date},
+}}
+
 // describeLinks renders links as "text→reading" for comparison.
 func describeLinks(r *Result) []string {
 	var out []string
@@ -78,6 +84,8 @@ func TestLink(t *testing.T) {
 		{cars, "Total quantity and the maximum temperature", "quantity→qty maximum temperature→TMAX"},
 		{weather, "Which day had the highest temperature?", "day→DATE temperature→temp_min?"},
 		{weather, "Name the 4 most common rate codes and the mean G-force.", "rate codes→RatecodeID G-force→Gforce_clean"},
+		// "buildings" are things, not when they were built
+		{towers, "Which other buildings are in the same city as the Granger Block?", "buildings→rows city→City Granger Block→Name=Granger Block"},
 	}
 	for _, c := range cases {
 		s, r := NewIndex(c.table).Read(c.q)
