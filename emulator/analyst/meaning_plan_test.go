@@ -9,31 +9,38 @@ import (
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
 )
 
+// droppedCase is a question, the keyword rules' filters, and what a check of dropped phrases
+// must return for them.
+type droppedCase struct {
+	q       string
+	filters []Filter
+	want    []string
+}
+
+// checkDropped runs dropped on each case's question, read with the vocabulary v.
+func checkDropped(t *testing.T, v *language.Vocabulary, cases []droppedCase, dropped func(questionReading, *Query) []string) {
+	t.Helper()
+	for _, c := range cases {
+		rd := questionReading{s: language.Read(c.q, v)}
+		if got := dropped(rd, &Query{Intent: intentSize, Filters: c.filters}); !slices.Equal(got, c.want) {
+			t.Errorf("%q with %+v: dropped %q, want %q", c.q, c.filters, got, c.want)
+		}
+	}
+}
+
 // TestComparisonsDropped: a comparison with a number or a date that the keyword rules' query
 // does not carry is what was dropped, and is asked back; one a filter carries, in its direction
 // or, for a comparative on its own scale ("younger"), in either, is not.
 func TestComparisonsDropped(t *testing.T) {
 	t.Parallel()
-	v := language.NewVocabulary("founded", "club", "age", "type", "established")
-	cases := []struct {
-		q       string
-		filters []Filter
-		want    []string
-	}{
+	checkDropped(t, language.NewVocabulary("founded", "club", "age", "type", "established"), []droppedCase{
 		{"what is the number of clubs that were founded after 1950?", nil, []string{"after 1950"}},
 		{"what is the number of clubs that were founded after 1950?", []Filter{{Col: "founded", Op: ">", Value: "1950"}}, nil},
 		{"which was the only diocese established before 1900?", []Filter{{Col: "type", Op: "==", Value: "Diocese"}}, []string{"before 1900"}},
 		{"which was the only diocese established before 1900?", []Filter{{Col: "established", Op: "<", Value: "1900-01-01"}}, nil},
 		{"how many respondents are younger than 25?", []Filter{{Col: "age", Op: "<", Value: "25"}}, nil},
 		{"how many respondents are over 25?", []Filter{{Col: "age", Op: "<", Value: "25"}}, []string{"over 25"}},
-	}
-	for _, c := range cases {
-		rd := questionReading{s: language.Read(c.q, v)}
-		got := rd.comparisonsDropped(&Query{Intent: intentSize, Filters: c.filters})
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%q with %+v: dropped %q, want %q", c.q, c.filters, got, c.want)
-		}
-	}
+	}, questionReading.comparisonsDropped)
 }
 
 // TestMonthDaysDropped: a month or a day named without a year ("in April", "on September
@@ -41,25 +48,13 @@ func TestComparisonsDropped(t *testing.T) {
 // every date (WTQ nt-7280, nt-9520); a date filter carries it, and "may" the modal is no month.
 func TestMonthDaysDropped(t *testing.T) {
 	t.Parallel()
-	v := language.NewVocabulary("attendance", "release date")
-	cases := []struct {
-		q       string
-		filters []Filter
-		want    []string
-	}{
+	checkDropped(t, language.NewVocabulary("attendance", "release date"), []droppedCase{
 		{"how many release dates were in april?", nil, []string{"in april"}},
 		{"what is the total in attendance for september 17th?", nil, []string{"for september 17th"}},
 		{"what was the attendance on the 3rd of March?", nil, []string{"on the 3rd of March"}},
 		{"what was the attendance in March 2011?", []Filter{{Col: "Date", Op: "month", Value: "2011-03", Kind: "date"}}, nil},
 		{"which game may have the highest attendance?", nil, nil},
-	}
-	for _, c := range cases {
-		rd := questionReading{s: language.Read(c.q, v)}
-		got := rd.monthDaysDropped(&Query{Intent: intentStat, Filters: c.filters})
-		if !slices.Equal(got, c.want) {
-			t.Errorf("%q with %+v: dropped %q, want %q", c.q, c.filters, got, c.want)
-		}
-	}
+	}, questionReading.monthDaysDropped)
 }
 
 // TestKeywordMisreads: a keyword reading that keeps the value the meaning excludes, counts the
