@@ -159,34 +159,6 @@ func (rd *reader) boundOrder(sp language.Superlative) (*Order, error) {
 	return o, nil
 }
 
-// verbColumn returns the numeric column a verb at i is the verb of, and places the verb:
-// "placed" is Place's, "ranked" Rank's; "" when i is no such verb.
-func (rd *reader) verbColumn(i int) string {
-	return rd.columnOfVerb(i, func(c schema.Column) bool { return c.Type == schema.Number })
-}
-
-// columnOfVerb returns the one column of those ok accepts that the verb at i is the verb of,
-// and places the verb; "" when there is none or several.
-func (rd *reader) columnOfVerb(i int, ok func(schema.Column) bool) string {
-	if i < 0 || i >= len(rd.s.Tokens) || rd.used[i] || !rd.s.Tokens[i].IsVerb() {
-		return ""
-	}
-	lemma := rd.s.Tokens[i].Lemma
-	found := ""
-	for _, c := range rd.ix.Table().Columns {
-		if ok(c) && lemmaOfColumn(c.Name) == lemma {
-			if found != "" {
-				return ""
-			}
-			found = c.Name
-		}
-	}
-	if found != "" {
-		rd.used[i] = true
-	}
-	return found
-}
-
 // frequencyCue finds "by frequency", "based on frequency", "in terms of count": a ranking
 // by how often values occur, whatever the column's type. It marks the cue's words as used.
 func (rd *reader) frequencyCue() bool {
@@ -258,27 +230,6 @@ func (rd *reader) sizeOrder(sp language.Superlative) bool {
 	}
 	rd.used[np.Head] = true
 	return true
-}
-
-// whoseColumn returns, for a question asked with "who", the one column of names another phrase
-// names: in "who had pole position the most times" the names in Pole Position are the groups
-// counted; "" when there is none or several.
-func (rd *reader) whoseColumn(skip int) (string, int) {
-	if form := rd.s.Form(); form.Kind != language.Wh || !rd.s.Tokens[form.Word].Is("who", "whom") {
-		return "", -1
-	}
-	found, where := "", -1
-	for k := range rd.s.Phrases {
-		col, at := rd.phraseColumn(k)
-		if k == skip || col == "" || !rd.names(col) || rd.used[at] {
-			continue
-		}
-		if found != "" && found != col {
-			return "", -1
-		}
-		found, where = col, at
-	}
-	return found, where
 }
 
 // numeric reports a numeric column.
@@ -385,69 +336,4 @@ func (rd *reader) attributeColumn(lemma string) string {
 		}
 	}
 	return found
-}
-
-// positionOrder reads "first" and "last" on the phrase asked about, or on the phrase it takes
-// its value from, as a position: a column of years or dates orders by itself ("the last
-// year" is the latest), rows by the table's one date or year column ("the last flight" is the
-// latest), and by the file's order when it has none ("who is the last opponent", "the
-// attendance of the first game"). Elsewhere ("in first place", "first team") the words are
-// values or names, not positions, and stay unplaced.
-func (rd *reader) positionOrder() *Order {
-	f := rd.s.Form().Focus
-	if f < 0 || rd.s.Form().Kind != language.Wh {
-		return nil // "show the first 5 rows" is the keyword rules' view of the file
-	}
-	phrases := []int{f}
-	for _, a := range rd.s.Phrases[f].Attachments {
-		if rd.s.Tokens[a.Prep].Is("of") {
-			phrases = append(phrases, a.Object)
-		}
-	}
-	for _, k := range phrases {
-		np := rd.s.Phrases[k]
-		for _, i := range np.Modifiers {
-			t := rd.s.Tokens[i]
-			if !t.Is("first", "last") || !rd.namesColumnOrRows(np.Head) {
-				continue
-			}
-			rd.used[i] = true
-			o := &Order{N: 1, Desc: t.Is("last"), Position: true, Phrase: rd.phraseText(k)}
-			if c, ok := rd.best(np.Head); ok && c.Kind == schema.ColumnLink && rd.temporal(c.Column) {
-				o.Position, o.Column = false, c.Column
-			} else if col := rd.onlyTemporal(); col != "" {
-				o.Position, o.Column = false, col // "the last flight" is the latest by its date
-			}
-			return o
-		}
-	}
-	return nil
-}
-
-// namesColumnOrRows reports a head noun that names a column or the table's rows.
-func (rd *reader) namesColumnOrRows(i int) bool {
-	if c, ok := rd.best(i); ok {
-		return c.Kind == schema.ColumnLink || c.Kind == schema.RowsLink
-	}
-	return rd.entityNoun(i)
-}
-
-// onlyTemporal returns the table's one column of dates or years, "" when it has none or several.
-func (rd *reader) onlyTemporal() string {
-	found := ""
-	for _, c := range rd.ix.Table().Columns {
-		if rd.temporal(c.Name) {
-			if found != "" {
-				return ""
-			}
-			found = c.Name
-		}
-	}
-	return found
-}
-
-// temporal reports a column of dates, or of years as numbers.
-func (rd *reader) temporal(col string) bool {
-	c := rd.ix.Column(col)
-	return c != nil && (c.Type == schema.Date || c.Type == schema.Number && lemmaOfColumn(col) == "year")
 }
