@@ -207,11 +207,36 @@ func (rd *reader) target() error {
 		rd.m.Target = o.Column // "what is the highest?"
 		return nil
 	}
+	if col := rd.alternativesAsked(); col != "" {
+		rd.m.Target = col // "which is a civil parish, Aintree Village or Maghull?"
+		return nil
+	}
 	phrase := rd.s.Text
 	if f >= 0 {
 		phrase = rd.phraseText(f)
 	}
 	return &Gap{Phrase: phrase, Why: "no column for what is asked"}
+}
+
+// alternativesAsked returns the column of the values a "which" question offers to choose
+// from ("which is a civil parish, Aintree Village or Maghull?"): the one filter on two or more
+// values of a column of names; "" when there is none.
+func (rd *reader) alternativesAsked() string {
+	form := rd.s.Form()
+	if form.Kind != language.Wh || !rd.s.Tokens[form.Word].Is("which") {
+		return ""
+	}
+	found := ""
+	for _, c := range rd.m.Filters {
+		if c.Op != "in" || !rd.names(c.Column) {
+			continue
+		}
+		if found != "" {
+			return ""
+		}
+		found = c.Column
+	}
+	return found
 }
 
 // groupOrder turns a ranking of rows into a ranking of groups when what is asked is a category

@@ -54,11 +54,16 @@ func entityAsked(s *language.Sentence, r *schema.Result, ix *schema.Index) (phra
 			return rd.phraseText(form.Focus), c.Column
 		case c.Kind == schema.RowsLink:
 			return rd.phraseText(form.Focus), ix.Identifier(head)
+		case c.Kind != schema.ValueLink:
+			return "", ""
 		}
-		return "", ""
-	}
-	if rd.entityNoun(np.Head) {
+	} else if rd.entityNoun(np.Head) {
 		return rd.phraseText(form.Focus), ix.Identifier(head)
+	}
+	if rd.filters() == nil {
+		if col := rd.alternativesAsked(); col != "" {
+			return w.Text, col // "which is a civil parish, Aintree Village or Maghull?"
+		}
 	}
 	return "", ""
 }

@@ -187,6 +187,8 @@ func TestReadComposes(t *testing.T) {
 		// carries its month
 		{buildings, "How many floors do the buildings in Syracuse have?", "value | where City == Syracuse | target Floors | agg sum"},
 		{buildings, "How many buildings were built in February?", "value | where Built[%m] == 02 | agg count"},
+		// "which is X, A or B": the one of the two that is X (WTQ nt-12565)
+		{towers, "Which is taller than 50, the Granger Block or the Hotel Syracuse?", "value | where Name in Granger Block,Hotel Syracuse | where Height > 50 | target Name"},
 		// two named rows compared on a scale: which one is on top, or whether the first is
 		// (WTQ nt-2170, nt-3325)
 		{towers, "Is the State Tower Building or the Granger Block taller?", "value | where Name in State Tower Building,Granger Block | order Height desc 1 | target Name"},
@@ -295,6 +297,8 @@ func TestAsksEntity(t *testing.T) {
 		{passengers, "How many passengers survived?", ""},
 		{passengers, "Is the oldest passenger female?", ""},
 		{flights, "What was the first date?", ""}, // a date is a value, not a name
+		// the one of the values offered (WTQ nt-12565)
+		{towers, "Which is taller than 50, the Granger Block or the Hotel Syracuse?", "Which"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)
@@ -302,5 +306,10 @@ func TestAsksEntity(t *testing.T) {
 		if got := AsksEntity(s, r, ix); got != c.want {
 			t.Errorf("%q: asks for %q, want %q", c.q, got, c.want)
 		}
+	}
+	ix := schema.NewIndex(towers)
+	s, r := ix.Read("Which is a tower, the Granger Block or the Hotel Syracuse?")
+	if got := EntityColumn(s, r, ix); got != "Name" {
+		t.Errorf("the values offered are named by %q, want Name", got)
 	}
 }
