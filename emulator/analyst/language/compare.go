@@ -28,7 +28,7 @@ func findComparisons(s *Sentence, p Span) {
 			betweenAt(s, i, p.End)
 		case (t.POS == "JJR" || t.POS == "RBR") && i+1 < p.End && toks[i+1].Is("than"):
 			if v, ok := valueAt(s, i+2, p.End); ok {
-				s.Comparisons = append(s.Comparisons, Comparison{Span: Span{i, v.End}, Op: comparativeOp(t), Adjective: i, Value: v})
+				s.Comparisons = append(s.Comparisons, Comparison{Span: Span{i, v.End}, Op: ComparativeOp(t), Adjective: i, Value: v})
 			}
 		case t.Is("more", "less") && i+2 < p.End && toks[i+1].IsAdjective() && toks[i+2].Is("than"):
 			// "more expensive than 50": the adjective's scale, the degree word's direction
@@ -46,9 +46,9 @@ func findComparisons(s *Sentence, p Span) {
 	}
 }
 
-// comparativeOp is the comparison a comparative makes: "<" for the degree words of less,
-// ">" for every other (on its own scale).
-func comparativeOp(t Token) string {
+// ComparativeOp is the comparison a comparative makes: "<" for the degree words of less
+// (fewer, lower, smaller …), ">" for every other ("more", "older", "taller": on its own scale).
+func ComparativeOp(t Token) string {
 	if op := degreeOps[t.Lower]; op != "" {
 		return op
 	}

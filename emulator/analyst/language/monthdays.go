@@ -22,11 +22,11 @@ func (s *Sentence) MonthDays() []MonthDay {
 		}
 		md := MonthDay{Span: Span{Start: i, End: i + 1}, Month: month}
 		switch {
-		case i+1 < len(toks) && dayNumber(toks[i+1]):
+		case i+1 < len(toks) && isDay(toks[i+1]):
 			md.Day, md.End = int(toks[i+1].Value), i+2 // "September 17th"
-		case i >= 2 && toks[i-1].Is("of") && dayNumber(toks[i-2]):
+		case i >= 2 && toks[i-1].Is("of") && isDay(toks[i-2]):
 			md.Day, md.Start = int(toks[i-2].Value), i-2 // "the 17th of September"
-		case i >= 1 && dayNumber(toks[i-1]):
+		case i >= 1 && isDay(toks[i-1]):
 			md.Day, md.Start = int(toks[i-1].Value), i-1 // "17 September"
 		case i >= 1 && toks[i-1].Is("in", "during", "of", "since", "until"):
 			md.Start = i - 1 // "in February"
@@ -41,9 +41,4 @@ func (s *Sentence) MonthDays() []MonthDay {
 		out = append(out, md)
 	}
 	return out
-}
-
-// dayNumber reports a day of a month: "17", "17th".
-func dayNumber(t Token) bool {
-	return t.Kind == Number && !t.Percent && t.Value >= 1 && t.Value <= 31 && t.Value == float64(int(t.Value))
 }

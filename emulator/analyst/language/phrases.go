@@ -138,16 +138,14 @@ func MonthOf(word string) int { return months[word] }
 // MonthWords returns every month name and abbreviation MonthOf knows, in no order.
 func MonthWords() []string { return slices.Collect(maps.Keys(months)) }
 
-func isMonth(t Token) bool {
-	_, ok := months[t.Lower]
-	return ok && t.Kind == Word
-}
-
 func isYear(t Token) bool {
 	return t.Kind == Number && !t.Percent && !t.Ordinal && t.Value >= 1000 && t.Value <= 2999 && t.Value == float64(int(t.Value))
 }
 
-func isDay(t Token) bool { return t.Kind == Number && t.Value >= 1 && t.Value <= 31 && !t.Percent }
+// isDay reports a day of a month: "17", "17th".
+func isDay(t Token) bool {
+	return t.Kind == Number && !t.Percent && t.Value >= 1 && t.Value <= 31 && t.Value == float64(int(t.Value))
+}
 
 // monthDateAt returns the length and year of a month-name date starting at i.
 func monthDateAt(toks []Token, i int) (int, float64) {
@@ -159,7 +157,7 @@ func monthDateAt(toks []Token, i int) (int, float64) {
 	}
 	first, _ := at(0)
 	switch {
-	case isMonth(first):
+	case first.Month() > 0:
 		if t, ok := at(1); ok && isYear(t) {
 			return 2, t.Value // March 2011
 		}
@@ -174,7 +172,7 @@ func monthDateAt(toks []Token, i int) (int, float64) {
 			}
 		}
 	case isDay(first):
-		if m, ok := at(1); ok && isMonth(m) {
+		if m, ok := at(1); ok && m.Month() > 0 {
 			if y, ok := at(2); ok && isYear(y) {
 				return 3, y.Value // 3 March 2011
 			}

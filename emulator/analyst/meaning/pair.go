@@ -90,11 +90,7 @@ func (rd *reader) pairComparative() (int, string) {
 		if t.Is("more", "less") && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].IsAdjective() && !rd.used[i+1] {
 			continue // "more expensive": the adjective carries the scale; "more male …" counts
 		}
-		op := ">"
-		if t.Is("less", "fewer", "lower", "smaller") {
-			op = "<"
-		}
-		return i, op
+		return i, language.ComparativeOp(t)
 	}
 	return -1, ""
 }
