@@ -112,10 +112,10 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 		ref := conditionExpr(*c.Same, f)
 		return fmt.Sprintf("(%s.isin(frames[%s].loc[%s, %s].dropna()) & ~%s)", col(c.Column), py(f.Key), ref, py(c.Column), ref)
 	}
-	x := meaningFilter(c, f)
 	if c.Part != "" {
 		return fmt.Sprintf("(pd.to_datetime(%s, errors=\"coerce\").dt.strftime(%s) %s %s)", col(c.Column), py(c.Part), c.Op, py(c.Value))
 	}
+	x := meaningFilter(c, f)
 	if fc := f.column(c.Column); fc != nil && fc.Kind == "cat" && trueFalse(fc.Values) && (c.Op == "==" || c.Op == "!=") {
 		// booleans read as text: compare their spelling, whatever its case
 		return fmt.Sprintf("(%s.astype(str).str.lower() %s %s)", col(c.Column), c.Op, py(strings.ToLower(c.Value)))
@@ -368,7 +368,7 @@ func conditionWords(c meaning.Condition) string {
 		return "`" + c.Column + "` " + datePartWords(c)
 	}
 	if c.Same != nil {
-		ref := strings.Join(append([]string{c.Same.Value}, c.Same.Values...), " or ")
+		ref := c.Same.Value
 		if len(c.Same.Values) > 0 {
 			ref = strings.Join(c.Same.Values, " or ")
 		}

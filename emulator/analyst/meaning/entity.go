@@ -100,17 +100,7 @@ func (rd *reader) placeAsked() error {
 
 // onlyPlaces returns the table's one column of names that holds places, "" when none or several.
 func (rd *reader) onlyPlaces() string {
-	found := ""
-	for _, c := range rd.ix.Table().Columns {
-		if !rd.names(c.Name) || !rd.holdsPlaces(c.Name) {
-			continue
-		}
-		if found != "" {
-			return ""
-		}
-		found = c.Name
-	}
-	return found
+	return rd.onlyColumn(func(c schema.Column) bool { return rd.names(c.Name) && rd.holdsPlaces(c.Name) })
 }
 
 // holdsPlaces reports a column named for a place, by WordNet: a location (city, country,

@@ -225,10 +225,7 @@ func (rd *reader) ordinalAfterVerb() {
 		if col == "" {
 			continue
 		}
-		rd.used[i+1] = true
-		v := strconv.FormatFloat(n.Value, 'f', -1, 64)
-		rd.m.Filters = append(rd.m.Filters, Condition{Column: col, Op: "==", Value: v, Numeric: rd.numeric(col),
-			Phrase: rd.text(language.Span{Start: i, End: i + 2}), at: i})
+		rd.addNumberValue(col, i+1, language.Span{Start: i, End: i + 2})
 	}
 }
 
@@ -256,9 +253,15 @@ func (rd *reader) numberIsValue(head, number int, sp language.Span) {
 		return
 	}
 	rd.useLink(head)
+	rd.addNumberValue(c.Column, number, sp)
+}
+
+// addNumberValue adds the filter "col == the number at token number", placing the number; sp is
+// the phrase it is said with. A column of numbers held as text compares the spelling.
+func (rd *reader) addNumberValue(col string, number int, sp language.Span) {
 	rd.used[number] = true
 	v := strconv.FormatFloat(rd.s.Tokens[number].Value, 'f', -1, 64)
-	rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: "==", Value: v, Numeric: true,
+	rd.m.Filters = append(rd.m.Filters, Condition{Column: col, Op: "==", Value: v, Numeric: rd.numeric(col),
 		Phrase: rd.text(sp), at: sp.Start})
 }
 

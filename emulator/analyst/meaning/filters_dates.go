@@ -41,16 +41,7 @@ func (rd *reader) eventsRanked() bool {
 
 // onlyDates returns the table's one column of dates, "" when it has none or several.
 func (rd *reader) onlyDates() string {
-	found := ""
-	for _, c := range rd.ix.Table().Columns {
-		if c.Type == schema.Date {
-			if found != "" {
-				return ""
-			}
-			found = c.Name
-		}
-	}
-	return found
+	return rd.onlyColumn(func(c schema.Column) bool { return c.Type == schema.Date })
 }
 
 // anyUsed reports a token of sp that a rule has placed already.

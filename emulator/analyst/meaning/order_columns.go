@@ -18,15 +18,7 @@ func (rd *reader) columnOfVerb(i int, ok func(schema.Column) bool) string {
 		return ""
 	}
 	lemma := rd.s.Tokens[i].Lemma
-	found := ""
-	for _, c := range rd.ix.Table().Columns {
-		if ok(c) && lemmaOfColumn(c.Name) == lemma {
-			if found != "" {
-				return ""
-			}
-			found = c.Name
-		}
-	}
+	found := rd.onlyColumn(func(c schema.Column) bool { return ok(c) && lemmaOfColumn(c.Name) == lemma })
 	if found != "" {
 		rd.used[i] = true
 	}

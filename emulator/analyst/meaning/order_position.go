@@ -52,14 +52,20 @@ func (rd *reader) namesColumnOrRows(i int) bool {
 
 // onlyTemporal returns the table's one column of dates or years, "" when it has none or several.
 func (rd *reader) onlyTemporal() string {
+	return rd.onlyColumn(func(c schema.Column) bool { return rd.temporal(c.Name) })
+}
+
+// onlyColumn returns the table's one column that ok accepts, "" when none or several do.
+func (rd *reader) onlyColumn(ok func(schema.Column) bool) string {
 	found := ""
 	for _, c := range rd.ix.Table().Columns {
-		if rd.temporal(c.Name) {
-			if found != "" {
-				return ""
-			}
-			found = c.Name
+		if !ok(c) {
+			continue
 		}
+		if found != "" {
+			return ""
+		}
+		found = c.Name
 	}
 	return found
 }
