@@ -2,9 +2,9 @@ package meaning
 
 import (
 	"strings"
-	"unicode"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
 )
 
 // The sets below are closed classes of English that carry an operation, not a column: what the
@@ -155,18 +155,5 @@ func lemmaOfColumn(name string) string {
 	return words[len(words)-1]
 }
 
-// columnWords splits a column's name into lowercase words at separators and camelCase.
-func columnWords(name string) []string {
-	var words []string
-	start := 0
-	rs := []rune(name)
-	for i := 1; i <= len(rs); i++ {
-		if i == len(rs) || rs[i] == '_' || unicode.IsSpace(rs[i]) || rs[i] == '-' || unicode.IsUpper(rs[i]) && unicode.IsLower(rs[i-1]) {
-			if w := strings.TrimFunc(string(rs[start:i]), func(r rune) bool { return r == '_' || r == '-' || unicode.IsSpace(r) }); w != "" {
-				words = append(words, strings.ToLower(w))
-			}
-			start = i
-		}
-	}
-	return words
-}
+// columnWords splits a column's name into lowercase words, as the linker does.
+func columnWords(name string) []string { return schema.NameWords(name) }

@@ -59,6 +59,20 @@ func splitName(name string) string {
 	return strings.Join(strings.Fields(b.String()), " ")
 }
 
+// NameWords returns a column name's words as the linker splits them (splitName), in lowercase,
+// without the clause punctuation splitName keeps: "finalWorth" → final, worth; "ZIP code\nLower"
+// → zip, code, lower. Other packages that read column names by their words use it, so that a
+// name is split one way everywhere.
+func NameWords(name string) []string {
+	var words []string
+	for _, w := range strings.Fields(splitName(name)) {
+		if w != "?" && w != "(" && w != ")" && w != "," {
+			words = append(words, strings.ToLower(w))
+		}
+	}
+	return words
+}
+
 // stripAnnotations drops type annotations written into a name: "retweets<gx:number>".
 func stripAnnotations(name string) string {
 	for {
