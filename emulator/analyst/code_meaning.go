@@ -3,6 +3,7 @@ package analyst
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -112,6 +113,9 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 		ref := conditionExpr(*c.Same, f)
 		return fmt.Sprintf("(%s.isin(frames[%s].loc[%s, %s].dropna()) & ~%s)", col(c.Column), py(f.Key), ref, py(c.Column), ref)
 	}
+	if c.Ref != nil {
+		return neighbourExpr(c, f)
+	}
 	if c.Part != "" {
 		return fmt.Sprintf("(pd.to_datetime(%s, errors=\"coerce\").dt.strftime(%s) %s %s)", col(c.Column), py(c.Part), c.Op, py(c.Value))
 	}
@@ -130,6 +134,20 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 		return "(~" + filterExpr(x) + ")"
 	}
 	return "(" + filterExpr(x) + ")"
+}
+
+// neighbourExpr selects the rows after, or before, the first row passing c.Ref, by their
+// position in the file; with no such row it selects none.
+func neighbourExpr(c meaning.Condition, f *Frame) string {
+	var refs []string
+	for _, r := range c.Ref {
+		refs = append(refs, conditionExpr(r, f))
+	}
+	ref := strings.Join(refs, " & ")
+	if c.Op == "after" {
+		return fmt.Sprintf("(np.arange(len(df)) > np.append(np.flatnonzero(%s), len(df))[0])", ref)
+	}
+	return fmt.Sprintf("(np.arange(len(df)) < np.append(np.flatnonzero(%s), -1)[0])", ref)
 }
 
 // meaningFilter is a condition as the cells' Filter, typed by the column it tests.
@@ -233,8 +251,16 @@ func checkExpr(c meaning.Condition, f *Frame) string {
 // which rows it used.
 func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 	var conds []string
+	var near *meaning.Condition
+	for i, c := range m.Filters {
+		if c.Ref != nil && m.Order != nil && m.Order.Position {
+			near = &m.Filters[i] // said with the row it takes: "the row right after the one where …"
+		}
+	}
 	for _, c := range m.Filters {
-		conds = append(conds, conditionWords(c))
+		if near == nil || c.Ref == nil && !skipsReference(c, *near) {
+			conds = append(conds, conditionWords(c))
+		}
 	}
 	where = strings.Join(conds, " and ")
 	target := "`" + cmp.Or(m.Target, m.Identifier) + "`"
@@ -258,6 +284,8 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 		shape, what = "distinct", target
 	case m.Agg != meaning.NoAgg:
 		shape, what = "value", "the "+aggWord[m.Agg.String()]+" of "+target
+	case near != nil:
+		shape, what = "value", "the "+target+" of "+neighbourWords(*near, cmp.Or(m.Target, m.Identifier), len(conds) > 0)
 	case m.Order != nil && m.Target == "" && m.Identifier == "":
 		shape, what = "value", "the number of "+rowsWords(m.Order)
 	case m.Order != nil && m.Order.Column == m.Target:
@@ -268,6 +296,37 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 		shape, what = "value", "the "+target
 	}
 	return shape, what, where
+}
+
+// neighbourWords names the row a placement takes: "the row right after the one where `Round`
+// is 3"; with other conditions, "the nearest row after …" among those passing them; when the
+// answer's column is the reference's, the nearest with another value.
+func neighbourWords(c meaning.Condition, target string, among bool) string {
+	which := "the row right "
+	switch {
+	case slices.ContainsFunc(c.Ref, func(r meaning.Condition) bool { return r.Column == target }):
+		which = "the nearest row with another `" + target + "` "
+	case among:
+		which = "the nearest row "
+	}
+	return which + c.Op + " the one where " + placedWords(c.Ref)
+}
+
+// skipsReference reports the condition that keeps a placement off the value it names (see
+// neighbourWords), said with the placement.
+func skipsReference(c, near meaning.Condition) bool {
+	return (c.Op == "!=" || c.Op == "not in") && slices.ContainsFunc(near.Ref, func(r meaning.Condition) bool {
+		return r.Column == c.Column && r.Value == c.Value && slices.Equal(r.Values, c.Values)
+	})
+}
+
+// placedWords says the conditions naming a reference row: "`Region` is Midwest".
+func placedWords(ref []meaning.Condition) string {
+	var words []string
+	for _, r := range ref {
+		words = append(words, conditionWords(r))
+	}
+	return strings.Join(words, " and ")
 }
 
 // extremesWords names the extreme values of the column an order ranks by: "the lowest `age`",
@@ -356,6 +415,13 @@ func datePartWords(c meaning.Condition) string {
 	return words
 }
 
+// spelledAsIs reports a column whose numbers are names rather than amounts, written without
+// thousands separators: years (1961) and identifiers (order_id 50003).
+func spelledAsIs(column string) bool {
+	words := strings.FieldsFunc(strings.ToLower(column), func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
+	return strings.Contains(strings.ToLower(column), "year") || len(words) > 0 && slices.Contains([]string{"id", "no", "code", "#"}, words[len(words)-1])
+}
+
 // conditionWords says one condition: "`Sex` is female", "`Age` above 30".
 func conditionWords(c meaning.Condition) string {
 	if c.Op == "notna" {
@@ -366,6 +432,9 @@ func conditionWords(c meaning.Condition) string {
 	}
 	if c.Part != "" {
 		return "`" + c.Column + "` " + datePartWords(c)
+	}
+	if c.Ref != nil {
+		return "listed " + c.Op + " the row where " + placedWords(c.Ref)
 	}
 	if c.Same != nil {
 		ref := c.Same.Value
@@ -379,7 +448,7 @@ func conditionWords(c meaning.Condition) string {
 	if len(c.Values) > 0 {
 		v = strings.Join(c.Values, map[bool]string{true: " nor ", false: " or "}[c.Op == "not in"])
 	}
-	if c.Numeric && !strings.Contains(strings.ToLower(c.Column), "year") { // 1961, not 1,961
+	if c.Numeric && !spelledAsIs(c.Column) { // 1961, not 1,961
 		if x, err := strconv.ParseFloat(v, 64); err == nil {
 			v = fmtNum(x)
 		}

@@ -249,8 +249,10 @@ var corpus = []corpusCase{
 	// by how much one value exceeds another is a subtraction the rules do not make: asked back, never a maximum (WTQ nt-10080)
 	{set: sl, q: "how much larger was the revenue of the West region than the revenue of the East region?", intent: intentStat, ask: true, want: []string{"I did not understand “larger … than”"}},
 	{set: sl, q: "how many more units were sold in the West than in the East", intent: intentStat, ask: true, want: []string{"“more … than”"}},
-	// a row placed by the rows around it is a position the rules do not compute: asked back, never the named row's listing (WTQ nt-3780)
-	{set: sl, q: "which region is listed before the West?", intent: intentFilter, ask: true, want: []string{"I did not understand “before the West”"}},
+	// a row placed by the rows around it, in the file's order: the nearest with another value, never the named row's listing (WTQ nt-3780)
+	{set: sl, q: "which region is listed after the West?", intent: intentMeaning, want: []string{"**North**"}},
+	{set: sl, q: "which region is listed before the East?", intent: intentMeaning, want: []string{"**North**"}},
+	{set: sl, q: "what was the revenue of the order right after order 50003?", intent: intentMeaning, want: []string{"**3,260.10**", "`order_id` is 50003"}},
 	{set: sl, q: "how many orders came after 2023?", intent: intentSize, cols: []string{"order_date"}},
 	{set: px, q: "percent change of close per year for msft", intent: intentGrowth, cols: []string{"Close", "Ticker"}},
 	{set: px, q: "which stock performed best?", intent: intentGrowth, cols: []string{"Close"}, want: []string{"+559.3%"}},

@@ -235,7 +235,10 @@ func dropPlaced(unknown, placed []string) []string {
 // runnable reports a meaning whose every column is in the frame with the type it needs.
 func runnable(m *meaning.Meaning, f *Frame) bool {
 	for _, c := range m.Filters {
-		if f.column(c.Column) == nil {
+		if c.Ref != nil && !runnable(&meaning.Meaning{Filters: c.Ref, Agg: meaning.Count}, f) {
+			return false
+		}
+		if c.Ref == nil && f.column(c.Column) == nil {
 			return false
 		}
 	}

@@ -2,6 +2,7 @@ package language
 
 import (
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -220,6 +221,42 @@ func TestRowOrderAsked(t *testing.T) {
 		}
 		if got != c.want {
 			t.Errorf("%q: RowOrderAsked reads %q, want %q", c.q, got, c.want)
+		}
+	}
+}
+
+// TestRowPlacement holds what a placement's object covers (the reference row's name, a number
+// completing it, a phrase attached to it, the clause "after" opens when the question has its
+// own verb before it) and which way it looks; the WTQ questions they come from are named.
+func TestRowPlacement(t *testing.T) {
+	v := NewVocabulary("round", "name", "nate boyle", "united states", "nfl team", "detroit lions", "player", "gary steele",
+		"month", "july", "song", "blue", "competition", "olympic games", "year")
+	cases := []struct {
+		q      string
+		object string
+		after  bool
+		marks  string
+	}{
+		{"the round after round 3", "round 3", true, "after"},                                                                   // nt-5320
+		{"who finished before nate boyle for the united states?", "nate boyle for the united states", false, "before finished"}, // nt-9345
+		{"which nfl team picked directly after the detroit lions chose gary steele?", "detroit lions chose gary steele", true, "after the directly picked"},
+		{"what artist previous to july made blue?", "july", false, "previous to"}, // nt-8190: "made blue" is the question's
+		{"what was the name of the competition that took place before the olympic games in 1996?", "olympic games in 1996", false, "before the took place"},
+		{"what was the next album after kitty wells?", "kitty wells", true, "after next"},
+	}
+	for _, c := range cases {
+		s := Read(c.q, v)
+		p, ok := s.RowPlacement()
+		if !ok {
+			t.Errorf("%q: no placement", c.q)
+			continue
+		}
+		var marks []string
+		for _, k := range p.Marks {
+			marks = append(marks, s.Tokens[k].Lower)
+		}
+		if got := s.Words(p.Object); got != c.object || p.After != c.after || strings.Join(marks, " ") != c.marks {
+			t.Errorf("%q: object %q after %v marks %q, want %q %v %q", c.q, got, p.After, strings.Join(marks, " "), c.object, c.after, c.marks)
 		}
 	}
 }

@@ -157,6 +157,9 @@ func (rd *reader) target() error {
 	if col == "" && f >= 0 && rd.m.Agg != Count && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
 		col, at = rd.attachedColumn(f) // "the 5 highest number of comments"
 	}
+	if col == "" {
+		col, at = rd.nameOfColumn(f) // "the name of the competition" is Competition's value
+	}
 	if col != "" && rd.m.Agg == Count && rd.s.Form().Kind == language.HowMany && rd.kindsAsked(f, at) {
 		rd.useLink(at) // "how many surface types", "how many countries": different values
 		rd.m.Agg, rd.m.Target = Distinct, col
@@ -309,6 +312,25 @@ func (rd *reader) periodWord(i int) bool {
 func (rd *reader) namesRows() bool {
 	k := rd.s.Form().Kind
 	return rd.m.Agg == NoAgg && k != language.YesNo && k != language.HowMany
+}
+
+// nameOfColumn returns the column of text a phrase headed by "name" or "title" names with its
+// "of" object, and the token naming it: "the name of the competition" → Competition, whose
+// values are the names. The head is placed.
+func (rd *reader) nameOfColumn(k int) (string, int) {
+	if k < 0 || !rd.s.Tokens[rd.s.Phrases[k].Head].Is("name", "title") {
+		return "", -1
+	}
+	for _, a := range rd.s.Phrases[k].Attachments {
+		if !rd.s.Tokens[a.Prep].Is("of") {
+			continue
+		}
+		if col, at := rd.phraseColumn(a.Object); col != "" && !rd.numeric(col) {
+			rd.used[rd.s.Phrases[k].Head], rd.used[a.Prep] = true, true
+			return col, at
+		}
+	}
+	return "", -1
 }
 
 // elliptical reports a focus with no noun of its own, whose column the superlative gives: "what

@@ -1,6 +1,7 @@
 package meaning
 
 import (
+	"slices"
 	"strconv"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
@@ -195,7 +196,7 @@ func (rd *reader) columnOfNumber() {
 }
 
 // columnNumber reads a numeric column's noun followed by a number as equality: "number 4110"
-// is Number 4110, "squad # 7" Squad # 7, "week 3" Week 3.
+// is Number 4110, "squad # 7" Squad # 7, "week 3" Week 3; the row noun, as the row's id.
 func (rd *reader) columnNumber() {
 	toks := rd.s.Tokens
 	for i := range len(toks) - 1 {
@@ -207,8 +208,24 @@ func (rd *reader) columnNumber() {
 		if l.Span.End != i+1 {
 			continue // the number must follow the column's whole name
 		}
+		if c, _ := rd.best(i); c.Kind == schema.RowsLink {
+			rd.rowNumber(i, i+1) // "order 50003" is the order whose id is 50003
+			continue
+		}
 		rd.numberIsValue(i, i+1, language.Span{Start: l.Span.Start, End: i + 2})
 	}
+}
+
+// rowNumber reads the row noun followed by a number as the row whose identifier is that
+// number: "order 50003" is order_id 50003, when the identifier is a column of numbers or holds
+// the number as text.
+func (rd *reader) rowNumber(noun, number int) {
+	col := rd.ix.Column(rd.ix.Identifier(rd.s.Tokens[noun].Lemma))
+	v := strconv.FormatFloat(rd.s.Tokens[number].Value, 'f', -1, 64)
+	if col == nil || col.Type != schema.Number && !slices.Contains(col.Values, v) {
+		return
+	}
+	rd.addNumberValue(col.Name, number, language.Span{Start: noun, End: number + 1})
 }
 
 // ordinalAfterVerb reads "ranked first", "placed 3rd", "finished second" as the value of the
@@ -243,14 +260,16 @@ func (rd *reader) ordinalOfColumn() {
 }
 
 // numberIsValue adds the filter "column == number" when the noun at head names a numeric
-// column, and places both tokens; sp is the phrase the filter is said with.
+// column, or one of text with a value spelt so, and places both tokens; sp is the phrase the filter is said with.
 func (rd *reader) numberIsValue(head, number int, sp language.Span) {
 	c, ok := rd.best(head)
 	if !ok || c.Kind != schema.ColumnLink {
 		return
 	}
-	if col := rd.ix.Column(c.Column); col == nil || col.Type != schema.Number {
-		return
+	col := rd.ix.Column(c.Column)
+	v := strconv.FormatFloat(rd.s.Tokens[number].Value, 'f', -1, 64)
+	if col == nil || col.Type != schema.Number && !(col.Type == schema.Category && slices.Contains(col.Values, v)) {
+		return // a column of text holds the number only when one of its values is spelt so: Round "3"
 	}
 	rd.useLink(head)
 	rd.addNumberValue(c.Column, number, sp)

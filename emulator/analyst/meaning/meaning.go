@@ -55,8 +55,10 @@ func (a Agg) String() string { return aggNames[a] }
 // Condition is one test on a column's values: a filter on the rows, or the check of a verdict.
 type Condition struct {
 	Column string
-	Op     string // ==, !=, >, >=, <, <=, in, not in; notna: the column has a value; same: see Same
-	Value  string // as the table writes it ("female", "True"), or a number
+	// Op is ==, !=, >, >=, <, <=, in or not in; notna: the column has a value; same: see Same;
+	// after and before: see Ref.
+	Op    string
+	Value string // as the table writes it ("female", "True"), or a number
 	// Values are the values of in and not in: "clay or hard".
 	Values []string
 	// Numeric is set when Value is a number to compare as one.
@@ -64,6 +66,10 @@ type Condition struct {
 	// Same is set for "same" (Op): the rows whose Column equals that of the rows Same keeps,
 	// those rows left out: "the same length as Topeng" is Length same as (Title == Topeng).
 	Same *Condition
+	// Ref is set for after and before (Op): the rows that follow, or precede, in the file's
+	// order the first row passing every condition of Ref: "the round after round 3" is after
+	// (Round == 3). Column is empty.
+	Ref []Condition
 	// Part is a strftime pattern that takes part of a date column's values before they are
 	// compared: "%m" for "in February" (Value "02"), "%m-%d" for "on September 17th".
 	Part string
@@ -185,6 +191,13 @@ func (c Condition) String() string {
 	}
 	if c.Same != nil {
 		return c.Column + " same as (" + c.Same.String() + ")"
+	}
+	if c.Ref != nil {
+		var ref []string
+		for _, r := range c.Ref {
+			ref = append(ref, r.String())
+		}
+		return c.Op + " (" + strings.Join(ref, " & ") + ")"
 	}
 	column := c.Column
 	if c.Part != "" {

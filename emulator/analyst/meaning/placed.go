@@ -124,17 +124,25 @@ func (rd *reader) otherOfExclusion(i int) bool {
 	return false
 }
 
-// sourceOfTable reports "according" in "according to this table": it says where to look, which
-// is the table.
+// sourceOfTable reports a word that says where to look, which is the table: "according" in
+// "according to this table", and "chart" or "list" in "listed on this chart", "the last on the
+// list", "in the table".
 func (rd *reader) sourceOfTable(i int) bool {
 	toks := rd.s.Tokens
-	if !toks[i].Is("according") || i+1 >= len(toks) || !toks[i+1].Is("to") {
+	if toks[i].Is("according") && i+1 < len(toks) && toks[i+1].Is("to") {
+		for k := i + 2; k < len(toks) && k <= i+4; k++ {
+			if tableWords[toks[k].Lemma] || toks[k].Is("chart") {
+				return true
+			}
+		}
 		return false
 	}
-	for k := i + 2; k < len(toks) && k <= i+4; k++ {
-		if tableWords[toks[k].Lemma] || toks[k].Is("chart") {
-			return true
-		}
+	if !tableWords[toks[i].Lemma] && !toks[i].Is("chart") || toks[i].IsPlural() {
+		return false
 	}
-	return false
+	k := i - 1
+	if k >= 0 && toks[k].Is("the", "this", "that") {
+		k--
+	}
+	return k >= 0 && k < i-1 && toks[k].Is("on", "in", "from", "of")
 }

@@ -53,13 +53,10 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 	if len(s.Parts) != 1 {
 		return nil, &Gap{Phrase: s.Text, Why: "a question of several steps"}
 	}
-	if sp, ok := s.RowOrderAsked(); ok {
-		return nil, &Gap{Phrase: s.Words(sp), Why: "a row placed by the rows around it"}
-	}
 	rd := newReader(s, r, ix)
 	rd.indexLinks()
 	rd.subject = rd.subjectSpan()
-	for _, rule := range []func() error{rd.order, rd.filters, rd.sameAs, rd.pairOrder, rd.aggregate, rd.target, rd.groupOrder, rd.verdict, rd.account} {
+	for _, rule := range []func() error{rd.order, rd.filters, rd.sameAs, rd.pairOrder, rd.aggregate, rd.neighbour, rd.target, rd.neighbourDiffers, rd.groupOrder, rd.verdict, rd.account} {
 		if err := rule(); err != nil {
 			return nil, err
 		}

@@ -84,6 +84,14 @@ var (
 		{Name: "Nation", Type: schema.Category, Values: []string{"Guam", "Palau", "Fiji"}},
 		{Name: "Gold", Type: schema.Number}, {Name: "Bronze", Type: schema.Number},
 	}}
+	bracket = &schema.Table{File: "bracket.csv", Columns: []schema.Column{
+		{Name: "Round", Type: schema.Category, Values: []string{"1", "2", "3", "4", "QF"}},
+		{Name: "Region", Type: schema.Category, Values: []string{"West", "Midwest", "East"}},
+		{Name: "Team", Type: schema.Category, Values: []string{"London Lions", "Canterbury Crusaders"}},
+		{Name: "Name", Type: schema.Category, Values: []string{"Nate Boyle", "Mark Johnston"}},
+		{Name: "Nationality", Type: schema.Category, Values: []string{"United States", "Canada"}},
+		{Name: "Height", Type: schema.Number}, {Name: "Attendance", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -197,6 +205,14 @@ func TestReadComposes(t *testing.T) {
 		{medals, "Does Guam have more gold than Palau?", "verdict | where Nation in Guam,Palau | order Gold desc 1 | target Nation | check Nation == Guam"},
 		// or by how many rows have each (DataBench 003/2)
 		{passengers, "Are there more male passengers than female ones?", "verdict | where Sex in male,female | group Sex | order size desc 1 | target Sex | check Sex == male"},
+		// a row placed by the rows around it, in the file's order (WTQ nt-3780, nt-5320, nt-9345,
+		// nt-8190): the nearest row with another value when the answer's column is the
+		// reference's; a phrase attached to the reference names it further; how many follow
+		{bracket, "what region is listed before the midwest?", "value | where before (Region == Midwest) | where Region != Midwest | order position desc 1 | target Region"},
+		{bracket, "the round after round 3", "value | where after (Round == 3) | where Round != 3 | order position asc 1 | target Round"},
+		{bracket, "who finished before nate boyle for the united states?", "value | where before (Name == Nate Boyle & Nationality == United States) | where Name != Nate Boyle | order position desc 1 | named by Name"},
+		{bracket, "what was the attendance right after the london lions?", "value | where after (Team == London Lions) | order position asc 1 | target Attendance"},
+		{bracket, "how many teams are listed after the london lions?", "value | where after (Team == London Lions) | target Team | agg distinct"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
@@ -228,7 +244,7 @@ func TestReadLeavesGaps(t *testing.T) {
 		{passengers, "median age of the crew"},                    // the crew are not the passengers
 		{passengers, "How many children survived?"},               // an age class with no bound given
 		{passengers, "average fare of passengers with a pool"},
-		{passengers, "which passenger is listed below Braund?"}, // the table's order is no column
+		{passengers, "which passenger is listed below Braund?"}, // Braund names no row the table lists
 		{passengers, "Is the mean Age significantly greater than 30?"},
 		{passengers, "average fare by class"},                              // grouping: the keyword rules' job
 		{passengers, "plot the fare"},                                      // a chart
@@ -237,13 +253,16 @@ func TestReadLeavesGaps(t *testing.T) {
 		{billionaires, "which year had the most billionaires"},             // a period of dates
 		{passengers, "How many passengers paid?"},                          // paid: the condition itself, no object fronted
 		{passengers, "What is the average age of passengers who paid?"},    // a relative clause's verb is a condition
-		{passengers, "which passenger is listed before Braund?"},           // a row placed by the rows around it
+		{passengers, "which passenger is listed before Braund?"},           // the same
 		{rebounds, "How many rebounds were there by players?"},             // by players: maybe groups
 		{songs, "Is the length of Topeng the same as Membebaniku?"},        // two rows compared: a verdict it cannot check
 		{songs, "Which song has the same length?"},                         // same as what
 		{medals, "How many more bronze medals does Guam have than Palau?"}, // a difference, not which is more
 		{medals, "Which nation has more medals, Guam or Palau?"},           // medals: no column holds them all
 		{rebounds, "Which two players have the most rebounds in May?"},     // events ranked: the sum of each player's
+		{bracket, "is the midwest listed before the east?"},                // two rows' places compared: a verdict
+		{bracket, "what was the tallest team after the london lions?"},     // a ranking and a placement
+		{bracket, "what was the average height after the london lions?"},   // a summary of the rows that follow: not read
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

@@ -65,7 +65,7 @@ func (ix *Index) candidates(s *language.Sentence, u unit, words []tokenWords) []
 		if score >= MinScore {
 			out = append(out, columnCandidate(ic, score, why, negated))
 		}
-		if v, score, why := valueScore(s, sp, norm, qs, ic); score >= MinScore {
+		if v, score, why := ix.valueScore(s, sp, norm, qs, ic); score >= MinScore {
 			out = append(out, Candidate{Kind: ValueLink, Column: ic.col.Name, Value: v, Score: score, Reason: why})
 		}
 	}
@@ -160,8 +160,9 @@ func negatedAt(s *language.Sentence, i int) bool {
 }
 
 // valueScore finds the categorical value a span names: the same words up to case and
-// separators, or the same lemma ("males" → male). Quoted text must be the value itself.
-func valueScore(s *language.Sentence, sp language.Span, norm string, qs []qword, ic *indexedColumn) (string, float64, Reason) {
+// separators, or the same lemma ("males" → male). Quoted text must be the value itself. A
+// name that is part of one value only names that value (see partOfValue).
+func (ix *Index) valueScore(s *language.Sentence, sp language.Span, norm string, qs []qword, ic *indexedColumn) (string, float64, Reason) {
 	if ic.col.Type != Category {
 		return "", 0, ""
 	}
@@ -176,7 +177,47 @@ func valueScore(s *language.Sentence, sp language.Span, norm string, qs []qword,
 			return ic.col.Values[k], 0.85, Value
 		}
 	}
+	if k := ix.partOfValue(s, sp, norm, ic); k >= 0 {
+		return ic.col.Values[k], 0.6, Value
+	}
 	return "", 0, ""
+}
+
+// partOfValue returns the one value of the column whose words include the span's, or -1: the
+// surname "papulova" for "Mariya Papulova", "the kremlin cup" for "Kremlin Cup, Moscow,
+// Russia", "japan" for "Japan (JPN)". A single word must be a name, one WordNet does not know
+// or knows as a place, since a common word inside a value ("team", "game") is the word, not
+// the value. Several values holding it name none, and so does an edition: "swecon" is a
+// series of which "Swecon 2004" is one.
+func (ix *Index) partOfValue(s *language.Sentence, sp language.Span, norm string, ic *indexedColumn) int {
+	if norm == "" || strings.Contains(norm, " ") != (sp.Len() > 1) {
+		return -1
+	}
+	for i := sp.Start; i < sp.End; i++ {
+		if t := s.Tokens[i]; t.Kind != language.Word && t.Kind != language.Name || operationWords[t.Lemma] {
+			return -1
+		}
+	}
+	if t := s.Tokens[sp.Start]; sp.Len() == 1 && (len(norm) < 3 || ix.lx.POS(t.Lemma) != 0 && !ix.lx.IsAWithin(t.Lemma, "location", 2)) {
+		return -1
+	}
+	found := -1
+	for k, v := range ic.values {
+		if v == norm || !strings.Contains(" "+v+" ", " "+norm+" ") || editionOf(v, norm) {
+			continue
+		}
+		if found >= 0 {
+			return -1
+		}
+		found = k
+	}
+	return found
+}
+
+// editionOf reports a value that is the words plus numbers only: "Swecon 2004" of "swecon".
+func editionOf(value, words string) bool {
+	rest := strings.Fields(strings.Replace(" "+value+" ", " "+words+" ", " ", 1))
+	return len(rest) > 0 && !slices.ContainsFunc(rest, func(w string) bool { return strings.Trim(w, "0123456789") != "" })
 }
 
 // isMoney reports an amount of money: "$500", "500 dollars", "euros".

@@ -43,6 +43,17 @@ var towers = &Table{File: "towers.csv", Columns: []Column{
 	{Name: "City", Type: Category, Values: []string{"Syracuse"}}, {Name: "Built", Type: Date},
 }}
 
+// results and songs hold names of which questions say a part: a surname, a tournament
+// without its city, a country without its code (WTQ nt-11970, nt-6965), and an edition of a
+// series whose name alone names no one value (nt-2625).
+var results = &Table{File: "results.csv", Columns: []Column{
+	{Name: "Name", Type: Category, Values: []string{"Mariya Papulova", "Katja Saarinen", "Andrea Rothfuss"}},
+	{Name: "Country", Type: Category, Values: []string{"Japan (JPN)", "Russia (RUS)"}},
+	{Name: "Tournament", Type: Category, Values: []string{"Kremlin Cup, Moscow, Russia", "Copa Claro, Buenos Aires, Argentina"}},
+	{Name: "Convention", Type: Category, Values: []string{"Swecon 2004", "ConFuse 98", "Imagicon"}},
+	{Name: "Songwriters", Type: Text}, {Name: "Title", Type: Category, Values: []string{"Hot Thing", "Stay Around"}},
+}}
+
 // describeLinks renders links as "text→reading" for comparison.
 func describeLinks(r *Result) []string {
 	var out []string
@@ -86,6 +97,13 @@ func TestLink(t *testing.T) {
 		{weather, "Name the 4 most common rate codes and the mean G-force.", "rate codes→RatecodeID G-force→Gforce_clean"},
 		// "buildings" are things, not when they were built
 		{towers, "Which other buildings are in the same city as the Granger Block?", "buildings→rows city→City Granger Block→Name=Granger Block"},
+		// part of one value names it; a common word, or an edition's series, does not
+		{results, "who finished directly after papulova?", "papulova→Name=Mariya Papulova"},
+		{results, "what tournament was played after the kremlin cup?", "tournament→Tournament kremlin cup→Tournament=Kremlin Cup, Moscow, Russia"},
+		{results, "how many medals did japan win?", "japan→Country=Japan (JPN)"},
+		{results, "how many times was swecon held?", "times→rows"},
+		// "song" is a word of its own, not short for "songwriters"
+		{results, "what song was previous to hot thing?", "song→rows hot thing→Title=Hot Thing"},
 	}
 	for _, c := range cases {
 		s, r := NewIndex(c.table).Read(c.q)

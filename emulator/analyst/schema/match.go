@@ -76,7 +76,8 @@ func shareForm(a, b []string) bool {
 // temperature; max, maximum), a shorter word made of the longer one's letters in order and
 // starting alike (qty, quantity; pct, percent), or a longer word ending a column's single word
 // (class, Pclass). A short form that is an English word of its own is trusted only as a prefix
-// of a word at least twice as long: "age" does not abbreviate "average" or "agency".
+// of a word at least twice as long: "age" does not abbreviate "average" or "agency", and
+// never as the first word of a compound: "song" does not abbreviate "songwriters".
 func (ix *Index) abbreviationScore(q, c string) float64 {
 	short, long := q, c
 	if len(short) > len(long) {
@@ -84,6 +85,8 @@ func (ix *Index) abbreviationScore(q, c string) float64 {
 	}
 	isWord := ix.lx.POS(short) != 0
 	switch {
+	case isWord && ix.compound(short, long):
+		return 0 // "song" is not short for "songwriters": the rest is a word of its own
 	case len(short) >= 3 && strings.HasPrefix(long, short) && (!isWord || len(long) > 2*len(short)):
 		return 0.85
 	case len(short) == 2 && !isWord && strings.HasPrefix(long, short):
@@ -94,6 +97,13 @@ func (ix *Index) abbreviationScore(q, c string) float64 {
 		return 0.8
 	}
 	return 0
+}
+
+// compound reports a long word that is the short one followed by another English word:
+// songwriters (song + writers), bookstore.
+func (ix *Index) compound(short, long string) bool {
+	rest, ok := strings.CutPrefix(long, short)
+	return ok && len(rest) >= 3 && (ix.lx.POS(rest) != 0 || ix.lx.POS(strings.TrimSuffix(rest, "s")) != 0)
 }
 
 func isSubsequence(short, long string) bool {
