@@ -419,7 +419,7 @@ func datePartWords(c meaning.Condition) string {
 // thousands separators: years (1961) and identifiers (order_id 50003).
 func spelledAsIs(column string) bool {
 	words := strings.FieldsFunc(strings.ToLower(column), func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
-	return strings.Contains(strings.ToLower(column), "year") || len(words) > 0 && slices.Contains([]string{"id", "no", "code", "#"}, words[len(words)-1])
+	return strings.Contains(strings.ToLower(column), "year") || len(words) > 0 && slices.Contains([]string{"id", "no", "number", "code", "#"}, words[len(words)-1])
 }
 
 // conditionWords says one condition: "`Sex` is female", "`Age` above 30".

@@ -10,6 +10,10 @@ type Placement struct {
 	// After is set for the rows that follow the reference ("after", "below"), unset for
 	// those that precede it ("before", "previous to", "above").
 	After bool
+	// Weak marks "above" or "below" before a word the vocabulary does not know as a name
+	// ("above cl"): a placement only if the word is a value's name, which the linker decides,
+	// and a comparison ("above the average") otherwise.
+	Weak bool
 	// Marks are the tokens that only say the placement: the preposition, "next",
 	// "previous", "directly", "right after", and a verb of listing or of the event that
 	// orders the rows just before it ("listed", "came", "finished").
@@ -35,14 +39,15 @@ func (s *Sentence) rowPlacement(i int) (int, bool) {
 // RowPlacement); ok is false when there is none.
 func (s *Sentence) RowOrderAsked() (Span, bool) {
 	p, ok := s.RowPlacement()
-	return p.Span, ok
+	return p.Span, ok && !p.Weak
 }
 
 // RowPlacement returns the phrase that places a row by the rows around it, "before the
 // midwest", "after the london lions", "previous to squad # 7", "above CL": a preposition of
 // order whose object is a name or a noun phrase, not a number or a date ("after 2011" compares
-// years); "above" and "below" only before a value's name or after a verb of placing ("listed
-// below Braund"), since "above the average" compares. ok is false when there is none.
+// years); "above" and "below" before a value's name or after a verb of placing ("listed below
+// Braund"), or weakly before a noun ending the question ("which code is above cl"), since
+// "above the average" compares. ok is false when there is none.
 func (s *Sentence) RowPlacement() (Placement, bool) {
 	toks := s.Tokens
 	for i := range toks {
@@ -59,14 +64,15 @@ func (s *Sentence) RowPlacement() (Placement, bool) {
 		if toks[j].Kind != Name && !toks[j].IsNoun() && !toks[j].IsAdjective() {
 			continue
 		}
-		if toks[i].Is("above", "below") && toks[j].Kind != Name && !(i > 0 && toks[i-1].Is("listed", "placed", "located", "directly", "right", "immediately", "just")) {
-			continue // "above the average" compares; "listed above Braund", "above CL" place a row
+		weak := toks[i].Is("above", "below") && toks[j].Kind != Name && !(i > 0 && toks[i-1].Is("listed", "placed", "located", "directly", "right", "immediately", "just"))
+		if weak && (!toks[j].IsNoun() || j+1 < len(toks) && toks[j+1].Kind != Punct) {
+			continue // "above the average age" compares; "listed above Braund", "above CL" place a row
 		}
 		end := j + 1
 		for end < len(toks) && (toks[end].Kind == Name || toks[end].IsNoun()) {
 			end++
 		}
-		p := Placement{Span: Span{i, end}, Object: Span{j, s.objectEnd(i, end)}, After: after}
+		p := Placement{Span: Span{i, end}, Object: Span{j, s.objectEnd(i, end)}, After: after, Weak: weak}
 		p.Marks = s.placementMarks(i, j)
 		return p, true
 	}

@@ -107,6 +107,20 @@ func (rd *reader) kindsAsked(f, at int) bool {
 	return ok && c.Kind == schema.ColumnLink && at == rd.s.Phrases[f].Head && head.IsPlural() && !rd.numeric(c.Column)
 }
 
+// kindOfColumn returns the column of text a kind noun's modifier names, and its token: "surface"
+// of "the surface types"; "" when the head is no kind noun or no modifier names such a column.
+func (rd *reader) kindOfColumn(f int) (string, int) {
+	if f < 0 || !kindNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] {
+		return "", -1
+	}
+	for _, i := range rd.s.Phrases[f].Modifiers {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && !rd.numeric(c.Column) {
+			return c.Column, i
+		}
+	}
+	return "", -1
+}
+
 // numericFocus reports a "how many" whose focus is a numeric column: "how many descendants does
 // an entry have on average" asks for descendants, not for a number of rows.
 func (rd *reader) numericFocus() bool {
@@ -159,6 +173,9 @@ func (rd *reader) target() error {
 	}
 	if col == "" {
 		col, at = rd.nameOfColumn(f) // "the name of the competition" is Competition's value
+	}
+	if mc, mat := rd.kindOfColumn(f); mc != "" && rd.m.Agg == Count {
+		col, at = mc, mat // "how many surface types": Surface's values, whatever a column Type holds
 	}
 	if col != "" && rd.m.Agg == Count && rd.s.Form().Kind == language.HowMany && rd.kindsAsked(f, at) {
 		rd.useLink(at) // "how many surface types", "how many countries": different values

@@ -33,6 +33,9 @@ func (rd *reader) neighbour() error {
 			rest = append(rest, c)
 		}
 	}
+	if p.Weak && (len(ref) != 1 || ref[0].Op != "==" || ref[0].Numeric) {
+		return nil // "above average" compares
+	}
 	if len(ref) == 0 || slices.ContainsFunc(ref, func(c Condition) bool { return c.Ref != nil || c.Same != nil }) {
 		return gap
 	}

@@ -92,6 +92,12 @@ var (
 		{Name: "Nationality", Type: schema.Category, Values: []string{"United States", "Canada"}},
 		{Name: "Height", Type: schema.Number}, {Name: "Attendance", Type: schema.Number},
 	}}
+	locomotives = &schema.Table{File: "locomotives.csv", Columns: []schema.Column{
+		{Name: "Number", Type: schema.Number}, {Name: "Kilometres Travelled", Type: schema.Number},
+		{Name: "Code", Type: schema.Category, Values: []string{"BA", "CL", "GH"}},
+		{Name: "Surface", Type: schema.Category, Values: []string{"Clay", "Hard", "Grass", "Carpet"}},
+		{Name: "Type", Type: schema.Category, Values: []string{"Steam", "Diesel"}},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -213,6 +219,12 @@ func TestReadComposes(t *testing.T) {
 		{bracket, "who finished before nate boyle for the united states?", "value | where before (Name == Nate Boyle & Nationality == United States) | where Name != Nate Boyle | order position desc 1 | named by Name"},
 		{bracket, "what was the attendance right after the london lions?", "value | where after (Team == London Lions) | order position asc 1 | target Attendance"},
 		{bracket, "how many teams are listed after the london lions?", "value | where after (Team == London Lions) | target Team | agg distinct"},
+		// "above" before a lowercase code is a placement when the code is a value (WTQ nt-11725)
+		{locomotives, "which code is above cl", "value | where before (Code == CL) | where Code != CL | order position desc 1 | target Code"},
+		// a kind noun counts the values of the column its modifier names, not a column Type (nt-595)
+		{locomotives, "how many of the surface types are not clay or hard?", "value | where Surface not in Clay,Hard | target Surface | agg distinct"},
+		// a column named by what "how many" counts and the verb (WTQ nt-4970)
+		{locomotives, "how many kilometers did number 4110 travel?", "value | where Number == 4110 | target Kilometres Travelled | agg sum"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}

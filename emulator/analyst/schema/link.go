@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"cmp"
 	"slices"
 	"strings"
 
@@ -106,9 +107,9 @@ func (ix *Index) vocabulary() *language.Vocabulary {
 func (ix *Index) Link(s *language.Sentence) *Result {
 	words := ix.questionWords(s)
 	var scored []Link
-	for _, u := range units(s) {
+	for _, u := range ix.units(s) {
 		if cands := ix.candidates(s, u, words); len(cands) > 0 {
-			scored = append(scored, Link{Span: u.Span, Tokens: u.tokens, Text: s.Words(u.Span), Candidates: cands})
+			scored = append(scored, Link{Span: u.Span, Tokens: u.tokens, Text: cmp.Or(u.text, s.Words(u.Span)), Candidates: cands})
 		}
 	}
 	slices.SortStableFunc(scored, func(a, b Link) int {
@@ -172,6 +173,7 @@ const maxSpan = 4
 type unit struct {
 	language.Span
 	tokens []int
+	text   string // the words shown for a unit whose span holds others: "kilometers … travel"
 }
 
 // units returns the phrases to score: every run of up to maxSpan content words inside a noun
@@ -179,7 +181,7 @@ type unit struct {
 // ("siblings or spouses"), for names that join what English keeps apart; and each content word
 // outside noun phrases except the verb of an imperative, which says what to do rather than
 // what to use.
-func units(s *language.Sentence) []unit {
+func (ix *Index) units(s *language.Sentence) []unit {
 	inPhrase := make([]bool, len(s.Tokens))
 	var out []unit
 	for _, np := range s.Phrases {
@@ -200,7 +202,7 @@ func units(s *language.Sentence) []unit {
 			}
 		}
 	}
-	out = append(out, joinedUnits(s)...)
+	out = append(out, ix.joinedUnits(s)...)
 	asking := map[int]bool{}
 	for _, p := range s.Parts {
 		if p.Form.Kind == language.Imperative {
@@ -209,7 +211,7 @@ func units(s *language.Sentence) []unit {
 	}
 	for i, t := range s.Tokens {
 		if !inPhrase[i] && !asking[i] && (isContent(t) || t.Kind == language.Number && t.Text != "" && strings.ContainsAny(t.Text[:1], "$€£")) {
-			out = append(out, unit{language.Span{Start: i, End: i + 1}, []int{i}})
+			out = append(out, unit{Span: language.Span{Start: i, End: i + 1}, tokens: []int{i}})
 		}
 	}
 	return out
@@ -217,13 +219,13 @@ func units(s *language.Sentence) []unit {
 
 // joinedUnits joins the head compounds of a phrase and its "of" object, and of coordinated
 // phrases.
-func joinedUnits(s *language.Sentence) []unit {
+func (ix *Index) joinedUnits(s *language.Sentence) []unit {
 	var out []unit
 	join := func(a, b int) {
 		ta, tb := headCompound(s, a), headCompound(s, b)
 		if len(ta)+len(tb) <= maxSpan {
 			sp := language.Span{Start: min(ta[0], tb[0]), End: max(ta[len(ta)-1], tb[len(tb)-1]) + 1}
-			out = append(out, unit{sp, append(slices.Clone(ta), tb...)})
+			out = append(out, unit{Span: sp, tokens: append(slices.Clone(ta), tb...)})
 		}
 	}
 	for k, np := range s.Phrases {
@@ -238,7 +240,45 @@ func joinedUnits(s *language.Sentence) []unit {
 			join(c.Items[i], c.Items[i+1])
 		}
 	}
+	if u, ok := ix.countedWithVerb(s); ok {
+		out = append(out, u)
+	}
 	return out
+}
+
+// countedWithVerb joins what "how many" counts with the verb that ends its clause, for a
+// column named by both: "how many kilometers did number 4110 travel" → Kilometres Travelled,
+// "how many points did she score" → Points scored. The verb is the tagged main verb after the
+// phrase, or, after "did", "do" or "does", the clause's last word when English has it as a verb
+// (the tagger reads "travel" there as a noun).
+func (ix *Index) countedWithVerb(s *language.Sentence) (unit, bool) {
+	f := s.Form()
+	if f.Kind != language.HowMany || f.Focus < 0 {
+		return unit{}, false
+	}
+	end := s.Phrases[f.Focus].End
+	verb := -1
+	for _, vg := range s.Verbs {
+		if v := s.Tokens[vg.Main]; vg.Main >= end && isContent(v) && v.Lemma != "be" && v.Lemma != "have" && v.Lemma != "do" {
+			verb = vg.Main
+			break
+		}
+	}
+	if verb < 0 && end < len(s.Tokens) && s.Tokens[end].Lemma == "do" {
+		last := len(s.Tokens) - 1
+		for last > end && s.Tokens[last].Kind == language.Punct {
+			last--
+		}
+		if t := s.Tokens[last]; last > end+1 && t.Kind == language.Word && ix.lx.POS(t.Lemma).Has(language.Verb) {
+			verb = last
+		}
+	}
+	if verb < 0 {
+		return unit{}, false
+	}
+	head := headCompound(s, f.Focus)
+	text := s.Words(language.Span{Start: head[0], End: head[len(head)-1] + 1}) + " … " + s.Tokens[verb].Text
+	return unit{language.Span{Start: head[0], End: verb + 1}, append(slices.Clone(head), verb), text}, true
 }
 
 // headCompound returns a phrase's head with the nouns right before it: "aircraft damage" of
@@ -264,7 +304,7 @@ func subSpans(start, end int) []unit {
 			for i := a; i < b; i++ {
 				toks = append(toks, i)
 			}
-			out = append(out, unit{language.Span{Start: a, End: b}, toks})
+			out = append(out, unit{Span: language.Span{Start: a, End: b}, tokens: toks})
 		}
 	}
 	return out

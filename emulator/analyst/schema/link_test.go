@@ -51,7 +51,7 @@ var results = &Table{File: "results.csv", Columns: []Column{
 	{Name: "Country", Type: Category, Values: []string{"Japan (JPN)", "Russia (RUS)"}},
 	{Name: "Tournament", Type: Category, Values: []string{"Kremlin Cup, Moscow, Russia", "Copa Claro, Buenos Aires, Argentina"}},
 	{Name: "Convention", Type: Category, Values: []string{"Swecon 2004", "ConFuse 98", "Imagicon"}},
-	{Name: "Songwriters", Type: Text}, {Name: "Title", Type: Category, Values: []string{"Hot Thing", "Stay Around"}},
+	{Name: "Songwriters", Type: Text}, {Name: "Number", Type: Number}, {Name: "Kilometres Travelled", Type: Number}, {Name: "Title", Type: Category, Values: []string{"Hot Thing", "Stay Around"}},
 }}
 
 // describeLinks renders links as "text→reading" for comparison.
@@ -102,6 +102,8 @@ func TestLink(t *testing.T) {
 		{results, "what tournament was played after the kremlin cup?", "tournament→Tournament kremlin cup→Tournament=Kremlin Cup, Moscow, Russia"},
 		{results, "how many medals did japan win?", "japan→Country=Japan (JPN)"},
 		{results, "how many times was swecon held?", "times→rows"},
+		// what "how many" counts and the clause's verb name one column together (WTQ nt-4970)
+		{results, "how many kilometers did number 4110 travel?", "kilometers … travel→Kilometres Travelled number→Number"},
 		// "song" is a word of its own, not short for "songwriters"
 		{results, "what song was previous to hot thing?", "song→rows hot thing→Title=Hot Thing"},
 	}
