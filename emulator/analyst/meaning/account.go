@@ -103,7 +103,7 @@ func (rd *reader) entityNoun(i int) bool {
 	}
 	np := rd.s.Phrases[k]
 	for _, j := range np.Modifiers {
-		if !rd.used[j] && content(rd.s.Tokens[j]) {
+		if !rd.used[j] && content(rd.s.Tokens[j]) && !rd.compoundWord(j) {
 			return false // "foreign companies": a restriction the table may not hold
 		}
 	}
@@ -114,6 +114,17 @@ func (rd *reader) entityNoun(i int) bool {
 	// product"), not as the object of a verb ("survived the iceberg") or of "of" ("the crew").
 	return np.Det >= 0 && (rd.s.Tokens[np.Det].Is("which", "what", "each", "every") ||
 		rd.s.Tokens[np.Det].Is("the") && k == rd.s.Form().Focus)
+}
+
+// compoundWord reports a noun right before its phrase's head that makes one English noun with
+// it: "roller" of "roller coasters" (WordNet's "roller coaster"), which names the head's kind
+// rather than restricting it.
+func (rd *reader) compoundWord(j int) bool {
+	k := rd.phraseOf(j)
+	if k < 0 || rd.s.Phrases[k].Head != j+1 || !rd.s.Tokens[j].IsNoun() {
+		return false
+	}
+	return rd.ix.Lexicon().POS(rd.s.Tokens[j].Lower+" "+rd.s.Tokens[j+1].Lemma).Has(language.Noun)
 }
 
 // carrierVerb reports a verb that only carries a condition to the rows: next to the row noun,
@@ -203,9 +214,9 @@ func (rd *reader) participleOnColumn(i int) bool {
 		switch {
 		case u.Kind == language.Punct:
 			return true
-		case u.Is("by", "who", "that", "which") || u.POS == "DT" || rd.used[j]:
-			continue
-		case u.IsNoun() && (rd.entityNoun(j) || rd.isRowsToken(j)):
+		case u.Is("by", "for", "per", "across", "who", "that", "which") || u.POS == "DT" || rd.used[j]:
+			continue // "the score received by an entry", "the feedback received for a review"
+		case u.IsNoun() && (rd.entityNoun(j) || rd.isRowsToken(j) || tableWords[u.Lemma]):
 			continue
 		}
 		return false
@@ -225,6 +236,9 @@ func (rd *reader) nextToRows(i int) bool {
 	rows := func(j int) bool {
 		if c, ok := rd.best(j); ok && (c.Kind == schema.RowsLink || c.Kind == schema.ValueLink && rd.used[j]) {
 			return true
+		}
+		if c, ok := rd.best(j); ok && c.Kind == schema.ColumnLink && rd.used[j] && !rd.numeric(c.Column) && rd.phraseOf(j) == rd.s.Form().Focus {
+			return true // "which company received the lowest rating": the entity asked about, by its column
 		}
 		return rd.link[j] < 0 && rd.entityNoun(j)
 	}

@@ -98,6 +98,12 @@ var (
 		{Name: "Surface", Type: schema.Category, Values: []string{"Clay", "Hard", "Grass", "Carpet"}},
 		{Name: "Type", Type: schema.Category, Values: []string{"Steam", "Diesel"}},
 	}}
+	reviews = &schema.Table{File: "trustpilot.csv", Columns: []schema.Column{
+		{Name: "company", Type: schema.Text}, {Name: "rating", Type: schema.Number}, {Name: "score", Type: schema.Number},
+	}}
+	coasters = &schema.Table{File: "rides.csv", Columns: []schema.Column{
+		{Name: "coaster_name", Type: schema.Text}, {Name: "Speed", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -225,6 +231,11 @@ func TestReadComposes(t *testing.T) {
 		{locomotives, "how many of the surface types are not clay or hard?", "value | where Surface not in Clay,Hard | target Surface | agg distinct"},
 		// a column named by what "how many" counts and the verb (WTQ nt-4970)
 		{locomotives, "how many kilometers did number 4110 travel?", "value | where Number == 4110 | target Kilometres Travelled | agg sum"},
+		// a verb between the entity asked about and what ranks it only carries it (DataBench
+		// 031/10, 017): "received" restricts nothing; a compound noun names the rows (013)
+		{reviews, "Which company received the lowest rating?", "value | order rating asc 1 | target company"},
+		{reviews, "What's the highest score received by an entry?", "value | order score desc 1 | target score"},
+		{coasters, "What is the average speed of all roller coasters?", "value | target Speed | agg mean"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
@@ -258,23 +269,25 @@ func TestReadLeavesGaps(t *testing.T) {
 		{passengers, "average fare of passengers with a pool"},
 		{passengers, "which passenger is listed below Braund?"}, // Braund names no row the table lists
 		{passengers, "Is the mean Age significantly greater than 30?"},
-		{passengers, "average fare by class"},                              // grouping: the keyword rules' job
-		{passengers, "plot the fare"},                                      // a chart
-		{schedule, "How many times was the opponent first?"},               // first: a place, not a position
-		{passengers, "pivot"},                                              // nothing to select or compute
-		{billionaires, "which year had the most billionaires"},             // a period of dates
-		{passengers, "How many passengers paid?"},                          // paid: the condition itself, no object fronted
-		{passengers, "What is the average age of passengers who paid?"},    // a relative clause's verb is a condition
-		{passengers, "which passenger is listed before Braund?"},           // the same
-		{rebounds, "How many rebounds were there by players?"},             // by players: maybe groups
-		{songs, "Is the length of Topeng the same as Membebaniku?"},        // two rows compared: a verdict it cannot check
-		{songs, "Which song has the same length?"},                         // same as what
-		{medals, "How many more bronze medals does Guam have than Palau?"}, // a difference, not which is more
-		{medals, "Which nation has more medals, Guam or Palau?"},           // medals: no column holds them all
-		{rebounds, "Which two players have the most rebounds in May?"},     // events ranked: the sum of each player's
-		{bracket, "is the midwest listed before the east?"},                // two rows' places compared: a verdict
-		{bracket, "what was the tallest team after the london lions?"},     // a ranking and a placement
-		{bracket, "what was the average height after the london lions?"},   // a summary of the rows that follow: not read
+		{passengers, "average fare by class"},                                  // grouping: the keyword rules' job
+		{passengers, "plot the fare"},                                          // a chart
+		{schedule, "How many times was the opponent first?"},                   // first: a place, not a position
+		{passengers, "pivot"},                                                  // nothing to select or compute
+		{billionaires, "which year had the most billionaires"},                 // a period of dates
+		{passengers, "How many passengers paid?"},                              // paid: the condition itself, no object fronted
+		{passengers, "What is the average age of passengers who paid?"},        // a relative clause's verb is a condition
+		{passengers, "which passenger is listed before Braund?"},               // the same
+		{rebounds, "How many rebounds were there by players?"},                 // by players: maybe groups
+		{songs, "Is the length of Topeng the same as Membebaniku?"},            // two rows compared: a verdict it cannot check
+		{songs, "Which song has the same length?"},                             // same as what
+		{medals, "How many more bronze medals does Guam have than Palau?"},     // a difference, not which is more
+		{medals, "Which nation has more medals, Guam or Palau?"},               // medals: no column holds them all
+		{rebounds, "Which two players have the most rebounds in May?"},         // events ranked: the sum of each player's
+		{reviews, "Which company received a fine?"},                            // what was received is the condition
+		{coasters, "What is the average speed of all wooden roller coasters?"}, // wooden: a kind the table may not hold
+		{bracket, "is the midwest listed before the east?"},                    // two rows' places compared: a verdict
+		{bracket, "what was the tallest team after the london lions?"},         // a ranking and a placement
+		{bracket, "what was the average height after the london lions?"},       // a summary of the rows that follow: not read
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)
