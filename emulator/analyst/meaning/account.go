@@ -116,12 +116,37 @@ func (rd *reader) entityNoun(i int) bool {
 		rd.s.Tokens[np.Det].Is("the") && k == rd.s.Form().Focus)
 }
 
-// compoundWord reports a noun right before its phrase's head that makes one English noun with
-// it: "roller" of "roller coasters" (WordNet's "roller coaster"), which names the head's kind
-// rather than restricting it.
+// betweenEntityAndColumn reports a verb between the entity a question asks about, named by a
+// column of text, and the column that ranks or restricts it: "which company received the
+// lowest rating". A verb followed by no column ("which region sells the most") says what is
+// measured, and is not carried.
+func (rd *reader) betweenEntityAndColumn(i int) bool {
+	j := i - 1
+	for j >= 0 && (rd.s.Tokens[j].IsVerb() || strings.HasPrefix(rd.s.Tokens[j].POS, "RB")) {
+		j--
+	}
+	if c, ok := rd.best(j); !ok || c.Kind != schema.ColumnLink || !rd.used[j] || rd.numeric(c.Column) || rd.phraseOf(j) != rd.s.Form().Focus {
+		return false
+	}
+	for k := i + 1; k < len(rd.s.Tokens); k++ {
+		t := rd.s.Tokens[k]
+		if c, ok := rd.best(k); ok && rd.used[k] && c.Kind != schema.RowsLink {
+			return true
+		}
+		if t.POS != "DT" && !(rd.used[k] && (t.IsAdjective() || t.Kind == language.Number)) {
+			return false
+		}
+	}
+	return false
+}
+
+// compoundWord reports a noun right before the row noun that makes one English noun with it:
+// "roller" of "roller coasters" (WordNet's "roller coaster") when the linker took "coasters"
+// for the table's rows. Before any other noun ("booster doses", "side effects") the compound
+// may be what is measured, and is not harmless.
 func (rd *reader) compoundWord(j int) bool {
 	k := rd.phraseOf(j)
-	if k < 0 || rd.s.Phrases[k].Head != j+1 || !rd.s.Tokens[j].IsNoun() {
+	if k < 0 || rd.s.Phrases[k].Head != j+1 || !rd.s.Tokens[j].IsNoun() || !rd.isRowsToken(j+1) {
 		return false
 	}
 	return rd.ix.Lexicon().POS(rd.s.Tokens[j].Lower+" "+rd.s.Tokens[j+1].Lemma).Has(language.Noun)
@@ -137,6 +162,9 @@ func (rd *reader) carrierVerb(i int) bool {
 		return false
 	}
 	if rd.participleOnColumn(i) {
+		return true
+	}
+	if rd.betweenEntityAndColumn(i) {
 		return true
 	}
 	if !rd.nextToRows(i) {
@@ -236,9 +264,6 @@ func (rd *reader) nextToRows(i int) bool {
 	rows := func(j int) bool {
 		if c, ok := rd.best(j); ok && (c.Kind == schema.RowsLink || c.Kind == schema.ValueLink && rd.used[j]) {
 			return true
-		}
-		if c, ok := rd.best(j); ok && c.Kind == schema.ColumnLink && rd.used[j] && !rd.numeric(c.Column) && rd.phraseOf(j) == rd.s.Form().Focus {
-			return true // "which company received the lowest rating": the entity asked about, by its column
 		}
 		return rd.link[j] < 0 && rd.entityNoun(j)
 	}

@@ -57,7 +57,7 @@ func (rd *reader) harmless(i int) bool {
 	if c, ok := rd.best(i); ok {
 		return rd.plainRows(i, c) || rd.namingColumnPlural(i, c)
 	}
-	return rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i) || rd.compoundWord(i) && rd.entityNoun(i+1)
+	return rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i) || rd.compoundWord(i)
 }
 
 // namingColumnPlural reports a plural noun, with a determiner or a modifier, for a column of
