@@ -149,7 +149,7 @@ func (rd *reader) compoundWord(j int) bool {
 	if k < 0 || rd.s.Phrases[k].Head != j+1 || !rd.s.Tokens[j].IsNoun() || !rd.isRowsToken(j+1) {
 		return false
 	}
-	return rd.ix.Lexicon().POS(rd.s.Tokens[j].Lower+" "+rd.s.Tokens[j+1].Lemma).Has(language.Noun)
+	return rd.ix.Lexicon().POS(rd.s.Tokens[j].Lower + " " + rd.s.Tokens[j+1].Lemma).Has(language.Noun)
 }
 
 // carrierVerb reports a verb that only carries a condition to the rows: next to the row noun,
