@@ -11,11 +11,16 @@ import (
 	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
 )
 
-// meaningCell writes the cell for a question package meaning read: filter the rows, rank them
-// (or their groups), take the target, sum it up, check it, and report one "answer" marker.
-func meaningCell(m *meaning.Meaning, f *Frame) string {
+// meaningCell writes the cell for a question package meaning read: derive the columns it reads
+// that the file lacks, filter the rows, rank them (or their groups), take the target, sum it up,
+// check it, and report one "answer" marker.
+func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 	g := &gen{f: f}
 	g.line("df = frames[%s]", py(f.Key))
+	for _, d := range derived {
+		g.line("df = df.assign(**{%s: %s})", py(d.Name), d.Py)
+		g.emitDerived(d) // the reply says how the column was made, and its counts
+	}
 	g.line("_scores = None")
 	n := "len(df)"
 	if !m.Within {

@@ -1,7 +1,11 @@
 package analyst
 
 import (
+	"cmp"
 	"fmt"
+	"math"
+	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -76,6 +80,12 @@ func (r *clauseReader) readNounBins(i int) int {
 	if !setOf(binNouns...)[noun] {
 		return start
 	}
+	if d, from, to, ok := r.rangesAhead(c, j+1); ok {
+		// with the ranges listed, a number before the noun counts them: "the top 4 age ranges (…)"
+		r.derive(i, j+1, d, binNouns...)
+		r.edit(from, to, "") // the list said where the bins are; the question goes on without it
+		return to
+	}
 	if hasN && n >= 2 && n <= 20 {
 		return r.derive(start, j+1, cutBins(c, n, "cut"), binNouns...)
 	}
@@ -90,6 +100,71 @@ func (r *clauseReader) readNounBins(i int) int {
 		return r.derive(start, end, d, binNouns...)
 	}
 	return start
+}
+
+// rangesAhead reads a list of labelled ranges a few words after a bin noun, opened by a colon
+// or a parenthesis, its ranges quoted or not and in any order: "the most common age range
+// among passengers: (0-18, 18-30, 30-50, 50+)", "the top 4 age ranges ('30-50', '18-30',
+// '0-18', '50+')" (DataBench 002). It returns the bins and the list's words [from, to).
+func (r *clauseReader) rangesAhead(c string, i int) (derivation, int, int, bool) {
+	for k := i; k < len(r.ws) && k <= i+8; k++ {
+		if r.edited(k) || !r.is(k, ":", "(", "[") {
+			continue
+		}
+		to := k + 1
+		for to < len(r.ws) && (r.ws[to].num || r.ws[to].quoted || r.is(to, "-", "–", "+", ",", "and", "or", "to", ":", "(", "[")) {
+			to++
+		}
+		if r.is(to, ")", "]") {
+			to++
+		}
+		d, ok := labelledRanges(c, r.text[r.ws[k].at:r.ws[to-1].end])
+		return d, k, to, ok
+	}
+	return derivation{}, 0, 0, false
+}
+
+// rangeItem is one labelled range: "18-30", "18 to 30", "50+".
+var rangeItem = regexp.MustCompile(`(\d+(?:\.\d+)?)\s*(?:-|–|to)\s*(\d+(?:\.\d+)?)|(\d+(?:\.\d+)?)\s*\+`)
+
+// labelledRanges cuts a column at the ranges a list gives, sorted by their lower bounds; each
+// range runs up to and including its upper bound, as rangeBins reads them in order. They must
+// meet end to end ("0-18, 18-30" or "0-18, 19-30") and only the last may be open ("50+").
+func labelledRanges(c, list string) (derivation, bool) {
+	type rng struct {
+		lo, hi float64
+		label  string
+	}
+	var rs []rng
+	for _, m := range rangeItem.FindAllStringSubmatch(list, -1) {
+		if m[3] != "" {
+			lo, _ := strconv.ParseFloat(m[3], 64)
+			rs = append(rs, rng{lo, math.Inf(1), m[3] + "+"})
+			continue
+		}
+		lo, _ := strconv.ParseFloat(m[1], 64)
+		hi, _ := strconv.ParseFloat(m[2], 64)
+		rs = append(rs, rng{lo, hi, m[1] + "-" + m[2]})
+	}
+	if len(rs) < 2 {
+		return derivation{}, false
+	}
+	slices.SortStableFunc(rs, func(a, b rng) int { return cmp.Compare(a.lo, b.lo) })
+	edges := []string{fmtEdge(rs[0].lo)}
+	var labels []string
+	for k, x := range rs {
+		if x.hi <= x.lo || k+1 < len(rs) && (math.IsInf(x.hi, 1) || rs[k+1].lo < x.hi || rs[k+1].lo > x.hi+1) {
+			return derivation{}, false
+		}
+		edge := "np.inf"
+		if !math.IsInf(x.hi, 1) {
+			edge = fmtEdge(x.hi)
+		}
+		edges, labels = append(edges, edge), append(labels, x.label)
+	}
+	return derivation{Name: newName(c, "group"), Kind: "cat", Sources: []string{c}, Labels: labels,
+		How: fmt.Sprintf("%s in the ranges %s", c, strings.Join(labels, ", ")),
+		Py:  fmt.Sprintf("pd.cut(df[%s], [%s], labels=%s, include_lowest=True)", pyStr(c), strings.Join(edges, ", "), pyList(labels))}, true
 }
 
 // binSpec reads how to bin after "into": a count, quantiles, edges, or labelled ranges.

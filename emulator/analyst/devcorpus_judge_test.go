@@ -84,7 +84,7 @@ func dbRight(typ, answer, question, reply string) bool {
 
 // holdsItem reports whether the reply states one value: nothing at all (an empty answer, nan,
 // None) as words saying it is missing, a number as a number, text as a word, more often than
-// the question does.
+// the question does or in bold.
 func holdsItem(reply, question string, it pyItem) bool {
 	s := strings.TrimSpace(it.text)
 	if s == "" || !it.quoted && (s == "nan" || s == "None" || s == "NaN") {
@@ -94,7 +94,9 @@ func holdsItem(reply, question string, it pyItem) bool {
 		x, _ := strconv.ParseFloat(s, 64)
 		return holdsNumber(reply, x)
 	}
-	return wordCount(reply, s) > wordCount(question, s)
+	// Stated in bold, the value is the answer even when the question offers it among others
+	// ("which fare range was the most common: (0-50, 50-100, …)").
+	return wordCount(reply, s) > wordCount(question, s) || strings.Contains(strings.ToLower(reply), "**"+strings.ToLower(s)+"**")
 }
 
 // looksNumeric is true of text that is only a number ("236", "-1", "19.0"), quoted or not: a

@@ -18,6 +18,8 @@ type questionReading struct {
 	// has a phrase the meaning rules cannot place: the keyword rules then have their turn.
 	m *meaning.Meaning
 	f *Frame // the table m is about
+	// derived are the columns m's cell derives before it reads them (labelled bins).
+	derived []derivation
 	// gap is what Read could not place, when it could not.
 	gap *meaning.Gap
 	// s, r and ix are the parse, links and index Read used, kept for the questions the plan
@@ -355,9 +357,15 @@ func excludes(op string) string {
 	return ""
 }
 
-// meaningPlan is the plan of a question read by package meaning: one cell.
-func meaningPlan(m *meaning.Meaning, f *Frame) plan {
-	return plan{Query: Query{Intent: intentMeaning, Frame: 0, JoinWith: -1, Via: -1}, Cells: []string{meaningCell(m, f)}}
+// plan is the plan of a question read by package meaning: one cell.
+func (rd questionReading) plan() plan {
+	return plan{Query: Query{Intent: intentMeaning, Frame: 0, JoinWith: -1, Via: -1}, Cells: []string{meaningCell(rd.m, rd.f, rd.derived)}}
+}
+
+// labelledBins reports derivations that are all bins cut at ranges the question listed, the
+// only derived columns a meaning's cell makes.
+func labelledBins(ds []derivation) bool {
+	return len(ds) > 0 && !slices.ContainsFunc(ds, func(d derivation) bool { return d.Kind != "cat" || len(d.Labels) == 0 })
 }
 
 // trueFalse reports values that are exactly the two booleans, as text.

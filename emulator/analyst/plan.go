@@ -40,12 +40,21 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		return plan{Reply: unreadReply(question, ref)}
 	}
 	rd := questionReading{}
-	if len(derived) == 0 && ref.plain() {
+	switch bare := ref; {
+	case len(derived) == 0 && ref.plain():
 		rd = readMeaning(question, p) // its cell has no preparation steps or derived columns
+	case labelledBins(derived) && func() bool { bare.Derived = nil; return bare.plain() }():
+		// "the most common age range: (0-18, 18-30, 30-50, 50+)": the meaning of the question
+		// as rewritten around the new column, which its cell derives first
+		text, _ := p.questionProper(question)
+		if rd = readMeaning(text, p); rd.m == nil {
+			rd = questionReading{} // the keyword rules read derived columns as before, unguarded
+		}
+		rd.derived = derived
 	}
-	m, mf := rd.m, rd.f
+	m := rd.m
 	if m != nil && leadsMeaning(m) {
-		return meaningPlan(m, mf)
+		return rd.plan()
 	}
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
@@ -59,7 +68,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 	q.unknown = append(q.unknown, rd.rowOrderAsked()...)
 	if reply := complete(&q, p); reply != "" {
 		if m != nil && q.Intent != intentHelp && !q.cue {
-			return meaningPlan(m, mf) // the keyword rules ask back; the meaning is whole
+			return rd.plan() // the keyword rules ask back; the meaning is whole
 		}
 		if len(q.asked) > 0 {
 			// Asking back offers each reading as a question the user can click.
@@ -69,16 +78,16 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 	}
 	if len(q.unknown) > 0 {
 		if m != nil && !q.cue {
-			return meaningPlan(m, mf)
+			return rd.plan()
 		}
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
 	}
 	if m != nil && !q.cue && keywordMisreads(&q, m) {
-		return meaningPlan(m, mf)
+		return rd.plan()
 	}
 	if reply := formMismatch(&q, rd, p); reply != "" && !q.cue {
 		if m != nil {
-			return meaningPlan(m, mf) // the meaning answers in the form asked
+			return rd.plan() // the meaning answers in the form asked
 		}
 		return plan{Query: q, Reply: reply}
 	}

@@ -13,6 +13,11 @@ func init() {
 			ref: "df.groupby(pd.cut(df['Age'], 4))['Fare'].mean().tolist()", want: []string{"AgeGroup"}},
 		{class: "derived", files: "passengers.csv", q: "average fare for age groups 0-18, 19-40, 41+",
 			ref: "df.groupby(pd.cut(df['Age'], [0, 18, 40, np.inf], include_lowest=True))['Fare'].mean().tolist()", want: []string{"0-18", "41+"}},
+		// ranges listed after the question, in any order, are bins the meaning groups by (DataBench 002/11–15)
+		{class: "derived", files: "passengers.csv", q: "What's the most common age range among passengers: (0-18, 18-30, 30-50, 50+)?",
+			ref: "b = pd.cut(df['Age'], [0, 18, 30, 50, np.inf], labels=['0-18', '18-30', '30-50', '50+'], include_lowest=True)\nstr(b.value_counts().idxmax())"},
+		{class: "derived", files: "passengers.csv", q: "List the 2 fare ranges ('100+', '0-25', '25-100') with the fewest survivors.",
+			ref: "b = pd.cut(df.loc[df['Survived'] == 1, 'Fare'], [0, 25, 100, np.inf], labels=['0-25', '25-100', '100+'], include_lowest=True)\nb.value_counts().sort_values(kind='stable').head(2).index.astype(str).tolist()"},
 		{class: "derived", files: "passengers.csv", q: "what is the mean of Survived by Fare quartiles?",
 			ref: "df.groupby(pd.qcut(df['Fare'], 4))['Survived'].mean().tolist()", want: []string{"Q1", "Q4"}},
 		{class: "derived", files: "passengers.csv", q: "split Name on ',' and take the first part as Surname, then how many unique Surname values are there?",
