@@ -230,8 +230,16 @@ func (ix *Index) joinedUnits(s *language.Sentence) []unit {
 	}
 	for k, np := range s.Phrases {
 		for _, a := range np.Attachments {
-			if s.Tokens[a.Prep].Is("of") {
-				join(k, a.Object)
+			if !s.Tokens[a.Prep].Is("of") {
+				continue
+			}
+			join(k, a.Object)
+			if v := s.Phrases[a.Object].End; v < len(s.Tokens) && s.Tokens[v].POS == "VBN" && isContent(s.Tokens[v]) {
+				// "the level of studies achieved" → "What is the maximum level of studies you have achieved?"
+				ta, tb := headCompound(s, k), headCompound(s, a.Object)
+				if len(ta)+len(tb) < maxSpan {
+					out = append(out, unit{Span: language.Span{Start: ta[0], End: v + 1}, tokens: slices.Concat(ta, tb, []int{v})})
+				}
 			}
 		}
 	}

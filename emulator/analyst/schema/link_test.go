@@ -54,6 +54,12 @@ var results = &Table{File: "results.csv", Columns: []Column{
 	{Name: "Songwriters", Type: Text}, {Name: "Number", Type: Number}, {Name: "Kilometres Travelled", Type: Number}, {Name: "Title", Type: Category, Values: []string{"Hot Thing", "Stay Around"}},
 }}
 
+// survey has a column named by the question respondents answered (DataBench 003_Love).
+var survey = &Table{File: "love.csv", Columns: []Column{
+	{Name: "What is the maximum level of studies you have achieved?", Type: Category, Values: []string{"Master", "Bachelor"}},
+	{Name: "What is your age?", Type: Number},
+}}
+
 // describeLinks renders links as "text→reading" for comparison.
 func describeLinks(r *Result) []string {
 	var out []string
@@ -104,6 +110,8 @@ func TestLink(t *testing.T) {
 		{results, "how many times was swecon held?", "times→rows"},
 		// what "how many" counts and the clause's verb name one column together (WTQ nt-4970)
 		{results, "how many kilometers did number 4110 travel?", "kilometers … travel→Kilometres Travelled number→Number"},
+		// a participle after "X of Y" belongs to the name a survey question gives its column (DataBench 003/9)
+		{survey, "What is the most common level of studies achieved?", "level of studies achieved→What is the maximum level of studies you have achieved?"},
 		// "song" is a word of its own, not short for "songwriters"
 		{results, "what song was previous to hot thing?", "song→rows hot thing→Title=Hot Thing"},
 	}
