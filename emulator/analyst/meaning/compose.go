@@ -107,15 +107,27 @@ func (rd *reader) kindsAsked(f, at int) bool {
 	return ok && c.Kind == schema.ColumnLink && at == rd.s.Phrases[f].Head && head.IsPlural() && !rd.numeric(c.Column)
 }
 
-// kindOfColumn returns the column of text a kind noun's modifier names, and its token: "surface"
-// of "the surface types"; "" when the head is no kind noun or no modifier names such a column.
+// kindOfColumn returns the column of text a kind noun's modifier or "of" object names, and its
+// token: "surface" of "the surface types", "contract" of "the most common types of contract";
+// "" when the head is no kind noun or nothing names such a column. The kind noun is placed.
 func (rd *reader) kindOfColumn(f int) (string, int) {
 	if f < 0 || !kindNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] {
 		return "", -1
 	}
-	for _, i := range rd.s.Phrases[f].Modifiers {
+	np := rd.s.Phrases[f]
+	for _, i := range np.Modifiers {
 		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && !rd.numeric(c.Column) {
+			rd.used[np.Head] = true
 			return c.Column, i
+		}
+	}
+	for _, a := range np.Attachments {
+		if !rd.s.Tokens[a.Prep].Is("of") {
+			continue
+		}
+		if col, at := rd.phraseColumn(a.Object); col != "" && !rd.numeric(col) {
+			rd.used[np.Head], rd.used[a.Prep] = true, true
+			return col, at
 		}
 	}
 	return "", -1

@@ -263,6 +263,13 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 		rd.m.Group = col
 		return nil
 	}
+	for _, k := range []int{sp.Phrase, f} {
+		if col, at := rd.kindOfColumn(k); col != "" {
+			rd.useLink(at) // "the 2 most common types of contract": Contract's values
+			rd.m.Group = col
+			return nil
+		}
+	}
 	return &Gap{Phrase: rd.text(sp.Span), Why: "no groups to rank for"}
 }
 

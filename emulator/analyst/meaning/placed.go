@@ -51,7 +51,7 @@ func (rd *reader) placedAlone(i int) bool {
 // harmless reports a content word that names the rows, carries a condition or leans on a
 // measure: the words account lets pass without a rule having used them.
 func (rd *reader) harmless(i int) bool {
-	if rd.describesColumn(i) || rd.otherOfExclusion(i) || rd.sourceOfTable(i) {
+	if rd.describesColumn(i) || rd.otherOfExclusion(i) || rd.sourceOfTable(i) || rd.unitGloss(i) {
 		return true
 	}
 	if c, ok := rd.best(i); ok {
@@ -145,4 +145,21 @@ func (rd *reader) sourceOfTable(i int) bool {
 		k--
 	}
 	return k >= 0 && k < i-1 && toks[k].Is("on", "in", "from", "of")
+}
+
+// unitGloss reports a unit of measurement said in parentheses, "(in grams)", "(in mph)": it
+// says how the answer is measured, which the column's own unit decides.
+func (rd *reader) unitGloss(i int) bool {
+	toks := rd.s.Tokens
+	j := i - 1
+	if j >= 0 && toks[j].Is("in") {
+		j--
+	}
+	if j < 0 || !toks[j].Is("(") || i+1 >= len(toks) || !toks[i+1].Is(")") {
+		return false
+	}
+	if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink || len(toks[i].Lemma) < 2 {
+		return false // "the highest number of records (n)" names the column n
+	}
+	return rd.ix.Lexicon().IsA(toks[i].Lemma, "unit of measurement")
 }

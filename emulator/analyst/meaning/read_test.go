@@ -101,6 +101,14 @@ var (
 	reviews = &schema.Table{File: "trustpilot.csv", Columns: []schema.Column{
 		{Name: "company", Type: schema.Text}, {Name: "rating", Type: schema.Number}, {Name: "score", Type: schema.Number},
 	}}
+	telco = &schema.Table{File: "telco.csv", Columns: []schema.Column{
+		{Name: "customerID", Type: schema.Text}, {Name: "MonthlyCharges", Type: schema.Number},
+		{Name: "Contract", Type: schema.Category, Values: []string{"Month-to-month", "One year", "Two year"}},
+	}}
+	foods = &schema.Table{File: "nutrition.csv", Columns: []schema.Column{
+		{Name: "name", Type: schema.Text}, {Name: "Sodium (g)", Type: schema.Number}, {Name: "Protein (g)", Type: schema.Number},
+		{Name: "n", Type: schema.Number},
+	}}
 	coasters = &schema.Table{File: "rides.csv", Columns: []schema.Column{
 		{Name: "coaster_name", Type: schema.Text}, {Name: "Speed", Type: schema.Number},
 	}}
@@ -229,6 +237,10 @@ func TestReadComposes(t *testing.T) {
 		{locomotives, "which code is above cl", "value | where before (Code == CL) | where Code != CL | order position desc 1 | target Code"},
 		// a kind noun counts the values of the column its modifier names, not a column Type (nt-595)
 		{locomotives, "how many of the surface types are not clay or hard?", "value | where Surface not in Clay,Hard | target Surface | agg distinct"},
+		// "content" leans on its measure; a unit in parentheses says how it is measured (DataBench 056)
+		{foods, "How many foods have a sodium content of more than 1 gram?", "value | where Sodium (g) > 1 | agg count"},
+		{foods, "What's the highest amount of protein (in grams)?", "value | order Protein (g) desc 1 | target Protein (g)"},
+		{telco, "What are the 2 most common types of contract?", "list | group Contract | order size desc 2 | target Contract"}, // DataBench 021
 		// a column named by what "how many" counts and the verb (WTQ nt-4970)
 		{locomotives, "how many kilometers did number 4110 travel?", "value | where Number == 4110 | target Kilometres Travelled | agg sum"},
 		// a verb between the entity asked about and what ranks it only carries it (DataBench

@@ -22,7 +22,7 @@ var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell",
 
 // measureNouns stand for a column's values when they lean on it: "the level of Extraversion",
 // "the speed stat", "the final worth values". Away from a column they block.
-var measureNouns = set("level", "value", "stat", "statistic", "amount", "figure", "measure", "reading", "score", "rate", "quantity", "entry", "entries")
+var measureNouns = set("level", "value", "stat", "statistic", "amount", "figure", "measure", "reading", "score", "rate", "quantity", "entry", "entries", "content")
 
 // tableWords name the table, not a column or a row restriction.
 var tableWords = set("dataset", "data", "table", "record", "row", "entry", "file", "list", "set", "database")
