@@ -244,7 +244,7 @@ func runnable(m *meaning.Meaning, f *Frame) bool {
 			return false
 		}
 	}
-	if m.Target == "" && m.Agg == meaning.NoAgg && !m.Exists && m.Identifier == "" && m.Order == nil {
+	if m.Target == "" && m.Agg == meaning.NoAgg && !m.Exists && !m.All && m.Identifier == "" && m.Order == nil {
 		return false // rows asked for with nothing to name them by
 	}
 	if t := f.column(m.Target); t != nil && t.Kind == "date" && m.Agg != meaning.Count && m.Agg != meaning.Distinct {

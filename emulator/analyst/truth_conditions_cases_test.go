@@ -7,6 +7,10 @@ func init() {
 	truthCorpus = append(truthCorpus, []truthCase{
 		// conditions
 		{class: "conditions", files: "passengers.csv", q: "average fare of female passengers", ref: "df[df.Sex == 'female'].Fare.mean()"},
+		// a measure said absent or present: the column at 0, or above it (DataBench 056)
+		{class: "conditions", files: "diabetes.csv", q: "How many patients have zero pregnancies?", ref: "int((df.Pregnancies == 0).sum())"},
+		{class: "conditions", files: "diabetes.csv", q: "Are there any patients with no pregnancies?", ref: "'Yes' if (df.Pregnancies == 0).any() else 'No'"},
+		{class: "conditions", files: "houses.csv", q: "Do all houses have bathrooms?", ref: "'Yes' if (df.bathrooms > 0).all() else 'No'"},
 		{class: "conditions", files: "passengers.csv", q: "average fare for each class", ref: "df.groupby('Pclass').Fare.mean().tolist()"},
 		{class: "conditions", files: "passengers.csv", q: "mean fare for passengers older than 60", ref: "df[df.Age > 60].Fare.mean()"},
 		// a participle and a relative clause carry the condition; read word by word, "survived"

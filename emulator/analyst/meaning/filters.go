@@ -38,8 +38,85 @@ func (rd *reader) filters() error {
 	rd.yearIn()
 	rd.monthDays()
 	rd.quotedValues()
+	rd.amountPresence()
 	rd.m.Filters = mergeAlternatives(rd.m.Filters)
 	return nil
+}
+
+// presenceVerbs say that a row holds some of a measure: "foods that contain sugar".
+var presenceVerbs = set("contain", "include", "have")
+
+// amountPresence reads a measure said absent or present: "with zero calories", "with no
+// siblings", "without any sugar", "that contain no fat (at all)" and "that do not contain
+// protein" are the column at 0; "that contain sugar" is above 0 (DataBench 056).
+func (rd *reader) amountPresence() {
+	toks := rd.s.Tokens
+	for i := range toks {
+		c, ok := rd.best(i)
+		if rd.used[i] || !ok || c.Kind != schema.ColumnLink || !rd.numeric(c.Column) || rd.r.Links[rd.link[i]].Span.Start != i {
+			continue
+		}
+		marks := []int{}
+		j := i - 1
+		for j >= 0 && toks[j].Is("any") {
+			marks, j = append(marks, j), j-1
+		}
+		none := j >= 0 && (toks[j].Is("no", "zero", "without") || toks[j].Kind == language.Number && toks[j].Value == 0 && !toks[j].Ordinal)
+		if none {
+			marks, j = append(marks, j), j-1
+		}
+		verb := -1
+		if j >= 0 && presenceVerbs[toks[j].Lemma] && toks[j].IsVerb() {
+			verb = j
+		}
+		negated := verb >= 0 && rd.negatedVerb(verb)
+		op := "=="
+		switch {
+		case none && negated, !none && !negated && verb < 0:
+			continue // "does not contain no fat" is no reading; a column alone is no condition
+		case !none && !negated:
+			op = ">"
+		}
+		if verb >= 0 {
+			marks = append(marks, rd.verbTokens(verb)...)
+		}
+		if k := rd.link[i]; k >= 0 {
+			if end := rd.r.Links[k].Span.End; end+1 < len(toks) && toks[end].Is("at") && toks[end+1].Is("all") {
+				marks = append(marks, end, end+1)
+			}
+		}
+		rd.useLink(i)
+		for _, k := range marks {
+			rd.used[k] = true
+		}
+		start := slices.Min(append(marks, i))
+		rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: op, Value: "0", Numeric: true,
+			Phrase: rd.text(language.Span{Start: start, End: rd.r.Links[rd.link[i]].Span.End}), at: start})
+	}
+}
+
+// negatedVerb reports a verb group with a negation holding token v: "do not contain".
+func (rd *reader) negatedVerb(v int) bool {
+	for _, vg := range rd.s.Verbs {
+		if vg.Contains(v) {
+			return vg.Negated
+		}
+	}
+	return false
+}
+
+// verbTokens returns the tokens of the verb group holding v, auxiliaries and "not" included.
+func (rd *reader) verbTokens(v int) []int {
+	for _, vg := range rd.s.Verbs {
+		if vg.Contains(v) {
+			var out []int
+			for k := vg.Start; k < vg.End; k++ {
+				out = append(out, k)
+			}
+			return out
+		}
+	}
+	return []int{v}
 }
 
 // yearIn reads "in 1961" as a value of the table's one column of years ("who were the

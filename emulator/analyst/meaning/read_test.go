@@ -240,6 +240,11 @@ func TestReadComposes(t *testing.T) {
 		// "content" leans on its measure; a unit in parentheses says how it is measured (DataBench 056)
 		{foods, "How many foods have a sodium content of more than 1 gram?", "value | where Sodium (g) > 1 | agg count"},
 		{foods, "What's the highest amount of protein (in grams)?", "value | order Protein (g) desc 1 | target Protein (g)"},
+		// a measure said absent or present (DataBench 056)
+		{foods, "Are there any foods with zero protein?", "verdict | where Protein (g) == 0 | exists"},
+		{foods, "Are there foods that do not contain sodium at all?", "verdict | where Sodium (g) == 0 | exists"},
+		{foods, "Do all foods contain protein?", "verdict | all | check Protein (g) > 0"},
+		{foods, "How many foods contain no sodium?", "value | where Sodium (g) == 0 | agg count"},
 		{telco, "What are the 2 most common types of contract?", "list | group Contract | order size desc 2 | target Contract"}, // DataBench 021
 		// a column named by what "how many" counts and the verb (WTQ nt-4970)
 		{locomotives, "how many kilometers did number 4110 travel?", "value | where Number == 4110 | target Kilometres Travelled | agg sum"},
