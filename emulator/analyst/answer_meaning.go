@@ -22,6 +22,9 @@ func answerSentence(m marker) string {
 	case "distinct":
 		return fmt.Sprintf("%s has **%s** different values%s.", what, firstValue(m), rows)
 	}
+	if tied, _ := m["tied"].(bool); tied {
+		return fmt.Sprintf("%s%s is a tie: %s.", capital(what), rows, strings.Join(vals, " and "))
+	}
 	switch len(vals) {
 	case 0:
 		return fmt.Sprintf("No rows match, so there is no value for %s%s.", what, rows)
@@ -59,9 +62,9 @@ func verdictSentence(m marker, vals []string) string {
 			among = ", among " + what
 		}
 		if !ok {
-			return fmt.Sprintf("%s No row has %s%s.", lead, where, among)
+			return fmt.Sprintf("%s No row matches: %s%s.", lead, where, among)
 		}
-		return fmt.Sprintf("%s %s %s %s%s.", lead, m.str("n"), pluralOf(m.str("n"), "row has", "rows have"), where, among)
+		return fmt.Sprintf("%s %s %s: %s%s.", lead, m.str("n"), pluralOf(m.str("n"), "row matches", "rows match"), where, among)
 	case "all":
 		among := ""
 		if where != "" {

@@ -21,7 +21,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		g.line("df = df.assign(**{%s: %s})", py(d.Name), d.Py)
 		g.emitDerived(d) // the reply says how the column was made, and its counts
 	}
-	g.line("_scores = None")
+	g.line("_scores, _tied = None, False")
 	n := "len(df)"
 	if !m.Within {
 		meaningFilters(g, m, f)
@@ -64,7 +64,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 	if m.Order != nil && m.Order.Agg == meaning.NoAgg {
 		by = m.Order.Column
 	}
-	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, verdict=_ok, n=%s, of=len(frames[%s]))",
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s]))",
 		py(m.Form.String()), py(shape), py(what), py(where), py(by), n, py(f.Key))
 	meaningResult(g, m, shape, what)
 	return strings.TrimRight(g.b.String(), "\n")
@@ -177,7 +177,13 @@ func meaningGroups(g *gen, m *meaning.Meaning) {
 	if !o.Desc {
 		g.line("_sizes = _sizes.sort_values(ascending=True, kind=\"stable\")")
 	}
-	g.line("_sizes = _sizes.head(%d)", o.N)
+	if o.N == 1 {
+		// "the most common" with a tie at the top names every value tied, never one of them
+		g.line("_sizes = _sizes[_sizes == _sizes.iloc[0]] if len(_sizes) else _sizes")
+		g.line("_tied = len(_sizes) > 1")
+	} else {
+		g.line("_sizes = _sizes.head(%d)", o.N)
+	}
 	g.line("_vals, _counts = list(_sizes.index), [int(x) for x in _sizes.values]")
 	g.line("_v = _vals[0] if _vals else None")
 }
@@ -230,7 +236,7 @@ func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
 	case m.Check != nil:
 		// A missing value is not the value asked about: DataBench and analysts alike read
 		// "does the oldest have a score of 5" as no when the score is missing.
-		g.line("_ok = False if _v is None or pd.isna(_v) else bool(%s)", checkExpr(*m.Check, f))
+		g.line("_ok = False if _tied or _v is None or pd.isna(_v) else bool(%s)", checkExpr(*m.Check, f)) // a tie is no "more"
 	default:
 		g.line("_ok = None")
 	}
@@ -289,8 +295,10 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 		shape, what = "distinct", target
 	case m.Agg != meaning.NoAgg:
 		shape, what = "value", "the "+aggWord[m.Agg.String()]+" of "+target
+	case near != nil && listedWords(*near, cmp.Or(m.Target, m.Identifier)) != "":
+		shape, what = "value", "the "+target+" "+listedWords(*near, cmp.Or(m.Target, m.Identifier))
 	case near != nil:
-		shape, what = "value", "the "+target+" of "+neighbourWords(*near, cmp.Or(m.Target, m.Identifier), len(conds) > 0)
+		shape, what = "value", "the "+target+" of "+neighbourWords(*near, len(conds) > 0)
 	case m.Order != nil && m.Target == "" && m.Identifier == "":
 		shape, what = "value", "the number of "+rowsWords(m.Order)
 	case m.Order != nil && m.Order.Column == m.Target:
@@ -304,17 +312,23 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 }
 
 // neighbourWords names the row a placement takes: "the row right after the one where `Round`
-// is 3"; with other conditions, "the nearest row after …" among those passing them; when the
-// answer's column is the reference's, the nearest with another value.
-func neighbourWords(c meaning.Condition, target string, among bool) string {
+// is 3"; with other conditions, "the nearest row after …" among those passing them.
+func neighbourWords(c meaning.Condition, among bool) string {
 	which := "the row right "
-	switch {
-	case slices.ContainsFunc(c.Ref, func(r meaning.Condition) bool { return r.Column == target }):
-		which = "the nearest row with another `" + target + "` "
-	case among:
+	if among {
 		which = "the nearest row "
 	}
 	return which + c.Op + " the one where " + placedWords(c.Ref)
+}
+
+// listedWords says a placement whose answer is a value of the column naming the reference:
+// "listed after Midwest in the file's order" (the next other value); "" when the reference is
+// named otherwise.
+func listedWords(c meaning.Condition, target string) string {
+	if len(c.Ref) != 1 || c.Ref[0].Column != target || c.Ref[0].Op != "==" {
+		return ""
+	}
+	return "listed " + c.Op + " " + c.Ref[0].Value + " in the file's order"
 }
 
 // skipsReference reports the condition that keeps a placement off the value it names (see

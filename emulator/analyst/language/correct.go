@@ -27,6 +27,16 @@ func correctTags(toks []Token, parts []Part, lx *Lexicon) {
 		superlativeTag(&toks[i], lx)
 		comparativeTag(&toks[i], lx)
 		participleBeforeNoun(toks, i)
+		adverbOfPlace(toks, i)
+	}
+}
+
+// adverbOfPlace retags "right", "just", "directly" and "immediately" before a preposition of
+// order as the adverbs they are: in "the building right after Hotel Syracuse" "right" is no
+// noun heading the phrase.
+func adverbOfPlace(toks []Token, i int) {
+	if i+1 < len(toks) && toks[i].Is("right", "just", "directly", "immediately") && toks[i+1].Is("after", "before", "above", "below") {
+		toks[i].POS = "RB"
 	}
 }
 

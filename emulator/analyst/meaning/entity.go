@@ -48,6 +48,9 @@ func entityAsked(s *language.Sentence, r *schema.Result, ix *schema.Index) (phra
 		}
 	}
 	head := s.Tokens[np.Head].Lemma
+	if tableWords[head] || tableWords[s.Tokens[np.Head].Lower] {
+		return "", "" // "what does the data look like" asks about the table
+	}
 	if c, ok := rd.best(np.Head); ok {
 		switch {
 		case c.Kind == schema.ColumnLink && rd.names(c.Column):

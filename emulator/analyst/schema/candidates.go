@@ -59,8 +59,8 @@ func (ix *Index) candidates(s *language.Sentence, u unit, words []tokenWords) []
 	for k := range ix.columns {
 		ic := &ix.columns[k]
 		score, why := ix.nameScore(s, sp, text, norm, qs, ic)
-		if why == Derivation && ic.col.Type == Date && u.Span.Len() == 1 && s.Tokens[sp.Start].IsPlural() {
-			score = MinScore // "buildings" are things; Built holds when they were built
+		if t := s.Tokens[sp.Start]; (why == Derivation || why == Lemma) && ic.col.Type == Date && u.Span.Len() == 1 && t.IsNoun() && (ix.lx.POS(t.Lower).Has(language.Noun) || ix.lx.POS(t.Lemma).Has(language.Noun)) {
+			score = MinScore // "buildings", "the building" are things; Built holds when they were built
 		}
 		if score >= MinScore {
 			out = append(out, columnCandidate(ic, score, why, negated))
