@@ -150,9 +150,9 @@ func neighbourExpr(c meaning.Condition, f *Frame) string {
 	}
 	ref := strings.Join(refs, " & ")
 	if c.Op == "after" {
-		return fmt.Sprintf("(np.arange(len(df)) > np.append(np.flatnonzero(%s), len(df))[0])", ref)
+		return fmt.Sprintf("(np.arange(len(df)) > _row_position(%s, len(df)))", ref)
 	}
-	return fmt.Sprintf("(np.arange(len(df)) < np.append(np.flatnonzero(%s), -1)[0])", ref)
+	return fmt.Sprintf("(np.arange(len(df)) < _row_position(%s, -1))", ref)
 }
 
 // meaningFilter is a condition as the cells' Filter, typed by the column it tests.

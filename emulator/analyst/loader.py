@@ -631,6 +631,13 @@ def _thin(result, points=2000):
     return shown, f"Drawn from {len(shown):,} points, each the mean of {step:,} consecutive rows of {n:,}."
 
 
+def _row_position(mask, none):
+    """The position in the file of the first row where mask holds, or none when no row does:
+    the row a question places others by ("the round after round 3")."""
+    hits = np.flatnonzero(np.asarray(mask))
+    return int(hits[0]) if len(hits) else none
+
+
 def _emit(kind, **fields):
     """Report one result to the engine; the reply quotes numbers from these only. Only in the
     workbench's kernel: a notebook exported and run elsewhere reports none."""
