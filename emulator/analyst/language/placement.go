@@ -113,7 +113,7 @@ func (s *Sentence) objectEnd(prep, end int) int {
 // verbBefore reports a verb other than a form of "be" or "do" before token i.
 func (s *Sentence) verbBefore(i int) bool {
 	for k := range i {
-		if t := s.Tokens[k]; t.IsVerb() && !t.Is("is", "was", "are", "were", "be", "been", "do", "does", "did") {
+		if t := s.Tokens[k]; t.IsVerb() && t.Lemma != "be" && t.Lemma != "do" {
 			return true
 		}
 	}
@@ -138,7 +138,7 @@ func (s *Sentence) placementMarks(prep, object int) []int {
 	switch {
 	case k >= 1 && toks[k].Is("place") && toks[k-1].Is("took", "take", "takes", "taking"):
 		marks = append(marks, k-1, k)
-	case k >= 0 && toks[k].IsVerb() && !toks[k].Is("is", "was", "are", "were", "be", "been"):
+	case k >= 0 && toks[k].IsVerb() && toks[k].Lemma != "be":
 		marks = append(marks, k)
 	}
 	for k := range prep {

@@ -121,16 +121,25 @@ func (rd *reader) kindOfColumn(f int) (string, int) {
 			return c.Column, i
 		}
 	}
-	for _, a := range np.Attachments {
+	if col, at, of := rd.ofTextColumn(f); col != "" {
+		rd.used[np.Head], rd.used[of] = true, true
+		return col, at
+	}
+	return "", -1
+}
+
+// ofTextColumn returns the column of text the "of" object of phrase k names, its token and the
+// token of "of": Competition of "the name of the competition"; "" when there is none.
+func (rd *reader) ofTextColumn(k int) (string, int, int) {
+	for _, a := range rd.s.Phrases[k].Attachments {
 		if !rd.s.Tokens[a.Prep].Is("of") {
 			continue
 		}
 		if col, at := rd.phraseColumn(a.Object); col != "" && !rd.numeric(col) {
-			rd.used[np.Head], rd.used[a.Prep] = true, true
-			return col, at
+			return col, at, a.Prep
 		}
 	}
-	return "", -1
+	return "", -1, -1
 }
 
 // numericFocus reports a "how many" whose focus is a numeric column: "how many descendants does
@@ -186,8 +195,10 @@ func (rd *reader) target() error {
 	if col == "" {
 		col, at = rd.nameOfColumn(f) // "the name of the competition" is Competition's value
 	}
-	if mc, mat := rd.kindOfColumn(f); mc != "" && rd.m.Agg == Count {
-		col, at = mc, mat // "how many surface types": Surface's values, whatever a column Type holds
+	if rd.m.Agg == Count {
+		if mc, mat := rd.kindOfColumn(f); mc != "" {
+			col, at = mc, mat // "how many surface types": Surface's values, whatever a column Type holds
+		}
 	}
 	if col != "" && rd.m.Agg == Count && rd.s.Form().Kind == language.HowMany && rd.kindsAsked(f, at) {
 		rd.useLink(at) // "how many surface types", "how many countries": different values
@@ -350,16 +361,11 @@ func (rd *reader) nameOfColumn(k int) (string, int) {
 	if k < 0 || !rd.s.Tokens[rd.s.Phrases[k].Head].Is("name", "title") {
 		return "", -1
 	}
-	for _, a := range rd.s.Phrases[k].Attachments {
-		if !rd.s.Tokens[a.Prep].Is("of") {
-			continue
-		}
-		if col, at := rd.phraseColumn(a.Object); col != "" && !rd.numeric(col) {
-			rd.used[rd.s.Phrases[k].Head], rd.used[a.Prep] = true, true
-			return col, at
-		}
+	col, at, of := rd.ofTextColumn(k)
+	if col != "" {
+		rd.used[rd.s.Phrases[k].Head], rd.used[of] = true, true
 	}
-	return "", -1
+	return col, at
 }
 
 // elliptical reports a focus with no noun of its own, whose column the superlative gives: "what
