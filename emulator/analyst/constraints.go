@@ -30,6 +30,12 @@ func (r refinements) plain() bool {
 	return r.Round < 0 && r.Method == "" && r.Format == "" && !r.Dedupe && r.Drop == "" && len(r.Fills)+len(r.Scales)+len(r.Encodes)+len(r.Derived) == 0 && r.Unread == ""
 }
 
+// plainBesidesDerived reports refinements that ask for nothing but derived columns.
+func (r refinements) plainBesidesDerived() bool {
+	r.Derived = nil
+	return r.plain()
+}
+
 // fillSpec fills the missing values of some columns (all when Cols is empty).
 type fillSpec struct {
 	Cols []string

@@ -40,10 +40,10 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		return plan{Reply: unreadReply(question, ref)}
 	}
 	rd := questionReading{}
-	switch bare := ref; {
+	switch {
 	case len(derived) == 0 && ref.plain():
 		rd = readMeaning(question, p) // its cell has no preparation steps or derived columns
-	case labelledBins(derived) && func() bool { bare.Derived = nil; return bare.plain() }():
+	case labelledBins(derived) && ref.plainBesidesDerived():
 		// "the most common age range: (0-18, 18-30, 30-50, 50+)": the meaning of the question
 		// as rewritten around the new column, which its cell derives first
 		text, _ := p.questionProper(question)
