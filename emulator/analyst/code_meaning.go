@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
 )
 
 // meaningCell writes the cell for a question package meaning read: derive the columns it reads
@@ -437,7 +438,7 @@ func datePartWords(c meaning.Condition) string {
 // spelledAsIs reports a column whose numbers are names rather than amounts, written without
 // thousands separators: years (1961) and identifiers (order_id 50003).
 func spelledAsIs(column string) bool {
-	words := strings.FieldsFunc(strings.ToLower(column), func(r rune) bool { return r == '_' || r == ' ' || r == '-' })
+	words := schema.NameWords(column)
 	return strings.Contains(strings.ToLower(column), "year") || len(words) > 0 && slices.Contains([]string{"id", "no", "number", "code", "#"}, words[len(words)-1])
 }
 

@@ -162,9 +162,7 @@ func labelledRanges(c, list string) (derivation, bool) {
 		}
 		edges, labels = append(edges, edge), append(labels, x.label)
 	}
-	return derivation{Name: newName(c, "group"), Kind: "cat", Sources: []string{c}, Labels: labels,
-		How: fmt.Sprintf("%s in the ranges %s", c, strings.Join(labels, ", ")),
-		Py:  fmt.Sprintf("pd.cut(df[%s], [%s], labels=%s, include_lowest=True)", pyStr(c), strings.Join(edges, ", "), pyList(labels))}, true
+	return rangesDerivation(c, edges, labels), true
 }
 
 // binSpec reads how to bin after "into": a count, quantiles, edges, or labelled ranges.
@@ -291,9 +289,14 @@ func (r *clauseReader) rangeBins(c string, i int) (derivation, int, bool) {
 	if len(labels) < 2 {
 		return derivation{}, i, false
 	}
+	return rangesDerivation(c, edges, labels), j, true
+}
+
+// rangesDerivation cuts a column at edges into the labelled ranges a question gave.
+func rangesDerivation(c string, edges, labels []string) derivation {
 	return derivation{Name: newName(c, "group"), Kind: "cat", Sources: []string{c}, Labels: labels,
 		How: fmt.Sprintf("%s in the ranges %s", c, strings.Join(labels, ", ")),
-		Py:  fmt.Sprintf("pd.cut(df[%s], [%s], labels=%s, include_lowest=True)", pyStr(c), strings.Join(edges, ", "), pyList(labels))}, j, true
+		Py:  fmt.Sprintf("pd.cut(df[%s], [%s], labels=%s, include_lowest=True)", pyStr(c), strings.Join(edges, ", "), pyList(labels))}
 }
 
 // num reads a number at i, as typed.

@@ -216,13 +216,19 @@ func (rd *reader) columnNumber() {
 	}
 }
 
+// holdsNumber reports a column that may hold the number at token number: a column of numbers,
+// or one of text with a value spelt so (Round "3").
+func (rd *reader) holdsNumber(col *schema.Column, number int) bool {
+	v := strconv.FormatFloat(rd.s.Tokens[number].Value, 'f', -1, 64)
+	return col != nil && (col.Type == schema.Number || slices.Contains(col.Values, v))
+}
+
 // rowNumber reads the row noun followed by a number as the row whose identifier is that
 // number: "order 50003" is order_id 50003, when the identifier is a column of numbers or holds
 // the number as text.
 func (rd *reader) rowNumber(noun, number int) {
 	col := rd.ix.Column(rd.ix.Identifier(rd.s.Tokens[noun].Lemma))
-	v := strconv.FormatFloat(rd.s.Tokens[number].Value, 'f', -1, 64)
-	if col == nil || col.Type != schema.Number && !slices.Contains(col.Values, v) {
+	if !rd.holdsNumber(col, number) {
 		return
 	}
 	rd.addNumberValue(col.Name, number, language.Span{Start: noun, End: number + 1})
@@ -266,10 +272,8 @@ func (rd *reader) numberIsValue(head, number int, sp language.Span) {
 	if !ok || c.Kind != schema.ColumnLink {
 		return
 	}
-	col := rd.ix.Column(c.Column)
-	v := strconv.FormatFloat(rd.s.Tokens[number].Value, 'f', -1, 64)
-	if col == nil || col.Type != schema.Number && !(col.Type == schema.Category && slices.Contains(col.Values, v)) {
-		return // a column of text holds the number only when one of its values is spelt so: Round "3"
+	if !rd.holdsNumber(rd.ix.Column(c.Column), number) {
+		return
 	}
 	rd.useLink(head)
 	rd.addNumberValue(c.Column, number, sp)
