@@ -42,7 +42,7 @@ func (rd *reader) namesColumn(i int) bool {
 // fare of the passengers" names them all).
 func (rd *reader) restrictive(i int, c schema.Candidate) bool {
 	t := rd.s.Tokens[i]
-	if c.Score < 0.8 && t.IsPlural() && i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") {
+	if c.Score < 0.8 && t.IsPlural() && i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") && !rd.agent(i) {
 		return true
 	}
 	lx := rd.ix.Lexicon()
@@ -67,6 +67,12 @@ func (rd *reader) restrictive(i int, c schema.Candidate) bool {
 	return false
 }
 
+// agent reports the row noun as the agent of a participle: "the ratings given by reviewers"
+// names them all.
+func (rd *reader) agent(i int) bool {
+	return i >= 2 && rd.s.Tokens[i-1].Is("by") && rd.s.Tokens[i-2].POS == "VBN"
+}
+
 // ageSpelledOut reports an age class whose bound the question gives right after it: "children
 // below the age of 18", "adults over 21". The comparison is the restriction, and the noun only
 // names it.
@@ -88,7 +94,7 @@ func (rd *reader) entityNoun(i int) bool {
 	if t.Kind != language.Word || !t.IsNoun() || strings.HasPrefix(t.POS, "NNP") || rd.namesValue(t) || rd.ix.IsTimeWord(t.Lemma) {
 		return false // a year or a quarter is a period of the dates, not a row
 	}
-	if i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") {
+	if i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst", "per") {
 		return false // "people with diabetes", "during heatwaves": a restriction
 	}
 	if rd.restrictive(i, schema.Candidate{Score: 1}) || countNouns[t.Lemma] || measureNouns[t.Lemma] {
@@ -111,9 +117,40 @@ func (rd *reader) entityNoun(i int) bool {
 		return true
 	}
 	// A singular noun names the rows only as what is asked about ("which customer", "each
-	// product"), not as the object of a verb ("survived the iceberg") or of "of" ("the crew").
-	return np.Det >= 0 && (rd.s.Tokens[np.Det].Is("which", "what", "each", "every") ||
-		rd.s.Tokens[np.Det].Is("the") && k == rd.s.Form().Focus)
+	// product", "is there any wine"), not as the object of a verb ("survived the iceberg") or
+	// of "of" ("the crew").
+	if np.Det < 0 {
+		return np.Start > 0 && rd.s.Tokens[np.Start-1].Is("per") // "favorites per tweet"
+	}
+	return rd.s.Tokens[np.Det].Is("which", "what", "each", "every") ||
+		rd.s.Tokens[np.Det].Is("the", "any", "a", "an") && (k == rd.s.Form().Focus || rd.ranked(k)) ||
+		rd.s.Tokens[np.Det].Is("a", "an") && rd.generic(np)
+}
+
+// generic reports a phrase with "a" that stands for any one row: the object of "of" after a
+// measure ("the maximum duration of a talk"), or the subject of a clause that follows it
+// ("the highest price a car is listed for", "the most retweets a tweet has received").
+func (rd *reader) generic(np language.NounPhrase) bool {
+	if np.Start > 0 && rd.s.Tokens[np.Start-1].Is("of") {
+		return true
+	}
+	return np.End < len(rd.s.Tokens) && rd.s.Tokens[np.End].IsVerb()
+}
+
+// ranked reports a phrase whose rows a superlative ranks: "the oldest roller coaster", "the
+// song with the longest lyrics", "the person with the highest glucose level".
+func (rd *reader) ranked(k int) bool {
+	for _, sp := range rd.s.Superlatives {
+		if sp.Phrase == k && !amountLemmas[sp.Lemma] {
+			return true // but "the most money" is an amount, not a row
+		}
+		for _, a := range rd.s.Phrases[k].Attachments {
+			if a.Object == sp.Phrase && rd.s.Tokens[a.Prep].Is("with", "by") {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // betweenEntityAndColumn reports a verb between the entity a question asks about, named by a
@@ -213,7 +250,7 @@ func (rd *reader) frontedObject(i int) bool {
 			do = true
 		}
 	}
-	if !do {
+	if !do && !rd.contactClause(rd.subject.End, i) {
 		return false
 	}
 	for j := np.Start; j < np.End; j++ {
@@ -222,6 +259,24 @@ func (rd *reader) frontedObject(i int) bool {
 		}
 	}
 	return false
+}
+
+// contactClause reports a clause from token from to the verb at token v with no relative
+// pronoun, whose subject is the row noun: "(the most retweets) a tweet has received", "(the
+// highest price) a car is listed for". Its object is the phrase before it.
+func (rd *reader) contactClause(from, v int) bool {
+	subject := false
+	for j := from; j < v; j++ {
+		switch u := rd.s.Tokens[j]; {
+		case u.POS == "DT" && !subject:
+		case u.IsNoun() && !subject && (rd.isRowsToken(j) || rd.link[j] < 0 && rd.entityNoun(j)):
+			subject = true
+		case subject && (u.POS == "MD" || u.IsVerb() && u.Is("has", "have", "had", "is", "was", "are", "were", "been", "be")):
+		default:
+			return false
+		}
+	}
+	return subject
 }
 
 // participleOnColumn reports a past participle right after a column the rules used, with
@@ -365,6 +420,12 @@ func (rd *reader) filtered(col string) bool {
 		}
 	}
 	return rd.m.Check != nil && rd.m.Check.Column == col
+}
+
+// usesColumn reports a column the meaning already takes, ranks, groups or tests.
+func (rd *reader) usesColumn(col string) bool {
+	m := &rd.m
+	return m.Target == col || m.Group == col || m.Order != nil && m.Order.Column == col || rd.filtered(col)
 }
 
 // linkText is the phrase around token i: its link's text, or the word.

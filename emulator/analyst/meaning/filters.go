@@ -39,6 +39,7 @@ func (rd *reader) filters() error {
 	rd.monthDays()
 	rd.quotedValues()
 	rd.amountPresence()
+	rd.countedColumn()
 	rd.m.Filters = mergeAlternatives(rd.m.Filters)
 	return nil
 }
@@ -92,6 +93,36 @@ func (rd *reader) amountPresence() {
 		start := slices.Min(append(marks, i))
 		rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: op, Value: "0", Numeric: true,
 			Phrase: rd.text(language.Span{Start: start, End: rd.r.Links[rd.link[i]].Span.End}), at: start})
+	}
+}
+
+// countedColumn reads a number of a numeric column's units held by the rows as equality:
+// "a property with exactly 5 bedrooms", "coasters that have 3 inversions" are Bedrooms == 5
+// and Inversions == 3. The number must follow "with" or a verb of having, so that "the 5
+// highest" and "top 3" stay the order's.
+func (rd *reader) countedColumn() {
+	toks := rd.s.Tokens
+	for i := 1; i+1 < len(toks); i++ {
+		n := toks[i]
+		if rd.used[i] || n.Kind != language.Number || n.Ordinal || n.Percent || n.Value < 0 || n.Value != float64(int(n.Value)) {
+			continue
+		}
+		c, ok := rd.best(i + 1)
+		if !ok || c.Kind != schema.ColumnLink || !rd.numeric(c.Column) || rd.used[i+1] || rd.r.Links[rd.link[i+1]].Span.Start != i+1 {
+			continue
+		}
+		j := i - 1
+		if toks[j].Is("exactly", "only", "precisely") {
+			j--
+		}
+		if j < 0 || !(toks[j].Is("with") || toks[j].IsVerb() && presenceVerbs[toks[j].Lemma]) {
+			continue
+		}
+		rd.useLink(i + 1)
+		for k := j + 1; k < i; k++ {
+			rd.used[k] = true
+		}
+		rd.addNumberValue(c.Column, i, language.Span{Start: j + 1, End: rd.r.Links[rd.link[i+1]].Span.End})
 	}
 }
 

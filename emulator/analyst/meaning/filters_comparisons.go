@@ -142,6 +142,15 @@ func (rd *reader) columnAfter(end int) (string, int) {
 	if c, ok := rd.best(end); ok && c.Kind == schema.ColumnLink {
 		return c.Column, end
 	}
+	// "more than 6 passengers" counts passengers: the numeric column that is a near second to
+	// the row entity holds the count (passenger_count).
+	if k := rd.link[end]; k >= 0 {
+		cands := rd.r.Links[k].Candidates
+		if len(cands) >= 2 && cands[0].Kind == schema.RowsLink && cands[1].Kind == schema.ColumnLink &&
+			cands[0].Score-cands[1].Score < schema.AmbiguityMargin && rd.numeric(cands[1].Column) {
+			return cands[1].Column, end
+		}
+	}
 	return "", -1
 }
 
@@ -186,12 +195,18 @@ func (rd *reader) isUnit(i int) bool {
 
 // columnOfNumber reads "<numeric column> of <number>" as equality: "a philanthropy score of 5".
 func (rd *reader) columnOfNumber() {
-	for _, np := range rd.s.Phrases {
+	for k, np := range rd.s.Phrases {
 		i := np.End
 		if i+1 >= len(rd.s.Tokens) || rd.s.Tokens[i].Lower != "of" || rd.s.Tokens[i+1].Kind != language.Number || rd.used[i+1] {
 			continue
 		}
-		rd.numberIsValue(np.Head, i+1, language.Span{Start: np.Start, End: i + 2})
+		head := np.Head
+		if _, linked := rd.best(head); !linked && measureNouns[rd.s.Tokens[head].Lemma] {
+			if _, at := rd.phraseColumn(k); at >= 0 {
+				head = at // "a quality rating of 10": the rating leans on Quality
+			}
+		}
+		rd.numberIsValue(head, i+1, language.Span{Start: np.Start, End: i + 2})
 	}
 }
 

@@ -258,6 +258,11 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 		rd.m.Group = col
 		return nil
 	}
+	if col, at := rd.namedEntityColumn(f); col != "" && f != sp.Phrase && !rd.attachedElsewhere(sp.Phrase, f) {
+		rd.useLink(at) // "which vendor has the most trips": VendorID's groups
+		rd.m.Group = col
+		return nil
+	}
 	if col, at := rd.whoseColumn(sp.Phrase); col != "" {
 		rd.useLink(at)
 		rd.m.Group = col
@@ -271,6 +276,32 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 		}
 	}
 	return &Gap{Phrase: rd.text(sp.Span), Why: "no groups to rank for"}
+}
+
+// namedEntityColumn returns the id or name column of what phrase k names, and its token, when
+// the linker took the phrase for rows of that column's entity: "vendor" for VendorID,
+// "department" for "Department Name". Ranked by a size, each value is a group of rows.
+func (rd *reader) namedEntityColumn(k int) (string, int) {
+	if k < 0 {
+		return "", -1
+	}
+	h := rd.s.Phrases[k].Head
+	c, ok := rd.best(h)
+	if !ok || c.Kind != schema.RowsLink || c.Column == "" || rd.ix.EntityOf(c.Column) != rd.s.Tokens[h].Lemma {
+		return "", -1
+	}
+	return c.Column, h
+}
+
+// attachedElsewhere reports a phrase attached to some phrase other than f: "the post with the
+// most words" ranks posts, whatever "the author of" the post asks.
+func (rd *reader) attachedElsewhere(k, f int) bool {
+	for p, np := range rd.s.Phrases {
+		if p != f && slices.ContainsFunc(np.Attachments, func(a language.Attachment) bool { return a.Object == k }) {
+			return true
+		}
+	}
+	return false
 }
 
 // countedThing reports a phrase whose column is what is counted, not grouped: "the highest

@@ -147,19 +147,26 @@ func (rd *reader) sourceOfTable(i int) bool {
 	return k >= 0 && k < i-1 && toks[k].Is("on", "in", "from", "of")
 }
 
-// unitGloss reports a unit of measurement said in parentheses, "(in grams)", "(in mph)": it
-// says how the answer is measured, which the column's own unit decides.
+// unitGloss reports a unit of measurement said in parentheses, "(in grams)", "(in mph)", or
+// with "in" at the end of the question, "… events in inches?": it says how the answer is
+// measured, which the column's own unit decides.
 func (rd *reader) unitGloss(i int) bool {
 	toks := rd.s.Tokens
 	j := i - 1
 	if j >= 0 && toks[j].Is("in") {
 		j--
 	}
-	if j < 0 || !toks[j].Is("(") || i+1 >= len(toks) || !toks[i+1].Is(")") {
+	bare := j == i-2 && j >= 0 && i+1 < len(toks) && toks[i+1].Kind == language.Punct // "… events in inches?"
+	if !bare && (j < 0 || !toks[j].Is("(") || i+1 >= len(toks) || !toks[i+1].Is(")")) {
 		return false
 	}
-	if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink || len(toks[i].Lemma) < 2 {
-		return false // "the highest number of records (n)" names the column n
+	if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink {
+		// "the top 3 speeds (in mph)" glosses speed_mph, which the meaning takes; "the
+		// highest number of records (n)" names the column n, which some rule must take.
+		return rd.usesColumn(c.Column)
+	}
+	if len(toks[i].Lemma) < 2 {
+		return false
 	}
 	return rd.ix.Lexicon().IsA(toks[i].Lemma, "unit of measurement")
 }

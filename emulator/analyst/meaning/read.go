@@ -155,7 +155,8 @@ func (rd *reader) isRows(k int) bool {
 	return tableWords[head.Lemma] || personWords[head.Lemma] && head.IsPlural()
 }
 
-// subjectSpan is the focus phrase and the phrases attached to it, as one token span.
+// subjectSpan is the focus phrase and the phrases attached to it, as one token span. A
+// comparison is the predicate, never an attachment: "is the age of the reviewers above 50 years".
 func (rd *reader) subjectSpan() language.Span {
 	f := rd.s.Form().Focus
 	if f < 0 {
@@ -165,6 +166,9 @@ func (rd *reader) subjectSpan() language.Span {
 	var extend func(k int)
 	extend = func(k int) {
 		for _, a := range rd.s.Phrases[k].Attachments {
+			if rd.compares(a.Prep) {
+				continue
+			}
 			if e := rd.s.Phrases[a.Object].End; e > sp.End {
 				sp.End = e
 			}
@@ -173,6 +177,16 @@ func (rd *reader) subjectSpan() language.Span {
 	}
 	extend(f)
 	return sp
+}
+
+// compares reports a token that opens a comparison: "above" of "above 50 years".
+func (rd *reader) compares(i int) bool {
+	for _, c := range rd.s.Comparisons {
+		if c.Start == i {
+			return true
+		}
+	}
+	return false
 }
 
 // form decides the answer's form once the rest is known.

@@ -112,6 +112,30 @@ var (
 	coasters = &schema.Table{File: "rides.csv", Columns: []schema.Column{
 		{Name: "coaster_name", Type: schema.Text}, {Name: "Speed", Type: schema.Number},
 	}}
+	trips = &schema.Table{File: "taxi.csv", Columns: []schema.Column{
+		{Name: "VendorID", Type: schema.Number}, {Name: "trip_distance", Type: schema.Number},
+		{Name: "passenger_count", Type: schema.Number},
+	}}
+	listings = &schema.Table{File: "london.csv", Columns: []schema.Column{
+		{Name: "review_scores_location", Type: schema.Number}, {Name: "review_scores_communication", Type: schema.Number},
+		{Name: "bedrooms", Type: schema.Number}, {Name: "quality", Type: schema.Number},
+	}}
+	tweets = &schema.Table{File: "airline.csv", Columns: []schema.Column{
+		{Name: "tweet_id", Type: schema.Number}, {Name: "retweet_count", Type: schema.Number},
+		{Name: "favorites", Type: schema.Number}, {Name: "author_name", Type: schema.Text}, {Name: "text", Type: schema.Text},
+	}}
+	clothing = &schema.Table{File: "ecommerce.csv", Columns: []schema.Column{
+		{Name: "Age", Type: schema.Number}, {Name: "Rating", Type: schema.Number},
+		{Name: "Department Name", Type: schema.Category, Values: []string{"Tops", "Dresses"}},
+		{Name: "speed_mph", Type: schema.Number}, {Name: "Precipitation", Type: schema.Number},
+	}}
+	incidents = &schema.Table{File: "police.csv", Columns: []schema.Column{
+		{Name: "Incident Number", Type: schema.Number}, {Name: "Filed Online", Type: schema.Boolean, Values: []string{"True", "False"}},
+		{Name: "Resolution", Type: schema.Category, Values: []string{"Open", "Cite or Arrest Adult"}},
+	}}
+	purses = &schema.Table{File: "tournaments.csv", Columns: []schema.Column{
+		{Name: "Tournament", Type: schema.Text}, {Name: "Purse ($)", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -253,6 +277,26 @@ func TestReadComposes(t *testing.T) {
 		{reviews, "Which company received the lowest rating?", "value | order rating asc 1 | target company"},
 		{reviews, "What's the highest score received by an entry?", "value | order score desc 1 | target score"},
 		{coasters, "What is the average speed of all roller coasters?", "value | target Speed | agg mean"},
+		// what an id or name column says a row is, ranked by how many rows it has (DataBench 004, 010)
+		{trips, "Which vendor has the most trips recorded?", "value | group VendorID | order size desc 1 | target VendorID"},
+		{clothing, "Which department has the most reviews?", "value | group Department Name | order size desc 1 | target Department Name"},
+		// a comparison is the predicate, never part of the subject (DataBench 010)
+		{clothing, "Is the age of the reviewers above 50 years on average?", "verdict | target Age | agg mean | check Age > 50"},
+		// "total" in a filtered column's name as said is each row's (DataBench 004)
+		{trips, "Are there any trips with a total distance greater than 30 miles?", "verdict | where trip_distance > 30 | exists"},
+		// a count of a column's units held by the rows, and a measure noun leaning on a column (014, 026)
+		{listings, "Is there a property with exactly 5 bedrooms?", "verdict | where bedrooms == 5 | exists"},
+		{listings, "Is there any listing with a quality rating of 10?", "verdict | where quality == 10 | exists"},
+		{trips, "Is there any trip with more than 6 passengers?", "verdict | where passenger_count > 6 | exists"},
+		// "X for Y" names one column of several; a unit glosses its column (006, 013, 009)
+		{listings, "What are the top 3 highest review scores for location?", "list | order review_scores_location desc 3 | target review_scores_location"},
+		{clothing, "What are the top 3 speeds (in mph)?", "list | order speed_mph desc 3 | target speed_mph"},
+		{clothing, "What are the 3 highest recorded precipitation events in inches?", "list | order Precipitation desc 3 | target Precipitation"},
+		// a generic row: "a tweet", "per tweet", the agent of a participle (041, 049, 010)
+		{tweets, "What's the maximum number of retweets a tweet has received?", "value | target retweet_count | agg max"},
+		{tweets, "What is the average number of favorites per tweet?", "value | target favorites | agg mean"},
+		{clothing, "What are the 4 highest ratings given by reviewers?", "list | order Rating desc 4 | target Rating"},
+		{incidents, "What is the most common resolution for incidents reported online?", "value | where Filed Online == True | group Resolution | order size desc 1 | target Resolution"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}
@@ -305,6 +349,8 @@ func TestReadLeavesGaps(t *testing.T) {
 		{bracket, "is the midwest listed before the east?"},                    // two rows' places compared: a verdict
 		{bracket, "what was the tallest team after the london lions?"},         // a ranking and a placement
 		{bracket, "what was the average height after the london lions?"},       // a summary of the rows that follow: not read
+		{tweets, "Who is the author of the post with the most words?"},         // posts ranked by their words, not authors by posts
+		{purses, "which purse has the most money?"},                            // money: an amount, not the rows (WTQ nt-12460)
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

@@ -31,6 +31,9 @@ func (rd *reader) verdict() error {
 		return nil
 	}
 	if rd.asksExistence() {
+		if rd.aggNamesFilter() {
+			m.Agg = NoAgg // "any trips with a total distance greater than 30": each trip's total
+		}
 		if len(m.Filters) == 0 || m.Agg != NoAgg {
 			return &Gap{Phrase: rd.s.Text, Why: "an existence question with no condition I could read"}
 		}
@@ -89,6 +92,16 @@ func (rd *reader) verdict() error {
 	}
 	m.Check = &check
 	return nil
+}
+
+// aggNamesFilter reports an aggregate word that is part of a filtered column's name as said:
+// "total" of "a total distance greater than 30 miles" is each row's total, not a sum.
+func (rd *reader) aggNamesFilter() bool {
+	if rd.aggAt < 0 || rd.m.Agg != Sum && rd.m.Agg != Mean {
+		return false
+	}
+	c, ok := rd.best(rd.aggAt + 1)
+	return ok && c.Kind == schema.ColumnLink && slices.ContainsFunc(rd.m.Filters, func(f Condition) bool { return f.Column == c.Column })
 }
 
 // afterSubject reports a condition stated after the subject: the predicate of a yes/no question.

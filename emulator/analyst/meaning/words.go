@@ -22,7 +22,7 @@ var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell",
 
 // measureNouns stand for a column's values when they lean on it: "the level of Extraversion",
 // "the speed stat", "the final worth values". Away from a column they block.
-var measureNouns = set("level", "value", "stat", "statistic", "amount", "figure", "measure", "reading", "score", "rate", "quantity", "entry", "entries", "content")
+var measureNouns = set("level", "value", "stat", "statistic", "amount", "figure", "measure", "reading", "score", "rating", "grade", "rate", "quantity", "entry", "entries", "content")
 
 // tableWords name the table, not a column or a row restriction.
 var tableWords = set("dataset", "data", "table", "record", "row", "entry", "file", "list", "set", "database")
@@ -49,7 +49,7 @@ var negations = set("not", "n't", "no", "non", "never", "without", "except", "ex
 var exclusions = set("other than", "apart from", "aside from", "rather than")
 
 // sizeLemmas make a superlative rank groups by their number of rows.
-var sizeLemmas = set("many", "few", "common", "frequent", "popular", "prevalent", "usual", "much", "little", "rare")
+var sizeLemmas = set("many", "few", "common", "frequent", "popular", "prevalent", "usual", "much", "little", "rare", "preferred", "favorite", "favourite")
 
 // amountLemmas are the superlatives of quantity: "the most votes" ranks by Votes when Votes is
 // a number, and by how many rows when it names rows ("the most billionaires").

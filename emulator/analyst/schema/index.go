@@ -31,8 +31,8 @@ type indexedColumn struct {
 	head int
 	// values are the normalised categorical values, parallel to col.Values.
 	values []string
-	// entity is what an id or name column says a row is: "PassengerId" → passenger,
-	// "personName" → person; "" otherwise.
+	// entity is what an id, name or number column says a row is: "PassengerId" → passenger,
+	// "personName" → person, "Incident Number" → incident; "" otherwise.
 	entity string
 	// money marks a column whose words WordNet files under sums of money (fare, price, salary),
 	// which a currency amount in the question points to.
@@ -77,6 +77,9 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 	for _, v := range c.Values {
 		ic.values = append(ic.values, normalise(v))
 	}
+	if n := len(ic.words); n >= 2 && ix.unitWord(ic.words[n-1].lemma) {
+		ic.words[n-1].aside = true // "speed_mph", "height_ft": the unit says how, not what
+	}
 	ic.head = len(ic.words) - 1
 	for k := len(ic.words) - 1; k >= 0; k-- {
 		if !operationWords[ic.words[k].lemma] && !ic.words[k].aside {
@@ -84,7 +87,7 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 			break
 		}
 	}
-	if n := len(ic.words); n >= 2 && (ic.words[n-1].low == "id" || ic.words[n-1].low == "name") {
+	if n := len(ic.words); n >= 2 && (ic.words[n-1].low == "id" || ic.words[n-1].low == "name" || ic.words[n-1].low == "number") {
 		ic.entity = ic.words[n-2].lemma
 	}
 	for _, w := range ic.words {
@@ -97,6 +100,15 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 		}
 	}
 	return ic
+}
+
+// unitWord reports a unit of measurement ("ft", "cm", "kg") or of a rate ("mph": WordNet's
+// "miles per hour").
+func (ix *Index) unitWord(lemma string) bool {
+	if ix.lx.IsAWithin(lemma, "unit of measurement", 2) {
+		return true
+	}
+	return slices.ContainsFunc(ix.lx.Synonyms(lemma, language.Noun), func(s string) bool { return strings.Contains(s, " per ") })
 }
 
 // relate gathers a column word's synonyms, derivations and attributes over all its forms.
@@ -148,6 +160,17 @@ func (ix *Index) Column(name string) *Column {
 		}
 	}
 	return nil
+}
+
+// EntityOf returns what an id or name column says a row is ("vendor" for VendorID, "department"
+// for "Department Name"), or "".
+func (ix *Index) EntityOf(column string) string {
+	for _, ic := range ix.columns {
+		if ic.col.Name == column {
+			return ic.entity
+		}
+	}
+	return ""
 }
 
 // Entities returns what the table's id and name columns say a row is: "employee" for

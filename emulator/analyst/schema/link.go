@@ -230,6 +230,9 @@ func (ix *Index) joinedUnits(s *language.Sentence) []unit {
 	}
 	for k, np := range s.Phrases {
 		for _, a := range np.Attachments {
+			if s.Tokens[a.Prep].Is("for") {
+				join(k, a.Object) // "review scores for location" → review_scores_location
+			}
 			if !s.Tokens[a.Prep].Is("of") {
 				continue
 			}

@@ -7,7 +7,7 @@ import (
 )
 
 // entityClasses are the WordNet classes of nouns that name what a row of a table usually is.
-var entityClasses = []string{"person", "organism", "social group", "organization", "artifact", "location", "event"}
+var entityClasses = []string{"person", "organism", "social group", "organization", "artifact", "location", "event", "food"}
 
 // linkRows offers the row entity for each noun-phrase head: the noun that names what a row is
 // ("passengers", "employees", "billionaires"). A head already linked keeps its link; the row
