@@ -41,7 +41,12 @@ func inNominal(toks []Token, j, end int) bool {
 		return false
 	}
 	switch t.POS {
-	case "JJ", "JJR", "JJS", "VBN", "VBG", "NN", "NNS", "NNP", "NNPS", "CD", "POS":
+	case "VBN", "VBG":
+		// "agencies handling complaints", "coasters designed by …": after a plural noun a
+		// participle opens a reduced relative clause; before a noun it modifies ("the
+		// handling fee").
+		return j == 0 || toks[j-1].POS != "NNS" && toks[j-1].POS != "NNPS"
+	case "JJ", "JJR", "JJS", "NN", "NNS", "NNP", "NNPS", "CD", "POS":
 		return true
 	case "RBS", "RBR":
 		// "the most expensive", "the most billionaires"

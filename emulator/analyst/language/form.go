@@ -60,11 +60,25 @@ func formAt(s *Sentence, i int, p Span) (Form, bool) {
 		if i+2 < p.End && toks[i+1].Is("you") && toks[i+2].IsVerb() {
 			return Form{Kind: Imperative, Word: i + 2, Focus: firstPhraseFrom(s, i+3, p)}, true
 		}
+		if w, ok := truthFrame(toks, i, p); ok {
+			// "Is it true that the youngest participant has met their match?": the clause
+			// after "that" is what is asked; Word is "true", the frame's one content word.
+			return Form{Kind: YesNo, Word: w, Focus: firstPhraseFrom(s, w+2, p)}, true
+		}
 		return Form{Kind: YesNo, Word: i, Focus: firstPhraseFrom(s, i+1, p)}, true
 	case t.POS == "VB":
 		return Form{Kind: Imperative, Word: i, Focus: firstPhraseFrom(s, i+1, p)}, true
 	}
 	return Form{}, false
+}
+
+// truthFrame reads "is it true that" after the auxiliary at token i, and returns the token of
+// "true".
+func truthFrame(toks []Token, i int, p Span) (int, bool) {
+	if i+3 < p.End && toks[i].Lemma == "be" && toks[i+1].Is("it") && toks[i+2].Is("true") && toks[i+3].Is("that") {
+		return i + 2, true
+	}
+	return 0, false
 }
 
 func isWhWord(t Token) bool {

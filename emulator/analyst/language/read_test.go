@@ -106,8 +106,12 @@ var readCases = []readCase{
 		lemmas: map[string]string{"promoted": "promote", "been": "be"}},
 	{q: "Were there any employees hired in 2019?", form: "yes/no employees",
 		relatives: []string{"employees: hired in 2019"}},
+	// a participle after a plural noun opens a reduced relative clause (DataBench 005)
+	{q: "What's the total number of unique agencies handling complaints?", form: "wh number", relatives: []string{"agencies: handling complaints"},
+		phrases: []string{"the total number [of unique agencies]", "unique agencies", "complaints"}},
 	{q: "Any property with more than 10 bedrooms?", form: "yes/no property", comparisons: []string{"> 10"}},
-	{q: "Is it true that the athlete with the lowest ID is older than 30 years?", form: "yes/no it",
+	// "is it true that" frames the clause it introduces, whose subject is asked about
+	{q: "Is it true that the athlete with the lowest ID is older than 30 years?", form: "yes/no athlete",
 		comparisons: []string{"old > 30"}, superlatives: []string{"low"}},
 }
 

@@ -279,13 +279,13 @@ func (rd *reader) contactClause(from, v int) bool {
 	return subject
 }
 
-// participleOnColumn reports a past participle right after a column the rules used, with
-// nothing after it but the row noun as its agent: "the mean fare paid (by the passengers)",
-// "the price charged". In "the price paid by survivors" the filters place the survivors, and
+// participleOnColumn reports a participle right after a column the rules used, with nothing
+// after it but the row noun as its agent or object: "the mean fare paid (by the passengers)",
+// "the price charged", "agencies handling complaints". In "the price paid by survivors" the filters place the survivors, and
 // the participle only carries that restriction.
 func (rd *reader) participleOnColumn(i int) bool {
 	t := rd.s.Tokens[i]
-	if t.POS != "VBN" || i == 0 {
+	if t.POS != "VBN" && t.POS != "VBG" || i == 0 {
 		return false
 	}
 	c, ok := rd.best(i - 1)

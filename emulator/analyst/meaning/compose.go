@@ -25,8 +25,8 @@ func (rd *reader) aggregate() error {
 		if rd.used[i] || t.Kind != language.Word {
 			continue
 		}
-		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && !rd.used[i] && rd.r.Links[rd.link[i]].Span.Len() > 0 && len(rd.r.Links[rd.link[i]].Tokens) == 1 {
-			continue // "Total" is the column's own name
+		if rd.namesColumn(i) && len(rd.r.Links[rd.link[i]].Tokens) == 1 {
+			continue // "Total" is the column's own name; "unique" is not unique_key's
 		}
 		if a, ok := aggWords[t.Lower]; ok {
 			rd.used[i] = true
@@ -45,8 +45,8 @@ func (rd *reader) aggregate() error {
 			rd.used[i] = true
 			continue
 		}
-		if distinctWords[t.Lemma] && rd.m.Order != nil && !rd.m.Order.Size && t.IsAdjective() {
-			rd.m.Order.Unique = true
+		if distinctWords[t.Lemma] && rd.m.Order != nil && t.IsAdjective() {
+			rd.m.Order.Unique = !rd.m.Order.Size // ranked groups are different values already
 			rd.used[i] = true
 			continue
 		}
@@ -142,6 +142,18 @@ func (rd *reader) ofTextColumn(k int) (string, int, int) {
 	return "", -1, -1
 }
 
+// ofColumn returns the column, of any type, that the "of" object of phrase k names, and its
+// token; the head of k is placed.
+func (rd *reader) ofColumn(k int) (string, int) {
+	for _, a := range rd.s.Phrases[k].Attachments {
+		if col, at := rd.phraseColumn(a.Object); col != "" && rd.s.Tokens[a.Prep].Is("of") {
+			rd.used[rd.s.Phrases[k].Head], rd.used[a.Prep] = true, true
+			return col, at
+		}
+	}
+	return "", -1
+}
+
 // numericFocus reports a "how many" whose focus is a numeric column: "how many descendants does
 // an entry have on average" asks for descendants, not for a number of rows.
 func (rd *reader) numericFocus() bool {
@@ -191,6 +203,9 @@ func (rd *reader) target() error {
 	col, at := rd.phraseColumn(f)
 	if col == "" && f >= 0 && rd.m.Agg != Count && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
 		col, at = rd.attachedColumn(f) // "the 5 highest number of comments"
+	}
+	if col == "" && f >= 0 && rd.m.Agg == Distinct && countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] {
+		col, at = rd.ofColumn(f) // "the number of unique agencies": Agency's different values
 	}
 	if col == "" {
 		col, at = rd.nameOfColumn(f) // "the name of the competition" is Competition's value

@@ -71,6 +71,9 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 		}
 	}
 	lo, okLo := rd.number(cmp.Value)
+	if u := rd.unitAfter(cmp.Value); u >= 0 && u != at && col != "" {
+		rd.used[u] = true // "older than 30 years" with a Year column: the unit of the age
+	}
 	if col == "" || !okLo {
 		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on no column I could find"}
 	}
@@ -184,13 +187,31 @@ func (rd *reader) number(sp language.Span) (string, bool) {
 }
 
 // isUnit reports a unit of measurement or of time that no link took: "cm", "years", "mph".
-func (rd *reader) isUnit(i int) bool {
+func (rd *reader) isUnit(i int) bool { return rd.link[i] < 0 && rd.unitWord(i) }
+
+// unitWord reports a noun WordNet files under units of measurement or of time, said after a
+// number.
+func (rd *reader) unitWord(i int) bool {
 	t := rd.s.Tokens[i]
-	if rd.link[i] >= 0 || !t.IsNoun() {
+	if !t.IsNoun() {
 		return false
 	}
 	lx := rd.ix.Lexicon()
-	return lx.IsAWithin(t.Lemma, "unit of measurement", 2) || lx.IsAWithin(t.Lemma, "time unit", 2)
+	return lx.IsAWithin(t.Lemma, "unit of measurement", 2) || lx.IsAWithin(t.Lemma, "time unit", 2) ||
+		lx.IsAWithin(t.Lemma, "time period", 1) // "30 years": WordNet files a year as a period
+}
+
+// unitAfter returns the token of a unit right after the number of span sp, linked or not, or -1.
+func (rd *reader) unitAfter(sp language.Span) int {
+	for i := sp.Start; i < sp.End; i++ {
+		if rd.s.Tokens[i].Kind == language.Number {
+			if u := i + 1; u < len(rd.s.Tokens) && rd.unitWord(u) {
+				return u
+			}
+			return -1
+		}
+	}
+	return -1
 }
 
 // columnOfNumber reads "<numeric column> of <number>" as equality: "a philanthropy score of 5".

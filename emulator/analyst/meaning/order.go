@@ -56,6 +56,9 @@ func (rd *reader) order() error {
 		}
 	}
 	rd.focusCount(o) // "the 4 categories with the fewest billionaires"
+	if len(scales) == 1 && !o.Said {
+		rd.rankedCount(o, scales[0]) // "the G-force values of the 2 roller coasters with the highest G-force"
+	}
 
 	rd.m.Order = o
 	return nil
@@ -77,6 +80,25 @@ func (rd *reader) focusCount(o *Order) {
 			rd.used[i] = true
 		}
 		return
+	}
+}
+
+// rankedCount takes the count of the phrase whose rows the superlative ranks through "with":
+// "the 2 individuals with the highest insulin levels".
+func (rd *reader) rankedCount(o *Order, sp language.Superlative) {
+	for _, np := range rd.s.Phrases {
+		if !slices.ContainsFunc(np.Attachments, func(a language.Attachment) bool {
+			return a.Object == sp.Phrase && rd.s.Tokens[a.Prep].Is("with")
+		}) {
+			continue
+		}
+		for _, i := range np.Numbers {
+			if t := rd.s.Tokens[i]; !rd.used[i] && t.Kind == language.Number && !t.Ordinal && t.Value >= 1 && t.Value == float64(int(t.Value)) {
+				o.N, o.Said = int(t.Value), true
+				rd.used[i] = true
+				return
+			}
+		}
 	}
 }
 

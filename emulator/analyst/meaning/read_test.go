@@ -136,6 +136,14 @@ var (
 	purses = &schema.Table{File: "tournaments.csv", Columns: []schema.Column{
 		{Name: "Tournament", Type: schema.Text}, {Name: "Purse ($)", Type: schema.Number},
 	}}
+	athletes = &schema.Table{File: "olympics.csv", Columns: []schema.Column{
+		{Name: "ID", Type: schema.Number}, {Name: "Age", Type: schema.Number}, {Name: "Year", Type: schema.Number},
+		{Name: "Glucose", Type: schema.Number}, {Name: "Insulin", Type: schema.Number},
+	}}
+	complaints = &schema.Table{File: "nyc.csv", Columns: []schema.Column{
+		{Name: "unique_key", Type: schema.Number}, {Name: "agency", Type: schema.Category, Values: []string{"NYPD", "HPD"}},
+		{Name: "complaint_type", Type: schema.Category, Values: []string{"Noise", "Heat"}},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -297,6 +305,12 @@ func TestReadComposes(t *testing.T) {
 		{tweets, "What is the average number of favorites per tweet?", "value | target favorites | agg mean"},
 		{clothing, "What are the 4 highest ratings given by reviewers?", "list | order Rating desc 4 | target Rating"},
 		{incidents, "What is the most common resolution for incidents reported online?", "value | where Filed Online == True | group Resolution | order size desc 1 | target Resolution"},
+		// "is it true that" frames a yes/no question; "years" after the number is the age's unit (046)
+		{athletes, "Is it true that the athlete with the lowest ID is older than 30 years?", "verdict | order ID asc 1 | target Age | check Age > 30"},
+		// the count of the rows a superlative ranks through "with" (028)
+		{athletes, "Provide the glucose levels of the 2 individuals with the highest insulin levels.", "list | order Insulin desc 2 | target Glucose"},
+		// "unique" is not unique_key's; a participle after a plural opens a clause (005)
+		{complaints, "What's the total number of unique agencies handling complaints?", "value | target agency | agg distinct"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
 	}

@@ -16,6 +16,7 @@ func (rd *reader) verdict() error {
 		return nil // "is A or B taller" asks for a row; "is A taller than B" was checked by pairOrder
 	}
 	m := &rd.m
+	rd.used[rd.s.Form().Word] = true // the auxiliary, or "true" of "is it true that"
 	if c := rd.countCheck; c != nil {
 		rd.asksExistence() // "are there" only introduces the rows counted
 		if m.Agg != NoAgg && m.Agg != Distinct || m.Order != nil {
