@@ -247,6 +247,9 @@ func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
 func checkExpr(c meaning.Condition, f *Frame) string {
 	x := meaningFilter(c, f)
 	op := c.Op
+	if op == "notna" {
+		return "True" // the missing value was tested first
+	}
 	if c.Column == "" && c.Numeric {
 		return "float(_v) " + op + " " + c.Value // a number of rows
 	}

@@ -150,7 +150,7 @@ func (rd *reader) verbTokens(v int) []int {
 	return []int{v}
 }
 
-// yearIn reads "in 1961" as a value of the table's one column of years ("who were the
+// yearIn reads "in 1961" or "from 1965" as a value of the table's one column of years ("who were the
 // champions in 1961"), or as the year of its one column of dates.
 func (rd *reader) yearIn() {
 	col := rd.onlyTemporal()
@@ -165,7 +165,7 @@ func (rd *reader) yearIn() {
 		part = "%Y" // a column of dates: "the rebounds in 1978" are those of 1978's dates
 	}
 	for i, t := range rd.s.Tokens {
-		if rd.used[i] || t.Kind != language.Number || t.Ordinal || i == 0 || !rd.s.Tokens[i-1].Is("in", "during") {
+		if rd.used[i] || t.Kind != language.Number || t.Ordinal || i == 0 || !rd.s.Tokens[i-1].Is("in", "during", "from") {
 			continue
 		}
 		if t.Value < 1000 || t.Value > 2999 || t.Value != float64(int(t.Value)) {

@@ -139,6 +139,10 @@ var (
 	athletes = &schema.Table{File: "olympics.csv", Columns: []schema.Column{
 		{Name: "ID", Type: schema.Number}, {Name: "Age", Type: schema.Number}, {Name: "Year", Type: schema.Number},
 		{Name: "Glucose", Type: schema.Number}, {Name: "Insulin", Type: schema.Number},
+		{Name: "Height", Type: schema.Number}, {Name: "Medal", Type: schema.Category, Values: []string{"Gold", "Silver"}},
+	}}
+	charts = &schema.Table{File: "billboard.csv", Columns: []schema.Column{
+		{Name: "Rank", Type: schema.Number}, {Name: "Year", Type: schema.Number}, {Name: "Song", Type: schema.Text},
 	}}
 	complaints = &schema.Table{File: "nyc.csv", Columns: []schema.Column{
 		{Name: "unique_key", Type: schema.Number}, {Name: "agency", Type: schema.Category, Values: []string{"NYPD", "HPD"}},
@@ -307,6 +311,9 @@ func TestReadComposes(t *testing.T) {
 		{incidents, "What is the most common resolution for incidents reported online?", "value | where Filed Online == True | group Resolution | order size desc 1 | target Resolution"},
 		// "is it true that" frames a yes/no question; "years" after the number is the age's unit (046)
 		{athletes, "Is it true that the athlete with the lowest ID is older than 30 years?", "verdict | order ID asc 1 | target Age | check Age > 30"},
+		// "have a <column>" of the one row ranked first: the value is there (046); "from <year>" (035)
+		{athletes, "Does the athlete with the highest height also have a medal?", "verdict | order Height desc 1 | target Medal | check Medal notna"},
+		{charts, "Is the song with the highest rank from 1965?", "verdict | order Rank asc 1 | target Year | check Year == 1965"},
 		// the count of the rows a superlative ranks through "with" (028)
 		{athletes, "Provide the glucose levels of the 2 individuals with the highest insulin levels.", "list | order Insulin desc 2 | target Glucose"},
 		// "unique" is not unique_key's; a participle after a plural opens a clause (005)

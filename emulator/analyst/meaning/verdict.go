@@ -63,6 +63,16 @@ func (rd *reader) verdict() error {
 			return nil
 		}
 	}
+	if o := m.Order; len(pred) == 0 && !universal && o != nil && !o.Size && o.N == 1 && m.Agg == NoAgg {
+		if col, at := rd.haveColumn(); col != "" && col != o.Column {
+			// "does the athlete with the highest height also have a medal": the one row's Medal
+			// has a value
+			rd.useLink(at)
+			m.Target, m.Identifier = col, ""
+			m.Check = &Condition{Column: col, Op: "notna", Phrase: rd.linkText(at)}
+			return nil
+		}
+	}
 	if len(pred) == 0 && m.Order == nil && m.Agg == NoAgg && len(m.Filters) > 0 && !universal {
 		m.Exists, m.Target, m.Identifier = true, "", "" // "is 'Angelica' listed as a food name"
 		return nil

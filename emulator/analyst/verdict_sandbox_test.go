@@ -1,0 +1,44 @@
+package analyst
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// athletesCSV has a medal column that most rows leave empty, as DataBench's Olympic table does.
+const athletesCSV = `Name,Age,Height,Medal,Events
+Ana Lopez,24,181,,2
+Ben Okafor,35,176,Gold,1
+Chen Wei,29,190,,3
+Dara Singh,31,168,Silver,5
+`
+
+// TestVerdictsOnOneRow holds yes/no questions about the one row a superlative picks, in the
+// ways DataBench's authors ask them: "also have a <column>", "is it true that …", a count of a
+// column's units after "with".
+func TestVerdictsOnOneRow(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "athletes.csv"), []byte(athletesCSV), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"athletes.csv"}
+	k := newKernelFrom(t, dir, files)
+	k.exec(profileCode(files, ""))
+	cases := []struct{ q, want string }{
+		// the tallest, Chen Wei, has no medal; the oldest, Ben Okafor, has one
+		{"Does the athlete with the highest height also have a medal?", "**No.**"},
+		{"Does the oldest athlete have a medal?", "**Yes.**"},
+		// the shortest, Dara Singh, is 31
+		{"Is it true that the athlete with the lowest height is older than 30 years?", "**Yes.**"},
+		{"Is there any athlete with exactly 3 events?", "**Yes.**"},
+		{"Is there an athlete with exactly 4 events?", "**No.**"},
+	}
+	for _, c := range cases {
+		reply, _, failed := k.ask(c.q, nil, files)
+		if failed != "" || !strings.HasPrefix(reply, c.want) {
+			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
+		}
+	}
+}
