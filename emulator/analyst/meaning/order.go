@@ -229,6 +229,10 @@ func (rd *reader) sizeOrder(sp language.Superlative) bool {
 			return false // "the most votes": the Votes column's own scale
 		}
 	}
+	if sp.Phrase >= 0 && countNouns[rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head].Lemma] && rd.measuredColumn(sp.Phrase, 2) != "" {
+		rd.used[rd.s.Phrases[sp.Phrase].Head] = true
+		return false // "the least number of people in attendance" is Attendance's own scale
+	}
 	if sizeLemmas[sp.Lemma] || sizeLemmas[strings.TrimSuffix(sp.Lemma, "ly")] {
 		return true // "most common", "most commonly", "least frequently"
 	}
@@ -245,13 +249,31 @@ func (rd *reader) sizeOrder(sp language.Superlative) bool {
 	if !countNouns[head.Lemma] {
 		return false
 	}
-	for _, a := range np.Attachments {
-		if col, _ := rd.phraseColumn(a.Object); col != "" && rd.numeric(col) && !idColumns[lemmaOfColumn(col)] {
-			return false // "the highest number of inversions" is the column's own scale
-		}
-	}
 	rd.used[np.Head] = true
 	return true
+}
+
+// measuredColumn reports a numeric column, not an id, named by the phrases attached to phrase
+// k, up to depth attachments deep: "inversions" of "the highest number of inversions",
+// "attendance" of "the least number of people in attendance".
+func (rd *reader) measuredColumn(k, depth int) string {
+	col, _ := rd.measuredColumnAt(k, depth)
+	return col
+}
+
+// measuredColumnAt is measuredColumn with the token that names the column.
+func (rd *reader) measuredColumnAt(k, depth int) (string, int) {
+	for _, a := range rd.s.Phrases[k].Attachments {
+		if col, at := rd.phraseColumn(a.Object); col != "" && rd.numeric(col) && !idColumns[lemmaOfColumn(col)] {
+			return col, at
+		}
+		if depth > 1 {
+			if col, at := rd.measuredColumnAt(a.Object, depth-1); col != "" {
+				return col, at
+			}
+		}
+	}
+	return "", -1
 }
 
 // numeric reports a numeric column.
@@ -342,8 +364,15 @@ func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
 		if col, at := rd.phraseColumn(sp.Phrase); col != "" {
 			return col, at
 		}
-		// "the highest number of inversions" hangs the column on the phrase after.
-		return rd.attachedColumn(sp.Phrase)
+		// "the highest number of inversions" hangs the column on the phrase after; "the least
+		// number of people in attendance", on the phrase after that.
+		if col, at := rd.attachedColumn(sp.Phrase); col != "" {
+			return col, at
+		}
+		if sp.Phrase >= 0 && countNouns[rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head].Lemma] {
+			return rd.measuredColumnAt(sp.Phrase, 2)
+		}
+		return "", -1
 	}
 	if c, ok := rd.best(sp.Adjective); ok && c.Kind == schema.ColumnLink {
 		return c.Column, sp.Adjective

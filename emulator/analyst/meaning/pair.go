@@ -87,12 +87,18 @@ func (rd *reader) pairComparative() (int, string) {
 		if rd.used[i] || t.POS != "JJR" && t.POS != "RBR" {
 			continue
 		}
-		if t.Is("more", "less") && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].IsAdjective() && !rd.used[i+1] {
-			continue // "more expensive": the adjective carries the scale; "more male …" counts
+		if t.Is("more", "less") && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].IsAdjective() && !rd.used[i+1] && !rd.namesNumber(i+1) {
+			continue // "more expensive": the adjective carries the scale; "more male …" counts; "more gold medals" counts Gold
 		}
 		return i, language.ComparativeOp(t)
 	}
 	return -1, ""
+}
+
+// namesNumber reports a token linked to a numeric column: "gold" of "more gold medals".
+func (rd *reader) namesNumber(i int) bool {
+	c, ok := rd.best(i)
+	return ok && c.Kind == schema.ColumnLink && rd.numeric(c.Column)
 }
 
 // scaleOfComparative returns the column a comparative ranks the two rows by: the column it

@@ -314,6 +314,9 @@ func TestReadComposes(t *testing.T) {
 		// "have a <column>" of the one row ranked first: the value is there (046); "from <year>" (035)
 		{athletes, "Does the athlete with the highest height also have a medal?", "verdict | order Height desc 1 | target Medal | check Medal notna"},
 		{charts, "Is the song with the highest rank from 1965?", "verdict | order Rank asc 1 | target Year | check Year == 1965"},
+		// a column before the noun "more" counts (WTQ nt-7350); a count of people in a column (nt-4375)
+		{medals, "who had more gold medals, guam or palau?", "value | where Nation in Guam,Palau | order Gold desc 1 | target Nation"},
+		{schedule, "which opponent had the least number of people in attendance?", "value | order Attendance asc 1 | target Opponent"},
 		// the count of the rows a superlative ranks through "with" (028)
 		{athletes, "Provide the glucose levels of the 2 individuals with the highest insulin levels.", "list | order Insulin desc 2 | target Glucose"},
 		// "unique" is not unique_key's; a participle after a plural opens a clause (005)
