@@ -40,6 +40,13 @@ func formMismatch(q *Query, rd questionReading, p *Profile) string {
 			can:   "Questions of this kind I can answer: the row with the highest or lowest value of a column, the most or least common value, the first or last row, and the rows that match conditions.",
 		})
 	}
+	if asked := rd.valueAsked(); asked != "" && namesNothing(q) && q.Which == "" {
+		return wrongForm(q, rd, p, mismatch{
+			asks:  fmt.Sprintf("a value (“%s”), and I could not work out which one is meant", asked),
+			falls: "is not it",
+			can:   "Questions of this kind I can answer: a column's value in the row with the highest or lowest value of another, in the first or last row, or in the rows that match conditions.",
+		})
+	}
 	if rd.form() == language.YesNo && !answersVerdict[q.Intent] {
 		return wrongForm(q, rd, p, mismatch{
 			asks:  "a yes or a no, and I could not work out what to check",

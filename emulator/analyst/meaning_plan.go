@@ -65,6 +65,31 @@ func (rd questionReading) entity() string {
 	return meaning.AsksEntity(rd.s, rd.r, rd.ix)
 }
 
+// valueAsked is the wh-word with which the question asks for a place or a time: "where",
+// "when", "in what year"; "" otherwise. The file's size, its first rows or a summary is never
+// that value. ("How old is the oldest passenger" may well be a statistic: "how" is not here.)
+func (rd questionReading) valueAsked() string {
+	if rd.s == nil {
+		return ""
+	}
+	f := rd.s.Form()
+	if f.Kind != language.Wh || f.Word < 0 {
+		return ""
+	}
+	w := rd.s.Tokens[f.Word]
+	if w.Is("where", "when") {
+		return w.Lower
+	}
+	if f.Focus < 0 {
+		return ""
+	}
+	np := rd.s.Phrases[f.Focus]
+	if head := rd.s.Tokens[np.Head]; (np.Det == f.Word || np.Start == f.Word+1) && np.Head == f.Word+1 && rd.ix.IsTimeWord(head.Lemma) {
+		return w.Lower + " " + head.Lower // "what year", "which season"
+	}
+	return ""
+}
+
 // placed are the words with no analytic role (the row noun, carrier verbs): they never block
 // the keyword rules either.
 func (rd questionReading) placed() []string {

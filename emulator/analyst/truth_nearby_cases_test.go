@@ -22,6 +22,10 @@ func init() {
 		"median age of the crew",
 		"what is the sentiment of the passenger names",
 		"chart the fare of passengers on a log scale",
+		// "last" is no synonym of "survive" as an adjective; a year asked is never the first rows
+		"in what year did the last passenger board?",
+		"where did the oldest passengers sit?",
+		"when did the passengers board?",
 	)
 	nearby("weather.csv",
 		"what was the average temperature during heatwaves",

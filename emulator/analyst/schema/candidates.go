@@ -35,6 +35,9 @@ func (ix *Index) questionWords(s *language.Sentence) []tokenWords {
 			}
 			forms := formsOf(p, lemma, ix.lx)
 			q := qword{word: word{low: fold(p), lemma: lemma, forms: forms}}
+			if len(parts) == 1 && t.Kind == language.Word {
+				q.pos = tagPOS(t)
+			}
 			for _, f := range forms {
 				q.derivations = append(q.derivations, ix.lx.Derivations(f)...)
 			}
@@ -42,6 +45,16 @@ func (ix *Index) questionWords(s *language.Sentence) []tokenWords {
 		}
 	}
 	return out
+}
+
+// tagPOS is the part of speech whose senses a token's synonyms must come from: an adjective's
+// from adjectives ("the last passenger" is no synonym of "survive"); a noun or a verb may take
+// either, as English turns one into the other ("the number of …" counts, as "count" does).
+func tagPOS(t language.Token) language.PartOfSpeech {
+	if t.IsAdjective() {
+		return language.Adjective
+	}
+	return 0
 }
 
 // candidates scores one span against every column and categorical value.

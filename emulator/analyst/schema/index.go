@@ -42,7 +42,10 @@ type indexedColumn struct {
 // columnWord is a content word of a column name with what it relates to in WordNet.
 type columnWord struct {
 	word
-	synonyms, derivations, attributes map[string]bool
+	// synonyms holds each synonym with the parts of speech in whose senses it is one: "last"
+	// is a verb synonym of "survive", never an adjective one.
+	synonyms                map[string]language.PartOfSpeech
+	derivations, attributes map[string]bool
 }
 
 // NewIndex prepares a table for linking. It loads the lexicon if needed.
@@ -113,11 +116,12 @@ func (ix *Index) unitWord(lemma string) bool {
 
 // relate gathers a column word's synonyms, derivations and attributes over all its forms.
 func (ix *Index) relate(w word) columnWord {
-	cw := columnWord{word: w, synonyms: map[string]bool{}, derivations: map[string]bool{}, attributes: map[string]bool{}}
-	all := language.Noun | language.Verb | language.Adjective
+	cw := columnWord{word: w, synonyms: map[string]language.PartOfSpeech{}, derivations: map[string]bool{}, attributes: map[string]bool{}}
 	for _, f := range w.forms {
-		for _, s := range ix.lx.Synonyms(f, all) {
-			cw.synonyms[s] = true
+		for _, pos := range []language.PartOfSpeech{language.Noun, language.Verb, language.Adjective} {
+			for _, s := range ix.lx.Synonyms(f, pos) {
+				cw.synonyms[s] |= pos
+			}
 		}
 		for _, d := range ix.lx.Derivations(f) {
 			cw.derivations[d] = true

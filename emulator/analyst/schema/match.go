@@ -1,6 +1,10 @@
 package schema
 
-import "strings"
+import (
+	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
+)
 
 // Reason says why a candidate was proposed; it decides the score's ceiling.
 type Reason string
@@ -27,6 +31,9 @@ var reasonRank = map[Reason]int{Exact: 0, Normalised: 1, Lemma: 2, Abbreviation:
 type qword struct {
 	word
 	derivations []string
+	// pos is the part of speech the tagger gave the word, or 0 when it may be any: a synonym
+	// counts only in senses of that part of speech.
+	pos language.PartOfSpeech
 }
 
 // matchWord scores how well a question word names a column word.
@@ -41,7 +48,7 @@ func (ix *Index) matchWord(q qword, c columnWord) (float64, Reason) {
 		return s, Abbreviation
 	}
 	for _, f := range q.forms {
-		if c.synonyms[f] {
+		if p := c.synonyms[f]; p != 0 && (q.pos == 0 || p&q.pos != 0) {
 			return 0.8, Synonym
 		}
 	}
