@@ -176,6 +176,20 @@ func (rd questionReading) monthDaysDropped(q *Query) []string {
 	return out
 }
 
+// positionDropped returns "first game" when the question places a row first or last and the
+// keyword rules would list every matching row: the list is not the row asked for.
+func (rd questionReading) positionDropped(q *Query) []string {
+	if rd.s == nil || q.Intent != intentFilter {
+		return nil
+	}
+	for i, t := range rd.s.Tokens {
+		if t.Is("first", "last") && t.IsAdjective() && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].IsNoun() {
+			return []string{t.Text + " " + rd.s.Tokens[i+1].Text}
+		}
+	}
+	return nil
+}
+
 // sameAsDropped returns "the same … as …" when the question has it: the keyword rules never
 // read it, and would answer about the reference's rows alone.
 func (rd questionReading) sameAsDropped() []string {

@@ -95,7 +95,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		q.unknown = dropped // "the same city as Windsor Park" is no follow-up's "same"
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
 	}
-	if dropped := slices.Concat(rd.comparisonsDropped(&q), rd.monthDaysDropped(&q), rd.groupingUnsaid(&q)); len(dropped) > 0 && !q.cue {
+	if dropped := slices.Concat(rd.comparisonsDropped(&q), rd.monthDaysDropped(&q), rd.groupingUnsaid(&q), rd.positionDropped(&q)); len(dropped) > 0 && !q.cue {
 		q.unknown = dropped
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
 	}

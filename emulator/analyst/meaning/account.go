@@ -109,7 +109,7 @@ func (rd *reader) entityNoun(i int) bool {
 	}
 	np := rd.s.Phrases[k]
 	for _, j := range np.Modifiers {
-		if !rd.used[j] && content(rd.s.Tokens[j]) && !rd.compoundWord(j) {
+		if !rd.used[j] && content(rd.s.Tokens[j]) && !rd.compoundWord(j) && !rd.oneRow(np, j) {
 			return false // "foreign companies": a restriction the table may not hold
 		}
 	}
@@ -127,12 +127,20 @@ func (rd *reader) entityNoun(i int) bool {
 		rd.s.Tokens[np.Det].Is("a", "an") && rd.generic(np)
 }
 
+// oneRow reports "single" after "a": "a single tweet" is any one row.
+func (rd *reader) oneRow(np language.NounPhrase, j int) bool {
+	return rd.s.Tokens[j].Is("single") && np.Det >= 0 && rd.s.Tokens[np.Det].Is("a", "an") && j == np.Det+1
+}
+
 // generic reports a phrase with "a" that stands for any one row: the object of "of" after a
 // measure ("the maximum duration of a talk"), or the subject of a clause that follows it
 // ("the highest price a car is listed for", "the most retweets a tweet has received").
 func (rd *reader) generic(np language.NounPhrase) bool {
 	if np.Start > 0 && rd.s.Tokens[np.Start-1].Is("of") {
 		return true
+	}
+	if np.Start > 0 && rd.s.Tokens[np.Start-1].Is("for", "in", "per") && slices.ContainsFunc(np.Modifiers, func(j int) bool { return rd.oneRow(np, j) }) {
+		return true // "the most favorites received for a single tweet"
 	}
 	return np.End < len(rd.s.Tokens) && rd.s.Tokens[np.End].IsVerb()
 }
@@ -297,8 +305,10 @@ func (rd *reader) participleOnColumn(i int) bool {
 		switch {
 		case u.Kind == language.Punct:
 			return true
-		case u.Is("by", "for", "per", "across", "who", "that", "which") || u.POS == "DT" || rd.used[j]:
+		case u.Is("by", "for", "per", "across", "who", "that", "which", "single") || u.POS == "DT" || rd.used[j]:
 			continue // "the score received by an entry", "the feedback received for a review"
+		case u.Is("in") && j+1 < len(rd.s.Tokens) && rd.s.Tokens[j+1].Is("a", "an", "each", "every"):
+			continue // "the quantity ordered in a single transaction"
 		case u.IsNoun() && (rd.entityNoun(j) || rd.isRowsToken(j) || tableWords[u.Lemma]):
 			continue
 		}

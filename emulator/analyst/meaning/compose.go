@@ -142,6 +142,20 @@ func (rd *reader) ofTextColumn(k int) (string, int, int) {
 	return "", -1, -1
 }
 
+// howAttribute returns the column "how" and an adjective ask for, the adjective's attribute
+// in WordNet ("how old" → age, "how tall" → height), and places the adjective; "" otherwise.
+func (rd *reader) howAttribute() string {
+	form := rd.s.Form()
+	if form.Kind != language.How || form.Word+1 >= len(rd.s.Tokens) || !rd.s.Tokens[form.Word+1].IsAdjective() {
+		return ""
+	}
+	col := rd.attributeColumn(rd.s.Tokens[form.Word+1].Lemma)
+	if col != "" {
+		rd.used[form.Word], rd.used[form.Word+1] = true, true
+	}
+	return col
+}
+
 // ofColumn returns the column, of any type, that the "of" object of phrase k names, and its
 // token; the head of k is placed.
 func (rd *reader) ofColumn(k int) (string, int) {
@@ -177,6 +191,10 @@ func (rd *reader) target() error {
 		return nil // pairOrder took the named rows' column
 	}
 	f := rd.s.Form().Focus
+	if col := rd.howAttribute(); col != "" {
+		rd.m.Target = col // "how old are the 5 oldest customers": their ages
+		return nil
+	}
 	if rd.m.Group != "" {
 		rd.m.Target = rd.m.Group
 		if col, at := rd.phraseColumn(f); col == rd.m.Group {

@@ -335,9 +335,16 @@ func (rd *reader) quotedValues() {
 }
 
 // quotedColumn finds the column a quoted value is given for: named right before it
-// ("designation 'VP'", "the type 'design'"), or after it through function words only ("'King'
+// ("designation 'VP'", "the type 'design'", "a model named 'Golf'"), or after it through function words only ("'King'
 // as their pitched product", "'Angelica' listed as a food name").
 func (rd *reader) quotedColumn(i int) (string, int) {
+	if i >= 2 && rd.s.Tokens[i-1].IsVerb() && namingVerbs[rd.s.Tokens[i-1].Lemma] {
+		// "a car model named 'Golf'": the value names the column before the verb
+		if c, ok := rd.best(i - 2); ok && c.Kind == schema.ColumnLink {
+			rd.used[i-1] = true
+			return c.Column, i - 2
+		}
+	}
 	if c, ok := rd.best(i - 1); ok && c.Kind == schema.ColumnLink {
 		return c.Column, i - 1
 	}

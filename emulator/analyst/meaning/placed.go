@@ -1,6 +1,8 @@
 package meaning
 
 import (
+	"slices"
+
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
 )
@@ -57,7 +59,38 @@ func (rd *reader) harmless(i int) bool {
 	if c, ok := rd.best(i); ok {
 		return rd.plainRows(i, c) || rd.namingColumnPlural(i, c)
 	}
-	return rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i) || rd.compoundWord(i)
+	return rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i) || rd.compoundWord(i) || rd.possessor(i) || rd.singleRow(i)
+}
+
+// singleRow reports "single" of "a single tweet" when the phrase names the rows.
+func (rd *reader) singleRow(i int) bool {
+	k := rd.phraseOf(i)
+	return k >= 0 && rd.oneRow(rd.s.Phrases[k], i) && rd.entityNoun(rd.s.Phrases[k].Head)
+}
+
+// possessorClasses are the WordNet classes of a noun that, before a column, says whose the
+// column's values are: "car colors", "talk durations", "job listings". Places are left out:
+// "home games" are some of the games.
+var possessorClasses = []string{"artifact", "person", "organism", "communication", "act", "food", "organization"}
+
+// possessor reports an unlinked singular noun right before a column the rules used, naming
+// the things the rows are: "the 3 most common car colors" are the cars' colors. A noun that
+// makes one English noun with the column's ("booster dose", "side effect") is a kind of it,
+// and restricts; so does one that names a value, a period or an age or sex.
+func (rd *reader) possessor(i int) bool {
+	t, toks := rd.s.Tokens[i], rd.s.Tokens
+	if t.POS != "NN" || rd.link[i] >= 0 || i+1 >= len(toks) || !toks[i+1].IsNoun() || !rd.used[i+1] {
+		return false
+	}
+	if c, ok := rd.best(i + 1); !ok || c.Kind != schema.ColumnLink || rd.phraseOf(i) != rd.phraseOf(i+1) {
+		return false
+	}
+	lx := rd.ix.Lexicon()
+	if lx.POS(t.Lemma+" "+toks[i+1].Lemma).Has(language.Noun) || rd.namesValue(t) || rd.ix.IsTimeWord(t.Lemma) ||
+		rd.restrictive(i, schema.Candidate{Score: 1}) || lx.IsAWithin(t.Lemma, "location", 2) {
+		return false
+	}
+	return slices.ContainsFunc(possessorClasses, func(c string) bool { return lx.IsAWithin(t.Lemma, c, 2) })
 }
 
 // namingColumnPlural reports a plural noun, with a determiner or a modifier, for a column of

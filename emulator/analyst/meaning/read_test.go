@@ -148,6 +148,10 @@ var (
 		{Name: "unique_key", Type: schema.Number}, {Name: "agency", Type: schema.Category, Values: []string{"NYPD", "HPD"}},
 		{Name: "complaint_type", Type: schema.Category, Values: []string{"Noise", "Heat"}},
 	}}
+	cars = &schema.Table{File: "second_hand.csv", Columns: []schema.Column{
+		{Name: "color", Type: schema.Category, Values: []string{"WHITE", "BLACK"}}, {Name: "price", Type: schema.Number},
+		{Name: "customer_age", Type: schema.Number}, {Name: "Quantity", Type: schema.Number}, {Name: "doses", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -317,6 +321,12 @@ func TestReadComposes(t *testing.T) {
 		// a column before the noun "more" counts (WTQ nt-7350); a count of people in a column (nt-4375)
 		{medals, "who had more gold medals, guam or palau?", "value | where Nation in Guam,Palau | order Gold desc 1 | target Nation"},
 		{schedule, "which opponent had the least number of people in attendance?", "value | order Attendance asc 1 | target Opponent"},
+		// whose a column's values are: "car colors" (DataBench 059); "how old" asks the age (047);
+		// "a single transaction" is any one row (065)
+		{cars, "List the 3 most common car colors in the dataset.", "list | group color | order size desc 3 | target color"},
+		{cars, "How old are the 5 oldest customers in the dataset?", "list | order customer_age desc 5 | target customer_age"},
+		{cars, "What is the maximum quantity ordered in a single transaction?", "value | target Quantity | agg max"},
+		{cars, "Is there a car color named 'SILVER' listed?", "verdict | where color == SILVER | exists"},
 		// the count of the rows a superlative ranks through "with" (028)
 		{athletes, "Provide the glucose levels of the 2 individuals with the highest insulin levels.", "list | order Insulin desc 2 | target Glucose"},
 		// "unique" is not unique_key's; a participle after a plural opens a clause (005)
@@ -374,7 +384,9 @@ func TestReadLeavesGaps(t *testing.T) {
 		{bracket, "what was the tallest team after the london lions?"},         // a ranking and a placement
 		{bracket, "what was the average height after the london lions?"},       // a summary of the rows that follow: not read
 		{tweets, "Who is the author of the post with the most words?"},         // posts ranked by their words, not authors by posts
-		{purses, "which purse has the most money?"},                            // money: an amount, not the rows (WTQ nt-12460)
+		{purses, "which purse has the most money?"},
+		{cars, "What is the total of booster doses?"},      // a booster dose is a kind of dose: some doses
+		{schedule, "What is the average home attendance?"}, // home: a place, some of the games                            // money: an amount, not the rows (WTQ nt-12460)
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

@@ -20,6 +20,9 @@ var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell",
 	"compute", "determine", "count", "associate", "correspond", "hold", "are", "enumerate", "mention",
 	"state", "specify", "indicate", "retrieve", "extract", "output", "print")
 
+// namingVerbs give a thing its name: "a model named 'Golf'", "a film called 'Up'".
+var namingVerbs = set("name", "call", "title", "label")
+
 // measureNouns stand for a column's values when they lean on it: "the level of Extraversion",
 // "the speed stat", "the final worth values". Away from a column they block.
 var measureNouns = set("level", "value", "stat", "statistic", "amount", "figure", "measure", "reading", "score", "rating", "grade", "rate", "quantity", "entry", "entries", "content")
