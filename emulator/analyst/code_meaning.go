@@ -44,7 +44,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		meaningValues(g, m)
 	case m.Order != nil:
 		o := m.Order
-		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\")", col(o.Column), py(o.Column), pyBool(!o.Desc))
+		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\")", col(o.Column), rowOrderKeys(m), rowOrderDirections(m))
 		if o.Unique {
 			g.line("df = df.drop_duplicates(subset=[%s])", py(o.Column))
 		}
@@ -175,10 +175,18 @@ func meaningFilter(c meaning.Condition, f *Frame) Filter {
 func meaningGroups(g *gen, m *meaning.Meaning) {
 	o := m.Order
 	g.line("_sizes = %s.value_counts()", col(m.Group))
-	if !o.Desc {
-		g.line("_sizes = _sizes.sort_values(ascending=True, kind=\"stable\")")
+	switch o.Ties {
+	case meaning.TiesAlphabetical, meaning.TiesReverse:
+		g.line("_sizes = _sizes.sort_index(ascending=%s).sort_values(ascending=%s, kind=\"stable\")", pyBool(o.Ties == meaning.TiesAlphabetical), pyBool(!o.Desc))
+	case meaning.TiesFileOrder:
+		// in the order the values first come in the file
+		g.line("_sizes = _sizes.reindex(pd.unique(%s.dropna())).sort_values(ascending=%s, kind=\"stable\")", col(m.Group), pyBool(!o.Desc))
+	default:
+		if !o.Desc {
+			g.line("_sizes = _sizes.sort_values(ascending=True, kind=\"stable\")")
+		}
 	}
-	if o.N == 1 {
+	if o.N == 1 && o.Ties == meaning.TiesNamed {
 		// "the most common" with a tie at the top names every value tied, never one of them
 		g.line("_sizes = _sizes[_sizes == _sizes.iloc[0]] if len(_sizes) else _sizes")
 		g.line("_tied = len(_sizes) > 1")
@@ -189,11 +197,41 @@ func meaningGroups(g *gen, m *meaning.Meaning) {
 	g.line("_v = _vals[0] if _vals else None")
 }
 
+// rowOrderKeys are the columns rows are sorted by: the order's, then the answer's when ties go
+// alphabetically. The stable sort keeps the file's order among rows still equal.
+func rowOrderKeys(m *meaning.Meaning) string {
+	if t := tieColumn(m); t != "" {
+		return "[" + py(m.Order.Column) + ", " + py(t) + "]"
+	}
+	return py(m.Order.Column)
+}
+
+// rowOrderDirections are the directions of rowOrderKeys.
+func rowOrderDirections(m *meaning.Meaning) string {
+	if t := tieColumn(m); t != "" {
+		return "[" + pyBool(!m.Order.Desc) + ", " + pyBool(m.Order.Ties == meaning.TiesAlphabetical) + "]"
+	}
+	return pyBool(!m.Order.Desc)
+}
+
+// tieColumn is the column alphabetical ties are broken by: the answer's, or the rows' names.
+func tieColumn(m *meaning.Meaning) string {
+	if m.Order.Ties != meaning.TiesAlphabetical && m.Order.Ties != meaning.TiesReverse {
+		return ""
+	}
+	if t := cmp.Or(m.Target, m.Identifier); t != m.Order.Column {
+		return t
+	}
+	return ""
+}
+
 // meaningGroupAgg ranks the groups of m.Group by an aggregate of the order's column.
 func meaningGroupAgg(g *gen, m *meaning.Meaning) {
 	o := m.Order
-	g.line("_sizes = df.groupby(%s)[%s].agg(%s).dropna().sort_values(ascending=%s, kind=\"stable\").head(%d)",
-		py(m.Group), py(o.Column), py(o.Agg.String()), pyBool(!o.Desc), o.N)
+	// groupby orders the groups A to Z, which the stable sort keeps among equals
+	keys := map[meaning.Ties]string{meaning.TiesReverse: ".sort_index(ascending=False)"}[o.Ties]
+	g.line("_sizes = df.groupby(%s, sort=%s)[%s].agg(%s).dropna()%s.sort_values(ascending=%s, kind=\"stable\").head(%d)",
+		py(m.Group), pyBool(o.Ties != meaning.TiesFileOrder), py(o.Column), py(o.Agg.String()), keys, pyBool(!o.Desc), o.N)
 	g.line("_vals, _counts = list(_sizes.index), None")
 	g.line("_scores = [float(x) for x in _sizes.values]")
 	g.line("_v = _vals[0] if _vals else None")
@@ -312,7 +350,17 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 	default:
 		shape, what = "value", "the "+target
 	}
+	if m.Order != nil {
+		what += tiesWords[m.Order.Ties]
+	}
 	return shape, what, where
+}
+
+// tiesWords say how a ranking broke ties, as the question asked.
+var tiesWords = map[meaning.Ties]string{
+	meaning.TiesAlphabetical: " (ties broken alphabetically, as asked)",
+	meaning.TiesReverse:      " (ties broken in reverse alphabetical order, as asked)",
+	meaning.TiesFileOrder:    " (ties broken by the file's row order, as asked)",
 }
 
 // neighbourWords names the row a placement takes: "the row right after the one where `Round`

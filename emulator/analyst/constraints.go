@@ -3,6 +3,8 @@ package analyst
 import (
 	"slices"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
 )
 
 // refinements are what a question asks besides its analysis: how to prepare the data, which
@@ -18,6 +20,10 @@ type refinements struct {
 	Scales  []scaleSpec
 	Encodes []encodeSpec
 	Derived []derivation
+	// Ties is how a ranking breaks ties, as a sentence after the question says; TiesSaid is
+	// that sentence.
+	Ties     meaning.Ties
+	TiesSaid string
 	// Unread is a clause recognised as a constraint or a derived column but not understood;
 	// the reply declines rather than answer without it. UnreadHint offers what is supported.
 	Unread     string
@@ -27,7 +33,14 @@ type refinements struct {
 
 // plain reports refinements that ask for nothing: no preparation, method, rounding or format.
 func (r refinements) plain() bool {
-	return r.Round < 0 && r.Method == "" && r.Format == "" && !r.Dedupe && r.Drop == "" && len(r.Fills)+len(r.Scales)+len(r.Encodes)+len(r.Derived) == 0 && r.Unread == ""
+	return r.Round < 0 && r.Method == "" && r.Format == "" && !r.Dedupe && r.Drop == "" && len(r.Fills)+len(r.Scales)+len(r.Encodes)+len(r.Derived) == 0 && r.Unread == "" &&
+		r.Ties == meaning.TiesNamed
+}
+
+// plainBesidesTies reports refinements that ask for nothing but a way of breaking ties.
+func (r refinements) plainBesidesTies() bool {
+	r.Ties = meaning.TiesNamed
+	return r.plain()
 }
 
 // plainBesidesDerived reports refinements that ask for nothing but derived columns.
@@ -92,13 +105,53 @@ func readRefinements(question string, p *Profile) (string, refinements) {
 func (r *clauseReader) readAt(i int) int {
 	for _, rule := range []func(int) int{
 		r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readDropMissing, r.readMissingPassive, r.readFill,
-		r.readScale, r.readEncode, r.readDerived,
+		r.readScale, r.readEncode, r.readDerived, r.readTies,
 	} {
 		if n := rule(i); n > i {
 			return n
 		}
 	}
 	return i
+}
+
+// readTies reads a sentence saying how to break ties in a ranking: "If there is a tie, use
+// alphabetical order.", "If two have the same number take the first two alphabetically.",
+// "Use alphabetical order to break any ties.", "If you find a tie answer with row order."
+// (DataBench writes about one question in fifty so). A sentence naming no order it knows, such
+// as "choose the latest year", is left to block the question.
+func (r *clauseReader) readTies(i int) int {
+	if i > 0 && !r.is(i-1, ".", "?", "!") {
+		return i
+	}
+	end := i
+	for end < len(r.ws) && !r.is(end, ".", "?", "!") {
+		end++
+	}
+	tie, reverse, ties := false, false, meaning.TiesNamed
+	for k := i; k < end; k++ {
+		switch {
+		case r.is(k, "tie", "ties", "tied", "same"):
+			tie = true
+		case r.is(k, "reverse", "inverse"):
+			reverse = true
+		case r.is(k, "alphabetical", "alphabetically", "alphabetic"):
+			ties = meaning.TiesAlphabetical
+		case r.is(k, "row") && r.is(k+1, "order"):
+			ties = meaning.TiesFileOrder
+		}
+	}
+	if !tie || ties == meaning.TiesNamed || i == 0 {
+		return i
+	}
+	if reverse && ties == meaning.TiesAlphabetical {
+		ties = meaning.TiesReverse
+	}
+	if end < len(r.ws) {
+		end++ // the full stop
+	}
+	r.ref.Ties, r.ref.TiesSaid = ties, strings.TrimSpace(r.text[r.ws[i].at:r.ws[end-1].end])
+	r.edit(i, end, "")
+	return end
 }
 
 // sortEdits orders edits by position (insertion sort: a question has a handful).

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"slices"
 	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
 )
 
 // plan is what the rules decided for one turn: the cells to run after the loading cell, or a
@@ -43,6 +45,11 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 	switch {
 	case len(derived) == 0 && ref.plain():
 		rd = readMeaning(question, p) // its cell has no preparation steps or derived columns
+	case len(derived) == 0 && ref.plainBesidesTies():
+		// "… If there is a tie, use alphabetical order.": the question without the sentence,
+		// its ranking breaking ties so
+		text, _ := p.questionProper(question)
+		rd = readMeaning(text, p)
 	case labelledBins(derived) && ref.plainBesidesDerived():
 		// "the most common age range: (0-18, 18-30, 30-50, 50+)": the meaning of the question
 		// as rewritten around the new column, which its cell derives first
@@ -53,8 +60,15 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		rd.derived = derived
 	}
 	m := rd.m
+	if m != nil && m.Order != nil {
+		m.Order.Ties = ref.Ties
+	}
 	if m != nil && leadsMeaning(m) {
 		return rd.plan()
+	}
+	if ref.Ties != meaning.TiesNamed {
+		// the keyword rules break no ties: an answer without the sentence answers a nearby question
+		return plan{Reply: unreadReply(question, refinements{Unread: ref.TiesSaid})}
 	}
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)

@@ -256,7 +256,8 @@ func (rd *reader) target() error {
 	}
 	if f >= 0 && (rd.isRows(f) || rd.entityNoun(rd.s.Phrases[f].Head)) {
 		head := rd.s.Phrases[f].Head
-		if c, ok := rd.best(head); ok && c.Kind == schema.RowsLink && (rd.namesRows() || rd.m.Agg == Distinct) {
+		ranked := rd.m.Order != nil && rd.m.Agg >= Sum // "the top 3 months with the highest average …": groups
+		if c, ok := rd.best(head); ok && c.Kind == schema.RowsLink && (rd.namesRows() || rd.m.Agg == Distinct || ranked) {
 			rd.m.Identifier = c.Column
 		}
 		if rd.m.Identifier == "" && (rd.namesRows() || rd.m.Agg == Distinct) {
@@ -375,6 +376,9 @@ func (rd *reader) aggInOrder() bool {
 func (rd *reader) periodWord(i int) bool {
 	if c, ok := rd.best(i); ok && c.Kind != schema.RowsLink && c.Reason != schema.Attribute && c.Reason != schema.Partial && c.Reason != schema.Unit {
 		return false // "which date", named by a column of its own
+	}
+	if c, ok := rd.best(i); ok && c.Kind == schema.RowsLink && c.Column != "" && rd.ix.EntityOf(c.Column) == rd.s.Tokens[i].Lemma {
+		return false // "which month", named by month_name
 	}
 	lx, lemma := rd.ix.Lexicon(), rd.s.Tokens[i].Lemma
 	return lx.IsA(lemma, "time period") || lx.IsA(lemma, "time unit")

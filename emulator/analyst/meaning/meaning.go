@@ -99,7 +99,22 @@ type Order struct {
 	Position bool
 	// Phrase is the question's words for the order: "the youngest billionaire".
 	Phrase string
+	// Ties says how rows or groups equal on the order are put in order, as a sentence after the
+	// question asks ("if there is a tie, use alphabetical order"); by default a tie at the top
+	// is named as one.
+	Ties Ties
 }
+
+// Ties is how equal rows or groups are ordered.
+type Ties uint8
+
+// The ways of breaking ties.
+const (
+	TiesNamed        Ties = iota // a tie at the top is said to be one
+	TiesAlphabetical             // by the answer's values, A to Z
+	TiesReverse                  // by the answer's values, Z to A
+	TiesFileOrder                // as the rows come in the file
+)
 
 // Meaning is what one question asks, in terms of one table.
 type Meaning struct {

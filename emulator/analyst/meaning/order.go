@@ -292,6 +292,10 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 		rd.useLink(at)
 		rd.m.Group = col
 		return nil
+	} else if col, at := rd.namedEntityColumn(sp.Phrase); col != "" && !amountLemmas[sp.Lemma] {
+		rd.useLink(at) // "the 2 most common weekdays": weekday_name's values
+		rd.m.Group = col
+		return nil
 	}
 	f := rd.s.Form().Focus
 	if f >= 0 && rd.periodWord(rd.s.Phrases[f].Head) {

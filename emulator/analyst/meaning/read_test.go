@@ -147,6 +147,9 @@ var (
 	complaints = &schema.Table{File: "nyc.csv", Columns: []schema.Column{
 		{Name: "unique_key", Type: schema.Number}, {Name: "agency", Type: schema.Category, Values: []string{"NYPD", "HPD"}},
 		{Name: "complaint_type", Type: schema.Category, Values: []string{"Noise", "Heat"}},
+		{Name: "month_name", Type: schema.Category, Values: []string{"January", "February"}},
+		{Name: "weekday_name", Type: schema.Category, Values: []string{"Monday", "Tuesday"}},
+		{Name: "tmax", Type: schema.Number},
 	}}
 	cars = &schema.Table{File: "second_hand.csv", Columns: []schema.Column{
 		{Name: "color", Type: schema.Category, Values: []string{"WHITE", "BLACK"}}, {Name: "price", Type: schema.Number},
@@ -327,6 +330,10 @@ func TestReadComposes(t *testing.T) {
 		{cars, "How old are the 5 oldest customers in the dataset?", "list | order customer_age desc 5 | target customer_age"},
 		{cars, "What is the maximum quantity ordered in a single transaction?", "value | target Quantity | agg max"},
 		{cars, "Is there a car color named 'SILVER' listed?", "verdict | where color == SILVER | exists"},
+		// a period named by a column of its own is grouped by it (DataBench 005)
+		{complaints, "Which month sees the highest number of complaints?", "value | group month_name | order size desc 1 | target month_name"},
+		{complaints, "Mention the 2 most common weekdays.", "list | group weekday_name | order size desc 2 | target weekday_name"},
+		{complaints, "What are the top 3 months with the highest average tmax?", "list | group month_name | order mean(tmax) desc 3 | target month_name | named by month_name"},
 		// the count of the rows a superlative ranks through "with" (028)
 		{athletes, "Provide the glucose levels of the 2 individuals with the highest insulin levels.", "list | order Insulin desc 2 | target Glucose"},
 		// "unique" is not unique_key's; a participle after a plural opens a clause (005)
