@@ -94,6 +94,8 @@ func verdictSentence(m marker, vals []string) string {
 	switch {
 	case len(vals) == 1 && m.list("values")[0] == nil:
 		return fmt.Sprintf("%s %s%s has no value.", lead, capital(what), rows)
+	case len(vals) == 1 && m["extreme"] != nil:
+		return fmt.Sprintf("%s %s%s is %s; %s is **%s**.", lead, capital(what), rows, vals[0], m.str("extreme_what"), fmtAny(m["extreme"]))
 	case len(vals) == 1:
 		return fmt.Sprintf("%s %s%s is %s.", lead, capital(what), rows, vals[0])
 	}

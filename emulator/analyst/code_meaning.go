@@ -65,8 +65,14 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 	if m.Order != nil && m.Order.Agg == meaning.NoAgg {
 		by = m.Order.Column
 	}
-	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s]))",
-		py(m.Form.String()), py(shape), py(what), py(where), py(by), n, py(f.Key))
+	extreme := "" // "also the one with the highest B": B's extreme, said beside the verdict
+	if c := m.Check; c != nil && (c.Op == "top" || c.Op == "bottom") {
+		word := map[string]string{"top": "highest", "bottom": "lowest"}[c.Op]
+		extreme = fmt.Sprintf(", extreme=float(frames[%s][%s].%s()), extreme_what=%s", py(f.Key), py(c.Column),
+			map[string]string{"top": "max", "bottom": "min"}[c.Op], py("the "+word+" `"+c.Column+"`"))
+	}
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s])%s)",
+		py(m.Form.String()), py(shape), py(what), py(where), py(by), n, py(f.Key), extreme)
 	meaningResult(g, m, shape, what)
 	return strings.TrimRight(g.b.String(), "\n")
 }
@@ -285,8 +291,12 @@ func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
 func checkExpr(c meaning.Condition, f *Frame) string {
 	x := meaningFilter(c, f)
 	op := c.Op
-	if op == "notna" {
+	switch op {
+	case "notna":
 		return "True" // the missing value was tested first
+	case "top", "bottom":
+		// "also the one with the highest B": the selected row's B is B's extreme over the file
+		return fmt.Sprintf("float(_v) == float(frames[%s][%s].%s())", py(f.Key), py(c.Column), map[string]string{"top": "max", "bottom": "min"}[op])
 	}
 	if c.Column == "" && c.Numeric {
 		return "float(_v) " + op + " " + c.Value // a number of rows
@@ -495,8 +505,13 @@ func spelledAsIs(column string) bool {
 
 // conditionWords says one condition: "`Sex` is female", "`Age` above 30".
 func conditionWords(c meaning.Condition) string {
-	if c.Op == "notna" {
+	switch c.Op {
+	case "notna":
 		return "`" + c.Column + "` has a value"
+	case "top":
+		return "`" + c.Column + "` is the highest of all rows"
+	case "bottom":
+		return "`" + c.Column + "` is the lowest of all rows"
 	}
 	if c.Column == "" {
 		c.Column = "number of rows"

@@ -42,3 +42,27 @@ func TestVerdictsOnOneRow(t *testing.T) {
 		}
 	}
 }
+
+// TestAlsoTheExtreme holds "is the X with the highest A also the one with the highest B"
+// (DataBench 045, 055): the row the first superlative picks, checked against B's extreme.
+func TestAlsoTheExtreme(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "athletes.csv"), []byte(athletesCSV), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"athletes.csv"}
+	k := newKernelFrom(t, dir, files)
+	k.exec(profileCode(files, ""))
+	cases := []struct{ q, want string }{
+		// the tallest, Chen Wei, has 3 events; Dara Singh has 5
+		{"Does the athlete with the highest height also have the most events?", "**No.** The `Events` of the row with the highest `Height` is **3** (`Height` 190); the highest `Events` is **5**."},
+		// the one with the most events, Dara Singh, is the shortest
+		{"Is the athlete with the most events also the one with the lowest height?", "**Yes.** The `Height` of the row with the highest `Events` is **168**"},
+	}
+	for _, c := range cases {
+		reply, _, failed := k.ask(c.q, nil, files)
+		if failed != "" || !strings.HasPrefix(reply, c.want) {
+			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
+		}
+	}
+}

@@ -23,6 +23,11 @@ func (rd *reader) order() error {
 			scales = append(scales, sp)
 		}
 	}
+	if len(scales) == 2 && len(bounds) == 0 {
+		if c := rd.alsoExtreme(scales[0], scales[1]); c != nil {
+			rd.also, scales = c, scales[:1] // "does the oldest borrower also have the highest loan amount"
+		}
+	}
 	if len(scales) > 1 || len(bounds) > 1 {
 		return &Gap{Phrase: rd.text(rd.s.Superlatives[1].Span), Why: "a second ranking in one question"}
 	}
@@ -62,6 +67,33 @@ func (rd *reader) order() error {
 
 	rd.m.Order = o
 	return nil
+}
+
+// alsoExtreme reads the second of two superlatives in a yes/no question as a check on the row
+// the first selects, when "also" comes between them: "is the URL with the lowest ranking also
+// the one with the highest monthly searches", "does the song with the longest duration also
+// have the highest energy". The second must rank a numeric column by its own scale.
+func (rd *reader) alsoExtreme(first, second language.Superlative) *Condition {
+	if rd.s.Form().Kind != language.YesNo || !slices.ContainsFunc(rd.s.Tokens[first.Span.End:second.Span.Start], func(t language.Token) bool { return t.Is("also") }) {
+		return nil
+	}
+	if rd.sizeOrder(second) {
+		return nil
+	}
+	col, at := rd.scaleColumn(second)
+	if col == "" || !rd.numeric(col) {
+		return nil
+	}
+	rd.useLink(at)
+	rd.used[second.Word] = true
+	if second.Adjective >= 0 {
+		rd.used[second.Adjective] = true
+	}
+	op := "top"
+	if rd.lowEnd(second.Lemma) != second.Least {
+		op = "bottom"
+	}
+	return &Condition{Column: col, Op: op, Phrase: rd.text(second.Span), at: second.Span.Start}
 }
 
 // focusCount takes the count of the phrase asked about when the superlative gives none.

@@ -40,6 +40,9 @@ type reader struct {
 	aggAt     int
 	// countCheck is a comparison on the number of rows: "are there more than 2000 customers".
 	countCheck *Condition
+	// also is the check of "is the X with the highest A also the one with the highest B": the
+	// selected row's B is the extreme of B (Op top or bottom).
+	also *Condition
 	// versus is a comparison of a row with another named one ("larger than Palau"), read by
 	// pairOrder once the names are filters; pairAsked is set when the question asks which of
 	// two named rows is higher on a scale ("is A or B taller"), whose answer is the row.

@@ -334,6 +334,9 @@ func TestReadComposes(t *testing.T) {
 		{complaints, "Which month sees the highest number of complaints?", "value | group month_name | order size desc 1 | target month_name"},
 		{complaints, "Mention the 2 most common weekdays.", "list | group weekday_name | order size desc 2 | target weekday_name"},
 		{complaints, "What are the top 3 months with the highest average tmax?", "list | group month_name | order mean(tmax) desc 3 | target month_name | named by month_name"},
+		// a second superlative after "also" checks the row the first picks (DataBench 045, 055)
+		{athletes, "Does the athlete with the highest height also have the highest glucose?", "verdict | order Height desc 1 | target Glucose | check Glucose top"},
+		{athletes, "Is the athlete with the lowest ID also the one with the lowest insulin?", "verdict | order ID asc 1 | target Insulin | check Insulin bottom"},
 		// the count of the rows a superlative ranks through "with" (028)
 		{athletes, "Provide the glucose levels of the 2 individuals with the highest insulin levels.", "list | order Insulin desc 2 | target Glucose"},
 		// "unique" is not unique_key's; a participle after a plural opens a clause (005)
@@ -392,8 +395,9 @@ func TestReadLeavesGaps(t *testing.T) {
 		{bracket, "what was the average height after the london lions?"},       // a summary of the rows that follow: not read
 		{tweets, "Who is the author of the post with the most words?"},         // posts ranked by their words, not authors by posts
 		{purses, "which purse has the most money?"},
-		{cars, "What is the total of booster doses?"},      // a booster dose is a kind of dose: some doses
-		{schedule, "What is the average home attendance?"}, // home: a place, some of the games                            // money: an amount, not the rows (WTQ nt-12460)
+		{athletes, "Does the tallest athlete also have the most medals?"}, // medals counted per athlete: not a column's scale
+		{cars, "What is the total of booster doses?"},                     // a booster dose is a kind of dose: some doses
+		{schedule, "What is the average home attendance?"},                // home: a place, some of the games                            // money: an amount, not the rows (WTQ nt-12460)
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

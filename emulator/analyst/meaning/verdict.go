@@ -17,6 +17,13 @@ func (rd *reader) verdict() error {
 	}
 	m := &rd.m
 	rd.used[rd.s.Form().Word] = true // the auxiliary, or "true" of "is it true that"
+	if c := rd.also; c != nil {
+		if len(m.Filters) > 0 || m.Order == nil || m.Order.Size || m.Order.N != 1 {
+			return &Gap{Phrase: c.Phrase, Why: "a second ranking in one question"}
+		}
+		m.Target, m.Identifier, m.Check = c.Column, "", c
+		return nil
+	}
 	if c := rd.countCheck; c != nil {
 		rd.asksExistence() // "are there" only introduces the rows counted
 		if m.Agg != NoAgg && m.Agg != Distinct || m.Order != nil {
