@@ -139,7 +139,7 @@ func (rd *reader) generic(np language.NounPhrase) bool {
 	if np.Start > 0 && rd.s.Tokens[np.Start-1].Is("of") {
 		return true
 	}
-	if np.Start > 0 && rd.s.Tokens[np.Start-1].Is("for", "in", "per") && slices.ContainsFunc(np.Modifiers, func(j int) bool { return rd.oneRow(np, j) }) {
+	if np.Start > 0 && rd.s.Tokens[np.Start-1].Is("for", "in", "per", "by") && slices.ContainsFunc(np.Modifiers, func(j int) bool { return rd.oneRow(np, j) }) {
 		return true // "the most favorites received for a single tweet"
 	}
 	return np.End < len(rd.s.Tokens) && rd.s.Tokens[np.End].IsVerb()

@@ -44,8 +44,9 @@ func (rd *reader) filters() error {
 	return nil
 }
 
-// presenceVerbs say that a row holds some of a measure: "foods that contain sugar".
-var presenceVerbs = set("contain", "include", "have")
+// presenceVerbs say that a row holds some of a measure: "foods that contain sugar",
+// "participants who got a match".
+var presenceVerbs = set("contain", "include", "have", "get")
 
 // amountPresence reads a measure said absent or present: "with zero calories", "with no
 // siblings", "without any sugar", "that contain no fat (at all)" and "that do not contain
@@ -59,8 +60,8 @@ func (rd *reader) amountPresence() {
 		}
 		marks := []int{}
 		j := i - 1
-		for j >= 0 && toks[j].Is("any") {
-			marks, j = append(marks, j), j-1
+		for j >= 0 && toks[j].Is("any", "a", "an") {
+			marks, j = append(marks, j), j-1 // "who got a match", "with any sugar"
 		}
 		none := j >= 0 && (toks[j].Is("no", "zero", "without") || toks[j].Kind == language.Number && toks[j].Value == 0 && !toks[j].Ordinal)
 		if none {

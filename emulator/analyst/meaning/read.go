@@ -135,6 +135,9 @@ func (rd *reader) phraseColumn(k int) (string, int) {
 		return "", -1
 	}
 	np := rd.s.Phrases[k]
+	if col, at := rd.glossedColumn(np); col != "" {
+		return col, at
+	}
 	if c, ok := rd.best(np.Head); ok && c.Kind == schema.ColumnLink {
 		return c.Column, np.Head
 	}
@@ -147,6 +150,24 @@ func (rd *reader) phraseColumn(k int) (string, int) {
 		}
 	}
 	return "", -1
+}
+
+// glossedColumn returns the column a phrase names in parentheses right after it, by the
+// column's very name, and its token: "the highest final grade (G3)" is G3, whatever "final
+// grade" would link to. The phrase's words only describe the column, and are placed.
+func (rd *reader) glossedColumn(np language.NounPhrase) (string, int) {
+	toks := rd.s.Tokens
+	i := np.End
+	if i+2 >= len(toks) || !toks[i].Is("(") || !toks[i+2].Is(")") || !rd.namesColumn(i+1) {
+		return "", -1
+	}
+	c, _ := rd.best(i + 1)
+	for j := np.Start; j < np.End; j++ {
+		if t := toks[j]; t.IsNoun() || t.IsAdjective() && t.POS != "JJS" && !rd.used[j] {
+			rd.used[j] = true
+		}
+	}
+	return c.Column, i + 1
 }
 
 // isRows reports whether phrase k names the rows themselves: the row entity ("billionaires",

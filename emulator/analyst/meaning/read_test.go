@@ -155,6 +155,11 @@ var (
 		{Name: "color", Type: schema.Category, Values: []string{"WHITE", "BLACK"}}, {Name: "price", Type: schema.Number},
 		{Name: "customer_age", Type: schema.Number}, {Name: "Quantity", Type: schema.Number}, {Name: "doses", Type: schema.Number},
 	}}
+	students = &schema.Table{File: "students.csv", Columns: []schema.Column{
+		{Name: "G3", Type: schema.Number}, {Name: "sex", Type: schema.Category, Values: []string{"F", "M"}},
+		{Name: "higher", Type: schema.Category, Values: []string{"yes", "no"}},
+		{Name: "match", Type: schema.Number}, {Name: "injuries", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -337,6 +342,11 @@ func TestReadComposes(t *testing.T) {
 		// a second superlative after "also" checks the row the first picks (DataBench 045, 055)
 		{athletes, "Does the athlete with the highest height also have the highest glucose?", "verdict | order Height desc 1 | target Glucose | check Glucose top"},
 		{athletes, "Is the athlete with the lowest ID also the one with the lowest insulin?", "verdict | order ID asc 1 | target Insulin | check Insulin bottom"},
+		// a column named in parentheses after its description (042); "got a match" as the
+		// measure present (040); "caused by a single tornado": any one row (008)
+		{students, "What is the gender of the student with the highest final grade (G3)?", "value | order G3 desc 1 | target sex"},
+		{students, "How many students got a match?", "value | where match > 0 | agg count"},
+		{students, "What is the maximum number of injuries caused by a single tornado?", "value | target injuries | agg max"},
 		// the count of the rows a superlative ranks through "with" (028)
 		{athletes, "Provide the glucose levels of the 2 individuals with the highest insulin levels.", "list | order Insulin desc 2 | target Glucose"},
 		// "unique" is not unique_key's; a participle after a plural opens a clause (005)
