@@ -61,7 +61,7 @@ func verdictSentence(m marker, vals []string) string {
 		if what != "" {
 			among = ", among " + what
 		}
-		if !ok {
+		if m.str("n") == "0" {
 			return fmt.Sprintf("%s No row matches: %s%s.", lead, where, among)
 		}
 		return fmt.Sprintf("%s %s %s: %s%s.", lead, m.str("n"), pluralOf(m.str("n"), "row matches", "rows match"), where, among)

@@ -270,6 +270,8 @@ func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
 	switch {
 	case m.Form != meaning.Verdict:
 		g.line("_ok = None")
+	case m.Exists && m.None:
+		g.line("_ok = len(df) == 0") // "there were no days when …" holds when no row passes
 	case m.Exists:
 		g.line("_ok = len(df) > 0")
 	case m.Unique:

@@ -66,3 +66,26 @@ func TestAlsoTheExtreme(t *testing.T) {
 		}
 	}
 }
+
+// TestDenials holds statements that no row is so, which DataBench asks as yes/no questions
+// ("There were no days when …", "No tornado has …"): yes when no row passes.
+func TestDenials(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "athletes.csv"), []byte(athletesCSV), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"athletes.csv"}
+	k := newKernelFrom(t, dir, files)
+	k.exec(profileCode(files, ""))
+	cases := []struct{ q, want string }{
+		{"There are no athletes with a height greater than 200.", "**Yes.** No row matches: `Height` above 200."},
+		{"There were no athletes older than 34.", "**No.** 1 row matches: `Age` above 34."},
+		{"No athlete has more than 5 events.", "**Yes.** No row matches"},
+	}
+	for _, c := range cases {
+		reply, _, failed := k.ask(c.q, nil, files)
+		if failed != "" || !strings.HasPrefix(reply, c.want) {
+			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
+		}
+	}
+}

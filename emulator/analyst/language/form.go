@@ -15,6 +15,9 @@ func readForm(s *Sentence, p Span) Form {
 	if start >= p.End {
 		return Form{Kind: Statement, Word: -1, Focus: -1}
 	}
+	if f, ok := denial(s, start, p); ok {
+		return f
+	}
 	candidates := []int{start}
 	if isPreposition(toks[start]) && start+1 < p.End {
 		candidates = append(candidates, start+1)
@@ -34,6 +37,22 @@ func readForm(s *Sentence, p Span) Form {
 		return Form{Kind: YesNo, Word: start, Focus: firstPhraseFrom(s, start, p)}
 	}
 	return Form{Kind: Statement, Word: -1, Focus: firstPhraseFrom(s, start, p)}
+}
+
+// denial reads a statement that no row is so, as DataBench writes some of its yes/no
+// questions: "There are no tornadoes that …", "There were no days when …", "No tornado has …".
+func denial(s *Sentence, start int, p Span) (Form, bool) {
+	toks := s.Tokens
+	no := -1
+	switch {
+	case start+2 < p.End && toks[start].Is("there") && toks[start+1].Lemma == "be" && toks[start+2].Is("no"):
+		no = start + 2
+	case start+1 < p.End && toks[start].Is("no") && toks[start+1].IsNoun():
+		no = start
+	default:
+		return Form{}, false
+	}
+	return Form{Kind: YesNo, Word: no, Focus: firstPhraseFrom(s, no, p), Denied: true}, true
 }
 
 // formAt reads the form at token i, if a question word, an auxiliary or an imperative verb

@@ -110,6 +110,9 @@ var readCases = []readCase{
 	{q: "What's the total number of unique agencies handling complaints?", form: "wh number", relatives: []string{"agencies: handling complaints"},
 		phrases: []string{"the total number [of unique agencies]", "unique agencies", "complaints"}},
 	{q: "Any property with more than 10 bedrooms?", form: "yes/no property", comparisons: []string{"> 10"}},
+	// a statement that no row is so is a yes/no question (DataBench 008, 009)
+	{q: "There were no days when the precipitation was greater than 5 inches.", form: "yes/no days", comparisons: []string{"> 5"}},
+	{q: "No tornado has a length greater than 100 miles.", form: "yes/no tornado", comparisons: []string{"> 100"}},
 	// "is it true that" frames the clause it introduces, whose subject is asked about
 	{q: "Is it true that the athlete with the lowest ID is older than 30 years?", form: "yes/no athlete",
 		comparisons: []string{"old > 30"}, superlatives: []string{"low"}},

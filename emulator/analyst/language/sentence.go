@@ -86,6 +86,9 @@ type Form struct {
 	// passengers", "what is the average fare", the subject after the auxiliary, the object of
 	// the imperative verb.
 	Focus int
+	// Denied marks a statement that no row is so, read as the yes/no question whether that
+	// holds: "There were no days when …", "No tornado has …". Word is "no".
+	Denied bool
 }
 
 // NounPhrase is a base noun phrase and what hangs on it.

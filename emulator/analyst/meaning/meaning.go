@@ -133,8 +133,9 @@ type Meaning struct {
 	// Check is what a verdict compares the result with: the selected entity's value, an
 	// aggregate, the most common value.
 	Check *Condition
-	// Exists asks whether any row passes the filters ("is there any …", "did any …").
-	Exists bool
+	// Exists asks whether any row passes the filters ("is there any …", "did any …"); with
+	// None, whether no row does ("there were no days when …").
+	Exists, None bool
 	// Within applies the filters to the ranked rows rather than ranking the filtered ones: "is
 	// there a non-self-made billionaire in the top 5 ranks".
 	Within bool
@@ -187,7 +188,7 @@ func (m *Meaning) String() string {
 	for _, flag := range []struct {
 		on   bool
 		name string
-	}{{m.Exists, "exists"}, {m.Within, "within"}, {m.Unique, "unique"}, {m.All, "all"}} {
+	}{{m.Exists, "exists"}, {m.None, "none"}, {m.Within, "within"}, {m.Unique, "unique"}, {m.All, "all"}} {
 		if flag.on {
 			parts = append(parts, flag.name)
 		}

@@ -347,6 +347,9 @@ func TestReadComposes(t *testing.T) {
 		{students, "What is the gender of the student with the highest final grade (G3)?", "value | order G3 desc 1 | target sex"},
 		{students, "How many students got a match?", "value | where match > 0 | agg count"},
 		{students, "What is the maximum number of injuries caused by a single tornado?", "value | target injuries | agg max"},
+		// a statement that no row is so (DataBench 008, 009)
+		{athletes, "There are no athletes older than 40.", "verdict | where Age > 40 | exists | none"},
+		{athletes, "No athlete has a height greater than 200 cm.", "verdict | where Height > 200 | exists | none"},
 		// the count of the rows a superlative ranks through "with" (028)
 		{athletes, "Provide the glucose levels of the 2 individuals with the highest insulin levels.", "list | order Insulin desc 2 | target Glucose"},
 		// "unique" is not unique_key's; a participle after a plural opens a clause (005)

@@ -17,6 +17,17 @@ func (rd *reader) verdict() error {
 	}
 	m := &rd.m
 	rd.used[rd.s.Form().Word] = true // the auxiliary, or "true" of "is it true that"
+	if rd.s.Form().Denied {
+		// "there were no days when the precipitation was greater than 5 inches": no row passes
+		if rd.aggNamesFilter() {
+			m.Agg = NoAgg
+		}
+		if len(m.Filters) == 0 || m.Agg != NoAgg || m.Order != nil {
+			return &Gap{Phrase: rd.s.Text, Why: "an existence question with no condition I could read"}
+		}
+		m.Exists, m.None, m.Target, m.Identifier = true, true, "", ""
+		return nil
+	}
 	if c := rd.also; c != nil {
 		if len(m.Filters) > 0 || m.Order == nil || m.Order.Size || m.Order.N != 1 {
 			return &Gap{Phrase: c.Phrase, Why: "a second ranking in one question"}
