@@ -34,6 +34,16 @@ func answerSentence(m marker) string {
 	return fmt.Sprintf("%s%s: %s.", capital(what), rows, strings.Join(vals, ", "))
 }
 
+// percentOf writes part as a percentage of whole, "55%", or "" when either is not a number.
+func percentOf(part, whole any) string {
+	p, okP := part.(float64)
+	w, okW := whole.(float64)
+	if !okP || !okW || w == 0 {
+		return "?"
+	}
+	return fmt.Sprintf("%.0f%%", 100*p/w)
+}
+
 // meaningRows says which rows an answer used, when it used some of them.
 func meaningRows(m marker) string {
 	where := m.str("where")
@@ -78,6 +88,17 @@ func verdictSentence(m marker, vals []string) string {
 			return fmt.Sprintf("%s %s in %s of the %s rows%s, not in all.", lead, capital(what), fmtAny(passing[0]), m.str("n"), among)
 		}
 		return fmt.Sprintf("%s %s is not so in every row%s.", lead, capital(what), among)
+	case "majority":
+		among := ""
+		if where != "" {
+			among = " where " + where
+		}
+		passing, total := fmtAny(m.list("values")[0]), m.str("n")
+		half := "more than half"
+		if !ok {
+			half = "not more than half"
+		}
+		return fmt.Sprintf("%s %s in %s of the %s rows%s (%s), %s.", lead, capital(what), passing, total, among, percentOf(m.list("values")[0], m["n"]), half)
 	case "countcheck":
 		rows := ""
 		if where != "" {

@@ -278,7 +278,11 @@ func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
 		g.line("_ok = bool(%s.dropna().is_unique)", col(m.Target))
 	case m.All:
 		g.line("_pass = %s", conditionExpr(*m.Check, f))
-		g.line("_ok = bool(_pass.all())")
+		if m.Majority {
+			g.line("_ok = bool(_pass.mean() > 0.5)") // more than half of the rows
+		} else {
+			g.line("_ok = bool(_pass.all())")
+		}
 		g.line("_vals = [int(_pass.sum())]")
 	case m.Check != nil:
 		// A missing value is not the value asked about: DataBench and analysts alike read
@@ -337,6 +341,8 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 		}
 	case m.Unique:
 		shape, what = "unique", target
+	case m.All && m.Majority:
+		shape, what = "majority", conditionWords(*m.Check)
 	case m.All:
 		shape, what = "all", conditionWords(*m.Check)
 	case m.Check != nil && m.Check.Column == "":

@@ -89,3 +89,25 @@ func TestDenials(t *testing.T) {
 		}
 	}
 }
+
+// TestMajority holds questions about more than half of the rows (DataBench 003): two of the
+// four athletes are taller than 180, three are older than 25.
+func TestMajority(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "athletes.csv"), []byte(athletesCSV), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	files := []string{"athletes.csv"}
+	k := newKernelFrom(t, dir, files)
+	k.exec(profileCode(files, ""))
+	cases := []struct{ q, want string }{
+		{"Do the majority of athletes have a height greater than 180 cm?", "**No.** `Height` above 180 in 2 of the 4 rows (50%), not more than half."},
+		{"Are most athletes older than 25?", "**Yes.** `Age` above 25 in 3 of the 4 rows (75%), more than half."},
+	}
+	for _, c := range cases {
+		reply, _, failed := k.ask(c.q, nil, files)
+		if failed != "" || !strings.HasPrefix(reply, c.want) {
+			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
+		}
+	}
+}

@@ -84,7 +84,7 @@ func formAt(s *Sentence, i int, p Span) (Form, bool) {
 			// after "that" is what is asked; Word is "true", the frame's one content word.
 			return Form{Kind: YesNo, Word: w, Focus: firstPhraseFrom(s, w+2, p)}, true
 		}
-		return Form{Kind: YesNo, Word: i, Focus: firstPhraseFrom(s, i+1, p)}, true
+		return Form{Kind: YesNo, Word: i, Focus: partitive(s, firstPhraseFrom(s, i+1, p))}, true
 	case t.POS == "VB":
 		return Form{Kind: Imperative, Word: i, Focus: firstPhraseFrom(s, i+1, p)}, true
 	}
@@ -98,6 +98,20 @@ func truthFrame(toks []Token, i int, p Span) (int, bool) {
 		return i + 2, true
 	}
 	return 0, false
+}
+
+// partitive returns the "of" object of a phrase naming a part of it, "the majority of
+// respondents", "half of the listings": the rows asked about are the object's; else k.
+func partitive(s *Sentence, k int) int {
+	if k < 0 || !s.Tokens[s.Phrases[k].Head].Is("majority", "half", "most") {
+		return k
+	}
+	for _, a := range s.Phrases[k].Attachments {
+		if s.Tokens[a.Prep].Is("of") {
+			return a.Object
+		}
+	}
+	return k
 }
 
 func isWhWord(t Token) bool {

@@ -142,8 +142,9 @@ type Meaning struct {
 	// Unique asks whether Target's values are all different ("is every name unique").
 	Unique bool
 	// All asks whether every selected row passes Check ("are all products recommended", "do
-	// all customers have phone service").
-	All bool
+	// all customers have phone service"); with Majority, whether more than half do ("do the
+	// majority of respondents have a height greater than 170 cm", "do most passengers …").
+	All, Majority bool
 }
 
 // String renders the meaning compactly, for logs and tests: "value | order age asc 1 |
@@ -188,7 +189,7 @@ func (m *Meaning) String() string {
 	for _, flag := range []struct {
 		on   bool
 		name string
-	}{{m.Exists, "exists"}, {m.None, "none"}, {m.Within, "within"}, {m.Unique, "unique"}, {m.All, "all"}} {
+	}{{m.Exists, "exists"}, {m.None, "none"}, {m.Within, "within"}, {m.Unique, "unique"}, {m.All, "all"}, {m.Majority, "majority"}} {
 		if flag.on {
 			parts = append(parts, flag.name)
 		}

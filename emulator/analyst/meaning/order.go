@@ -16,6 +16,9 @@ func (rd *reader) order() error {
 	var bounds []language.Superlative // top, bottom
 	var scales []language.Superlative
 	for _, sp := range rd.s.Superlatives {
+		if rd.majorityWord(sp) {
+			continue // "are most athletes older than 25": more than half of them, no ranking
+		}
 		rd.used[sp.Word] = true
 		if sp.Lemma == "" {
 			bounds = append(bounds, sp)
@@ -94,6 +97,13 @@ func (rd *reader) alsoExtreme(first, second language.Superlative) *Condition {
 		op = "bottom"
 	}
 	return &Condition{Column: col, Op: op, Phrase: rd.text(second.Span), at: second.Span.Start}
+}
+
+// majorityWord reports "most" right after a yes/no question's auxiliary, before the rows:
+// "are most athletes …", "do most passengers …".
+func (rd *reader) majorityWord(sp language.Superlative) bool {
+	f := rd.s.Form()
+	return f.Kind == language.YesNo && sp.Word == f.Word+1 && rd.s.Tokens[sp.Word].Is("most") && sp.Lemma == "many"
 }
 
 // focusCount takes the count of the phrase asked about when the superlative gives none.

@@ -347,6 +347,9 @@ func TestReadComposes(t *testing.T) {
 		{students, "What is the gender of the student with the highest final grade (G3)?", "value | order G3 desc 1 | target sex"},
 		{students, "How many students got a match?", "value | where match > 0 | agg count"},
 		{students, "What is the maximum number of injuries caused by a single tornado?", "value | target injuries | agg max"},
+		// more than half of the rows (DataBench 003)
+		{athletes, "Do the majority of athletes have an age greater than 30?", "verdict | all | majority | check Age > 30"},
+		{athletes, "Are most athletes older than 25?", "verdict | all | majority | check Age > 25"},
 		// a statement that no row is so (DataBench 008, 009)
 		{athletes, "There are no athletes older than 40.", "verdict | where Age > 40 | exists | none"},
 		{athletes, "No athlete has a height greater than 200 cm.", "verdict | where Height > 200 | exists | none"},

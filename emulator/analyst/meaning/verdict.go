@@ -71,12 +71,13 @@ func (rd *reader) verdict() error {
 			pred = append(pred, k)
 		}
 	}
-	universal := rd.asksAll()
+	majority := rd.asksMajority()
+	universal := majority || rd.asksAll()
 	if len(pred) == 0 && universal {
 		if col, at := rd.haveColumn(); col != "" {
 			// "does every roller coaster have a G-force value": none is missing
 			rd.useLink(at)
-			m.All, m.Target, m.Identifier = true, "", ""
+			m.All, m.Majority, m.Target, m.Identifier = true, majority, "", ""
 			m.Check = &Condition{Column: col, Op: "notna", Phrase: rd.linkText(at)}
 			return nil
 		}
@@ -104,7 +105,7 @@ func (rd *reader) verdict() error {
 			return &Gap{Phrase: rd.s.Text, Why: "a question about all rows with a ranking or a summary"}
 		}
 		m.Filters = slices.Delete(m.Filters, pred[0], pred[0]+1)
-		m.All, m.Check, m.Target, m.Identifier = true, &check, "", ""
+		m.All, m.Majority, m.Check, m.Target, m.Identifier = true, majority, &check, "", ""
 		return nil
 	}
 	m.Filters = slices.Delete(m.Filters, pred[0], pred[0]+1)
@@ -147,6 +148,30 @@ func (rd *reader) asksAll() bool {
 	for i := rd.s.Form().Word + 1; i < np.End; i++ {
 		if t := rd.s.Tokens[i]; t.Is("all", "every", "each", "everyone", "everybody") {
 			rd.used[i] = true
+			return true
+		}
+	}
+	return false
+}
+
+// asksMajority reports a question about more than half of the rows: "do the majority of
+// respondents …", "do most passengers …", "are more than half of the listings …". Its words
+// are placed.
+func (rd *reader) asksMajority() bool {
+	toks := rd.s.Tokens
+	for i := rd.s.Form().Word + 1; i+1 < len(toks) && i < rd.subject.End; i++ {
+		switch {
+		case toks[i].Is("majority") && toks[i+1].Is("of"):
+			rd.used[i], rd.used[i+1] = true, true
+			return true
+		case toks[i].Is("most") && (i == 0 || !toks[i-1].Is("the")) && (toks[i+1].IsNoun() && toks[i+1].IsPlural() || toks[i+1].Is("of")):
+			rd.used[i] = true // "most passengers", "most of the passengers"; "the most" ranks
+			if toks[i+1].Is("of") {
+				rd.used[i+1] = true
+			}
+			return true
+		case toks[i].Is("half") && i >= 2 && toks[i-2].Is("more") && toks[i-1].Is("than") && toks[i+1].Is("of"):
+			rd.used[i-2], rd.used[i-1], rd.used[i], rd.used[i+1] = true, true, true, true
 			return true
 		}
 	}

@@ -138,7 +138,9 @@ func index(header []string) map[string]int {
 // contain commas and quotes of the other kind, so it reads quoted items rather than splitting.
 // A few rows write the names bare, "[Sex, Survived]"; those are split on commas.
 func pythonList(s string) []string {
-	if !strings.ContainsAny(s, `'"`) {
+	// Some rows write their names unquoted ("[What's your height? in cm 📏]"): an apostrophe
+	// inside a name is no quote.
+	if inner := strings.TrimSpace(strings.TrimPrefix(strings.TrimSpace(s), "[")); !strings.ContainsAny(s, `'"`) || !strings.HasPrefix(inner, "'") && !strings.HasPrefix(inner, `"`) {
 		var out []string
 		for _, f := range strings.Split(strings.Trim(strings.TrimSpace(s), "[]"), ",") {
 			if f = strings.TrimSpace(f); f != "" {
