@@ -18,6 +18,10 @@ import (
 func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 	g := &gen{f: f}
 	g.line("df = frames[%s]", py(f.Key))
+	for _, name := range rateColumns(m, f) {
+		// a rate of a yes/no column held as text: True is 1, False is 0
+		g.line("df = df.assign(**{%s: %s.astype(str).str.lower().map({\"true\": 1.0, \"false\": 0.0})})", py(name), col(name))
+	}
 	for _, d := range derived {
 		g.line("df = df.assign(**{%s: %s})", py(d.Name), d.Py)
 		g.emitDerived(d) // the reply says how the column was made, and its counts

@@ -294,16 +294,41 @@ func runnable(m *meaning.Meaning, f *Frame) bool {
 			return false
 		}
 	}
-	if m.Agg >= meaning.Sum && (m.Target == "" || f.column(m.Target).Kind != "num") {
-		return false // an average of names
+	if m.Agg >= meaning.Sum && (m.Target == "" || f.column(m.Target).Kind != "num" && !(m.Agg == meaning.Mean && yesNoColumn(f.column(m.Target)))) {
+		return false // an average of names; a rate of a yes/no column is its mean
 	}
 	if o := m.Order; o != nil && o.Column != "" {
 		c := f.column(o.Column)
-		if c == nil || c.Kind != "num" && c.Kind != "date" {
+		if c == nil || c.Kind != "num" && c.Kind != "date" && !(o.Agg == meaning.Mean && yesNoColumn(c)) {
 			return false
 		}
 	}
 	return true
+}
+
+// yesNoColumn reports a column of booleans, read as such or as the text True and False.
+func yesNoColumn(c *Column) bool {
+	return c != nil && (c.Kind == "bool" || c.Kind == "cat" && trueFalse(c.Values))
+}
+
+// rateColumns are the yes/no columns held as text that a meaning averages (a rate): its cell
+// reads them as 1 and 0 first.
+func rateColumns(m *meaning.Meaning, f *Frame) []string {
+	var out []string
+	for _, name := range []string{m.Target, orderColumn(m)} {
+		if c := f.column(name); c != nil && c.Kind == "cat" && trueFalse(c.Values) && !slices.Contains(out, name) &&
+			(m.Agg == meaning.Mean && name == m.Target || m.Order != nil && m.Order.Agg == meaning.Mean && name == m.Order.Column) {
+			out = append(out, name)
+		}
+	}
+	return out
+}
+
+func orderColumn(m *meaning.Meaning) string {
+	if m.Order == nil {
+		return ""
+	}
+	return m.Order.Column
 }
 
 // schemaTable describes a frame for schema linking.
@@ -345,6 +370,17 @@ func schemaTable(f *Frame) *schema.Table {
 // Windsor Park").
 func leadsMeaning(m *meaning.Meaning) bool {
 	return m.Form == meaning.Verdict || m.Order != nil && m.Order.Agg == meaning.NoAgg || m.SameAs()
+}
+
+// rateAsked reports a meaning that averages a yes/no column, a rate ("the survival rate", "the
+// top 3 classes by survival rate"): the keyword rules read "rate" as a share of a total.
+func (rd questionReading) rateAsked() bool {
+	m := rd.m
+	boolean := func(col string) bool {
+		c := rd.ix.Column(col)
+		return c != nil && c.Type == schema.Boolean
+	}
+	return m.Agg == meaning.Mean && boolean(m.Target) || m.Order != nil && m.Order.Agg == meaning.Mean && boolean(m.Order.Column)
 }
 
 // valueIntents are the keyword intents that compute values from rows: the ones a whole meaning

@@ -63,7 +63,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 	if m != nil && m.Order != nil {
 		m.Order.Ties = ref.Ties
 	}
-	if m != nil && leadsMeaning(m) {
+	if m != nil && (leadsMeaning(m) || rd.rateAsked()) {
 		return rd.plan()
 	}
 	if ref.Ties != meaning.TiesNamed {

@@ -28,6 +28,14 @@ func (rd *reader) aggregate() error {
 		if rd.namesColumn(i) && len(rd.r.Links[rd.link[i]].Tokens) == 1 {
 			continue // "Total" is the column's own name; "unique" is not unique_key's
 		}
+		if k := rd.phraseOf(i); k >= 0 && rd.s.Phrases[k].Head == i {
+			if col, _ := rd.rateOf(rd.s.Phrases[k]); col != "" {
+				rd.used[i] = true // "the survival rate": the mean of Survived
+				aggs = append(aggs, Mean)
+				rd.aggAt = i
+				continue
+			}
+		}
 		if a, ok := aggWords[t.Lower]; ok {
 			rd.used[i] = true
 			if a == Sum && i+1 < len(rd.s.Tokens) && countNouns[rd.s.Tokens[i+1].Lemma] {

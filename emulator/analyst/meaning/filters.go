@@ -14,8 +14,8 @@ import (
 // "older than 30"), and "<column> of <number>" ("a philanthropy score of 5").
 func (rd *reader) filters() error {
 	for i := range rd.s.Tokens {
-		if rd.used[i] {
-			continue
+		if rd.used[i] || rd.isRate(i) {
+			continue // "the survival rate" is a measure of every row, not the survivors
 		}
 		if c, ok := rd.valueAt(i); ok {
 			rd.m.Filters = append(rd.m.Filters, c)

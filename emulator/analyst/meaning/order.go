@@ -204,8 +204,9 @@ func (rd *reader) boundOrder(sp language.Superlative) (*Order, error) {
 		}
 	}
 	c := rd.ix.Column(col)
-	if c != nil && c.Type != schema.Number && !rd.byOrder {
-		if by, at := rd.byColumn(); by != "" && rd.numeric(by) {
+	if c != nil && !rd.byOrder {
+		// "the top 2 genders by average fare", "the top 3 passenger classes by survival rate"
+		if by, at := rd.byColumn(); by != "" && by != col && (rd.numeric(by) || rd.isRate(at)) {
 			rd.useLink(at) // "the top 2 genders by average fare": groups ranked by an aggregate
 			rd.m.Group, o.Column, rd.byOrder = col, by, true
 			return o, nil
@@ -257,6 +258,9 @@ func (rd *reader) byColumn() (string, int) {
 		if by || terms {
 			if c, ok := rd.best(np.Head); ok && c.Kind == schema.ColumnLink {
 				return c.Column, np.Head
+			}
+			if col, at := rd.rateOf(np); col != "" {
+				return col, at // "by survival rate"
 			}
 		}
 	}

@@ -138,6 +138,9 @@ func (rd *reader) phraseColumn(k int) (string, int) {
 	if col, at := rd.glossedColumn(np); col != "" {
 		return col, at
 	}
+	if col, at := rd.rateOf(np); col != "" {
+		return col, at
+	}
 	if c, ok := rd.best(np.Head); ok && c.Kind == schema.ColumnLink {
 		return c.Column, np.Head
 	}
@@ -168,6 +171,32 @@ func (rd *reader) glossedColumn(np language.NounPhrase) (string, int) {
 		}
 	}
 	return c.Column, i + 1
+}
+
+// rateOf returns the yes/no column whose rate a phrase names, and the token naming its value:
+// "survival rate" is the share of rows where Survived is true, the mean of that column.
+func (rd *reader) rateOf(np language.NounPhrase) (string, int) {
+	if !rd.s.Tokens[np.Head].Is("rate") {
+		return "", -1
+	}
+	for _, i := range np.Modifiers {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ValueLink && c.Value == "True" {
+			if col := rd.ix.Column(c.Column); col != nil && col.Type == schema.Boolean {
+				return c.Column, i
+			}
+		}
+	}
+	return "", -1
+}
+
+// isRate reports the token naming the value of a rate: "survival" of "survival rate".
+func (rd *reader) isRate(i int) bool {
+	k := rd.phraseOf(i)
+	if i < 0 || k < 0 {
+		return false
+	}
+	_, at := rd.rateOf(rd.s.Phrases[k])
+	return at == i
 }
 
 // isRows reports whether phrase k names the rows themselves: the row entity ("billionaires",

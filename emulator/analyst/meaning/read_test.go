@@ -347,6 +347,10 @@ func TestReadComposes(t *testing.T) {
 		{students, "What is the gender of the student with the highest final grade (G3)?", "value | order G3 desc 1 | target sex"},
 		{students, "How many students got a match?", "value | where match > 0 | agg count"},
 		{students, "What is the maximum number of injuries caused by a single tornado?", "value | target injuries | agg max"},
+		// the rate of a yes/no column is its mean, never a filter on it (DataBench 002)
+		{passengers, "Name the top 3 passenger classes by survival rate.", "list | group Pclass | order mean(Survived) desc 3 | target Pclass"},
+		{passengers, "What is the survival rate of female passengers?", "value | where Sex == female | target Survived | agg mean"},
+		{passengers, "Which passenger class has the highest survival rate?", "value | group Pclass | order mean(Survived) desc 1 | target Pclass"},
 		// more than half of the rows (DataBench 003)
 		{athletes, "Do the majority of athletes have an age greater than 30?", "verdict | all | majority | check Age > 30"},
 		{athletes, "Are most athletes older than 25?", "verdict | all | majority | check Age > 25"},

@@ -80,8 +80,10 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 	for _, v := range c.Values {
 		ic.values = append(ic.values, normalise(v))
 	}
-	if n := len(ic.words); n >= 2 && ix.unitWord(ic.words[n-1].lemma) {
-		ic.words[n-1].aside = true // "speed_mph", "height_ft": the unit says how, not what
+	if n := len(ic.words); n >= 2 && (ix.unitWord(ic.words[n-1].lemma) || ix.lx.POS(ic.words[n-1].lemma) == language.Adverb) {
+		// "speed_mph", "height_ft": the unit says how, not what; "Siblings_Spouses Aboard":
+		// an adverb says where
+		ic.words[n-1].aside = true
 	}
 	ic.head = len(ic.words) - 1
 	for k := len(ic.words) - 1; k >= 0; k-- {
