@@ -19,7 +19,7 @@ func (rd *reader) account() error {
 		if rd.used[i] || !content(t) && !rd.namesColumn(i) {
 			continue // a harmless word, unless it is a column's very name ("overall" for Overall)
 		}
-		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && rd.filtered(c.Column) {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && (rd.filtered(c.Column) || rd.restated(i, c.Column)) {
 			continue
 		}
 		if rd.harmless(i) {
@@ -28,6 +28,16 @@ func (rd *reader) account() error {
 		return &Gap{Phrase: rd.linkText(i), Why: "I did not understand"}
 	}
 	return nil
+}
+
+// restated reports a column named again, after "in" or "on", that the meaning already ranks
+// or takes: "the 3 unhappiest people in the happiness scale" says which scale "unhappiest" is on.
+func (rd *reader) restated(i int, col string) bool {
+	k := rd.phraseOf(i)
+	if k < 0 || rd.s.Phrases[k].Start == 0 || !rd.s.Tokens[rd.s.Phrases[k].Start-1].Is("in", "on") {
+		return false
+	}
+	return rd.m.Target == col || rd.m.Order != nil && rd.m.Order.Column == col
 }
 
 // namesColumn reports a token that names a column as written, up to case and form.

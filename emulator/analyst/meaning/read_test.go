@@ -347,6 +347,8 @@ func TestReadComposes(t *testing.T) {
 		{students, "What is the gender of the student with the highest final grade (G3)?", "value | order G3 desc 1 | target sex"},
 		{students, "How many students got a match?", "value | where match > 0 | agg count"},
 		{students, "What is the maximum number of injuries caused by a single tornado?", "value | target injuries | agg max"},
+		// a column named again after "in" says which scale a superlative is on (DataBench 003)
+		{countries, "Name the 3 happiness scores for the 3 unhappiest countries in the happiness score.", "list | order Happiness Score asc 3 | target Happiness Score"},
 		// the rate of a yes/no column is its mean, never a filter on it (DataBench 002)
 		{passengers, "Name the top 3 passenger classes by survival rate.", "list | group Pclass | order mean(Survived) desc 3 | target Pclass"},
 		{passengers, "What is the survival rate of female passengers?", "value | where Sex == female | target Survived | agg mean"},
