@@ -1,11 +1,6 @@
 package analyst
 
-import (
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // buildingsCSV is a small table in the file's own order: rows placed by their neighbours, a
 // measure some rows lack, and heights two ranges hold equally many of.
@@ -21,28 +16,15 @@ Bell Hall,30,4,Rochester,1931-02-02
 // ranges and absent measures) and holds the replies: the row next in the file, never the named
 // one; a tie at the top named as a tie; "zero floors" as the rows at 0, said in plain words.
 func TestPlacedRowsAndTies(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "buildings.csv"), []byte(buildingsCSV), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files := []string{"buildings.csv"}
-	k := newKernelFrom(t, dir, files)
-	k.exec(profileCode(files, ""))
-	cases := []struct{ q, want string }{
+	askEach(t, "buildings.csv", buildingsCSV, []replyCase{
 		// the row after Granger Block is the third line of the file
-		{"which building is listed after the granger block?", "The `Name` listed after Granger Block in the file's order is **Hotel Syracuse**."},
-		{"which building comes before bell hall?", "is **Monroe Tower**"},
-		{"what is the height of the building right after hotel syracuse?", "is **60**"},
+		{q: "which building is listed after the granger block?", want: "The `Name` listed after Granger Block in the file's order is **Hotel Syracuse**.", anywhere: true},
+		{q: "which building comes before bell hall?", want: "is **Monroe Tower**", anywhere: true},
+		{q: "what is the height of the building right after hotel syracuse?", want: "is **60**", anywhere: true},
 		// heights 30 and 40 are in 0-50, 60 and 78 in 50-80, 96 above: two ranges of two
-		{"What's the most common height range among buildings: (0-50, 50-80, 80+)?", "is a tie: **0-50** (2 rows) and **50-80** (2 rows)"},
+		{q: "What's the most common height range among buildings: (0-50, 50-80, 80+)?", want: "is a tie: **0-50** (2 rows) and **50-80** (2 rows)", anywhere: true},
 		// Monroe Tower has no floors recorded as 0
-		{"are there any buildings with zero floors?", "**Yes.** 1 row matches: `Floors` is 0."},
-		{"are there any buildings with zero height?", "**No.** No row matches: `Height` is 0."},
-	}
-	for _, c := range cases {
-		reply, _, failed := k.ask(c.q, nil, files)
-		if failed != "" || !strings.Contains(reply, c.want) {
-			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
-		}
-	}
+		{q: "are there any buildings with zero floors?", want: "**Yes.** 1 row matches: `Floors` is 0.", anywhere: true},
+		{q: "are there any buildings with zero height?", want: "**No.** No row matches: `Height` is 0.", anywhere: true},
+	})
 }

@@ -1,11 +1,6 @@
 package analyst
 
-import (
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // voyageCSV holds survival as the text True and False, as DataBench's Titanic table does:
 // class 1 saved 2 of 2, class 2 1 of 2, class 3 1 of 4; women 3 of 4.
@@ -23,22 +18,9 @@ False,3,male
 // TestRatesOfYesNoColumns holds "survival rate" as the share of rows where Survived is true
 // (DataBench 002/13), never the survivors alone.
 func TestRatesOfYesNoColumns(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "voyage.csv"), []byte(voyageCSV), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files := []string{"voyage.csv"}
-	k := newKernelFrom(t, dir, files)
-	k.exec(profileCode(files, ""))
-	cases := []struct{ q, want string }{
-		{"Name the top 3 passenger classes by survival rate.", "**1** (1), **2** (0.5), **3** (0.25)"},
-		{"What is the survival rate of female passengers?", "is **0.75**"},
-		{"Which passenger class has the highest survival rate?", "is **1** (1)"},
-	}
-	for _, c := range cases {
-		reply, _, failed := k.ask(c.q, nil, files)
-		if failed != "" || !strings.Contains(reply, c.want) {
-			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
-		}
-	}
+	askEach(t, "voyage.csv", voyageCSV, []replyCase{
+		{q: "Name the top 3 passenger classes by survival rate.", want: "**1** (1), **2** (0.5), **3** (0.25)", anywhere: true},
+		{q: "What is the survival rate of female passengers?", want: "is **0.75**", anywhere: true},
+		{q: "Which passenger class has the highest survival rate?", want: "is **1** (1)", anywhere: true},
+	})
 }

@@ -1,11 +1,6 @@
 package analyst
 
-import (
-	"os"
-	"path/filepath"
-	"strings"
-	"testing"
-)
+import "testing"
 
 // athletesCSV has a medal column that most rows leave empty, as DataBench's Olympic table does.
 const athletesCSV = `Name,Age,Height,Medal,Events
@@ -19,95 +14,43 @@ Dara Singh,31,168,Silver,5
 // ways DataBench's authors ask them: "also have a <column>", "is it true that …", a count of a
 // column's units after "with".
 func TestVerdictsOnOneRow(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "athletes.csv"), []byte(athletesCSV), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files := []string{"athletes.csv"}
-	k := newKernelFrom(t, dir, files)
-	k.exec(profileCode(files, ""))
-	cases := []struct{ q, want string }{
+	askEach(t, "athletes.csv", athletesCSV, []replyCase{
 		// the tallest, Chen Wei, has no medal; the oldest, Ben Okafor, has one
-		{"Does the athlete with the highest height also have a medal?", "**No.**"},
-		{"Does the oldest athlete have a medal?", "**Yes.**"},
+		{q: "Does the athlete with the highest height also have a medal?", want: "**No.**"},
+		{q: "Does the oldest athlete have a medal?", want: "**Yes.**"},
 		// the shortest, Dara Singh, is 31
-		{"Is it true that the athlete with the lowest height is older than 30 years?", "**Yes.**"},
-		{"Is there any athlete with exactly 3 events?", "**Yes.**"},
-		{"Is there an athlete with exactly 4 events?", "**No.**"},
-	}
-	for _, c := range cases {
-		reply, _, failed := k.ask(c.q, nil, files)
-		if failed != "" || !strings.HasPrefix(reply, c.want) {
-			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
-		}
-	}
+		{q: "Is it true that the athlete with the lowest height is older than 30 years?", want: "**Yes.**"},
+		{q: "Is there any athlete with exactly 3 events?", want: "**Yes.**"},
+		{q: "Is there an athlete with exactly 4 events?", want: "**No.**"},
+	})
 }
 
 // TestAlsoTheExtreme holds "is the X with the highest A also the one with the highest B"
 // (DataBench 045, 055): the row the first superlative picks, checked against B's extreme.
 func TestAlsoTheExtreme(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "athletes.csv"), []byte(athletesCSV), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files := []string{"athletes.csv"}
-	k := newKernelFrom(t, dir, files)
-	k.exec(profileCode(files, ""))
-	cases := []struct{ q, want string }{
+	askEach(t, "athletes.csv", athletesCSV, []replyCase{
 		// the tallest, Chen Wei, has 3 events; Dara Singh has 5
-		{"Does the athlete with the highest height also have the most events?", "**No.** The `Events` of the row with the highest `Height` is **3** (`Height` 190); the highest `Events` is **5**."},
+		{q: "Does the athlete with the highest height also have the most events?", want: "**No.** The `Events` of the row with the highest `Height` is **3** (`Height` 190); the highest `Events` is **5**."},
 		// the one with the most events, Dara Singh, is the shortest
-		{"Is the athlete with the most events also the one with the lowest height?", "**Yes.** The `Height` of the row with the highest `Events` is **168**"},
-	}
-	for _, c := range cases {
-		reply, _, failed := k.ask(c.q, nil, files)
-		if failed != "" || !strings.HasPrefix(reply, c.want) {
-			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
-		}
-	}
+		{q: "Is the athlete with the most events also the one with the lowest height?", want: "**Yes.** The `Height` of the row with the highest `Events` is **168**"},
+	})
 }
 
 // TestDenials holds statements that no row is so, which DataBench asks as yes/no questions
 // ("There were no days when …", "No tornado has …"): yes when no row passes.
 func TestDenials(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "athletes.csv"), []byte(athletesCSV), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files := []string{"athletes.csv"}
-	k := newKernelFrom(t, dir, files)
-	k.exec(profileCode(files, ""))
-	cases := []struct{ q, want string }{
-		{"There are no athletes with a height greater than 200.", "**Yes.** No row matches: `Height` above 200."},
-		{"There were no athletes older than 34.", "**No.** 1 row matches: `Age` above 34."},
-		{"No athlete has more than 5 events.", "**Yes.** No row matches"},
-	}
-	for _, c := range cases {
-		reply, _, failed := k.ask(c.q, nil, files)
-		if failed != "" || !strings.HasPrefix(reply, c.want) {
-			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
-		}
-	}
+	askEach(t, "athletes.csv", athletesCSV, []replyCase{
+		{q: "There are no athletes with a height greater than 200.", want: "**Yes.** No row matches: `Height` above 200."},
+		{q: "There were no athletes older than 34.", want: "**No.** 1 row matches: `Age` above 34."},
+		{q: "No athlete has more than 5 events.", want: "**Yes.** No row matches"},
+	})
 }
 
 // TestMajority holds questions about more than half of the rows (DataBench 003): two of the
 // four athletes are taller than 180, three are older than 25.
 func TestMajority(t *testing.T) {
-	dir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(dir, "athletes.csv"), []byte(athletesCSV), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	files := []string{"athletes.csv"}
-	k := newKernelFrom(t, dir, files)
-	k.exec(profileCode(files, ""))
-	cases := []struct{ q, want string }{
-		{"Do the majority of athletes have a height greater than 180 cm?", "**No.** `Height` above 180 in 2 of the 4 rows (50%), not more than half."},
-		{"Are most athletes older than 25?", "**Yes.** `Age` above 25 in 3 of the 4 rows (75%), more than half."},
-	}
-	for _, c := range cases {
-		reply, _, failed := k.ask(c.q, nil, files)
-		if failed != "" || !strings.HasPrefix(reply, c.want) {
-			t.Errorf("%q:\n got %s %s\nwant %s", c.q, reply, failed, c.want)
-		}
-	}
+	askEach(t, "athletes.csv", athletesCSV, []replyCase{
+		{q: "Do the majority of athletes have a height greater than 180 cm?", want: "**No.** `Height` above 180 in 2 of the 4 rows (50%), not more than half."},
+		{q: "Are most athletes older than 25?", want: "**Yes.** `Age` above 25 in 3 of the 4 rows (75%), more than half."},
+	})
 }
