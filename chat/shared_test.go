@@ -255,7 +255,11 @@ func waitEnded(t *testing.T, db *store.DB, runID string, want store.RunStatus, w
 			if rec.Status != want {
 				t.Fatalf("run %s ended %s (%q), want %s", runID, rec.Status, rec.Error, want)
 			}
-			return
+			// The end is recorded before the done event is appended: the run has ended
+			// for its streams once that event is in.
+			if evs, err := db.RunEvents(context.Background(), runID, 0); err == nil && len(evs) > 0 && evs[len(evs)-1].Type == string(chat.EventDone) {
+				return
+			}
 		}
 		if time.Now().After(deadline) {
 			t.Fatalf("run %s is still %v after %s", runID, rec, within)

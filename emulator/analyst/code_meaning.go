@@ -135,6 +135,9 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 	if c.Part != "" {
 		return fmt.Sprintf("(pd.to_datetime(%s, errors=\"coerce\").dt.strftime(%s) %s %s)", col(c.Column), py(c.Part), c.Op, py(c.Value))
 	}
+	if c.Than != "" {
+		return fmt.Sprintf("(%s %s %s)", col(c.Column), c.Op, col(c.Than)) // two columns of each row
+	}
 	x := meaningFilter(c, f)
 	if fc := f.column(c.Column); fc != nil && fc.Kind == "cat" && trueFalse(fc.Values) && (c.Op == "==" || c.Op == "!=") {
 		// booleans read as text: compare their spelling, whatever its case
@@ -542,6 +545,9 @@ func conditionWords(c meaning.Condition) string {
 		return "`" + c.Column + "` is the same as for `" + c.Same.Column + "` " + ref
 	}
 	words := map[string]string{"==": "is", "!=": "is not", ">": "above", ">=": "at least", "<": "below", "<=": "at most", "in": "is", "not in": "is neither"}
+	if c.Than != "" {
+		return "`" + c.Column + "` " + words[c.Op] + " `" + c.Than + "`"
+	}
 	v := c.Value
 	if len(c.Values) > 0 {
 		v = strings.Join(c.Values, map[bool]string{true: " nor ", false: " or "}[c.Op == "not in"])

@@ -46,6 +46,16 @@ func TestDenials(t *testing.T) {
 	})
 }
 
+// TestColumnAgainstColumn holds a comparison of two columns of each row (DataBench 007, 049):
+// every athlete's age is below their height; only Ana Lopez has fewer events than 24 … none
+// has more events than years.
+func TestColumnAgainstColumn(t *testing.T) {
+	askEach(t, "athletes.csv", athletesCSV, []replyCase{
+		{q: "Are there athletes with a greater age than their height?", want: "**No.** No row matches: `Age` above `Height`."},
+		{q: "How many athletes have a lower age than height?", want: "**4** of 4 rows match: `Age` below `Height`."},
+	})
+}
+
 // TestMajority holds questions about more than half of the rows (DataBench 003): two of the
 // four athletes are taller than 180, three are older than 25.
 func TestMajority(t *testing.T) {

@@ -35,6 +35,13 @@ func findComparisons(s *Sentence, p Span) {
 			if v, ok := valueAt(s, i+3, p.End); ok {
 				s.Comparisons = append(s.Comparisons, Comparison{Span: Span{i, v.End}, Op: degreeOps[t.Lower], Adjective: i + 1, Value: v})
 			}
+		case (t.POS == "JJR" || t.POS == "RBR") && comparedNoun(toks, i, p.End) > 0:
+			// "a greater overall score than their potential score", "more replies than
+			// retweets": the scale is named between the comparative and "than"
+			than := comparedNoun(toks, i, p.End)
+			if v, ok := valueAt(s, than+1, p.End); ok {
+				s.Comparisons = append(s.Comparisons, Comparison{Span: Span{i, v.End}, Op: ComparativeOp(t), Adjective: i, Value: v})
+			}
 		case degreeOps[t.Lower] != "" && t.POS != "JJR" && t.POS != "RBR" && i+4 < p.End+1 && i+4 <= len(toks) &&
 			toks[i+1].Is("the") && toks[i+2].IsNoun() && toks[i+3].Is("of") && i+4 < p.End && toks[i+4].Kind == Number:
 			// "under the age of 25", "above the height of 180": the noun names the scale
@@ -44,6 +51,23 @@ func findComparisons(s *Sentence, p Span) {
 			s.Comparisons = append(s.Comparisons, Comparison{Span: Span{i, i + 2}, Op: degreeOps[t.Lower], Adjective: -1, Value: Span{i + 1, i + 2}})
 		}
 	}
+}
+
+// comparedNoun returns the token of "than" after a comparative at i and one to three nouns
+// and adjectives ending in a noun, "more replies than", "greater overall score than"; or 0.
+func comparedNoun(toks []Token, i, end int) int {
+	for j := i + 1; j < end && j <= i+4; j++ {
+		switch t := toks[j]; {
+		case t.Is("than"):
+			if j > i+1 && toks[j-1].IsNoun() {
+				return j
+			}
+			return 0
+		case !t.IsNoun() && !t.IsAdjective():
+			return 0
+		}
+	}
+	return 0
 }
 
 // ComparativeOp is the comparison a comparative makes: "<" for the degree words of less

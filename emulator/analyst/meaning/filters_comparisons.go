@@ -46,7 +46,10 @@ func (rd *reader) countComparison(cmp language.Comparison) bool {
 // comparison reads a comparative condition on the column it is about.
 func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	col, at := "", -1
-	if cmp.Adjective >= 0 {
+	if cmp.Adjective >= 0 && cmp.Value.Start > cmp.Adjective+2 {
+		col, at = rd.columnWithin(cmp) // "a lower age than height": the noun names the scale
+	}
+	if cmp.Adjective >= 0 && col == "" {
 		if c, ok := rd.best(cmp.Adjective); ok && c.Kind == schema.ColumnLink {
 			col, at = c.Column, cmp.Adjective
 		} else {
@@ -74,7 +77,11 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	if u := rd.unitAfter(cmp.Value); u >= 0 && u != at && col != "" {
 		rd.used[u] = true // "older than 30 years" with a Year column: the unit of the age
 	}
-	if col == "" || !okLo {
+	than, thanAt := "", -1
+	if !okLo && col != "" {
+		than, thanAt = rd.numericIn(cmp.Value) // "more replies than retweets": another column
+	}
+	if col == "" || !okLo && (than == "" || than == col) {
 		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on no column I could find"}
 	}
 	c := rd.ix.Column(col)
@@ -94,8 +101,8 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	}
 	phrase := rd.text(language.Span{Start: start, End: cmp.End})
 	op := cmp.Op
-	if cmp.Adjective >= 0 && rd.lowEnd(rd.s.Tokens[cmp.Adjective].Lemma) {
-		op = flip(op) // "younger than 30" is a smaller age
+	if a := cmp.Adjective; a >= 0 && language.ComparativeOp(rd.s.Tokens[a]) == ">" && rd.lowEnd(rd.s.Tokens[a].Lemma) {
+		op = flip(op) // "younger than 30" is a smaller age; "lower than 10" said "<" already
 	}
 	if op == "between" {
 		hi, ok := rd.number(cmp.Upper)
@@ -110,7 +117,22 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	if op == "=" {
 		op = "=="
 	}
+	if than != "" {
+		rd.useLink(thanAt)
+		return []Condition{{Column: col, Op: op, Than: than, Numeric: true, Phrase: phrase, at: cmp.Start}}, nil
+	}
 	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start, borrowed: borrowed}}, nil
+}
+
+// numericIn returns the numeric column a span names, and its token: "their potential score"
+// → Potential.
+func (rd *reader) numericIn(sp language.Span) (string, int) {
+	for i := sp.Start; i < sp.End; i++ {
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && rd.numeric(c.Column) {
+			return c.Column, i
+		}
+	}
+	return "", -1
 }
 
 // moneyVerb reports a verb of paying: WordNet derives a payment, a cost or spending from it.

@@ -63,6 +63,9 @@ type Condition struct {
 	Values []string
 	// Numeric is set when Value is a number to compare as one.
 	Numeric bool
+	// Than is the other column of the same row a comparison is with, instead of Value: "more
+	// replies than retweets" is replies > retweets.
+	Than string
 	// Same is set for "same" (Op): the rows whose Column equals that of the rows Same keeps,
 	// those rows left out: "the same length as Topeng" is Length same as (Title == Topeng).
 	Same *Condition
@@ -215,6 +218,9 @@ func (c Condition) String() string {
 			ref = append(ref, r.String())
 		}
 		return c.Op + " (" + strings.Join(ref, " & ") + ")"
+	}
+	if c.Than != "" {
+		v = c.Than
 	}
 	column := c.Column
 	if c.Part != "" {

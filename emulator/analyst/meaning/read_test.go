@@ -161,7 +161,7 @@ var (
 		{Name: "match", Type: schema.Number}, {Name: "injuries", Type: schema.Number},
 	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
-		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number},
+		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number}, {Name: "potential", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
 	}}
 )
@@ -353,6 +353,13 @@ func TestReadComposes(t *testing.T) {
 		{passengers, "Name the top 3 passenger classes by survival rate.", "list | group Pclass | order mean(Survived) desc 3 | target Pclass"},
 		{passengers, "What is the survival rate of female passengers?", "value | where Sex == female | target Survived | agg mean"},
 		{passengers, "Which passenger class has the highest survival rate?", "value | group Pclass | order mean(Survived) desc 1 | target Pclass"},
+		// a degree word says its direction once: "lower than 10" is below 10, "younger than 10" too
+		{passengers, "How many passengers have a fare lower than 10?", "value | where Fare < 10 | agg count"},
+		{passengers, "How many passengers are younger than 10?", "value | where Age < 10 | agg count"},
+		{passengers, "How many passengers paid a fare smaller than 10?", "value | where Fare < 10 | agg count"},
+		// a comparison with another column of the same row (DataBench 007, 049)
+		{players, "Are there players who have a greater overall score than their potential score?", "verdict | where overall > potential | exists"},
+		{players, "How many players have a lower overall score than potential score?", "value | where overall < potential | agg count"},
 		// more than half of the rows (DataBench 003)
 		{athletes, "Do the majority of athletes have an age greater than 30?", "verdict | all | majority | check Age > 30"},
 		{athletes, "Are most athletes older than 25?", "verdict | all | majority | check Age > 25"},

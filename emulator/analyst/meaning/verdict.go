@@ -108,6 +108,9 @@ func (rd *reader) verdict() error {
 		m.All, m.Majority, m.Check, m.Target, m.Identifier = true, majority, &check, "", ""
 		return nil
 	}
+	if check.Than != "" {
+		return &Gap{Phrase: check.Phrase, Why: "a yes/no check of one value against another column"}
+	}
 	m.Filters = slices.Delete(m.Filters, pred[0], pred[0]+1)
 	switch {
 	case m.Agg != NoAgg && m.Agg != Count && check.Numeric && check.Column == m.Target:
