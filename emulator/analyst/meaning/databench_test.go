@@ -109,6 +109,7 @@ func (m *Meaning) columns() []string {
 	}
 	for _, c := range m.Filters {
 		add(c.Column)
+		add(c.Than)
 	}
 	add(m.Group)
 	if m.Order != nil {
