@@ -158,8 +158,8 @@ func (rd *reader) asksAll() bool {
 }
 
 // asksMajority reports a question about more than half of the rows: "do the majority of
-// respondents …", "do most passengers …", "are more than half of the listings …". Its words
-// are placed.
+// respondents …", "do most passengers …". Its words are placed. ("Are more than half of …"
+// is a comparison the language front end reads, with no column: it is asked back.)
 func (rd *reader) asksMajority() bool {
 	toks := rd.s.Tokens
 	for i := rd.s.Form().Word + 1; i+1 < len(toks) && i < rd.subject.End; i++ {
@@ -172,9 +172,6 @@ func (rd *reader) asksMajority() bool {
 			if toks[i+1].Is("of") {
 				rd.used[i+1] = true
 			}
-			return true
-		case toks[i].Is("half") && i >= 2 && toks[i-2].Is("more") && toks[i-1].Is("than") && toks[i+1].Is("of"):
-			rd.used[i-2], rd.used[i-1], rd.used[i], rd.used[i+1] = true, true, true, true
 			return true
 		}
 	}
