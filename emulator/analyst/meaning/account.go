@@ -30,14 +30,13 @@ func (rd *reader) account() error {
 	return nil
 }
 
-// restated reports a column named again, after "in" or "on", that the meaning already ranks
-// or takes: "the 3 unhappiest people in the happiness scale" says which scale "unhappiest" is on.
+// restated reports a column named again, after "in" or "on", that the meaning already uses: "the 3 unhappiest people in the happiness scale" says which scale "unhappiest" is on.
 func (rd *reader) restated(i int, col string) bool {
 	k := rd.phraseOf(i)
 	if k < 0 || rd.s.Phrases[k].Start == 0 || !rd.s.Tokens[rd.s.Phrases[k].Start-1].Is("in", "on") {
 		return false
 	}
-	return rd.m.Target == col || rd.m.Order != nil && rd.m.Order.Column == col
+	return rd.usesColumn(col)
 }
 
 // namesColumn reports a token that names a column as written, up to case and form.
@@ -289,7 +288,7 @@ func (rd *reader) contactClause(from, v int) bool {
 		case u.POS == "DT" && !subject:
 		case u.IsNoun() && !subject && (rd.isRowsToken(j) || rd.link[j] < 0 && rd.entityNoun(j)):
 			subject = true
-		case subject && (u.POS == "MD" || u.IsVerb() && u.Is("has", "have", "had", "is", "was", "are", "were", "been", "be")):
+		case subject && (u.POS == "MD" || u.IsVerb() && (u.Lemma == "be" || u.Lemma == "have")):
 		default:
 			return false
 		}
@@ -299,8 +298,8 @@ func (rd *reader) contactClause(from, v int) bool {
 
 // participleOnColumn reports a participle right after a column the rules used, with nothing
 // after it but the row noun as its agent or object: "the mean fare paid (by the passengers)",
-// "the price charged", "agencies handling complaints". In "the price paid by survivors" the filters place the survivors, and
-// the participle only carries that restriction.
+// "the price charged", "agencies handling complaints". In "the price paid by survivors" the
+// filters place the survivors, and the participle only carries that restriction.
 func (rd *reader) participleOnColumn(i int) bool {
 	t := rd.s.Tokens[i]
 	if t.POS != "VBN" && t.POS != "VBG" || i == 0 {
