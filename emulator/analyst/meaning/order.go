@@ -275,7 +275,7 @@ func (rd *reader) sizeOrder(sp language.Superlative) bool {
 			return false // "the most votes": the Votes column's own scale
 		}
 	}
-	if sp.Phrase >= 0 && countNouns[rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head].Lemma] && rd.measuredColumn(sp.Phrase, 2) != "" {
+	if sp.Phrase >= 0 && countNouns[rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head].Lemma] && rd.measures(sp.Phrase) {
 		rd.used[rd.s.Phrases[sp.Phrase].Head] = true
 		return false // "the least number of people in attendance" is Attendance's own scale
 	}
@@ -299,15 +299,15 @@ func (rd *reader) sizeOrder(sp language.Superlative) bool {
 	return true
 }
 
-// measuredColumn reports a numeric column, not an id, named by the phrases attached to phrase
-// k, up to depth attachments deep: "inversions" of "the highest number of inversions",
-// "attendance" of "the least number of people in attendance".
-func (rd *reader) measuredColumn(k, depth int) string {
-	col, _ := rd.measuredColumnAt(k, depth)
-	return col
+// measures reports a phrase whose attachments name a measured column (measuredColumnAt).
+func (rd *reader) measures(k int) bool {
+	col, _ := rd.measuredColumnAt(k, 2)
+	return col != ""
 }
 
-// measuredColumnAt is measuredColumn with the token that names the column.
+// measuredColumnAt returns a numeric column, not an id, named by the phrases attached to
+// phrase k, up to depth attachments deep, and its token: "inversions" of "the highest number of
+// inversions", "attendance" of "the least number of people in attendance".
 func (rd *reader) measuredColumnAt(k, depth int) (string, int) {
 	for _, a := range rd.s.Phrases[k].Attachments {
 		if col, at := rd.phraseColumn(a.Object); col != "" && rd.numeric(col) && !idColumns[lemmaOfColumn(col)] {
