@@ -70,10 +70,9 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		by = m.Order.Column
 	}
 	extreme := "" // "also the one with the highest B": B's extreme, said beside the verdict
-	if c := m.Check; c != nil && (c.Op == "top" || c.Op == "bottom") {
-		word := map[string]string{"top": "highest", "bottom": "lowest"}[c.Op]
-		extreme = fmt.Sprintf(", extreme=float(frames[%s][%s].%s()), extreme_what=%s", py(f.Key), py(c.Column),
-			map[string]string{"top": "max", "bottom": "min"}[c.Op], py("the "+word+" `"+c.Column+"`"))
+	if c := m.Check; c != nil && extremes[c.Op].method != "" {
+		x := extremes[c.Op]
+		extreme = fmt.Sprintf(", extreme=float(frames[%s][%s].%s()), extreme_what=%s", py(f.Key), py(c.Column), x.method, py("the "+x.word+" `"+c.Column+"`"))
 	}
 	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s])%s)",
 		py(m.Form.String()), py(shape), py(what), py(where), py(by), n, py(f.Key), extreme)
@@ -309,7 +308,7 @@ func checkExpr(c meaning.Condition, f *Frame) string {
 		return "True" // the missing value was tested first
 	case "top", "bottom":
 		// "also the one with the highest B": the selected row's B is B's extreme over the file
-		return fmt.Sprintf("float(_v) == float(frames[%s][%s].%s())", py(f.Key), py(c.Column), map[string]string{"top": "max", "bottom": "min"}[op])
+		return fmt.Sprintf("float(_v) == float(frames[%s][%s].%s())", py(f.Key), py(c.Column), extremes[op].method)
 	}
 	if c.Column == "" && c.Numeric {
 		return "float(_v) " + op + " " + c.Value // a number of rows
@@ -380,6 +379,9 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 	}
 	return shape, what, where
 }
+
+// extremes are what a "top" or "bottom" check compares with: pandas' method and its word.
+var extremes = map[string]struct{ method, word string }{"top": {"max", "highest"}, "bottom": {"min", "lowest"}}
 
 // tiesWords say how a ranking broke ties, as the question asked.
 var tiesWords = map[meaning.Ties]string{
@@ -523,10 +525,8 @@ func conditionWords(c meaning.Condition) string {
 	switch c.Op {
 	case "notna":
 		return "`" + c.Column + "` has a value"
-	case "top":
-		return "`" + c.Column + "` is the highest of all rows"
-	case "bottom":
-		return "`" + c.Column + "` is the lowest of all rows"
+	case "top", "bottom":
+		return "`" + c.Column + "` is the " + extremes[c.Op].word + " of all rows"
 	}
 	if c.Column == "" {
 		c.Column = "number of rows"
