@@ -315,20 +315,25 @@ func yesNoColumn(c *Column) bool {
 // reads them as 1 and 0 first.
 func rateColumns(m *meaning.Meaning, f *Frame) []string {
 	var out []string
-	for _, name := range []string{m.Target, orderColumn(m)} {
-		if c := f.column(name); c != nil && c.Kind == "cat" && trueFalse(c.Values) && !slices.Contains(out, name) &&
-			(m.Agg == meaning.Mean && name == m.Target || m.Order != nil && m.Order.Agg == meaning.Mean && name == m.Order.Column) {
+	for _, name := range averaged(m) {
+		if c := f.column(name); c != nil && c.Kind == "cat" && trueFalse(c.Values) {
 			out = append(out, name)
 		}
 	}
 	return out
 }
 
-func orderColumn(m *meaning.Meaning) string {
-	if m.Order == nil {
-		return ""
+// averaged are the columns a meaning takes the mean of: its target, or what its groups are
+// ranked by.
+func averaged(m *meaning.Meaning) []string {
+	var out []string
+	if m.Agg == meaning.Mean {
+		out = append(out, m.Target)
 	}
-	return m.Order.Column
+	if o := m.Order; o != nil && o.Agg == meaning.Mean && !slices.Contains(out, o.Column) {
+		out = append(out, o.Column)
+	}
+	return out
 }
 
 // schemaTable describes a frame for schema linking.
@@ -375,12 +380,7 @@ func leadsMeaning(m *meaning.Meaning) bool {
 // rateAsked reports a meaning that averages a yes/no column, a rate ("the survival rate", "the
 // top 3 classes by survival rate"): the keyword rules read "rate" as a share of a total.
 func (rd questionReading) rateAsked() bool {
-	m := rd.m
-	boolean := func(col string) bool {
-		c := rd.ix.Column(col)
-		return c != nil && c.Type == schema.Boolean
-	}
-	return m.Agg == meaning.Mean && boolean(m.Target) || m.Order != nil && m.Order.Agg == meaning.Mean && boolean(m.Order.Column)
+	return slices.ContainsFunc(averaged(rd.m), func(name string) bool { return yesNoColumn(rd.f.column(name)) })
 }
 
 // valueIntents are the keyword intents that compute values from rows: the ones a whole meaning
