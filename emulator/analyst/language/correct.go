@@ -129,11 +129,20 @@ var whTags = map[string]string{
 	"where": "WRB", "why": "WRB", "how": "WRB",
 }
 
-// grammarTag fixes the tags of closed-class words the tagger got wrong: question words, and
-// auxiliaries tagged as nouns. A wh-word before a noun determines it ("which country").
+// prepositionVariants are the older spellings of prepositions the tagger's newspaper text
+// rarely had, so it takes them for nouns: "the most common foot amongst players".
+var prepositionVariants = map[string]bool{"amongst": true, "amidst": true, "whilst": true, "unto": true}
+
+// grammarTag fixes the tags of closed-class words the tagger got wrong: question words,
+// auxiliaries tagged as nouns and old spellings of prepositions. A wh-word before a noun
+// determines it ("which country").
 func grammarTag(toks []Token, i int) {
 	t := &toks[i]
 	if t.Kind != Word {
+		return
+	}
+	if prepositionVariants[t.Lower] {
+		t.POS = "IN"
 		return
 	}
 	if tag, ok := whTags[t.Lower]; ok && !strings.HasPrefix(t.POS, "W") {

@@ -59,8 +59,8 @@ var sizeLemmas = set("many", "few", "common", "frequent", "popular", "prevalent"
 var amountLemmas = set("many", "few", "much", "little")
 
 // kindNouns ask for the different values of a column: "how many surface types", "how many
-// kinds of rooms".
-var kindNouns = set("type", "kind", "sort", "variety")
+// kinds of rooms", "the most frequent age group" (groups and brackets of a column's values).
+var kindNouns = set("type", "kind", "sort", "variety", "group", "category", "bracket", "band")
 
 // countNouns ask for a number of rows: "the highest number of survivors".
 var countNouns = set("number", "count", "amount", "frequency", "representation", "occurrence", "quantity", "total")

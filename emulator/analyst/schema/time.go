@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
@@ -53,9 +54,30 @@ func (ix *Index) linkTimes(s *language.Sentence, r *Result) {
 			cands = append(cands, Candidate{Kind: ColumnLink, Column: c, Score: score, Reason: Unit})
 		}
 		if at := linkAt(r, i); at >= 0 {
-			r.Links[at].Candidates = append(cands, r.Links[at].Candidates...)
+			r.Links[at].Candidates = mergeTimeCandidates(cands, r.Links[at].Candidates)
 			continue
 		}
 		r.Links = append(r.Links, Link{Span: language.Span{Start: i, End: i + 1}, Tokens: []int{i}, Text: t.Text, Candidates: cands})
 	}
 }
+
+// mergeTimeCandidates joins the time columns offered for a word with what its own letters
+// matched: a column both partly named by the word and a time column ("durations" → duration_ms)
+// has two kinds of evidence and leads; the others keep their time score. Strongest first.
+func mergeTimeCandidates(times, named []Candidate) []Candidate {
+	out := slices.Clone(times)
+	for _, c := range named {
+		k := slices.IndexFunc(out, func(t Candidate) bool { return t.Kind == ColumnLink && c.Kind == ColumnLink && t.Column == c.Column })
+		if k < 0 {
+			out = append(out, c)
+			continue
+		}
+		c.Score = min(1, max(c.Score, out[k].Score)+timeNameBonus)
+		out[k] = c
+	}
+	slices.SortStableFunc(out, func(a, b Candidate) int { return cmp.Compare(b.Score, a.Score) })
+	return out
+}
+
+// timeNameBonus is what a time column gains when the word also matches its name.
+const timeNameBonus = 0.1
