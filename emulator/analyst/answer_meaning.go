@@ -110,6 +110,8 @@ func verdictSentence(m marker, vals []string) string {
 			return fmt.Sprintf("%s Every value of %s is different.", lead, what)
 		}
 		return fmt.Sprintf("%s Some values of %s repeat.", lead, what)
+	case "alike":
+		return alikeText(lead, ok, what, m)
 	}
 	rows := meaningRows(m)
 	switch {
@@ -121,6 +123,22 @@ func verdictSentence(m marker, vals []string) string {
 		return fmt.Sprintf("%s %s%s is %s.", lead, capital(what), rows, vals[0])
 	}
 	return fmt.Sprintf("%s I checked %s%s.", lead, what, rows)
+}
+
+// alikeText says whether every row has one value of a column, and which values it has: the
+// one shared, or how many and the most common.
+func alikeText(lead string, ok bool, what string, m marker) string {
+	vals := m.list("values")
+	if len(vals) < 3 {
+		return lead
+	}
+	if ok {
+		return fmt.Sprintf("%s Every row has the same %s: **%s**.", lead, what, fmtAny(vals[1]))
+	}
+	if fmtAny(vals[0]) == "1" {
+		return fmt.Sprintf("%s Some rows have no %s; the others all have **%s**.", lead, what, fmtAny(vals[1]))
+	}
+	return fmt.Sprintf("%s %s has **%s** different values; the most common is **%s** (%s rows).", lead, capital(what), fmtAny(vals[0]), fmtAny(vals[1]), fmtAny(vals[2]))
 }
 
 // meaningValuesText renders the marker's values in bold, with each group's row count when the

@@ -96,6 +96,9 @@ func meaningResult(g *gen, m *meaning.Meaning, shape, what string) {
 	case m.Unique:
 		g.line("result = df[%s.duplicated(keep=False) & %s.notna()]", col(m.Target), col(m.Target))
 		g.line("result")
+	case m.Alike:
+		g.line("result = %s.value_counts(dropna=False).rename_axis(%s).reset_index(name=\"rows\")", col(m.Target), py(m.Target))
+		g.line("result")
 	case m.Agg == meaning.NoAgg:
 		g.line("result = df")
 		g.line("result")
@@ -145,6 +148,9 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 	switch c.Op {
 	case "notna":
 		return "(" + col(c.Column) + ".notna())"
+	case "isna":
+		// blank text is as empty as a missing cell: "songs without lyrics"
+		return fmt.Sprintf("(%s.isna() | %s.astype(str).str.strip().eq(\"\"))", col(c.Column), col(c.Column))
 	case "in":
 		x.Values = c.Values
 	case "not in":
@@ -282,6 +288,11 @@ func meaningCheck(g *gen, m *meaning.Meaning, f *Frame) {
 		g.line("_ok = len(df) > 0")
 	case m.Unique:
 		g.line("_ok = bool(%s.dropna().is_unique)", col(m.Target))
+	case m.Alike:
+		// one value in every row; _vals holds how many values and the most common one
+		g.line("_top = %s.value_counts()", col(m.Target))
+		g.line("_ok = bool(len(_top) == 1 and %s.notna().all())", col(m.Target))
+		g.line("_vals = [int(len(_top)), (_top.index[0] if len(_top) else None), (int(_top.iloc[0]) if len(_top) else 0)]")
 	case m.All:
 		g.line("_pass = %s", conditionExpr(*m.Check, f))
 		if m.Majority {
@@ -347,6 +358,8 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 		}
 	case m.Unique:
 		shape, what = "unique", target
+	case m.Alike:
+		shape, what = "alike", target
 	case m.All && m.Majority:
 		shape, what = "majority", conditionWords(*m.Check)
 	case m.All:
@@ -525,6 +538,8 @@ func conditionWords(c meaning.Condition) string {
 	switch c.Op {
 	case "notna":
 		return "`" + c.Column + "` has a value"
+	case "isna":
+		return "`" + c.Column + "` has no value"
 	case "top", "bottom":
 		return "`" + c.Column + "` is the " + extremes[c.Op].word + " of all rows"
 	}

@@ -64,3 +64,34 @@ func TestMajority(t *testing.T) {
 		{q: "Are most athletes older than 25?", want: "**Yes.** `Age` above 25 in 3 of the 4 rows (75%), more than half."},
 	})
 }
+
+// songsCSV leaves one song's lyrics empty and another's blank, and writes a missing service
+// as the value "No", as DataBench's Billboard and Telco tables do.
+const songsCSV = `Song,Artist,Lyrics,Service
+Alpha,Ann,la la,DSL
+Beta,Bo,,No
+Gamma,Cy,   ,Fiber optic
+Delta,Di,do re,DSL
+`
+
+// TestEmptyColumns holds a column said empty ("without lyrics", "missing", "no …"): a missing
+// or blank cell, or the value the table writes for none.
+func TestEmptyColumns(t *testing.T) {
+	askEach(t, "songs.csv", songsCSV, []replyCase{
+		{q: "Are there songs without lyrics?", want: "**Yes.**"},
+		{q: "How many rows have no lyrics?", want: "**2** of 4 rows match: `Lyrics` has no value."},
+		{q: "Is there a song with no service?", want: "**Yes.**"},
+		{q: "Are there any songs without an artist?", want: "**No.**"},
+	})
+}
+
+// TestAllAlike holds "are all … the same X" (DataBench 006, 010): one value in every row.
+func TestAllAlike(t *testing.T) {
+	askEach(t, "songs.csv", songsCSV, []replyCase{
+		{q: "Do all songs come from the same service?", want: "**No.** `Service` has **3** different values; the most common is **DSL** (2 rows)."},
+		{q: "Are all songs in the same service?", want: "**No.**"},
+	})
+	askEach(t, "songs.csv", "Song,Genre\nA,pop\nB,pop\n", []replyCase{
+		{q: "Are all songs of the same genre?", want: "**Yes.** Every row has the same `Genre`: **pop**."},
+	})
+}

@@ -77,13 +77,21 @@ func comparativeTag(t *Token, lx *Lexicon) {
 }
 
 // nounAfterDeterminer retags a base verb right after a determiner as a noun, when WordNet has
-// the noun: "which fare range" (fare/VBP).
+// the noun: "which fare range" (fare/VBP), or its plural after a plural determiner.
 func nounAfterDeterminer(toks []Token, i int, lx *Lexicon) {
 	t := &toks[i]
-	if i == 0 || t.Kind != Word || t.POS != "VB" && t.POS != "VBP" || isAuxiliary(t.Lower) || !isDeterminer(toks[i-1]) || !lx.POS(t.Lower).Has(Noun) {
+	if i == 0 || t.Kind != Word || t.POS != "VB" && t.POS != "VBP" || isAuxiliary(t.Lower) || !isDeterminer(toks[i-1]) {
 		return
 	}
-	t.POS = "NN"
+	switch {
+	case lx.POS(t.Lower).Has(Noun):
+		t.POS = "NN"
+	case toks[i-1].Is("all", "some", "many", "few", "both", "most", "these", "those"):
+		// "do all reviews come from …" (reviews/VB): a plural WordNet knows as a noun
+		if base := lx.Lemma(t.Lower, "NNS"); base != t.Lower && lx.POS(base).Has(Noun) {
+			t.POS, t.Lemma = "NNS", base
+		}
+	}
 }
 
 // verbAfterSubject retags the last noun of "do/does/did <subject> <noun>" as the base verb

@@ -55,7 +55,10 @@ func (rd *reader) amountPresence() {
 	toks := rd.s.Tokens
 	for i := range toks {
 		c, ok := rd.best(i)
-		if rd.used[i] || !ok || c.Kind != schema.ColumnLink || !rd.numeric(c.Column) || rd.r.Links[rd.link[i]].Span.Start != i {
+		if rd.used[i] || !ok || c.Kind != schema.ColumnLink || rd.r.Links[rd.link[i]].Span.Start != i {
+			continue
+		}
+		if rd.valuePresence(i, c.Column) || !rd.numeric(c.Column) {
 			continue
 		}
 		marks := []int{}
@@ -95,6 +98,66 @@ func (rd *reader) amountPresence() {
 		rd.m.Filters = append(rd.m.Filters, Condition{Column: c.Column, Op: op, Value: "0", Numeric: true,
 			Phrase: rd.text(language.Span{Start: start, End: rd.r.Links[rd.link[i]].Span.End}), at: start})
 	}
+}
+
+// valuePresence reads a column said to be empty and reports whether it did: "songs without
+// lyrics", "listings with no room type" and "any missing customer IDs" keep the rows where the
+// column at token i has no value. "No" and "without" before an amount are 0 instead
+// (amountPresence). A column said present alone is no condition ("songs with lyrics" names what
+// to show); a value of the column ("no internet service" as InternetService "No") was read
+// before, as a value.
+func (rd *reader) valuePresence(i int, col string) bool {
+	toks := rd.s.Tokens
+	end := rd.r.Links[rd.link[i]].Span.End
+	j := i - 1
+	for j >= 0 && toks[j].Is("any", "a", "an", "specified") {
+		j--
+	}
+	var mark int
+	switch {
+	case j >= 0 && toks[j].Is("no", "without") && !rd.numeric(col) && !rd.deniedRows(j):
+		mark = j
+	case i > 0 && toks[i-1].Is("missing", "empty", "blank"):
+		mark = i - 1
+	case end < len(toks) && toks[end].Is("missing", "empty", "blank") && !toks[end].IsNoun():
+		mark = end // "are any customer IDs missing"
+	default:
+		return false
+	}
+	rd.useLink(i)
+	start, stop := min(mark, j+1, i), max(end, mark+1)
+	for k := start; k < stop; k++ {
+		rd.used[k] = true
+	}
+	c := Condition{Column: col, Op: "isna", Phrase: rd.text(language.Span{Start: start, End: stop}), at: start}
+	if v := rd.absenceValue(col, rd.text(rd.r.Links[rd.link[i]].Span)); v != "" {
+		c.Op, c.Value = "==", v // the table writes the absence as a value: InternetService "No"
+	}
+	rd.m.Filters = append(rd.m.Filters, c)
+	return true
+}
+
+// absenceValue returns the value by which a column writes that a row has none of it: "No",
+// "None", or "No" followed by the column's words ("No internet service"); "" when it has none.
+func (rd *reader) absenceValue(col, words string) string {
+	c := rd.ix.Column(col)
+	if c == nil {
+		return ""
+	}
+	for _, v := range c.Values {
+		switch low := strings.ToLower(strings.TrimSpace(v)); low {
+		case "no", "none", "no " + strings.ToLower(words):
+			return v
+		}
+	}
+	return ""
+}
+
+// deniedRows reports the "no" of a denial's rows: "there were no days when …" says no row
+// passes, not that the days are missing.
+func (rd *reader) deniedRows(no int) bool {
+	f := rd.s.Form()
+	return f.Denied && f.Focus >= 0 && rd.s.Phrases[f.Focus].Contains(no)
 }
 
 // countedColumn reads a number of a numeric column's units held by the rows as equality:

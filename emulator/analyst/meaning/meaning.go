@@ -55,7 +55,8 @@ func (a Agg) String() string { return aggNames[a] }
 // Condition is one test on a column's values: a filter on the rows, or the check of a verdict.
 type Condition struct {
 	Column string
-	// Op is ==, !=, >, >=, <, <=, in or not in; notna: the column has a value; same: see Same;
+	// Op is ==, !=, >, >=, <, <=, in or not in; notna: the column has a value; isna: it has
+	// none (missing, or blank text); same: see Same;
 	// after and before: see Ref.
 	Op    string
 	Value string // as the table writes it ("female", "True"), or a number
@@ -148,6 +149,9 @@ type Meaning struct {
 	// all customers have phone service"); with Majority, whether more than half do ("do the
 	// majority of respondents have a height greater than 170 cm", "do most passengers …").
 	All, Majority bool
+	// Alike asks whether Target has one value in every selected row ("are all properties in
+	// the same neighbourhood").
+	Alike bool
 }
 
 // String renders the meaning compactly, for logs and tests: "value | order age asc 1 |
@@ -192,7 +196,7 @@ func (m *Meaning) String() string {
 	for _, flag := range []struct {
 		on   bool
 		name string
-	}{{m.Exists, "exists"}, {m.None, "none"}, {m.Within, "within"}, {m.Unique, "unique"}, {m.All, "all"}, {m.Majority, "majority"}} {
+	}{{m.Exists, "exists"}, {m.None, "none"}, {m.Within, "within"}, {m.Unique, "unique"}, {m.Alike, "alike"}, {m.All, "all"}, {m.Majority, "majority"}} {
 		if flag.on {
 			parts = append(parts, flag.name)
 		}

@@ -72,7 +72,7 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 		// "the top 3 months with the highest average …" read with no months: an average of nothing
 		return nil, &Gap{Phrase: s.Text, Why: "a summary of no column"}
 	}
-	if m := &rd.m; m.Agg == NoAgg && m.Order == nil && len(m.Filters) == 0 && m.Check == nil && !m.Exists && !m.Unique && !m.All {
+	if m := &rd.m; m.Agg == NoAgg && m.Order == nil && len(m.Filters) == 0 && m.Check == nil && !m.Exists && !m.Unique && !m.Alike && !m.All {
 		// "pivot", "the age": nothing picks rows or sums them up.
 		return nil, &Gap{Phrase: s.Text, Why: "nothing to select or compute"}
 	}

@@ -160,6 +160,11 @@ var (
 		{Name: "higher", Type: schema.Category, Values: []string{"yes", "no"}},
 		{Name: "match", Type: schema.Number}, {Name: "injuries", Type: schema.Number},
 	}}
+	services = &schema.Table{File: "services.csv", Columns: []schema.Column{
+		{Name: "customerID", Type: schema.Number}, {Name: "Lyrics", Type: schema.Text},
+		{Name: "InternetService", Type: schema.Category, Values: []string{"DSL", "Fiber optic", "No"}},
+		{Name: "room_type", Type: schema.Category, Values: []string{"Private room", "Entire home/apt"}},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number}, {Name: "potential", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -372,6 +377,14 @@ func TestReadComposes(t *testing.T) {
 		{complaints, "What's the total number of unique agencies handling complaints?", "value | target agency | agg distinct"},
 		// the row entity, named or not by the table
 		{players, "What is the average overall score of players from France?", "value | where nationality == France | target overall | agg mean"},
+		// a column said empty (DataBench 006, 035, 065); "no" that is a value stays one (021)
+		{services, "Are there songs without lyrics?", "verdict | where Lyrics isna | exists"},
+		{services, "Are there any listings without a specified room type?", "verdict | where room_type isna | exists"},
+		{services, "How many rows have a missing customerID?", "value | where customerID isna | agg count"},
+		{services, "Are there any customers with no internet service?", "verdict | where InternetService == No | exists"},
+		// one value in every row (DataBench 006, 010)
+		{services, "Do all customers come from the same room type?", "verdict | target room_type | alike"},
+		{songs, "Are all songs of the same length?", "verdict | target Length | alike"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

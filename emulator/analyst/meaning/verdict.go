@@ -65,6 +65,10 @@ func (rd *reader) verdict() error {
 		m.Unique = true
 		return nil
 	}
+	if col, ok := rd.asksAlike(); ok {
+		m.Alike, m.Target, m.Identifier = true, col, ""
+		return nil
+	}
 	var pred []int
 	for k, c := range m.Filters {
 		if rd.afterSubject(c) {
@@ -201,6 +205,47 @@ func (rd *reader) asksExistence() bool {
 	}
 	f := rd.s.Form().Focus
 	return f >= 0 && rd.s.Phrases[f].Det >= 0 && rd.s.Tokens[rd.s.Phrases[f].Det].Is("any")
+}
+
+// asksAlike reports a question whether every row shares one value, and the column: "are all
+// properties located in the same neighbourhood", "do all reviews come from the same
+// department". Its words are placed.
+func (rd *reader) asksAlike() (string, bool) {
+	f := rd.s.Form().Focus
+	for i, t := range rd.s.Tokens {
+		if !t.Is("same") || f < 0 || i <= rd.s.Phrases[f].Head {
+			continue // "of the same length" may hang on the rows' phrase
+		}
+		k := rd.phraseOf(i)
+		if k < 0 {
+			return "", false
+		}
+		col, at := rd.phraseColumn(k)
+		if col == "" {
+			col, at = rd.columnCandidate(rd.s.Phrases[k].Head) // "the same department": Department Name
+		}
+		if col == "" || !rd.asksAll() {
+			return "", false
+		}
+		rd.used[i] = true
+		rd.useLink(at)
+		return col, true
+	}
+	return "", false
+}
+
+// columnCandidate returns the best column the link at token i offers, even when the row
+// entity leads: after "the same" a noun names a column whose values are compared.
+func (rd *reader) columnCandidate(i int) (string, int) {
+	if i < 0 || rd.link[i] < 0 {
+		return "", -1
+	}
+	for _, c := range rd.r.Links[rd.link[i]].Candidates {
+		if c.Kind == schema.ColumnLink {
+			return c.Column, i
+		}
+	}
+	return "", -1
 }
 
 // asksUnique reports "is every …'s name unique", "are all ids distinct".

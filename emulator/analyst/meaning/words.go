@@ -13,9 +13,10 @@ import (
 
 // lightVerbs do not restrict rows or change a measure: being, having, asking and showing, and
 // the verbs that say how an attribute relates to its row ("belong to", "live in", "identify
-// as"). A verb outside this class must be linked ("survive" → Survived) or it blocks.
+// as", "located in", "come from"). A verb outside this class must be linked ("survive" →
+// Survived) or it blocks.
 var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell", "find", "identify",
-	"belong", "live", "exist", "present", "contain", "include", "represent", "appear", "report",
+	"belong", "live", "exist", "locate", "situate", "base", "come", "originate", "present", "contain", "include", "represent", "appear", "report",
 	"record", "see", "know", "want", "need", "like", "get", "provide", "display", "return", "calculate",
 	"compute", "determine", "count", "associate", "correspond", "hold", "are", "enumerate", "mention",
 	"state", "specify", "indicate", "retrieve", "extract", "output", "print")
@@ -46,7 +47,7 @@ var sequenceWords = set("after", "before", "below", "above", "under", "following
 	"next", "previous", "prior", "last", "first", "then", "later", "earlier", "between")
 
 // negations turn a condition around; each must be taken by the condition it precedes.
-var negations = set("not", "n't", "no", "non", "never", "without", "except", "excluding", "neither", "nor", "besides")
+var negations = set("not", "n't", "no", "non", "never", "without", "except", "excluding", "neither", "nor", "besides", "outside")
 
 // exclusions are the two-word negations of a value: "other than Townsville".
 var exclusions = set("other than", "apart from", "aside from", "rather than")
