@@ -180,6 +180,9 @@ func pluralOf(n, one, many string) string {
 
 // scoreLabel names the column the scores are of: "`finalWorth` 219,000".
 func scoreLabel(m marker) string {
+	if by := m.str("by"); by != "" && m["by_length"] == true {
+		return "length of `" + by + "` "
+	}
 	if by := m.str("by"); by != "" {
 		return "`" + by + "` "
 	}

@@ -48,7 +48,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		meaningValues(g, m)
 	case m.Order != nil:
 		o := m.Order
-		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\")", col(o.Column), rowOrderKeys(m), rowOrderDirections(m))
+		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\"%s)", col(o.Column), rowOrderKeys(m), rowOrderDirections(m), lengthKey(o))
 		if o.Unique {
 			g.line("df = df.drop_duplicates(subset=[%s])", py(o.Column))
 		}
@@ -57,7 +57,10 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 			meaningFilters(g, m, f)
 		}
 		meaningValues(g, m)
-		if m.Target != o.Column {
+		switch {
+		case o.Length:
+			g.line("_scores = %s.astype(str).str.len().head(50).tolist()", col(o.Column)) // the lengths ranked
+		case m.Target != o.Column:
 			g.line("_scores = %s.head(50).tolist()", col(o.Column))
 		}
 	default:
@@ -74,8 +77,9 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		x := extremes[c.Op]
 		extreme = fmt.Sprintf(", extreme=float(frames[%s][%s].%s()), extreme_what=%s", py(f.Key), py(c.Column), x.method, py("the "+x.word+" `"+c.Column+"`"))
 	}
-	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s])%s)",
-		py(m.Form.String()), py(shape), py(what), py(where), py(by), n, py(f.Key), extreme)
+	byLength := m.Order != nil && m.Order.Length // the scores are the texts' lengths
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, by_length=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s])%s)",
+		py(m.Form.String()), py(shape), py(what), py(where), py(by), pyBool(byLength), n, py(f.Key), extreme)
 	meaningResult(g, m, shape, what)
 	return strings.TrimRight(g.b.String(), "\n")
 }
@@ -222,6 +226,16 @@ func rowOrderKeys(m *meaning.Meaning) string {
 		return "[" + py(m.Order.Column) + ", " + py(t) + "]"
 	}
 	return py(m.Order.Column)
+}
+
+// lengthKey is the sort key of an order by the length of a text ("the longest lyrics"), as
+// sort_values takes it; "" for an order by the values themselves. Only the order's own column
+// is measured: a tie column keeps its alphabetical order.
+func lengthKey(o *meaning.Order) string {
+	if !o.Length {
+		return ""
+	}
+	return fmt.Sprintf(", key=lambda s: s.astype(str).str.len() if s.name == %s else s", py(o.Column))
 }
 
 // rowOrderDirections are the directions of rowOrderKeys.
@@ -451,7 +465,12 @@ func extremesWords(o *meaning.Order) string {
 
 // endWord says which end of its scale an order keeps.
 func endWord(o *meaning.Order) string {
-	if o.Desc {
+	switch {
+	case o.Length && o.Desc:
+		return "longest"
+	case o.Length:
+		return "shortest"
+	case o.Desc:
 		return "highest"
 	}
 	return "lowest"

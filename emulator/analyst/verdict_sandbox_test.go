@@ -95,3 +95,20 @@ func TestAllAlike(t *testing.T) {
 		{q: "Are all songs of the same genre?", want: "**Yes.** Every row has the same `Genre`: **pop**."},
 	})
 }
+
+// lyricsCSV has lyrics of different lengths, and ranks where 1 is the top of the chart.
+const lyricsCSV = `Rank,Song,Artist,Lyrics
+1,Alpha,Ann,la la la la la la
+2,Beta,Bo,do re mi fa so la ti do re mi
+3,Gamma,Cy,oh
+`
+
+// TestTextByLength holds superlatives of length on a column of text (DataBench 035, 050): by
+// how long each text is, never alphabetically; and the song the superlative ranks is the row.
+func TestTextByLength(t *testing.T) {
+	askEach(t, "songs.csv", lyricsCSV, []replyCase{
+		{q: "What's the rank of the song with the longest lyrics?", want: "The `Rank` of the row with the longest `Lyrics` is **2** (length of `Lyrics` 29)."},
+		{q: "Who is the artist of the song with the shortest lyrics?", want: "The `Artist` of the row with the shortest `Lyrics` is **Cy** (length of `Lyrics` 2)."},
+		{q: "Who is the artist of the song with the highest rank?", want: "The `Artist` of the row with the lowest `Rank` is **Ann** (`Rank` 1)."},
+	})
+}

@@ -96,6 +96,8 @@ type Order struct {
 	N    int // how many to keep; at least 1
 	// Unique keeps each value once: "the 3 lowest unique complaint keys".
 	Unique bool
+	// Length orders a column of text by how long each value is: "the longest lyrics".
+	Length bool
 	// Said is set when the question gave N ("the top 3"); a superlative alone keeps 1.
 	Said bool
 	// Position ranks the rows in the file's order, with no column: "the last opponent" is
@@ -173,6 +175,8 @@ func (m *Meaning) String() string {
 			by = "size"
 		case o.Agg != NoAgg:
 			by = o.Agg.String() + "(" + o.Column + ")"
+		case o.Length:
+			by = "len(" + o.Column + ")"
 		}
 		dir := "asc"
 		if o.Desc {

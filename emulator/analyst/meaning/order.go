@@ -172,6 +172,12 @@ func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
 	}
 	rd.useLink(at)
 	o.Column = col
+	if c := rd.ix.Column(col); c != nil && (c.Type == schema.Text || c.Type == schema.Category) {
+		if sp.Lemma != "long" && sp.Lemma != "short" {
+			return nil, &Gap{Phrase: rd.text(sp.Span), Why: "a ranking of text by no length"}
+		}
+		o.Length = true // "the song with the longest lyrics": by how long each text is
+	}
 	if rankColumns[lemmaOfColumn(col)] && degreeLemmas[sp.Lemma] {
 		o.Desc = !o.Desc // the highest rank is number 1, the lowest the last
 	}

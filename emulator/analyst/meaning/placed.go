@@ -93,20 +93,25 @@ func (rd *reader) possessor(i int) bool {
 	return slices.ContainsFunc(possessorClasses, func(c string) bool { return lx.IsAWithin(t.Lemma, c, 2) })
 }
 
-// namingColumnPlural reports a plural noun, with a determiner or a modifier, for a column of
-// names that is the noun itself, which no rule took: "by all Miami Heat players" are rows,
-// each named in Player. A bare "by players" may ask for groups, and the phrase a wh-word asks
-// about is the answer: both stay unplaced.
+// namingColumnPlural reports a noun for a column of names that is the noun itself, which no
+// rule took, and that names rows: a plural with a determiner or a modifier ("by all Miami
+// Heat players" are rows, each named in Player), or one a superlative ranks ("the artist of
+// the song with the highest rank": the row, named in Song). A bare "by players" may ask for
+// groups, and the phrase a wh-word asks about is the answer: both stay unplaced.
 func (rd *reader) namingColumnPlural(i int, c schema.Candidate) bool {
 	t := rd.s.Tokens[i]
-	if c.Kind != schema.ColumnLink || !t.IsPlural() || !rd.names(c.Column) || lemmaOfColumn(c.Column) != t.Lemma {
+	if c.Kind != schema.ColumnLink || !rd.names(c.Column) || rd.ix.Lexicon().Lemma(lemmaOfColumn(c.Column), "NNS") != t.Lemma {
 		return false
 	}
 	k := rd.phraseOf(i)
-	if k < 0 || k == rd.s.Form().Focus {
+	if k < 0 || k == rd.s.Form().Focus || rd.s.Phrases[k].Head != i {
 		return false // "which two chips …" asks for chips: a reading without them answers another question
 	}
-	return rd.s.Phrases[k].Head == i && (rd.s.Phrases[k].Det >= 0 || len(rd.s.Phrases[k].Modifiers) > 0)
+	np := rd.s.Phrases[k]
+	if !t.IsPlural() {
+		return np.Det >= 0 && rd.ranked(k) && rd.m.Order != nil
+	}
+	return np.Det >= 0 || len(np.Modifiers) > 0
 }
 
 // describesColumn reports a bare singular noun after "of" on a column the rules used, which

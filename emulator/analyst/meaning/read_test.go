@@ -385,6 +385,9 @@ func TestReadComposes(t *testing.T) {
 		// one value in every row (DataBench 006, 010)
 		{services, "Do all customers come from the same room type?", "verdict | target room_type | alike"},
 		{songs, "Are all songs of the same length?", "verdict | target Length | alike"},
+		// a text ranked by its length; the row a superlative ranks, named by its column (035)
+		{services, "Which customerID has the longest lyrics?", "value | order len(Lyrics) desc 1 | target customerID"},
+		{charts, "What is the year of the song with the highest rank?", "value | order Rank asc 1 | target Year"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)
@@ -411,6 +414,7 @@ func TestReadLeavesGaps(t *testing.T) {
 		{staff, "average salary of managers"},                     // managers: part of a title
 		{staff, "How many employees left the company?"},           // left: the condition itself
 		{passengers, "How many passengers survived the iceberg?"}, // the iceberg
+		{services, "Which customerID has the highest lyrics?"},    // text has no height
 		{passengers, "median age of the crew"},                    // the crew are not the passengers
 		{passengers, "How many children survived?"},               // an age class with no bound given
 		{passengers, "average fare of passengers with a pool"},
