@@ -2,6 +2,7 @@ package meaning
 
 import (
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
@@ -172,7 +173,7 @@ func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
 	}
 	rd.useLink(at)
 	o.Column = col
-	if c := rd.ix.Column(col); c != nil && (c.Type == schema.Text || c.Type == schema.Category) {
+	if rd.wordsColumn(col) {
 		if sp.Lemma != "long" && sp.Lemma != "short" {
 			return nil, &Gap{Phrase: rd.text(sp.Span), Why: "a ranking of text by no length"}
 		}
@@ -182,6 +183,22 @@ func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
 		o.Desc = !o.Desc // the highest rank is number 1, the lowest the last
 	}
 	return o, nil
+}
+
+// wordsColumn reports a column of text: typed as text, or a category whose known values are
+// not all numbers (DataBench files small counts, "Number of Projects", as categories).
+func (rd *reader) wordsColumn(col string) bool {
+	c := rd.ix.Column(col)
+	if c == nil || c.Type != schema.Text && c.Type != schema.Category {
+		return false
+	}
+	if c.Type == schema.Text {
+		return true
+	}
+	return slices.ContainsFunc(c.Values, func(v string) bool {
+		_, err := strconv.ParseFloat(strings.TrimSpace(v), 64)
+		return err != nil
+	})
 }
 
 // boundOrder orders by "top N" or "bottom N" alone: a numeric column by its values (ranks
