@@ -28,6 +28,9 @@ func (rd *reader) aggregate() error {
 		if rd.namesColumn(i) && len(rd.r.Links[rd.link[i]].Tokens) == 1 {
 			continue // "Total" is the column's own name; "unique" is not unique_key's
 		}
+		if _, ok := aggWords[t.Lower]; ok && rd.partOfColumnName(i) {
+			continue // "maximum heart rate" is MaxHR, each word matched to one of the name's
+		}
 		if k := rd.phraseOf(i); k >= 0 && rd.s.Phrases[k].Head == i {
 			if col, _ := rd.rateOf(rd.s.Phrases[k]); col != "" {
 				rd.used[i] = true // "the survival rate": the mean of Survived
@@ -100,6 +103,17 @@ func (rd *reader) aggregate() error {
 // ("ZIP code Lower", "Serial No"): adding its values up means nothing.
 func (rd *reader) codes(col string) bool {
 	return slices.ContainsFunc(columnWords(col), func(w string) bool { return idColumns[w] })
+}
+
+// partOfColumnName reports a word of several the linker matched, each to a word of one
+// column's name: "maximum" of "the average maximum heart rate" (MaxHR).
+func (rd *reader) partOfColumnName(i int) bool {
+	c, ok := rd.best(i)
+	if !ok || c.Kind != schema.ColumnLink || c.Score < schema.UseScore {
+		return false
+	}
+	l := rd.r.Links[rd.link[i]]
+	return len(l.Tokens) > 1 && slices.Contains(l.Tokens, i)
 }
 
 // kindsAsked reports a "how many" about a category column's values rather than rows: the

@@ -165,6 +165,10 @@ var (
 		{Name: "InternetService", Type: schema.Category, Values: []string{"DSL", "Fiber optic", "No"}},
 		{Name: "room_type", Type: schema.Category, Values: []string{"Private room", "Entire home/apt"}},
 	}}
+	vitals = &schema.Table{File: "heart.csv", Columns: []schema.Column{
+		{Name: "RestingBP", Type: schema.Number}, {Name: "MaxHR", Type: schema.Number},
+		{Name: "DOLocationID", Type: schema.Number}, {Name: "PULocationID", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number}, {Name: "potential", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -388,6 +392,9 @@ func TestReadComposes(t *testing.T) {
 		// a text ranked by its length; the row a superlative ranks, named by its column (035)
 		{services, "Which customerID has the longest lyrics?", "value | order len(Lyrics) desc 1 | target customerID"},
 		{charts, "What is the year of the song with the highest rank?", "value | order Rank asc 1 | target Year"},
+		// an aggregate's word that is part of a column's name (012)
+		{vitals, "What is the average maximum heart rate?", "value | target MaxHR | agg mean"},
+		{vitals, "What is the most common drop-off location?", "value | group DOLocationID | order size desc 1 | target DOLocationID"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

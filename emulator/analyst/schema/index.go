@@ -85,6 +85,9 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 		// an adverb says where
 		ic.words[n-1].aside = true
 	}
+	if n := len(ic.words); n >= 3 && ic.words[n-1].low == "id" {
+		ic.words[n-1].aside = true // "DO Location ID" holds locations, by their ids
+	}
 	ic.head = len(ic.words) - 1
 	for k := len(ic.words) - 1; k >= 0; k-- {
 		if !operationWords[ic.words[k].lemma] && !ic.words[k].aside {
@@ -92,8 +95,8 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 			break
 		}
 	}
-	if n := len(ic.words); n >= 2 && (ic.words[n-1].low == "id" || ic.words[n-1].low == "name" || ic.words[n-1].low == "number") {
-		ic.entity = ic.words[n-2].lemma
+	if n := len(ic.words); n >= 2 && (ic.words[n-1].low == "id" || ic.words[n-1].low == "name" || ic.words[n-1].low == "number") && !ic.words[0].acronym {
+		ic.entity = ic.words[n-2].lemma // but the "DO" of "DO Location ID" says which locations
 	}
 	for _, w := range ic.words {
 		for _, f := range w.forms {

@@ -60,6 +60,12 @@ var survey = &Table{File: "love.csv", Columns: []Column{
 	{Name: "What is your age?", Type: Number},
 }}
 
+// vitals names columns with acronyms that questions spell out (DataBench 004, 012).
+var vitals = &Table{File: "heart.csv", Columns: []Column{
+	{Name: "RestingBP", Type: Number}, {Name: "MaxHR", Type: Number}, {Name: "Age", Type: Number},
+	{Name: "PULocationID", Type: Number}, {Name: "DOLocationID", Type: Number},
+}}
+
 // describeLinks renders links as "text→reading" for comparison.
 func describeLinks(r *Result) []string {
 	var out []string
@@ -91,6 +97,11 @@ func TestLink(t *testing.T) {
 		{titanic, "Were there any female passengers in the 3rd class who survived?",
 			"female→Sex=female passengers→rows class→Pclass survived→Survived=True"},
 		{titanic, "Which are the top 4 fares paid by survivors?", "fares→Fare survivors→Survived=True"},
+		// acronyms spelled out, by words and by the parts of compounds
+		{vitals, "What is the highest resting blood pressure?", "resting blood pressure→RestingBP"},
+		{vitals, "What is the average maximum heart rate?", "maximum heart rate→MaxHR"},
+		{vitals, "What is the most common drop-off location?", "drop-off location→DOLocationID"},
+		{vitals, "How many unique pickup locations are there?", "pickup locations→PULocationID"},
 		{titanic, "What is the average Siblings_Spouses Aboard of passengers older than 30?",
 			"Siblings_Spouses Aboard→Siblings_Spouses Aboard passengers→rows older→Age"},
 		{titanic, "Were there any passengers who paid a fare of more than $500?", "passengers→rows fare→Fare $500→Fare"},

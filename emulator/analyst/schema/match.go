@@ -1,6 +1,7 @@
 package schema
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
@@ -38,6 +39,9 @@ type qword struct {
 
 // matchWord scores how well a question word names a column word.
 func (ix *Index) matchWord(q qword, c columnWord) (float64, Reason) {
+	if q.acronym && q.low == c.low {
+		return 0.85, Abbreviation // "blood pressure" spelled as BP
+	}
 	if q.low == c.low {
 		return 1, Exact
 	}
@@ -130,7 +134,7 @@ func (ix *Index) matchSpan(qs []qword, ic *indexedColumn) (float64, Reason) {
 	if len(qs) > 1 && len(ic.words) == 1 && compoundAbbreviation(qs, ic.words[0].low) {
 		return 0.75, Abbreviation // "maximum temperature" → TMAX
 	}
-	qs = mergeCompounds(qs, ic.words)
+	qs = ix.mergeCompounds(qs, ic.words)
 	if len(qs) == 0 || len(ic.words) == 0 || len(qs) > len(ic.words) {
 		return 0, ""
 	}
@@ -156,11 +160,22 @@ func (ix *Index) matchSpan(qs []qword, ic *indexedColumn) (float64, Reason) {
 		}
 	}
 	score := total / float64(len(qs))
-	if len(qs) < len(ic.words) {
+	if len(qs) < len(ic.words) && !onlyAsideLeft(used, ic.words) {
 		score *= 0.3 + 0.6*weightedCoverage(used, ic.head)
 		weakest = Partial
 	}
 	return score, weakest
+}
+
+// onlyAsideLeft reports a column name whose words the question named all but those aside
+// (a unit, a gloss, the id of "DO Location ID"): "drop-off location" names DOLocationID.
+func onlyAsideLeft(used []bool, words []columnWord) bool {
+	for k, u := range used {
+		if !u && !words[k].aside {
+			return false
+		}
+	}
+	return true
 }
 
 // weightedCoverage is the share of a column name the question named, its head word weighing
@@ -186,7 +201,7 @@ func weightedCoverage(used []bool, head int) float64 {
 
 // mergeCompounds joins adjacent question words that a column writes as one word: "rate
 // codes" → RatecodeID, "G-force" → Gforce_clean.
-func mergeCompounds(qs []qword, cols []columnWord) []qword {
+func (ix *Index) mergeCompounds(qs []qword, cols []columnWord) []qword {
 	if len(qs) < 2 {
 		return qs
 	}
@@ -196,9 +211,51 @@ func mergeCompounds(qs []qword, cols []columnWord) []qword {
 				merged := append(append([]qword{}, qs[:i]...), joined)
 				return append(merged, qs[i+2:]...)
 			}
+			if !c.acronym {
+				continue
+			}
+			for n := 1; n <= len(c.low) && i+n <= len(qs); n++ {
+				if ix.initials(qs[i:i+n]) == c.low {
+					merged := append(append([]qword{}, qs[:i]...), qword{word: word{low: c.low, lemma: c.low, forms: []string{c.low}, acronym: true}})
+					return append(merged, qs[i+n:]...)
+				}
+			}
 		}
 	}
 	return qs
+}
+
+// initials returns the first letters of words and of the parts of compound words, in order:
+// "blood pressure" → bp, "drop-off" → do, "pickup" → pu; "" for a single simple word, which
+// spells no acronym.
+func (ix *Index) initials(qs []qword) string {
+	var b strings.Builder
+	parts := 0
+	for _, q := range qs {
+		for _, p := range ix.compoundParts(q.low) {
+			b.WriteByte(p[0])
+			parts++
+		}
+	}
+	if parts < 2 {
+		return ""
+	}
+	return b.String()
+}
+
+// compoundParts splits a word at its hyphens, or, unhyphenated, into two English words of at
+// least two letters when WordNet knows both and not the whole as a simpler word: "pickup" →
+// pick, up.
+func (ix *Index) compoundParts(w string) []string {
+	if strings.Contains(w, "-") {
+		return slices.DeleteFunc(strings.Split(w, "-"), func(p string) bool { return p == "" })
+	}
+	for k := 2; k+2 <= len(w); k++ {
+		if ix.lx.POS(w[:k]) != 0 && ix.lx.POS(w[k:]) != 0 && len(w[:k]) >= 4 {
+			return []string{w[:k], w[k:]}
+		}
+	}
+	return []string{w}
 }
 
 // joinsInto reports whether a and b written together are column word c, b in any of its forms.

@@ -46,6 +46,8 @@ func splitName(name string) string {
 		case unicode.IsLetter(r) || unicode.IsDigit(r):
 			if i > 0 && (unicode.IsUpper(r) && unicode.IsLower(rs[i-1]) || unicode.IsDigit(r) != unicode.IsDigit(rs[i-1])) {
 				b.WriteByte(' ') // finalWorth, type1
+			} else if i > 1 && unicode.IsUpper(r) && unicode.IsUpper(rs[i-1]) && unicode.IsUpper(rs[i-2]) && i+2 < len(rs) && unicode.IsLower(rs[i+1]) && unicode.IsLower(rs[i+2]) {
+				b.WriteByte(' ') // DOLocationID: an acronym, then a word
 			}
 			b.WriteRune(r)
 		case r == '?' || r == '(' || r == ')' || r == ',':
@@ -96,6 +98,24 @@ type word struct {
 	forms []string // the word and its lemmas as noun, verb and adjective
 	// aside marks a word in parentheses, a unit or a gloss ("Calories (kcal)"), never the head.
 	aside bool
+	// acronym marks a word of two to four capitals in a column's name (BP of RestingBP, HR of
+	// MaxHR), which questions spell out word by word ("blood pressure", "heart rate"); in a
+	// question word, one made of such initials.
+	acronym bool
+}
+
+// isAcronym reports two to four capital letters: "BP", "HR", "DO"; not "ID", which questions
+// write as it is.
+func isAcronym(text string) bool {
+	if len(text) < 2 || len(text) > 4 || text == "ID" {
+		return false
+	}
+	for _, r := range text {
+		if r < 'A' || r > 'Z' {
+			return false
+		}
+	}
+	return true
 }
 
 // formsOf returns a word's lowercase form and its lemmas in every open class, deduplicated.
@@ -133,8 +153,8 @@ func contentWords(name string, lx *language.Lexicon) []word {
 			depth++
 		case t.Text == ")":
 			depth = max(depth-1, 0)
-		case isContent(t):
-			out = append(out, word{low: fold(t.Lower), lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx), aside: depth > 0 || len(t.Lower) == 1})
+		case isContent(t) || isAcronym(t.Text): // DO of DOLocationID is no verb
+			out = append(out, word{low: fold(t.Lower), lemma: t.Lemma, forms: formsOf(t.Lower, t.Lemma, lx), aside: depth > 0 || len(t.Lower) == 1, acronym: isAcronym(t.Text)})
 		}
 	}
 	if len(out) == 0 {
