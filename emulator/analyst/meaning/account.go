@@ -118,7 +118,7 @@ func (rd *reader) entityNoun(i int) bool {
 	}
 	np := rd.s.Phrases[k]
 	for _, j := range np.Modifiers {
-		if !rd.used[j] && content(rd.s.Tokens[j]) && !rd.compoundWord(j) && !rd.oneRow(np, j) {
+		if !rd.used[j] && content(rd.s.Tokens[j]) && !rd.compoundWord(j) && !rd.oneRow(np, j) && !rd.themeWord(j) {
 			return false // "foreign companies": a restriction the table may not hold
 		}
 	}
@@ -134,6 +134,24 @@ func (rd *reader) entityNoun(i int) bool {
 	return rd.s.Tokens[np.Det].Is("which", "what", "each", "every") ||
 		rd.s.Tokens[np.Det].Is("the", "any", "a", "an") && (k == rd.s.Form().Focus || rd.ranked(k)) ||
 		rd.s.Tokens[np.Det].Is("a", "an") && rd.generic(np)
+}
+
+// themeWord reports a noun that several column names share, the table's theme, at most weakly
+// linked:
+// "job" of "job listings" in a table with Job Title and job_state. Before the row noun it
+// says what every row is.
+func (rd *reader) themeWord(j int) bool {
+	t := rd.s.Tokens[j]
+	if c, ok := rd.best(j); !t.IsNoun() || ok && !rd.weakLink(j, c) {
+		return false // a column named in full is that column
+	}
+	n := 0
+	for _, col := range rd.ix.Table().Columns {
+		if slices.Contains(columnWords(col.Name), t.Lemma) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 // oneRow reports "single" after "a": "a single tweet" is any one row.

@@ -67,6 +67,9 @@ func (rd *reader) aggregate() error {
 				if col, _ := rd.attachedColumn(k); col != "" && !idColumns[lemmaOfColumn(col)] {
 					continue // "the maximum number of bedrooms": the column's own values
 				}
+				if rd.countColumnBefore(k, i) {
+					continue // "the bottom 3 retweet counts of the tweets": Retweets' values
+				}
 			}
 			aggs = append(aggs, Count) // "the number of passengers"
 		}
@@ -103,6 +106,17 @@ func (rd *reader) aggregate() error {
 // ("ZIP code Lower", "Serial No"): adding its values up means nothing.
 func (rd *reader) codes(col string) bool {
 	return slices.ContainsFunc(columnWords(col), func(w string) bool { return idColumns[w] })
+}
+
+// countColumnBefore reports a numeric column named right before the count noun at token i in
+// phrase k: "retweet counts" are the values of a column of counts, not a count of rows.
+func (rd *reader) countColumnBefore(k, i int) bool {
+	j := i - 1
+	if j < rd.s.Phrases[k].Start {
+		return false
+	}
+	c, ok := rd.best(j)
+	return ok && c.Kind == schema.ColumnLink && rd.numeric(c.Column) && !idColumns[lemmaOfColumn(c.Column)]
 }
 
 // partOfColumnName reports a word of several the linker matched, each to a word of one

@@ -450,13 +450,16 @@ func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
 	if c, ok := rd.best(sp.Adjective); ok && c.Kind == schema.ColumnLink {
 		return c.Column, sp.Adjective
 	}
-	if col := rd.attributeColumn(rd.s.Tokens[sp.Adjective].Lemma); col != "" {
-		return col, -1
-	}
 	if moneyAdjectives[sp.Lemma] {
+		// "the most expensive property" is by its price, or by nothing the table has: never
+		// by another scale WordNet relates the word to
 		if cols := rd.ix.MoneyColumns(); len(cols) == 1 {
 			return cols[0], -1
 		}
+		return "", -1
+	}
+	if col := rd.attributeColumn(rd.s.Tokens[sp.Adjective].Lemma); col != "" {
+		return col, -1
 	}
 	if col, at := rd.byColumn(); col != "" {
 		return col, at // "the most destructive tornado (by injuries)"

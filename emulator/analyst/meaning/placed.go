@@ -56,10 +56,31 @@ func (rd *reader) harmless(i int) bool {
 	if rd.describesColumn(i) || rd.otherOfExclusion(i) || rd.sourceOfTable(i) || rd.unitGloss(i) {
 		return true
 	}
-	if c, ok := rd.best(i); ok {
+	if c, ok := rd.best(i); ok && !rd.weakLink(i, c) {
 		return rd.plainRows(i, c) || rd.namingColumnPlural(i, c)
+	} else if ok && (rd.plainRows(i, c) || rd.namingColumnPlural(i, c)) {
+		return true
 	}
-	return rd.entityNoun(i) || rd.measureNoun(i) || rd.carrierVerb(i) || rd.compoundWord(i) || rd.possessor(i) || rd.singleRow(i)
+	return rd.entityNoun(i) || rd.themeOfRows(i) || rd.measureNoun(i) || rd.carrierVerb(i) || rd.compoundWord(i) || rd.possessor(i) || rd.singleRow(i)
+}
+
+// themeOfRows reports a theme word (themeWord) before the noun that names the rows: "job" of
+// "job listings".
+func (rd *reader) themeOfRows(i int) bool {
+	k := rd.phraseOf(i)
+	if k < 0 || !rd.themeWord(i) {
+		return false
+	}
+	h := rd.s.Phrases[k].Head
+	return h > i && (rd.isRowsToken(h) || rd.link[h] < 0 && rd.entityNoun(h))
+}
+
+// weakLink reports a word the linker tied to a column only by a word of the name that is not
+// its head, a column the meaning does not use: "property" of property_type, "job" of
+// job_state. Such a word is read as if unlinked: "the property with the most bedrooms" names
+// the rows; a word no rule places still blocks.
+func (rd *reader) weakLink(i int, c schema.Candidate) bool {
+	return c.Kind == schema.ColumnLink && c.Reason == schema.Partial && c.Score < 0.6 && !rd.usesColumn(c.Column)
 }
 
 // singleRow reports "single" of "a single tweet" when the phrase names the rows.
@@ -79,7 +100,10 @@ var possessorClasses = []string{"artifact", "person", "organism", "communication
 // and restricts; so does one that names a value, a period or an age or sex.
 func (rd *reader) possessor(i int) bool {
 	t, toks := rd.s.Tokens[i], rd.s.Tokens
-	if t.POS != "NN" || rd.link[i] >= 0 || i+1 >= len(toks) || !toks[i+1].IsNoun() || !rd.used[i+1] {
+	if t.POS != "NN" || i+1 >= len(toks) || !toks[i+1].IsNoun() || !rd.used[i+1] && !rd.isRowsToken(i+1) {
+		return false
+	}
+	if c, ok := rd.best(i); ok && !rd.weakLink(i, c) {
 		return false
 	}
 	if c, ok := rd.best(i + 1); !ok || c.Kind != schema.ColumnLink || rd.phraseOf(i) != rd.phraseOf(i+1) {
@@ -100,7 +124,8 @@ func (rd *reader) possessor(i int) bool {
 // groups, and the phrase a wh-word asks about is the answer: both stay unplaced.
 func (rd *reader) namingColumnPlural(i int, c schema.Candidate) bool {
 	t := rd.s.Tokens[i]
-	if c.Kind != schema.ColumnLink || !rd.names(c.Column) || rd.ix.Lexicon().Lemma(lemmaOfColumn(c.Column), "NNS") != t.Lemma {
+	lx := rd.ix.Lexicon()
+	if c.Kind != schema.ColumnLink || !rd.names(c.Column) || lx.Lemma(lemmaOfColumn(c.Column), "NNS") != lx.Lemma(t.Lower, "NNS") {
 		return false
 	}
 	k := rd.phraseOf(i)
@@ -108,10 +133,12 @@ func (rd *reader) namingColumnPlural(i int, c schema.Candidate) bool {
 		return false // "which two chips …" asks for chips: a reading without them answers another question
 	}
 	np := rd.s.Phrases[k]
-	if !t.IsPlural() {
+	if lx.Lemma(t.Lower, "NNS") == t.Lower {
 		return np.Det >= 0 && rd.ranked(k) && rd.m.Order != nil
 	}
-	return np.Det >= 0 || len(np.Modifiers) > 0
+	// "the rankings of URLs with low competition": after "of" or "for", the rows the values are of
+	of := np.Start > 0 && rd.s.Tokens[np.Start-1].Is("of", "for") && rd.m.Target != "" && rd.m.Target != c.Column
+	return np.Det >= 0 || len(np.Modifiers) > 0 || of
 }
 
 // describesColumn reports a bare singular noun after "of" on a column the rules used, which

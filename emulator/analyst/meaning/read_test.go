@@ -169,6 +169,15 @@ var (
 		{Name: "RestingBP", Type: schema.Number}, {Name: "MaxHR", Type: schema.Number},
 		{Name: "DOLocationID", Type: schema.Number}, {Name: "PULocationID", Type: schema.Number},
 	}}
+	jobs = &schema.Table{File: "jobs.csv", Columns: []schema.Column{
+		{Name: "Job Title", Type: schema.Text}, {Name: "job_state", Type: schema.Category, Values: []string{"CA", "NY"}},
+		{Name: "avg_salary", Type: schema.Number}, {Name: "property_type", Type: schema.Category, Values: []string{"Loft", "House"}},
+		{Name: "bedrooms", Type: schema.Number}, {Name: "review_scores_rating", Type: schema.Number},
+	}}
+	posts = &schema.Table{File: "posts.csv", Columns: []schema.Column{
+		{Name: "author_id", Type: schema.Category, Values: []string{"a1", "a2"}}, {Name: "source", Type: schema.Text},
+		{Name: "retweets", Type: schema.Number}, {Name: "URLs", Type: schema.Text}, {Name: "Ranking", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number}, {Name: "potential", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -395,6 +404,13 @@ func TestReadComposes(t *testing.T) {
 		// an aggregate's word that is part of a column's name (012)
 		{vitals, "What is the average maximum heart rate?", "value | target MaxHR | agg mean"},
 		{vitals, "What is the most common drop-off location?", "value | group DOLocationID | order size desc 1 | target DOLocationID"},
+		// the rows named by a word of the table's theme, or by a word only part of a column's name (048, 014)
+		{jobs, "Which state has the most number of job listings?", "value | group job_state | order size desc 1 | target job_state"},
+		{jobs, "What is the review scores rating for the property with the highest number of bedrooms?", "value | order bedrooms desc 1 | target review_scores_rating"},
+		// a column of counts named before "counts"; the rows after "of"; an id column's own word (062, 025, 049)
+		{posts, "What are the bottom 3 retweet counts of the tweets?", "list | order retweets asc 3 | target retweets"},
+		{posts, "What are the highest 2 rankings of URLs?", "list | order Ranking asc 2 | target Ranking"},
+		{posts, "Which author has the most tweets?", "value | group author_id | order size desc 1 | target author_id"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)
@@ -422,6 +438,7 @@ func TestReadLeavesGaps(t *testing.T) {
 		{staff, "How many employees left the company?"},           // left: the condition itself
 		{passengers, "How many passengers survived the iceberg?"}, // the iceberg
 		{services, "Which customerID has the highest lyrics?"},    // text has no height
+		{posts, "Which URL is the most expensive?"},               // no price: a ranking is no price
 		{passengers, "median age of the crew"},                    // the crew are not the passengers
 		{passengers, "How many children survived?"},               // an age class with no bound given
 		{passengers, "average fare of passengers with a pool"},

@@ -99,7 +99,8 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 		ic.entity = ic.words[n-2].lemma // but the "DO" of "DO Location ID" says which locations
 	}
 	for _, w := range ic.words {
-		for _, f := range w.forms {
+		// the word as written and its noun lemma, not its other forms: "rating" is no "rate"
+		for _, f := range []string{w.low, ix.lx.Lemma(w.low, "NNS")} {
 			for _, class := range moneyClasses {
 				if ix.lx.IsAWithin(f, class, 2) {
 					ic.money = true

@@ -104,11 +104,17 @@ func (ix *Index) abbreviationScore(q, c string) float64 {
 		return 0.7 // "sp" of sp_attack: special
 	case len(short) >= 3 && !isWord && short[0] == long[0] && isSubsequence(short, long):
 		return 0.75
-	case len(q) >= 4 && len(c) > len(q) && strings.HasSuffix(c, q):
+	case len(q) >= 4 && len(c) > len(q) && strings.HasSuffix(c, q) && !derivedBy(strings.TrimSuffix(c, q)):
 		return 0.8
 	}
 	return 0
 }
+
+// derivationalPrefixes make a new word of the one they precede: a "retweet" is no tweet.
+var derivationalPrefixes = []string{"re", "un", "in", "im", "dis", "non", "pre", "sub", "co", "de", "ex", "mis", "over", "under", "out", "anti", "multi", "semi"}
+
+// derivedBy reports a derivational prefix.
+func derivedBy(prefix string) bool { return slices.Contains(derivationalPrefixes, prefix) }
 
 // compound reports a long word that is the short one followed by another English word:
 // songwriters (song + writers), bookstore.

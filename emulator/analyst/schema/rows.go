@@ -60,7 +60,12 @@ func (ix *Index) rowsScore(head language.Token, asked bool) float64 {
 		return 0.85
 	}
 	for _, ic := range ix.columns {
-		if ic.entity != "" && (ic.entity == lemma || ix.lx.IsAWithin(lemma, ic.entity, 2)) {
+		if ic.entity == lemma && lemma != "" {
+			return 0.82 // author_id's own word: above a synonym of another column ("source")
+		}
+	}
+	for _, ic := range ix.columns {
+		if ic.entity != "" && ix.lx.IsAWithin(lemma, ic.entity, 2) {
 			return 0.8
 		}
 	}
