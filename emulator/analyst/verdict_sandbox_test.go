@@ -112,3 +112,21 @@ func TestTextByLength(t *testing.T) {
 		{q: "Who is the artist of the song with the highest rank?", want: "The `Artist` of the row with the lowest `Rank` is **Ann** (`Rank` 1)."},
 	})
 }
+
+// releasesCSV has songs by year, with durations and favorites.
+const releasesCSV = `name,release_year,duration_ms,favorites
+Alpha,1999,200000,10
+Beta,1987,310000,3
+Gamma,2021,150000,42
+`
+
+// TestTimeAndVerbSuperlatives holds superlatives of time ranked by the one column of years,
+// of length by the duration, and of a column's verb by that column (DataBench 045, 050).
+func TestTimeAndVerbSuperlatives(t *testing.T) {
+	askEach(t, "songs.csv", releasesCSV, []replyCase{
+		{q: "What's the name of the oldest song?", want: "**Beta**", anywhere: true},
+		{q: "What's the name of the most recent song?", want: "**Gamma**", anywhere: true},
+		{q: "What's the name of the longest song?", want: "**Beta**", anywhere: true},
+		{q: "What is the name of the most favorited song?", want: "**Gamma**", anywhere: true},
+	})
+}

@@ -61,14 +61,15 @@ func (rd *reader) aggregate() error {
 			rd.used[i] = true
 			continue
 		}
+		if k := rd.phraseOf(i); countNouns[t.Lemma] && t.IsNoun() && k >= 0 && rd.countColumnBefore(k, i) {
+			rd.used[i] = true // "the retweet counts for the top 5 posts": Retweets' values
+			continue
+		}
 		if countNouns[t.Lemma] && t.IsNoun() && i+1 < len(rd.s.Tokens) && rd.s.Tokens[i+1].Lower == "of" {
 			rd.used[i] = true
 			if k := rd.phraseOf(i); k >= 0 {
 				if col, _ := rd.attachedColumn(k); col != "" && !idColumns[lemmaOfColumn(col)] {
 					continue // "the maximum number of bedrooms": the column's own values
-				}
-				if rd.countColumnBefore(k, i) {
-					continue // "the bottom 3 retweet counts of the tweets": Retweets' values
 				}
 			}
 			aggs = append(aggs, Count) // "the number of passengers"

@@ -173,6 +173,9 @@ func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
 	}
 	rd.useLink(at)
 	o.Column = col
+	if timeLemmas[sp.Lemma] && rd.temporal(col) {
+		o.Desc = earlyLemmas[sp.Lemma] == sp.Least // the oldest is the earliest date, the most recent the latest
+	}
 	if rd.wordsColumn(col) {
 		if sp.Lemma != "long" && sp.Lemma != "short" {
 			return nil, &Gap{Phrase: rd.text(sp.Span), Why: "a ranking of text by no length"}
@@ -307,6 +310,9 @@ func (rd *reader) sizeOrder(sp language.Superlative) bool {
 	}
 	if sp.Adjective >= 0 && rd.s.Tokens[sp.Word].Is("most", "least", "fewest") {
 		if a := rd.s.Tokens[sp.Adjective]; a.POS == "VBN" || a.POS == "VBD" {
+			if c, ok := rd.best(sp.Adjective); ok && c.Kind == schema.ColumnLink && rd.numeric(c.Column) {
+				return false // "the most favorited post": by its count of favorites
+			}
 			return true // "the most reviewed", "the least used": by how many rows
 		}
 	}
@@ -445,10 +451,18 @@ func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
 		if sp.Phrase >= 0 && countNouns[rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head].Lemma] {
 			return rd.measuredColumnAt(sp.Phrase, 2)
 		}
-		return "", -1
+		if sp.Adjective < 0 || sp.Lemma != "long" && sp.Lemma != "short" {
+			return "", -1
+		}
+		// "the longest song": no column named, so the one its length is measured in (duration)
 	}
 	if c, ok := rd.best(sp.Adjective); ok && c.Kind == schema.ColumnLink {
 		return c.Column, sp.Adjective
+	}
+	if timeLemmas[sp.Lemma] {
+		if col, at := rd.phraseColumn(sp.Phrase); col != "" && rd.temporal(col) {
+			return col, at // "the earliest year", "the 4 latest release years"
+		}
 	}
 	if moneyAdjectives[sp.Lemma] {
 		// "the most expensive property" is by its price, or by nothing the table has: never
@@ -464,8 +478,20 @@ func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
 	if col, at := rd.byColumn(); col != "" {
 		return col, at // "the most destructive tornado (by injuries)"
 	}
+	if timeLemmas[sp.Lemma] {
+		if col := rd.onlyTemporal(); col != "" {
+			return col, -1 // "the oldest roller coaster": by the table's one column of years or dates
+		}
+	}
 	return "", -1
 }
+
+// timeLemmas are the superlatives of age and time, which a column of years or dates ranks when
+// no age is at hand; earlyLemmas are those whose top is the earliest time.
+var (
+	timeLemmas  = set("old", "new", "young", "early", "late", "recent")
+	earlyLemmas = set("old", "early")
+)
 
 // attachedColumn returns the column of a phrase attached to phrase k by "of": "the highest
 // number of inversions", "the top 3 number of injuries".

@@ -178,6 +178,10 @@ var (
 		{Name: "author_id", Type: schema.Category, Values: []string{"a1", "a2"}}, {Name: "source", Type: schema.Text},
 		{Name: "retweets", Type: schema.Number}, {Name: "URLs", Type: schema.Text}, {Name: "Ranking", Type: schema.Number},
 	}}
+	releases = &schema.Table{File: "spotify.csv", Columns: []schema.Column{
+		{Name: "name", Type: schema.Text}, {Name: "duration_ms", Type: schema.Number},
+		{Name: "release_year", Type: schema.Number}, {Name: "favorites", Type: schema.Number}, {Name: "retweets", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number}, {Name: "potential", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -411,6 +415,13 @@ func TestReadComposes(t *testing.T) {
 		{posts, "What are the bottom 3 retweet counts of the tweets?", "list | order retweets asc 3 | target retweets"},
 		{posts, "What are the highest 2 rankings of URLs?", "list | order Ranking asc 2 | target Ranking"},
 		{posts, "Which author has the most tweets?", "value | group author_id | order size desc 1 | target author_id"},
+		// superlatives of time by the one column of years; of length by a duration (045, 013)
+		{releases, "What's the name of the oldest song?", "value | order release_year asc 1 | target name"},
+		{releases, "What are the 4 latest release years?", "list | order release_year desc 4 | target release_year"},
+		{releases, "What's the name of the longest song?", "value | order duration_ms desc 1 | target name"},
+		// a participle of a column's verb ranks by that column (050, 054)
+		{releases, "What is the name of the most favorited song?", "value | order favorites desc 1 | target name"},
+		{releases, "What are the retweet counts for the top 2 most favorited songs?", "list | order favorites desc 2 | target retweets"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

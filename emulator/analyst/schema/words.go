@@ -138,6 +138,30 @@ func formsOf(low, lemma string, lx *language.Lexicon) []string {
 			add(l)
 		}
 	}
+	if len(out) == 1 && lx.POS(low) == 0 {
+		for _, s := range regularStems(low) {
+			add(s) // a word WordNet lacks, by the regular inflections: retweeted, retweets → retweet
+		}
+	}
+	return out
+}
+
+// regularStems returns the stems a word would have if it were regularly inflected: "-ed",
+// "-ing" and "-s" stripped, with or without a final "e" ("favorited" → favorite). Only for
+// words WordNet lacks, whose inflection it cannot say.
+func regularStems(w string) []string {
+	var out []string
+	for _, suffix := range []string{"ed", "ing", "es", "s"} {
+		stem, ok := strings.CutSuffix(w, suffix)
+		if !ok || len(stem) < 3 {
+			continue
+		}
+		out = append(out, stem)
+		if suffix == "ed" || suffix == "ing" {
+			out = append(out, stem+"e")
+		}
+		break
+	}
 	return out
 }
 
