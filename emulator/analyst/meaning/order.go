@@ -478,9 +478,11 @@ func (rd *reader) scaleColumn(sp language.Superlative) (string, int) {
 	if col, at := rd.byColumn(); col != "" {
 		return col, at // "the most destructive tornado (by injuries)"
 	}
-	if timeLemmas[sp.Lemma] {
+	if timeLemmas[sp.Lemma] && (sp.N > 0 || sp.Phrase >= 0 && !rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head].IsPlural()) {
+		// "the oldest roller coaster", "the 4 oldest coasters": by the table's one column of
+		// years or dates ("the latest orders" says no how many: the rows sorted, elsewhere)
 		if col := rd.onlyTemporal(); col != "" {
-			return col, -1 // "the oldest roller coaster": by the table's one column of years or dates
+			return col, -1
 		}
 	}
 	return "", -1
