@@ -354,8 +354,16 @@ func (rd *reader) isRowsToken(j int) bool {
 // is the row noun or a column the rules used: "complaints (were) made", "who paid", "fare paid".
 func (rd *reader) nextToRows(i int) bool {
 	rows := func(j int) bool {
-		if c, ok := rd.best(j); ok && (c.Kind == schema.RowsLink || c.Kind == schema.ValueLink && rd.used[j]) {
+		c, ok := rd.best(j)
+		switch {
+		case ok && (c.Kind == schema.RowsLink || c.Kind == schema.ValueLink && rd.used[j]):
 			return true
+		case ok && rd.ownNameColumn(j, c) && rd.ix.Column(c.Column).Type == schema.Text:
+			// "songs (were produced in 1965)": the rows, each named in Song; a category's
+			// values are groups ("which region sells the most" measures the regions)
+			return true
+		case ok && rd.weakLink(j, c):
+			return rd.entityNoun(j)
 		}
 		return rd.link[j] < 0 && rd.entityNoun(j)
 	}

@@ -35,6 +35,10 @@ func (rd *reader) order() error {
 	if len(scales) > 1 || len(bounds) > 1 {
 		return &Gap{Phrase: rd.text(rd.s.Superlatives[1].Span), Why: "a second ranking in one question"}
 	}
+	if len(scales) == 1 && len(bounds) == 1 && rd.placesRows(scales[0]) {
+		// "the top song produced in the earliest year": the year is a ranking of its own
+		return &Gap{Phrase: rd.text(scales[0].Span), Why: "a second ranking in one question"}
+	}
 	var o *Order
 	var err error
 	switch {
@@ -143,6 +147,16 @@ func (rd *reader) rankedCount(o *Order, sp language.Superlative) {
 			}
 		}
 	}
+}
+
+// placesRows reports a superlative in a phrase after "in", "on", "during", "from" or "at":
+// "in the earliest year" says where the rows are, a ranking apart from "the top song".
+func (rd *reader) placesRows(sp language.Superlative) bool {
+	if sp.Phrase < 0 || amountLemmas[sp.Lemma] || countNouns[rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head].Lemma] {
+		return false // "who participated in the most games" ranks by how many
+	}
+	start := rd.s.Phrases[sp.Phrase].Start
+	return start > 0 && rd.s.Tokens[start-1].Is("in", "on", "during", "from", "at")
 }
 
 // scaleOrder orders by a superlative adjective.

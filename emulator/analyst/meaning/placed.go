@@ -64,6 +64,13 @@ func (rd *reader) harmless(i int) bool {
 	return rd.entityNoun(i) || rd.themeOfRows(i) || rd.measureNoun(i) || rd.carrierVerb(i) || rd.compoundWord(i) || rd.possessor(i) || rd.singleRow(i)
 }
 
+// ownNameColumn reports a noun linked to a column of names that is the noun itself: "songs"
+// for Song, "URLs" for URLs. Such a column names the rows.
+func (rd *reader) ownNameColumn(i int, c schema.Candidate) bool {
+	lx := rd.ix.Lexicon()
+	return c.Kind == schema.ColumnLink && rd.names(c.Column) && lx.Lemma(lemmaOfColumn(c.Column), "NNS") == lx.Lemma(rd.s.Tokens[i].Lower, "NNS")
+}
+
 // themeOfRows reports a theme word (themeWord) before the noun that names the rows: "job" of
 // "job listings".
 func (rd *reader) themeOfRows(i int) bool {
@@ -125,7 +132,7 @@ func (rd *reader) possessor(i int) bool {
 func (rd *reader) namingColumnPlural(i int, c schema.Candidate) bool {
 	t := rd.s.Tokens[i]
 	lx := rd.ix.Lexicon()
-	if c.Kind != schema.ColumnLink || !rd.names(c.Column) || lx.Lemma(lemmaOfColumn(c.Column), "NNS") != lx.Lemma(t.Lower, "NNS") {
+	if !rd.ownNameColumn(i, c) {
 		return false
 	}
 	k := rd.phraseOf(i)

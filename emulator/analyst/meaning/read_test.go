@@ -445,13 +445,14 @@ func TestReadLeavesGaps(t *testing.T) {
 		table *schema.Table
 		q     string
 	}{
-		{staff, "average salary of managers"},                     // managers: part of a title
-		{staff, "How many employees left the company?"},           // left: the condition itself
-		{passengers, "How many passengers survived the iceberg?"}, // the iceberg
-		{services, "Which customerID has the highest lyrics?"},    // text has no height
-		{posts, "Which URL is the most expensive?"},               // no price: a ranking is no price
-		{passengers, "median age of the crew"},                    // the crew are not the passengers
-		{passengers, "How many children survived?"},               // an age class with no bound given
+		{staff, "average salary of managers"},                                       // managers: part of a title
+		{staff, "How many employees left the company?"},                             // left: the condition itself
+		{passengers, "How many passengers survived the iceberg?"},                   // the iceberg
+		{services, "Which customerID has the highest lyrics?"},                      // text has no height
+		{posts, "Which URL is the most expensive?"},                                 // no price: a ranking is no price
+		{charts, "What is the song of the top rank produced in the earliest year?"}, // two rankings
+		{passengers, "median age of the crew"},                                      // the crew are not the passengers
+		{passengers, "How many children survived?"},                                 // an age class with no bound given
 		{passengers, "average fare of passengers with a pool"},
 		{passengers, "which passenger is listed below Braund?"}, // Braund names no row the table lists
 		{passengers, "Is the mean Age significantly greater than 30?"},
