@@ -106,7 +106,11 @@ func (rd *reader) aggregate() error {
 // codes reports a numeric column that labels rather than measures, by any word of its name
 // ("ZIP code Lower", "Serial No"): adding its values up means nothing.
 func (rd *reader) codes(col string) bool {
-	return slices.ContainsFunc(columnWords(col), func(w string) bool { return idColumns[w] })
+	words := columnWords(col)
+	if len(words) >= 2 && (words[0] == "num" || words[0] == "number" || words[0] == "no") {
+		words = words[1:] // num_claims, "Number of Projects": counts, not labels
+	}
+	return slices.ContainsFunc(words, func(w string) bool { return idColumns[w] })
 }
 
 // countColumnBefore reports a numeric column named right before the count noun at token i in

@@ -159,9 +159,17 @@ func (rd *reader) columnWithin(cmp language.Comparison) (string, int) {
 	return "", -1
 }
 
-// columnAfter returns the column a noun right after a compared number names, or "".
+// columnAfter returns the column a noun right after a compared number names, or "". A numeric
+// column's name that starts there counts whatever its first word's tag: "more than 1 existing
+// loan", "more than 500 kcal" (a unit the tagger took for an adjective).
 func (rd *reader) columnAfter(end int) (string, int) {
-	if end >= len(rd.s.Tokens) || !rd.s.Tokens[end].IsNoun() {
+	if end >= len(rd.s.Tokens) {
+		return "", -1
+	}
+	if c, ok := rd.best(end); ok && c.Kind == schema.ColumnLink && rd.numeric(c.Column) && rd.r.Links[rd.link[end]].Span.Start == end {
+		return c.Column, end
+	}
+	if !rd.s.Tokens[end].IsNoun() {
 		return "", -1
 	}
 	if c, ok := rd.best(end); ok && c.Kind == schema.ColumnLink {

@@ -182,6 +182,10 @@ var (
 		{Name: "name", Type: schema.Text}, {Name: "duration_ms", Type: schema.Number},
 		{Name: "release_year", Type: schema.Number}, {Name: "favorites", Type: schema.Number}, {Name: "retweets", Type: schema.Number},
 	}}
+	patents = &schema.Table{File: "patents.csv", Columns: []schema.Column{
+		{Name: "title", Type: schema.Text}, {Name: "num_claims", Type: schema.Number},
+		{Name: "Calories (kcal)", Type: schema.Number}, {Name: "Number of Existing Loans", Type: schema.Number},
+	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number}, {Name: "potential", Type: schema.Number},
 		{Name: "nationality", Type: schema.Category, Values: []string{"France", "Brazil"}},
@@ -422,6 +426,10 @@ func TestReadComposes(t *testing.T) {
 		// a participle of a column's verb ranks by that column (050, 054)
 		{releases, "What is the name of the most favorited song?", "value | order favorites desc 1 | target name"},
 		{releases, "What are the retweet counts for the top 2 most favorited songs?", "list | order favorites desc 2 | target retweets"},
+		// a column of counts named by what it counts; a compared number's unit or noun names the column (053, 055, 056)
+		{patents, "On average, how many claims do the patents have?", "value | target num_claims | agg mean"},
+		{patents, "How many rows have more than 500 kcal?", "value | where Calories (kcal) > 500 | agg count"},
+		{patents, "How many borrowers have more than 1 existing loan?", "value | where Number of Existing Loans > 1 | agg count"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

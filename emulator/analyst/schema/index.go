@@ -85,6 +85,9 @@ func (ix *Index) indexColumn(c Column) indexedColumn {
 		// an adverb says where
 		ic.words[n-1].aside = true
 	}
+	if n := len(ic.words); n >= 2 && (ic.words[0].low == "num" || ic.words[0].low == "number" || ic.words[0].low == "no") {
+		ic.words[0].aside = true // num_claims holds claims, counted: "how many claims" names it
+	}
 	if n := len(ic.words); n >= 3 && ic.words[n-1].low == "id" {
 		ic.words[n-1].aside = true // "DO Location ID" holds locations, by their ids
 	}
