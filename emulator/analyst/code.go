@@ -74,6 +74,9 @@ func rightFrame(key, rightName, leftName string) string {
 
 func filterExpr(f Filter) string {
 	c := col(f.Col)
+	if f.Kind == "list" {
+		return listExpr(f.Col, f.Op, f.Value, f.Values)
+	}
 	switch f.Op {
 	case "in":
 		return c + ".isin(" + pyList(f.Values) + ")"
@@ -106,6 +109,8 @@ func describeFilters(fs []Filter) string {
 	var parts []string
 	for _, f := range fs {
 		switch {
+		case f.Kind == "list" && f.Op == "==":
+			parts = append(parts, f.Col+" includes "+f.Value)
 		case f.Op == "in":
 			parts = append(parts, f.Col+" in "+strings.Join(f.Values, ", "))
 		case f.Op == "year" || f.Op == "month":

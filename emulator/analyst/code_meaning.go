@@ -37,7 +37,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 	}
 	switch {
 	case m.Order != nil && m.Order.Size:
-		meaningGroups(g, m)
+		meaningGroups(g, m, f)
 	case m.Order != nil && m.Order.Agg != meaning.NoAgg:
 		meaningGroupAgg(g, m)
 	case m.Order != nil && m.Order.Position:
@@ -45,7 +45,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 			g.line("df = df.iloc[::-1]")
 		}
 		g.line("df = df.head(%d)", m.Order.N)
-		meaningValues(g, m)
+		meaningValues(g, m, f)
 	case m.Order != nil:
 		o := m.Order
 		g.line("df = df[%s.notna()].sort_values(%s, ascending=%s, kind=\"stable\"%s)", col(o.Column), rowOrderKeys(m), rowOrderDirections(m), lengthKey(o))
@@ -56,7 +56,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		if m.Within {
 			meaningFilters(g, m, f)
 		}
-		meaningValues(g, m)
+		meaningValues(g, m, f)
 		switch {
 		case o.Length:
 			g.line("_scores = %s.astype(str).str.len().head(50).tolist()", col(o.Column)) // the lengths ranked
@@ -64,7 +64,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 			g.line("_scores = %s.head(50).tolist()", col(o.Column))
 		}
 	default:
-		meaningValues(g, m)
+		meaningValues(g, m, f)
 	}
 	meaningCheck(g, m, f)
 	shape, what, where := meaningWhat(m)
@@ -144,6 +144,9 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 	if c.Than != "" {
 		return fmt.Sprintf("(%s %s %s)", col(c.Column), c.Op, col(c.Than)) // two columns of each row
 	}
+	if listed(c.Column, f) && c.Op != "notna" && c.Op != "isna" {
+		return listExpr(c.Column, c.Op, c.Value, c.Values)
+	}
 	x := meaningFilter(c, f)
 	if fc := f.column(c.Column); fc != nil && fc.Kind == "cat" && trueFalse(fc.Values) && (c.Op == "==" || c.Op == "!=") {
 		// booleans read as text: compare their spelling, whatever its case
@@ -193,16 +196,48 @@ func meaningFilter(c meaning.Condition, f *Frame) Filter {
 	return x
 }
 
+// listed reports a column whose cells hold lists ("['France', 'Spain']").
+func listed(name string, f *Frame) bool {
+	c := f.column(name)
+	return c != nil && c.Kind == "list"
+}
+
+// valuesOf is the expression of a column's values as counted and grouped: the column, or for
+// a column of lists its items, one row each (loader.py's _each), so that "the most common
+// country" counts countries, not lists of them.
+func valuesOf(name string, f *Frame) string {
+	if listed(name, f) {
+		return "_each(" + col(name) + ")"
+	}
+	return col(name)
+}
+
+// listExpr tests a column of lists: the number of items for a comparison ("more than 10
+// keywords"), membership for a value ("mentions 'Boris'").
+func listExpr(column, op, value string, values []string) string {
+	items := col(column) + ".map(_items)"
+	switch op {
+	case "==":
+		return fmt.Sprintf("(%s.map(lambda xs: %s in xs))", items, py(value))
+	case "!=":
+		return fmt.Sprintf("(~%s.map(lambda xs: %s in xs))", items, py(value))
+	case "in", "not in":
+		neg := map[string]string{"in": "", "not in": "~"}[op]
+		return fmt.Sprintf("(%s%s.map(lambda xs: any(v in xs for v in %s)))", neg, items, pyList(values))
+	}
+	return fmt.Sprintf("(%s.str.len() %s %s)", items, op, value)
+}
+
 // meaningGroups ranks the groups of m.Group by their number of rows and keeps the first N.
-func meaningGroups(g *gen, m *meaning.Meaning) {
+func meaningGroups(g *gen, m *meaning.Meaning, f *Frame) {
 	o := m.Order
-	g.line("_sizes = %s.value_counts()", col(m.Group))
+	g.line("_sizes = %s.value_counts()", valuesOf(m.Group, f))
 	switch o.Ties {
 	case meaning.TiesAlphabetical, meaning.TiesReverse:
 		g.line("_sizes = _sizes.sort_index(ascending=%s).sort_values(ascending=%s, kind=\"stable\")", pyBool(o.Ties == meaning.TiesAlphabetical), pyBool(!o.Desc))
 	case meaning.TiesFileOrder:
 		// in the order the values first come in the file
-		g.line("_sizes = _sizes.reindex(pd.unique(%s.dropna())).sort_values(ascending=%s, kind=\"stable\")", col(m.Group), pyBool(!o.Desc))
+		g.line("_sizes = _sizes.reindex(pd.unique(%s.dropna())).sort_values(ascending=%s, kind=\"stable\")", valuesOf(m.Group, f), pyBool(!o.Desc))
 	default:
 		if !o.Desc {
 			g.line("_sizes = _sizes.sort_values(ascending=True, kind=\"stable\")")
@@ -270,7 +305,7 @@ func meaningGroupAgg(g *gen, m *meaning.Meaning) {
 }
 
 // meaningValues takes the target from the selected rows and sums it up.
-func meaningValues(g *gen, m *meaning.Meaning) {
+func meaningValues(g *gen, m *meaning.Meaning, f *Frame) {
 	g.line("_counts = None")
 	t := m.Target
 	if t == "" {
@@ -280,7 +315,7 @@ func meaningValues(g *gen, m *meaning.Meaning) {
 	case m.Agg == meaning.Count || m.Exists || t == "":
 		g.line("_v = len(df)")
 	case m.Agg == meaning.Distinct:
-		g.line("_v = int(%s.nunique())", col(t))
+		g.line("_v = int(%s.nunique())", valuesOf(t, f))
 	case m.Agg != meaning.NoAgg:
 		g.line("_v = %s.agg(%s)", col(t), py(m.Agg.String()))
 	default:
@@ -559,6 +594,8 @@ func conditionWords(c meaning.Condition) string {
 		return "`" + c.Column + "` has a value"
 	case "isna":
 		return "`" + c.Column + "` has no value"
+	}
+	switch c.Op {
 	case "top", "bottom":
 		return "`" + c.Column + "` is the " + extremes[c.Op].word + " of all rows"
 	}
@@ -579,6 +616,9 @@ func conditionWords(c meaning.Condition) string {
 		return "`" + c.Column + "` is the same as for `" + c.Same.Column + "` " + ref
 	}
 	words := map[string]string{"==": "is", "!=": "is not", ">": "above", ">=": "at least", "<": "below", "<=": "at most", "in": "is", "not in": "is neither"}
+	if c.Items {
+		return "the number of items in `" + c.Column + "` " + words[c.Op] + " " + c.Value
+	}
 	if c.Than != "" {
 		return "`" + c.Column + "` " + words[c.Op] + " `" + c.Than + "`"
 	}

@@ -152,8 +152,9 @@ func (g *gen) countsColumn() string {
 func (g *gen) counts() {
 	g.prelude()
 	c := g.countsColumn()
-	g.line("result = %s.value_counts(dropna=False)", col(c))
-	g.line("_emit(\"counts\", col=%s, unique=int(%s.nunique()), total=len(df), items=[[k, int(v)] for k, v in result.head(20).items()])", py(c), col(c))
+	vals := valuesOf(c, g.f) // a column of lists counts its items
+	g.line("result = %s.value_counts(dropna=False)", vals)
+	g.line("_emit(\"counts\", col=%s, unique=int(%s.nunique()), total=len(df), items=[[k, int(v)] for k, v in result.head(20).items()])", py(c), vals)
 	g.line("result = result.rename(\"count\").to_frame()")
 	g.exportResult(c + "_counts")
 	g.show()
@@ -162,7 +163,7 @@ func (g *gen) counts() {
 func (g *gen) unique() {
 	g.prelude()
 	c := g.countsColumn()
-	g.line("vals = %s.dropna().unique()", col(c))
+	g.line("vals = %s.dropna().unique()", valuesOf(c, g.f))
 	g.line("print(len(vals), \"unique values\")")
 	g.line("print(sorted(map(str, vals))[:50])")
 	g.line("_emit(\"unique\", col=%s, n=len(vals), values=sorted(map(str, vals))[:30])", py(c))

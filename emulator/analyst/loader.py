@@ -1,6 +1,6 @@
 # workbench: load every data file in /mnt/data robustly, then print a profile.
 # Safe to run again: it only reads the files and rebuilds `frames`.
-import csv, io, json, os, re, warnings
+import ast, csv, io, json, os, re, warnings
 import matplotlib
 import matplotlib.collections
 import matplotlib.dates
@@ -526,8 +526,42 @@ def _kind(s, n):
         return "date"
     if pd.api.types.is_numeric_dtype(s):
         return "num"
+    if _listed(s):
+        return "list"
     n = n()
     return "cat" if n <= max(30, 0.2 * len(s)) or n <= 60 else "text"
+
+
+def _listed(s):
+    """A column whose cells hold lists, as exports write them ("['France', 'Spain']",
+    "[a, b]"): nine in ten of its first 200 filled cells are bracketed."""
+    head = s.dropna().astype(str).str.strip().head(200)
+    return len(head) >= 3 and bool((head.str.startswith("[") & head.str.endswith("]")).mean() >= 0.9)
+
+
+def _items(v):
+    """The items of a cell that holds a list; a missing or empty cell has none, any other value
+    is one item. Python's own reading first ("['a', 'b']"), else the text between the brackets
+    split on commas ("[a, b]")."""
+    if isinstance(v, (list, tuple)):
+        return [str(x).strip() for x in v]
+    if v is None or (isinstance(v, float) and v != v):
+        return []
+    t = str(v).strip()
+    if not (t.startswith("[") and t.endswith("]")):
+        return [t] if t else []
+    try:
+        got = ast.literal_eval(t)
+        if isinstance(got, (list, tuple)):
+            return [str(x).strip() for x in got if str(x).strip()]
+    except (ValueError, SyntaxError):
+        pass
+    return [p.strip().strip("'\"").strip() for p in t[1:-1].split(",") if p.strip().strip("'\"").strip()]
+
+
+def _each(s):
+    """A column of lists with one row per item, for counting, grouping and ranking items."""
+    return s.map(_items).explode().dropna()
 
 
 def _column(s):
@@ -543,6 +577,11 @@ def _column(s):
         return counts
 
     kind = _kind(s, lambda: len(tally()))
+    if kind == "list":
+        counts = _each(s).value_counts() # the items, not the lists, are the values
+        missing = int(s.isna().sum())
+        return {"name": str(s.name), "kind": kind, "dtype": str(s.dtype), "missing": missing, "unique": len(counts),
+                "values": [str(x) for x in counts.index[:40]]}
     if counts is not None:
         missing, unique = len(s) - int(counts.sum()), len(counts)
     else:

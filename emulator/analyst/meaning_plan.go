@@ -356,6 +356,8 @@ func schemaTable(f *Frame) *schema.Table {
 			}
 		case "bool":
 			sc.Type = schema.Boolean
+		case "list":
+			sc.Type = schema.List // its values are the items
 		case "cat":
 			sc.Type = schema.Category
 			if trueFalse(c.Values) {

@@ -70,7 +70,7 @@ type Frame struct {
 // Column describes one column of a Frame.
 type Column struct {
 	Name    string   `json:"name"`
-	Kind    string   `json:"kind"` // num, date, cat, text or bool
+	Kind    string   `json:"kind"` // num, date, cat, text, bool or list (cells holding lists)
 	Dtype   string   `json:"dtype"`
 	Missing int      `json:"missing"`
 	Unique  int      `json:"unique"`

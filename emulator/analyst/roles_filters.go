@@ -128,7 +128,11 @@ func valueFilters(q *Query, ps *parsed, ix *colIndex) {
 		if neg {
 			op = "!="
 		}
-		q.Filters = append(q.Filters, Filter{Col: name, Op: op, Value: v.value, Values: []string{v.value}, Kind: "cat"})
+		kind := "cat"
+		if ix.column(v.col).Kind == "list" {
+			kind = "list" // an item of the cells' lists: membership, not equality
+		}
+		q.Filters = append(q.Filters, Filter{Col: name, Op: op, Value: v.value, Values: []string{v.value}, Kind: kind})
 		byCol[name] = &q.Filters[len(q.Filters)-1]
 	}
 }

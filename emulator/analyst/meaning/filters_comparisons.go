@@ -85,7 +85,8 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on no column I could find"}
 	}
 	c := rd.ix.Column(col)
-	if c == nil || c.Type != schema.Number {
+	items := c != nil && c.Type == schema.List && than == "" && cmp.Op != "between" // "more than 10 keywords"
+	if c == nil || c.Type != schema.Number && !items {
 		return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison on a column that is not numeric"}
 	}
 	rd.useLink(at)
@@ -121,7 +122,7 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 		rd.useLink(thanAt)
 		return []Condition{{Column: col, Op: op, Than: than, Numeric: true, Phrase: phrase, at: cmp.Start}}, nil
 	}
-	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Phrase: phrase, at: cmp.Start, borrowed: borrowed}}, nil
+	return []Condition{{Column: col, Op: op, Value: lo, Numeric: true, Items: items, Phrase: phrase, at: cmp.Start, borrowed: borrowed}}, nil
 }
 
 // numericIn returns the numeric column a span names, and its token: "their potential score"

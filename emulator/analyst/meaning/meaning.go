@@ -64,6 +64,9 @@ type Condition struct {
 	Values []string
 	// Numeric is set when Value is a number to compare as one.
 	Numeric bool
+	// Items compares how many items a cell of a column of lists holds: "more than 10
+	// keywords".
+	Items bool
 	// Than is the other column of the same row a comparison is with, instead of Value: "more
 	// replies than retweets" is replies > retweets.
 	Than string

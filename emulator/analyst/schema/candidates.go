@@ -176,7 +176,7 @@ func negatedAt(s *language.Sentence, i int) bool {
 // separators, or the same lemma ("males" → male). Quoted text must be the value itself. A
 // name that is part of one value only names that value (see partOfValue).
 func (ix *Index) valueScore(s *language.Sentence, sp language.Span, norm string, qs []qword, ic *indexedColumn) (string, float64, Reason) {
-	if ic.col.Type != Category {
+	if ic.col.Type != Category && ic.col.Type != List {
 		return "", 0, ""
 	}
 	quoted := sp.Len() == 1 && s.Tokens[sp.Start].Kind == language.Quoted

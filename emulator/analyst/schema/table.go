@@ -24,7 +24,8 @@ func (t ColumnType) String() string { return typeNames[t] }
 type Column struct {
 	Name string
 	Type ColumnType
-	// Values are a categorical or boolean column's distinct values (others may leave it empty).
+	// Values are a categorical or boolean column's distinct values, a list column's distinct
+	// items (others may leave it empty).
 	Values []string
 }
 
@@ -44,7 +45,7 @@ func (t *Table) Vocabulary() *language.Vocabulary {
 		if !plainWord(c.Name) {
 			v.Add(c.Name)
 		}
-		if c.Type == Category {
+		if c.Type == Category || c.Type == List {
 			for _, val := range c.Values {
 				if !plainWord(val) && len(val) <= 60 {
 					v.Add(val)
