@@ -144,7 +144,13 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 	if c.Than != "" {
 		return fmt.Sprintf("(%s %s %s)", col(c.Column), c.Op, col(c.Than)) // two columns of each row
 	}
-	if listed(c.Column, f) && c.Op != "notna" && c.Op != "isna" {
+	if listed(c.Column, f) {
+		switch c.Op {
+		case "isna":
+			return "(" + col(c.Column) + ".map(_items).str.len() == 0)" // "[]" holds nothing either
+		case "notna":
+			return "(" + col(c.Column) + ".map(_items).str.len() > 0)"
+		}
 		return listExpr(c.Column, c.Op, c.Value, c.Values)
 	}
 	x := meaningFilter(c, f)

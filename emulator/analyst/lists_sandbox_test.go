@@ -20,6 +20,9 @@ func TestListCells(t *testing.T) {
 		{q: "How many rows have Boris in mentions?", want: "**3**", anywhere: true},
 		{q: "How many rows have Keir in mentions?", want: "mentions includes Keir", anywhere: true},
 		{q: "Are there any tweets with Keir in mentions?", want: "**Yes.**"},
+		// an empty list is no mention: tweet 3
+		{q: "How many tweets do not contain any mentions?", want: "**1** of 4 rows match: `mentions` has no value."},
+		{q: "Are there tweets without mentions?", want: "**Yes.**"},
 		{q: "How many tweets have more than 1 language?", want: "**2** of 4 rows match: the number of items in `languages` above 1."},
 		{q: "Are there any tweets with more than 2 mentions?", want: "**Yes.**"},
 		{q: "What are the 2 most common languages?", want: "**en** (3 rows)", anywhere: true},

@@ -107,6 +107,9 @@ func (rd *reader) amountPresence() {
 // to show); a value of the column ("no internet service" as InternetService "No") was read
 // before, as a value.
 func (rd *reader) valuePresence(i int, col string) bool {
+	if c := rd.ix.Column(col); c == nil || c.Type == schema.Boolean {
+		return false // "who have not had a work accident" is the flag's False, read as a value
+	}
 	toks := rd.s.Tokens
 	end := rd.r.Links[rd.link[i]].Span.End
 	j := i - 1
@@ -121,6 +124,13 @@ func (rd *reader) valuePresence(i int, col string) bool {
 		mark = i - 1
 	case end < len(toks) && toks[end].Is("missing", "empty", "blank") && !toks[end].IsNoun():
 		mark = end // "are any customer IDs missing"
+	case j >= 0 && toks[j].IsVerb() && presenceVerbs[toks[j].Lemma] && rd.negatedVerb(j) && !rd.numeric(col):
+		// "posts that do not contain any mentions": the verb group, "do not" included
+		vt := rd.verbTokens(j)
+		mark = vt[0]
+		for _, k := range vt {
+			rd.used[k] = true
+		}
 	default:
 		return false
 	}

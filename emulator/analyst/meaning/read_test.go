@@ -403,6 +403,7 @@ func TestReadComposes(t *testing.T) {
 		{services, "Are there any listings without a specified room type?", "verdict | where room_type isna | exists"},
 		{services, "How many rows have a missing customerID?", "value | where customerID isna | agg count"},
 		{services, "Are there any customers with no internet service?", "verdict | where InternetService == No | exists"},
+		{services, "How many customers do not have any lyrics?", "value | where Lyrics isna | agg count"},
 		// one value in every row (DataBench 006, 010)
 		{services, "Do all customers come from the same room type?", "verdict | target room_type | alike"},
 		{songs, "Are all songs of the same length?", "verdict | target Length | alike"},
