@@ -218,6 +218,35 @@ func valuesOf(name string, f *Frame) string {
 	return col(name)
 }
 
+// groupValues is the expression of what a meaning's groups are: its group column's values, or
+// the period of its dates the question names ("which month": each date's month name).
+func groupValues(m *meaning.Meaning, f *Frame) string {
+	if m.GroupPart != "" {
+		return fmt.Sprintf("pd.to_datetime(%s, errors=\"coerce\").dt.strftime(%s)", col(m.Group), py(m.GroupPart))
+	}
+	return valuesOf(m.Group, f)
+}
+
+// groupName says what a meaning's group is, after "the": "`country`", "month of `date`".
+func groupName(m *meaning.Meaning) string {
+	if p := datePartNames[m.GroupPart]; p != "" {
+		return p + " of `" + m.Group + "`"
+	}
+	return "`" + m.Group + "`"
+}
+
+// groupsName says n of a meaning's groups, after "the": "3 values of `country`", "2 months of
+// `date`".
+func groupsName(m *meaning.Meaning, n int) string {
+	if p := datePartNames[m.GroupPart]; p != "" {
+		return fmt.Sprintf("%d %ss of `%s`", n, p, m.Group)
+	}
+	return fmt.Sprintf("%d values of `%s`", n, m.Group)
+}
+
+// datePartNames name the periods a meaning groups dates by.
+var datePartNames = map[string]string{"%Y": "year", "%B": "month", "%A": "weekday", "%H": "hour", "%Y-%m-%d": "day"}
+
 // listExpr tests a column of lists: the number of items for a comparison ("more than 10
 // keywords"), membership for a value ("mentions 'Boris'").
 func listExpr(column, op, value string, values []string) string {
@@ -237,13 +266,13 @@ func listExpr(column, op, value string, values []string) string {
 // meaningGroups ranks the groups of m.Group by their number of rows and keeps the first N.
 func meaningGroups(g *gen, m *meaning.Meaning, f *Frame) {
 	o := m.Order
-	g.line("_sizes = %s.value_counts()", valuesOf(m.Group, f))
+	g.line("_sizes = %s.value_counts()", groupValues(m, f))
 	switch o.Ties {
 	case meaning.TiesAlphabetical, meaning.TiesReverse:
 		g.line("_sizes = _sizes.sort_index(ascending=%s).sort_values(ascending=%s, kind=\"stable\")", pyBool(o.Ties == meaning.TiesAlphabetical), pyBool(!o.Desc))
 	case meaning.TiesFileOrder:
 		// in the order the values first come in the file
-		g.line("_sizes = _sizes.reindex(pd.unique(%s.dropna())).sort_values(ascending=%s, kind=\"stable\")", valuesOf(m.Group, f), pyBool(!o.Desc))
+		g.line("_sizes = _sizes.reindex(pd.unique(%s.dropna())).sort_values(ascending=%s, kind=\"stable\")", groupValues(m, f), pyBool(!o.Desc))
 	default:
 		if !o.Desc {
 			g.line("_sizes = _sizes.sort_values(ascending=True, kind=\"stable\")")
@@ -546,14 +575,14 @@ func groupsWords(m *meaning.Meaning) string {
 	if o := m.Order; o.Agg != meaning.NoAgg {
 		end := endWord(o)
 		if o.N == 1 {
-			return fmt.Sprintf("the `%s` with the %s %s of `%s`", m.Group, end, aggWord[o.Agg.String()], o.Column)
+			return fmt.Sprintf("the %s with the %s %s of `%s`", groupName(m), end, aggWord[o.Agg.String()], o.Column)
 		}
-		return fmt.Sprintf("the %d values of `%s` with the %s %s of `%s`", o.N, m.Group, end, aggWord[o.Agg.String()], o.Column)
+		return fmt.Sprintf("the %s with the %s %s of `%s`", groupsName(m, o.N), end, aggWord[o.Agg.String()], o.Column)
 	}
 	if m.Order.N == 1 {
-		return fmt.Sprintf("the `%s` with the %s rows", m.Group, most)
+		return fmt.Sprintf("the %s with the %s rows", groupName(m), most)
 	}
-	return fmt.Sprintf("the %d values of `%s` with the %s rows", m.Order.N, m.Group, most)
+	return fmt.Sprintf("the %s with the %s rows", groupsName(m, m.Order.N), most)
 }
 
 // countWords says a comparison on a number of rows: "more than 2000".

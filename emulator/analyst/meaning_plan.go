@@ -286,7 +286,10 @@ func runnable(m *meaning.Meaning, f *Frame) bool {
 	if m.Target == "" && m.Agg == meaning.NoAgg && !m.Exists && !m.All && m.Identifier == "" && m.Order == nil {
 		return false // rows asked for with nothing to name them by
 	}
-	if t := f.column(m.Target); t != nil && t.Kind == "date" && m.Agg != meaning.Count && m.Agg != meaning.Distinct {
+	if m.GroupPart != "" && (m.Order == nil || !m.Order.Size) {
+		return false // periods of dates are ranked by their number of rows only
+	}
+	if t := f.column(m.Target); t != nil && t.Kind == "date" && m.Agg != meaning.Count && m.Agg != meaning.Distinct && m.GroupPart == "" {
 		return false // "which month had the highest revenue" groups by periods: the keyword rules resample
 	}
 	for _, name := range []string{m.Target, m.Group, m.Identifier} {

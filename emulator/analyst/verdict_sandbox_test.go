@@ -130,3 +130,22 @@ func TestTimeAndVerbSuperlatives(t *testing.T) {
 		{q: "What is the name of the most favorited song?", want: "**Gamma**", anywhere: true},
 	})
 }
+
+// stormsCSV has dates on three Tuesdays, two of them in March.
+const stormsCSV = `date,state,injuries
+2021-01-05,TX,3
+2021-03-07,OK,1
+2021-03-09,TX,0
+2022-03-01,KS,5
+2022-06-01,TX,2
+`
+
+// TestPeriodGroups holds groups by a period of the dates (DataBench 008, 017, 018): the
+// month, weekday or year of each date, ranked by their number of rows.
+func TestPeriodGroups(t *testing.T) {
+	askEach(t, "storms.csv", stormsCSV, []replyCase{
+		{q: "Which day of the week has the most entries?", want: "The weekday of `date` with the most rows is **Tuesday** (3 rows)."},
+		{q: "In which month do most storms occur?", want: "The month of `date` with the most rows is **March** (3 rows)."},
+		{q: "What are the 2 years with the most entries?", want: "The 2 years of `date` with the most rows: **2021** (3 rows), **2022** (2 rows)."},
+	})
+}

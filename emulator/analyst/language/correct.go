@@ -80,6 +80,13 @@ func comparativeTag(t *Token, lx *Lexicon) {
 // the noun: "which fare range" (fare/VBP), or its plural after a plural determiner.
 func nounAfterDeterminer(toks []Token, i int, lx *Lexicon) {
 	t := &toks[i]
+	if i > 0 && t.Kind == Word && strings.HasPrefix(t.POS, "VB") && toks[i-1].Is("most", "many", "more", "few", "fewer", "several") {
+		// "in which month do most storms occur" (storms/VB): a quantity takes a plural noun
+		if base := lx.Lemma(t.Lower, "NNS"); base != t.Lower && lx.POS(base).Has(Noun) {
+			t.POS, t.Lemma = "NNS", base
+		}
+		return
+	}
 	if i == 0 || t.Kind != Word || t.POS != "VB" && t.POS != "VBP" || isAuxiliary(t.Lower) || !isDeterminer(toks[i-1]) {
 		return
 	}

@@ -132,7 +132,10 @@ type Meaning struct {
 	// Group is the column whose values the answer names when groups are ranked ("which
 	// country has the most billionaires") or counted.
 	Group string
-	Order *Order
+	// GroupPart is a strftime pattern that takes a period of Group's dates to group by: "%B" for
+	// "which month has the most tornadoes", "%A" for "which day of the week".
+	GroupPart string
+	Order     *Order
 	// Target is the column the answer takes its values from; "" takes the rows themselves
 	// (named by Identifier when the question asks which rows).
 	Target string
@@ -167,7 +170,11 @@ func (m *Meaning) String() string {
 		parts = append(parts, "where "+c.String())
 	}
 	if m.Group != "" {
-		parts = append(parts, "group "+m.Group)
+		g := "group " + m.Group
+		if m.GroupPart != "" {
+			g += " by " + m.GroupPart
+		}
+		parts = append(parts, g)
 	}
 	if o := m.Order; o != nil {
 		by := o.Column

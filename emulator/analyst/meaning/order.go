@@ -388,7 +388,11 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 	}
 	f := rd.s.Form().Focus
 	if f >= 0 && rd.periodWord(rd.s.Phrases[f].Head) {
-		return &Gap{Phrase: rd.phraseText(f), Why: "a period of the dates"} // "which year had the most …"
+		if col, part := rd.datePeriod(f); col != "" {
+			rd.m.Group, rd.m.GroupPart = col, part // "which day of the week has the most entries"
+			return nil
+		}
+		return &Gap{Phrase: rd.phraseText(f), Why: "a period of the dates"} // "which quarter had the most …"
 	}
 	if col, at := rd.phraseColumn(f); col != "" && f != sp.Phrase {
 		rd.useLink(at)
@@ -413,6 +417,53 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 		}
 	}
 	return &Gap{Phrase: rd.text(sp.Span), Why: "no groups to rank for"}
+}
+
+// periodParts are the strftime patterns of the periods a question may group dates by.
+var periodParts = map[string]string{"year": "%Y", "month": "%B", "weekday": "%A", "hour": "%H", "day": "%Y-%m-%d", "date": "%Y-%m-%d"}
+
+// datePeriod returns the table's one column of dates and the pattern of the period phrase k
+// names ("which month", "which day of the week"), placing its words; "" when the table has
+// several or no such columns, or the period is one strftime cannot take (a quarter, a season).
+func (rd *reader) datePeriod(k int) (string, string) {
+	np := rd.s.Phrases[k]
+	part := periodParts[rd.s.Tokens[np.Head].Lemma]
+	if part == "" {
+		return "", ""
+	}
+	for _, a := range np.Attachments {
+		if obj := rd.s.Phrases[a.Object]; rd.s.Tokens[a.Prep].Is("of") && rd.s.Tokens[obj.Head].Is("week") {
+			part = "%A" // "day of the week"
+			for i := a.Prep; i < obj.End; i++ {
+				rd.used[i] = true
+			}
+		}
+	}
+	if named := rd.periodColumn(part); named != "" {
+		rd.used[np.Head] = true
+		return named, "" // weekday_name holds the weekdays already
+	}
+	col := rd.onlyColumn(func(c schema.Column) bool { return c.Type == schema.Date })
+	if col == "" {
+		return "", ""
+	}
+	rd.used[np.Head] = true
+	return col, part
+}
+
+// periodNames are the words a column holding a period's values is named with.
+var periodNames = map[string]string{"%A": "weekday", "%B": "month", "%H": "hour"}
+
+// periodColumn returns the one column of text named for the period of pattern part
+// (weekday_name, month_name), or "".
+func (rd *reader) periodColumn(part string) string {
+	word := periodNames[part]
+	if word == "" {
+		return ""
+	}
+	return rd.onlyColumn(func(c schema.Column) bool {
+		return c.Type != schema.Number && c.Type != schema.Date && slices.Contains(columnWords(c.Name), word)
+	})
 }
 
 // namedEntityColumn returns the id or name column of what phrase k names, and its token, when

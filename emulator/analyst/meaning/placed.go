@@ -56,6 +56,9 @@ func (rd *reader) harmless(i int) bool {
 	if rd.describesColumn(i) || rd.otherOfExclusion(i) || rd.sourceOfTable(i) || rd.unitGloss(i) {
 		return true
 	}
+	if rd.periodEvent(i) {
+		return true
+	}
 	if c, ok := rd.best(i); ok && !rd.weakLink(i, c) {
 		return rd.plainRows(i, c) || rd.namingColumnPlural(i, c)
 	} else if ok && (rd.plainRows(i, c) || rd.namingColumnPlural(i, c)) {
@@ -69,6 +72,16 @@ func (rd *reader) harmless(i int) bool {
 func (rd *reader) ownNameColumn(i int, c schema.Candidate) bool {
 	lx := rd.ix.Lexicon()
 	return c.Kind == schema.ColumnLink && rd.names(c.Column) && lx.Lemma(lemmaOfColumn(c.Column), "NNS") == lx.Lemma(rd.s.Tokens[i].Lower, "NNS")
+}
+
+// periodEvent reports a participle naming the event whose dates are grouped by period: "hired"
+// of "which year had the most employees hired", grouped by the year of Date Hired.
+func (rd *reader) periodEvent(i int) bool {
+	if rd.m.GroupPart == "" || !rd.s.Tokens[i].IsVerb() {
+		return false
+	}
+	l := rd.s.Tokens[i]
+	return slices.ContainsFunc(columnWords(rd.m.Group), func(w string) bool { return w == l.Lower || w == l.Lemma })
 }
 
 // themeOfRows reports a theme word (themeWord) before the noun that names the rows: "job" of

@@ -431,6 +431,10 @@ func TestReadComposes(t *testing.T) {
 		{patents, "On average, how many claims do the patents have?", "value | target num_claims | agg mean"},
 		{patents, "How many rows have more than 500 kcal?", "value | where Calories (kcal) > 500 | agg count"},
 		{patents, "How many borrowers have more than 1 existing loan?", "value | where Number of Existing Loans > 1 | agg count"},
+		// groups by a period of the one column of dates, or by the column named for it (008, 017, 018)
+		{flights, "In which month do most flights occur?", "value | group date by %B | order size desc 1 | target date"},
+		{flights, "Which day of the week has the most flights?", "value | group date by %A | order size desc 1 | target date"},
+		{complaints, "Which day of the week has the most complaints?", "value | group weekday_name | order size desc 1 | target weekday_name"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

@@ -16,7 +16,7 @@ import (
 // as", "located in", "come from"). A verb outside this class must be linked ("survive" →
 // Survived) or it blocks.
 var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell", "find", "identify",
-	"belong", "live", "exist", "locate", "situate", "base", "come", "originate", "present", "contain", "include", "represent", "appear", "report",
+	"belong", "live", "exist", "locate", "situate", "base", "come", "originate", "occur", "happen", "present", "contain", "include", "represent", "appear", "report",
 	"record", "see", "know", "want", "need", "like", "get", "provide", "display", "return", "calculate",
 	"compute", "determine", "count", "associate", "correspond", "hold", "are", "enumerate", "mention",
 	"state", "specify", "indicate", "retrieve", "extract", "output", "print")
