@@ -93,7 +93,7 @@ func TestDataBenchMeanings(t *testing.T) {
 			t.Log(line)
 		}
 	}
-	if sc.read < 400 || pct(sc.columns, sc.read) < 90 || pct(sc.forms, sc.read) < 97 {
+	if sc.read < 660 || pct(sc.columns, sc.read) < 93 || pct(sc.forms, sc.read) < 97 {
 		t.Errorf("reading fell below its measured level: %d read, %.0f%% gold columns, %.0f%% gold forms",
 			sc.read, pct(sc.columns, sc.read), pct(sc.forms, sc.read))
 	}
