@@ -39,7 +39,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 	case m.Order != nil && m.Order.Size:
 		meaningGroups(g, m, f)
 	case m.Order != nil && m.Order.Agg != meaning.NoAgg:
-		meaningGroupAgg(g, m)
+		meaningGroupAgg(g, m, f)
 	case m.Order != nil && m.Order.Position:
 		if m.Order.Desc {
 			g.line("df = df.iloc[::-1]")
@@ -328,12 +328,16 @@ func tieColumn(m *meaning.Meaning) string {
 }
 
 // meaningGroupAgg ranks the groups of m.Group by an aggregate of the order's column.
-func meaningGroupAgg(g *gen, m *meaning.Meaning) {
+func meaningGroupAgg(g *gen, m *meaning.Meaning, f *Frame) {
 	o := m.Order
 	// groupby orders the groups A to Z, which the stable sort keeps among equals
 	keys := map[meaning.Ties]string{meaning.TiesReverse: ".sort_index(ascending=False)"}[o.Ties]
+	by := py(m.Group)
+	if m.GroupPart != "" {
+		by = groupValues(m, f) // the dates' periods
+	}
 	g.line("_sizes = df.groupby(%s, sort=%s)[%s].agg(%s).dropna()%s.sort_values(ascending=%s, kind=\"stable\").head(%d)",
-		py(m.Group), pyBool(o.Ties != meaning.TiesFileOrder), py(o.Column), py(o.Agg.String()), keys, pyBool(!o.Desc), o.N)
+		by, pyBool(o.Ties != meaning.TiesFileOrder), py(o.Column), py(o.Agg.String()), keys, pyBool(!o.Desc), o.N)
 	g.line("_vals, _counts = list(_sizes.index), None")
 	g.line("_scores = [float(x) for x in _sizes.values]")
 	g.line("_v = _vals[0] if _vals else None")

@@ -286,8 +286,8 @@ func runnable(m *meaning.Meaning, f *Frame) bool {
 	if m.Target == "" && m.Agg == meaning.NoAgg && !m.Exists && !m.All && m.Identifier == "" && m.Order == nil {
 		return false // rows asked for with nothing to name them by
 	}
-	if m.GroupPart != "" && (m.Order == nil || !m.Order.Size) {
-		return false // periods of dates are ranked by their number of rows only
+	if m.GroupPart != "" && (m.Order == nil || !m.Order.Size && m.Order.Agg == meaning.NoAgg) {
+		return false // periods of dates are groups: ranked by their size or by an aggregate
 	}
 	if t := f.column(m.Target); t != nil && t.Kind == "date" && m.Agg != meaning.Count && m.Agg != meaning.Distinct && m.GroupPart == "" {
 		return false // "which month had the highest revenue" groups by periods: the keyword rules resample
@@ -379,7 +379,10 @@ func schemaTable(f *Frame) *schema.Table {
 // "the country with the most billionaires"), and rows compared with another ("the same city as
 // Windsor Park").
 func leadsMeaning(m *meaning.Meaning) bool {
-	return m.Form == meaning.Verdict || m.Order != nil && m.Order.Agg == meaning.NoAgg || m.SameAs()
+	// Periods of the dates ranked by a total or mean lead too ("which year had the most
+	// injuries" adds them up), except months, which the keyword rules read as calendar months.
+	period := m.GroupPart != "" && m.GroupPart != "%B"
+	return m.Form == meaning.Verdict || m.Order != nil && m.Order.Agg == meaning.NoAgg || m.SameAs() || period
 }
 
 // rateAsked reports a meaning that averages a yes/no column, a rate ("the survival rate", "the

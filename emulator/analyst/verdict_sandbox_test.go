@@ -147,5 +147,8 @@ func TestPeriodGroups(t *testing.T) {
 		{q: "Which day of the week has the most entries?", want: "The weekday of `date` with the most rows is **Tuesday** (3 rows)."},
 		{q: "In which month do most storms occur?", want: "The month of `date` with the most rows is **March** (3 rows)."},
 		{q: "What are the 2 years with the most entries?", want: "The 2 years of `date` with the most rows: **2021** (3 rows), **2022** (2 rows)."},
+		// ranked by a total or a mean: 2022 has 7 injuries in all, Tuesdays 2.67 on average
+		{q: "Which year had the highest number of injuries?", want: "The year of `date` with the highest total of `injuries` is **2022** (7)."},
+		{q: "Which day of the week had the highest average injuries?", want: "The weekday of `date` with the highest average of `injuries` is **Tuesday** (2.67)."},
 	})
 }

@@ -259,6 +259,9 @@ func (rd *reader) target() error {
 		}
 		return &Gap{Phrase: "who", Why: "rows asked for, and no column names them"}
 	}
+	if rd.rankedPeriod(f) {
+		return nil // "which year had the most injuries": the years of the dates, ranked
+	}
 	col, at := rd.phraseColumn(f)
 	if col == "" && f >= 0 && rd.m.Agg != Count && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
 		col, at = rd.attachedColumn(f) // "the 5 highest number of comments"
@@ -293,6 +296,13 @@ func (rd *reader) target() error {
 		return nil
 	}
 	if f >= 0 && rd.periodWord(rd.s.Phrases[f].Head) {
+		if o := rd.m.Order; o != nil && !o.Size && o.Column != "" && rd.m.Agg != Count && rd.m.Agg != Distinct {
+			if col, part := rd.datePeriod(f); col != "" && part != "" {
+				// "which year had the highest number of injuries": the years ranked by their total
+				rd.m.Group, rd.m.GroupPart = col, part
+				return nil
+			}
+		}
 		return &Gap{Phrase: rd.phraseText(f), Why: "a period of the dates"} // "which quarter had …"
 	}
 	if f >= 0 && (rd.isRows(f) || rd.entityNoun(rd.s.Phrases[f].Head)) {
@@ -355,6 +365,41 @@ func (rd *reader) alternativesAsked() string {
 		found = c.Column
 	}
 	return found
+}
+
+// rankedPeriod reads a period asked about as groups of the one date column when rows are
+// ranked by a column: "which year had the most injuries", "which month had the highest
+// average temperature" rank the years or months of the dates by the column's total or mean.
+// The period word may be linked to the date column itself, as a unit of it.
+func (rd *reader) rankedPeriod(f int) bool {
+	o := rd.m.Order
+	if f < 0 || o == nil || o.Size || o.Column == "" || rd.m.Agg == Count || rd.m.Agg == Distinct {
+		return false
+	}
+	head := rd.s.Phrases[f].Head
+	if c, ok := rd.best(head); ok && !(c.Kind == schema.ColumnLink && c.Reason == schema.Unit) {
+		return false // "which date", "which month_name": a column of its own
+	}
+	if periodParts[rd.s.Tokens[head].Lemma] == "" {
+		return false
+	}
+	if periodParts[rd.s.Tokens[head].Lemma] == "%Y-%m-%d" && !rd.weekAttached(f) {
+		return false // "the top 10 days by volume": a day is a row, ranked as one
+	}
+	col, part := rd.datePeriod(f)
+	if col == "" || part == "" {
+		return false
+	}
+	rd.useLink(head)
+	rd.m.Group, rd.m.GroupPart, rd.m.Target = col, part, col
+	return true
+}
+
+// weekAttached reports "of the week" after phrase f's head: "which day of the week".
+func (rd *reader) weekAttached(f int) bool {
+	return slices.ContainsFunc(rd.s.Phrases[f].Attachments, func(a language.Attachment) bool {
+		return rd.s.Tokens[a.Prep].Is("of") && rd.s.Tokens[rd.s.Phrases[a.Object].Head].Is("week")
+	})
 }
 
 // groupOrder turns a ranking of rows into a ranking of groups when what is asked is a category

@@ -434,6 +434,7 @@ func TestReadComposes(t *testing.T) {
 		// groups by a period of the one column of dates, or by the column named for it (008, 017, 018)
 		{flights, "In which month do most flights occur?", "value | group date by %B | order size desc 1 | target date"},
 		{flights, "Which day of the week has the most flights?", "value | group date by %A | order size desc 1 | target date"},
+		{flights, "Which year had the highest total distance?", "value | group date by %Y | order sum(distance) desc 1 | target date"},
 		{complaints, "Which day of the week has the most complaints?", "value | group weekday_name | order size desc 1 | target weekday_name"},
 	}
 	for _, c := range cases {
