@@ -655,7 +655,12 @@ func conditionWords(c meaning.Condition) string {
 		return "`" + c.Column + "` is the same as for `" + c.Same.Column + "` " + ref
 	}
 	words := map[string]string{"==": "is", "!=": "is not", ">": "above", ">=": "at least", "<": "below", "<=": "at most", "in": "is", "not in": "is neither"}
-	if c.Items {
+	switch {
+	case c.Items && !c.Numeric && c.Op == "==":
+		return "`" + c.Column + "` includes " + c.Value
+	case c.Items && !c.Numeric && c.Op == "!=":
+		return "`" + c.Column + "` does not include " + c.Value
+	case c.Items && c.Numeric:
 		return "the number of items in `" + c.Column + "` " + words[c.Op] + " " + c.Value
 	}
 	if c.Than != "" {

@@ -1,6 +1,10 @@
 package analyst
 
-import "testing"
+import (
+	"testing"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/meaning"
+)
 
 // tweetsCSV holds lists in its cells, as DataBench's tweet and survey tables do: mentions
 // written as Python lists, and languages written bare between brackets.
@@ -27,4 +31,22 @@ func TestListCells(t *testing.T) {
 		{q: "Are there any tweets with more than 2 mentions?", want: "**Yes.**"},
 		{q: "What are the 2 most common languages?", want: "**en** (3 rows)", anywhere: true},
 	})
+}
+
+// TestListConditionWords holds how a condition on a column of lists is said: membership for a
+// value, a number of items for a comparison.
+func TestListConditionWords(t *testing.T) {
+	cases := []struct {
+		c    meaning.Condition
+		want string
+	}{
+		{meaning.Condition{Column: "mentions", Op: "==", Value: "Boris", Items: true}, "`mentions` includes Boris"},
+		{meaning.Condition{Column: "mentions", Op: "!=", Value: "Boris", Items: true}, "`mentions` does not include Boris"},
+		{meaning.Condition{Column: "languages", Op: ">", Value: "1", Numeric: true, Items: true}, "the number of items in `languages` above 1"},
+	}
+	for _, c := range cases {
+		if got := conditionWords(c.c); got != c.want {
+			t.Errorf("%+v: got %q, want %q", c.c, got, c.want)
+		}
+	}
 }

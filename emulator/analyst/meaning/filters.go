@@ -326,6 +326,9 @@ func (rd *reader) valueAt(i int) (Condition, bool) {
 		}
 		rd.useLink(i)
 		cond := Condition{Column: c.Column, Op: "==", Value: c.Value, Numeric: isNumber(c.Value), Phrase: l.Text, at: i}
+		if col := rd.ix.Column(c.Column); col != nil && col.Type == schema.List {
+			cond.Items, cond.Numeric = true, false // "Boris" among a cell's mentions
+		}
 		if neg := rd.negationBefore(l.Span.Start); neg >= 0 || rd.afterNegated(l.Span.Start, c.Column) {
 			if neg >= 0 {
 				rd.used[neg] = true

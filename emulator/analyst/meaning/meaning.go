@@ -64,8 +64,9 @@ type Condition struct {
 	Values []string
 	// Numeric is set when Value is a number to compare as one.
 	Numeric bool
-	// Items compares how many items a cell of a column of lists holds: "more than 10
-	// keywords".
+	// Items tests the items of a cell of a column of lists: how many there are, compared with
+	// a number ("more than 10 keywords"), or whether Value is one of them ("Boris" among the
+	// mentions).
 	Items bool
 	// Than is the other column of the same row a comparison is with, instead of Value: "more
 	// replies than retweets" is replies > retweets.
