@@ -229,7 +229,7 @@ func groupValues(m *meaning.Meaning, f *Frame) string {
 
 // groupName says what a meaning's group is, after "the": "`country`", "month of `date`".
 func groupName(m *meaning.Meaning) string {
-	if p := datePartNames[m.GroupPart]; p != "" {
+	if p := meaning.PeriodName(m.GroupPart); p != "" {
 		return p + " of `" + m.Group + "`"
 	}
 	return "`" + m.Group + "`"
@@ -238,14 +238,11 @@ func groupName(m *meaning.Meaning) string {
 // groupsName says n of a meaning's groups, after "the": "3 values of `country`", "2 months of
 // `date`".
 func groupsName(m *meaning.Meaning, n int) string {
-	if p := datePartNames[m.GroupPart]; p != "" {
+	if p := meaning.PeriodName(m.GroupPart); p != "" {
 		return fmt.Sprintf("%d %ss of `%s`", n, p, m.Group)
 	}
 	return fmt.Sprintf("%d values of `%s`", n, m.Group)
 }
-
-// datePartNames name the periods a meaning groups dates by.
-var datePartNames = map[string]string{"%Y": "year", "%B": "month", "%A": "weekday", "%H": "hour", "%Y-%m-%d": "day"}
 
 // listExpr tests a column of lists: the number of items for a comparison ("more than 10
 // keywords"), membership for a value ("mentions 'Boris'").

@@ -383,7 +383,7 @@ func (rd *reader) rankedPeriod(f int) bool {
 	if periodParts[rd.s.Tokens[head].Lemma] == "" {
 		return false
 	}
-	if periodParts[rd.s.Tokens[head].Lemma] == "%Y-%m-%d" && !rd.weekAttached(f) {
+	if _, week := rd.weekOf(f); periodParts[rd.s.Tokens[head].Lemma] == "%Y-%m-%d" && !week {
 		return false // "the top 10 days by volume": a day is a row, ranked as one
 	}
 	col, part := rd.datePeriod(f)
@@ -395,11 +395,14 @@ func (rd *reader) rankedPeriod(f int) bool {
 	return true
 }
 
-// weekAttached reports "of the week" after phrase f's head: "which day of the week".
-func (rd *reader) weekAttached(f int) bool {
-	return slices.ContainsFunc(rd.s.Phrases[f].Attachments, func(a language.Attachment) bool {
-		return rd.s.Tokens[a.Prep].Is("of") && rd.s.Tokens[rd.s.Phrases[a.Object].Head].Is("week")
-	})
+// weekOf returns the "of the week" attached to phrase f's head: "which day of the week".
+func (rd *reader) weekOf(f int) (language.Attachment, bool) {
+	for _, a := range rd.s.Phrases[f].Attachments {
+		if rd.s.Tokens[a.Prep].Is("of") && rd.s.Tokens[rd.s.Phrases[a.Object].Head].Is("week") {
+			return a, true
+		}
+	}
+	return language.Attachment{}, false
 }
 
 // groupOrder turns a ranking of rows into a ranking of groups when what is asked is a category

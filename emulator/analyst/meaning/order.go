@@ -431,12 +431,10 @@ func (rd *reader) datePeriod(k int) (string, string) {
 	if part == "" {
 		return "", ""
 	}
-	for _, a := range np.Attachments {
-		if obj := rd.s.Phrases[a.Object]; rd.s.Tokens[a.Prep].Is("of") && rd.s.Tokens[obj.Head].Is("week") {
-			part = "%A" // "day of the week"
-			for i := a.Prep; i < obj.End; i++ {
-				rd.used[i] = true
-			}
+	if a, ok := rd.weekOf(k); ok {
+		part = "%A" // "day of the week"
+		for i := a.Prep; i < rd.s.Phrases[a.Object].End; i++ {
+			rd.used[i] = true
 		}
 	}
 	if named := rd.periodColumn(part); named != "" {
@@ -451,14 +449,17 @@ func (rd *reader) datePeriod(k int) (string, string) {
 	return col, part
 }
 
-// periodNames are the words a column holding a period's values is named with.
-var periodNames = map[string]string{"%A": "weekday", "%B": "month", "%H": "hour"}
+// PeriodName names the period a strftime pattern of GroupPart takes: "%B" → month; "" for
+// any other pattern.
+func PeriodName(part string) string {
+	return map[string]string{"%Y": "year", "%B": "month", "%A": "weekday", "%H": "hour", "%Y-%m-%d": "day"}[part]
+}
 
 // periodColumn returns the one column of text named for the period of pattern part
-// (weekday_name, month_name), or "".
+// (weekday_name, month_name), or "". Years and days are numbers and dates, never such names.
 func (rd *reader) periodColumn(part string) string {
-	word := periodNames[part]
-	if word == "" {
+	word := PeriodName(part)
+	if word == "" || word == "year" || word == "day" {
 		return ""
 	}
 	return rd.onlyColumn(func(c schema.Column) bool {
