@@ -50,7 +50,12 @@ func inNominal(toks []Token, j, end int) bool {
 		return true
 	case "RBS", "RBR":
 		// "the most expensive", "the most billionaires"
-		return j+1 < end && (toks[j+1].IsAdjective() || toks[j+1].IsNoun())
+		return j+1 < end && (toks[j+1].IsAdjective() || toks[j+1].IsNoun() || toks[j+1].POS == "RB" && inNominal(toks, j+1, end))
+	case "RB":
+		// "the most frequently occurring districts", "the highly rated films": an adverb
+		// of the participle or adjective that modifies the head.
+		return !isNegation(t) && j+2 < end && (toks[j+1].POS == "VBN" || toks[j+1].POS == "VBG" || toks[j+1].IsAdjective()) &&
+			(toks[j+2].IsNoun() || toks[j+2].IsAdjective())
 	case "CC":
 		// "male and female passengers": adjectives coordinated before one head.
 		return j > 0 && j+1 < end && toks[j-1].IsAdjective() && toks[j+1].IsAdjective()

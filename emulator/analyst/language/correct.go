@@ -42,13 +42,21 @@ func adverbOfPlace(toks []Token, i int) {
 
 // participleBeforeNoun retags a past tense between a determiner or an adjective and a noun as
 // the participle it is there: "the top placed country" (placed/VBD) is one noun phrase, as
-// "the most used word" is.
+// "the most used word" is, and "the most commonly achieved educational level", where adverbs
+// come between and an adjective before the noun.
 func participleBeforeNoun(toks []Token, i int) {
 	t := &toks[i]
-	if t.POS != "VBD" || i == 0 || i+1 >= len(toks) || !toks[i+1].IsNoun() {
+	if t.POS != "VBD" || i == 0 || i+1 >= len(toks) {
 		return
 	}
-	if prev := toks[i-1]; isDeterminer(prev) || prev.IsAdjective() || prev.POS == "RBS" {
+	if next := toks[i+1]; !next.IsNoun() && !(next.IsAdjective() && i+2 < len(toks) && toks[i+2].IsNoun()) {
+		return
+	}
+	k := i - 1
+	for k > 0 && toks[k].POS == "RB" && !isNegation(toks[k]) {
+		k--
+	}
+	if prev := toks[k]; isDeterminer(prev) || prev.POS == "RBS" || k == i-1 && prev.IsAdjective() {
 		t.POS = "VBN"
 	}
 }

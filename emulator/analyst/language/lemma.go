@@ -44,14 +44,15 @@ func wordLemma(t Token, lx *Lexicon) string {
 
 // numberWord turns a spelled-out number tagged CD into a Number ("five"), and gives ordinals
 // their value while they stay words ("first class" is not a count). "one" stays a word unless
-// a noun follows: "which one" is a pronoun.
+// a noun follows: "which one" is a pronoun. "zero" is a number whatever the tagger says: it
+// reads "an amount of zero" as a noun.
 func numberWord(t *Token, toks []Token, i int) {
 	if v, ok := ordinalWords[t.Lower]; ok {
 		t.Value, t.Ordinal = v, true
 		return
 	}
 	v, ok := numberWords[t.Lower]
-	if !ok || t.POS != "CD" {
+	if !ok || t.POS != "CD" && t.Lower != "zero" {
 		return
 	}
 	if t.Lower == "one" && (i+1 >= len(toks) || !toks[i+1].IsNoun() && !toks[i+1].IsAdjective()) {

@@ -50,6 +50,7 @@ var (
 	}}
 	countries = &schema.Table{File: "happiness.csv", Columns: []schema.Column{
 		{Name: "Country", Type: schema.Text}, {Name: "Happiness Score", Type: schema.Number},
+		{Name: "Generosity", Type: schema.Number}, {Name: "Social support", Type: schema.Number},
 	}}
 	rebounds = &schema.Table{File: "rebounds.csv", Columns: []schema.Column{
 		{Name: "Rebounds", Type: schema.Number}, {Name: "Player", Type: schema.Text},
@@ -436,6 +437,18 @@ func TestReadComposes(t *testing.T) {
 		{flights, "Which day of the week has the most flights?", "value | group date by %A | order size desc 1 | target date"},
 		{flights, "Which year had the highest total distance?", "value | group date by %Y | order sum(distance) desc 1 | target date"},
 		{complaints, "Which day of the week has the most complaints?", "value | group weekday_name | order size desc 1 | target weekday_name"},
+		// a word for a point on a scale after a column's whole name is that column (034, 018)
+		{countries, "What's the maximum Generosity score among the countries?", "value | target Generosity | agg max"},
+		{countries, "What are the top 3 Social support scores?", "list | order Social support desc 3 | target Social support"},
+		// verbs of making, getting and using carry the rows (014, 027, 049, 008)
+		{jobs, "What is the maximum number of bedrooms a property has received?", "value | target bedrooms | agg max"},
+		{cars, "What is the maximum quantity of cars bought in a single purchase?", "value | target Quantity | agg max"},
+		{cars, "List the 2 least common colors used in the cars.", "list | group color | order size asc 2 | target color"},
+		// an adverb of the participle before the head stays in the noun phrase (011, 049)
+		{complaints, "Name the 4 most frequently occurring agencies.", "list | group agency | order size desc 4 | target agency"},
+		{complaints, "What is the most commonly reported complaint type?", "value | group complaint_type | order size desc 1 | target complaint_type"},
+		// "zero" is a number wherever it stands (047, 023)
+		{complaints, "Are there any complaints with a tmax below zero?", "verdict | where tmax < 0 | exists"},
 	}
 	for _, c := range cases {
 		ix := schema.NewIndex(c.table)

@@ -19,7 +19,8 @@ var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell",
 	"belong", "live", "exist", "locate", "situate", "base", "come", "originate", "occur", "happen", "present", "contain", "include", "represent", "appear", "report",
 	"record", "see", "know", "want", "need", "like", "get", "provide", "display", "return", "calculate",
 	"compute", "determine", "count", "associate", "correspond", "hold", "are", "enumerate", "mention",
-	"state", "specify", "indicate", "retrieve", "extract", "output", "print")
+	"state", "specify", "indicate", "retrieve", "extract", "output", "print",
+	"make", "receive", "take", "cause", "result", "post", "buy", "purchase", "use", "write", "publish")
 
 // namingVerbs give a thing its name: "a model named 'Golf'", "a film called 'Up'".
 var namingVerbs = set("name", "call", "title", "label")

@@ -72,6 +72,9 @@ func (ix *Index) candidates(s *language.Sentence, u unit, words []tokenWords) []
 	for k := range ix.columns {
 		ic := &ix.columns[k]
 		score, why := ix.nameScore(s, sp, text, norm, qs, ic)
+		if score < MinScore {
+			score, why = ix.scaledName(s, u, words, ic)
+		}
 		if t := s.Tokens[sp.Start]; (why == Derivation || why == Lemma) && ic.col.Type == Date && u.Span.Len() == 1 && t.IsNoun() && (ix.lx.POS(t.Lower).Has(language.Noun) || ix.lx.POS(t.Lemma).Has(language.Noun)) {
 			score = MinScore // "buildings", "the building" are things; Built holds when they were built
 		}
@@ -96,6 +99,38 @@ func (ix *Index) candidates(s *language.Sentence, u unit, words []tokenWords) []
 		return cmpDesc(a.Score, b.Score)
 	})
 	return out
+}
+
+// scaleClasses are the WordNet nouns that file the words naming a column's values as points
+// on a scale: score, rating, level, grade, index.
+var scaleClasses = []string{"evaluation", "grade", "indicator"}
+
+// scaledName scores a span whose last word says only that a column's values are points on a
+// scale, by the words before it: "the Generosity score" is Generosity, "the Social support
+// score" Social support. The words before must name the whole column.
+func (ix *Index) scaledName(s *language.Sentence, u unit, words []tokenWords, ic *indexedColumn) (float64, Reason) {
+	n := len(u.tokens)
+	if n < 2 {
+		return 0, ""
+	}
+	last := s.Tokens[u.tokens[n-1]]
+	if !last.IsNoun() || !slices.ContainsFunc(scaleClasses, func(c string) bool { return ix.lx.IsAWithin(last.Lemma, c, 2) }) {
+		return 0, ""
+	}
+	if u.tokens[n-1]-u.tokens[0] != n-1 {
+		return 0, "" // words apart, as in "type of complaint": no compound
+	}
+	var qs []qword
+	for _, i := range u.tokens[:n-1] {
+		qs = append(qs, words[i].words...)
+	}
+	rest := language.Span{Start: u.tokens[0], End: u.tokens[n-1]}
+	text := s.Words(rest)
+	score, why := ix.nameScore(s, rest, text, normalise(strings.ToLower(text)), qs, ic)
+	if why == Partial || score < 0.9 {
+		return 0, ""
+	}
+	return 0.95 * score, why
 }
 
 // nameScore scores a span against a column's name.
