@@ -76,6 +76,9 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 	if c := m.Check; c != nil && extremes[c.Op].method != "" {
 		x := extremes[c.Op]
 		extreme = fmt.Sprintf(", extreme=float(frames[%s][%s].%s()), extreme_what=%s", py(f.Key), py(c.Column), x.method, py("the "+x.word+" `"+c.Column+"`"))
+		if c.Pick != "" {
+			extreme = fmt.Sprintf(", extreme=%s, extreme_what=%s", pickedExpr(*c, f), py("the `"+c.Pick+"` of the row with the "+x.word+" `"+c.Column+"`"))
+		}
 	}
 	byLength := m.Order != nil && m.Order.Length // the scores are the texts' lengths
 	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, by_length=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s])%s)",
@@ -403,6 +406,10 @@ func checkExpr(c meaning.Condition, f *Frame) string {
 	case "notna":
 		return "True" // the missing value was tested first
 	case "top", "bottom":
+		if c.Pick != "" {
+			// "the same artist as the song with the lowest rank": the two rows' artists
+			return "str(_v) == str(" + pickedExpr(c, f) + ")"
+		}
 		// "also the one with the highest B": the selected row's B is B's extreme over the file
 		return fmt.Sprintf("float(_v) == float(frames[%s][%s].%s())", py(f.Key), py(c.Column), extremes[op].method)
 	}
@@ -416,6 +423,12 @@ func checkExpr(c meaning.Condition, f *Frame) string {
 		return "float(_v) " + op + " " + x.Value
 	}
 	return "str(_v).casefold() " + op + " " + py(strings.ToLower(c.Value)) + ".casefold()"
+}
+
+// pickedExpr is the Python for a two-row check's other value: the Pick of the first row at
+// the extreme of the check's column.
+func pickedExpr(c meaning.Condition, f *Frame) string {
+	return fmt.Sprintf("frames[%s].loc[frames[%s][%s].%s(), %s]", py(f.Key), py(f.Key), py(c.Column), map[string]string{"top": "idxmax", "bottom": "idxmin"}[c.Op], py(c.Pick))
 }
 
 // meaningWhat says in words what the answer is (shape, for the sentence), what it is of, and
@@ -633,6 +646,9 @@ func conditionWords(c meaning.Condition) string {
 	}
 	switch c.Op {
 	case "top", "bottom":
+		if c.Pick != "" {
+			return "`" + c.Pick + "` is that of the row with the " + extremes[c.Op].word + " `" + c.Column + "`"
+		}
 		return "`" + c.Column + "` is the " + extremes[c.Op].word + " of all rows"
 	}
 	if c.Column == "" {

@@ -36,6 +36,25 @@ func TestAlsoTheExtreme(t *testing.T) {
 	})
 }
 
+// chartCSV ranks songs (1 is the best) whose artists repeat: the best and the worst are both
+// Ann's, the most played is Bo's.
+const chartCSV = `Song,Artist,Rank,Plays
+Alpha,Ann,1,50
+Beta,Bo,2,90
+Gamma,Cy,3,20
+Delta,Ann,4,10
+`
+
+// TestSameAtExtremes holds "is the X of the row with the highest A the same as the X of the
+// row with the highest B" (DataBench 035, 052): the two rows' X compared, whichever rows
+// they are; a rank's highest is number 1.
+func TestSameAtExtremes(t *testing.T) {
+	askEach(t, "chart.csv", chartCSV, []replyCase{
+		{q: "Is the artist of the song with the highest rank the same as the artist of the song with the lowest rank?", want: "**Yes.** The `Artist` of the row with the lowest `Rank` is **Ann** (`Rank` 1); the `Artist` of the row with the highest `Rank` is **Ann**."},
+		{q: "Is the artist with the most plays the same as the artist with the highest rank?", want: "**No.** The `Artist` of the row with the highest `Plays` is **Bo** (`Plays` 90); the `Artist` of the row with the lowest `Rank` is **Ann**."},
+	})
+}
+
 // TestDenials holds statements that no row is so, which DataBench asks as yes/no questions
 // ("There were no days when …", "No tornado has …"): yes when no row passes.
 func TestDenials(t *testing.T) {

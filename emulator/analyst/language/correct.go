@@ -28,7 +28,20 @@ func correctTags(toks []Token, parts []Part, lx *Lexicon) {
 		comparativeTag(&toks[i], lx)
 		participleBeforeNoun(toks, i)
 		adverbOfPlace(toks, i)
+		capitalNoun(toks, i, lx)
 	}
+}
+
+// capitalNoun retags a capitalised word inside a sentence that the tagger put in a closed class
+// (a preposition, a determiner) as the noun WordNet has: "the highest Openness the same as …"
+// (Openness/IN). English capitalises no preposition mid-sentence; a column's name it does.
+func capitalNoun(toks []Token, i int, lx *Lexicon) {
+	t := &toks[i]
+	if i == 0 || t.Kind != Word || t.POS != "IN" && t.POS != "DT" && t.POS != "RP" || t.Text == t.Lower || !lx.POS(t.Lower).Has(Noun) {
+		return
+	}
+	t.POS = "NN"
+	t.Lemma = lx.Lemma(t.Lower, "NN")
 }
 
 // adverbOfPlace retags "right", "just", "directly" and "immediately" before a preposition of

@@ -71,6 +71,11 @@ type Condition struct {
 	// Than is the other column of the same row a comparison is with, instead of Value: "more
 	// replies than retweets" is replies > retweets.
 	Than string
+	// Pick is set on a top or bottom check that compares two rows: the selected row's Pick
+	// against the Pick of the row at Column's extreme ("is the artist of the song with the
+	// highest rank the same as the artist of the song with the lowest rank"). Empty, the check
+	// compares the selected row's Column with its extreme.
+	Pick string
 	// Same is set for "same" (Op): the rows whose Column equals that of the rows Same keeps,
 	// those rows left out: "the same length as Topeng" is Length same as (Title == Topeng).
 	Same *Condition
@@ -240,6 +245,9 @@ func (c Condition) String() string {
 	}
 	if c.Than != "" {
 		v = c.Than
+	}
+	if c.Pick != "" {
+		return c.Pick + " at " + c.Column + " " + c.Op
 	}
 	column := c.Column
 	if c.Part != "" {

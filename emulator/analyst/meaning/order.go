@@ -80,9 +80,15 @@ func (rd *reader) order() error {
 // alsoExtreme reads the second of two superlatives in a yes/no question as a check on the row
 // the first selects, when "also" comes between them: "is the URL with the lowest ranking also
 // the one with the highest monthly searches", "does the song with the longest duration also
-// have the highest energy". The second must rank a numeric column by its own scale.
+// have the highest energy"; or, with "the same … as" between them, as a comparison of the two
+// rows by the column asked about: "is the artist of the song with the highest rank the same as
+// the artist of the song with the lowest rank". The second must rank a numeric column by its
+// own scale.
 func (rd *reader) alsoExtreme(first, second language.Superlative) *Condition {
-	if rd.s.Form().Kind != language.YesNo || !slices.ContainsFunc(rd.s.Tokens[first.Span.End:second.Span.Start], func(t language.Token) bool { return t.Is("also") }) {
+	between := rd.s.Tokens[first.Span.End:second.Span.Start]
+	also := slices.ContainsFunc(between, func(t language.Token) bool { return t.Is("also") })
+	same := slices.IndexFunc(between, func(t language.Token) bool { return t.Is("same") })
+	if rd.s.Form().Kind != language.YesNo || !also && same < 0 {
 		return nil
 	}
 	if rd.sizeOrder(second) {
@@ -92,16 +98,52 @@ func (rd *reader) alsoExtreme(first, second language.Superlative) *Condition {
 	if col == "" || !rd.numeric(col) {
 		return nil
 	}
+	pick := ""
+	if !also {
+		if pick = rd.sameColumn(first.Span.End + same); pick == "" {
+			return nil
+		}
+	}
 	rd.useLink(at)
 	rd.used[second.Word] = true
 	if second.Adjective >= 0 {
 		rd.used[second.Adjective] = true
 	}
+	high := rd.lowEnd(second.Lemma) == second.Least
+	if rankColumns[lemmaOfColumn(col)] && degreeLemmas[second.Lemma] {
+		high = !high // the highest rank is number 1, the lowest the last
+	}
 	op := "top"
-	if rd.lowEnd(second.Lemma) != second.Least {
+	if !high {
 		op = "bottom"
 	}
-	return &Condition{Column: col, Op: op, Phrase: rd.text(second.Span), at: second.Span.Start}
+	return &Condition{Column: col, Op: op, Pick: pick, Phrase: rd.text(second.Span), at: second.Span.Start}
+}
+
+// sameColumn returns the column that "the same … as" compares: the one the yes/no question asks
+// about, named again (or as "the one") right after "as". The "same" is at token i.
+func (rd *reader) sameColumn(i int) string {
+	toks := rd.s.Tokens
+	if i+1 >= len(toks) || !toks[i+1].Is("as") {
+		return ""
+	}
+	focus := rd.s.Form().Focus
+	if focus < 0 {
+		return ""
+	}
+	col, at := rd.phraseColumn(focus)
+	k := rd.phraseOf(i + 2)
+	if col == "" || k < 0 {
+		return ""
+	}
+	if again, atAgain := rd.phraseColumn(k); again == col {
+		rd.useLink(atAgain)
+	} else if !toks[rd.s.Phrases[k].Head].Is("one") {
+		return ""
+	}
+	rd.useLink(at)
+	rd.used[i], rd.used[i+1] = true, true
+	return col
 }
 
 // majorityWord reports "most" right after a yes/no question's auxiliary, before the rows:

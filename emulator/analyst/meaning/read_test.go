@@ -447,6 +447,11 @@ func TestReadComposes(t *testing.T) {
 		// an adverb of the participle before the head stays in the noun phrase (011, 049)
 		{complaints, "Name the 4 most frequently occurring agencies.", "list | group agency | order size desc 4 | target agency"},
 		{complaints, "What is the most commonly reported complaint type?", "value | group complaint_type | order size desc 1 | target complaint_type"},
+		// two rows compared by the column asked about, each picked by an extreme (035, 052)
+		{charts, "Is the song of the row with the highest rank the same as the song of the row with the lowest rank?", "verdict | order Rank asc 1 | target Song | check Song at Rank top"},
+		{countries, "Is the country with the highest Generosity the same as the country with the lowest Social support?", "verdict | order Generosity desc 1 | target Country | check Country at Social support bottom"},
+		// British spelling names an American column (054)
+		{releases, "What is the name of the song with the most favourites?", "value | order favorites desc 1 | target name"},
 		// "zero" is a number wherever it stands (047, 023)
 		{complaints, "Are there any complaints with a tmax below zero?", "verdict | where tmax < 0 | exists"},
 	}

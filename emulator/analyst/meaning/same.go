@@ -14,8 +14,8 @@ import (
 // the construction, the question would be a nearby one.
 func (rd *reader) sameAs() error {
 	sa, ok := rd.s.SameAs()
-	if !ok {
-		return nil
+	if !ok || rd.also != nil && rd.also.Pick != "" {
+		return nil // two rows compared by their extremes (alsoExtreme)
 	}
 	gap := &Gap{Phrase: rd.text(sa.Span), Why: "a comparison with another row I could not read"}
 	if rd.s.Form().Kind == language.YesNo || sa.What < 0 {

@@ -1,6 +1,7 @@
 package meaning
 
 import (
+	"cmp"
 	"slices"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
@@ -32,7 +33,7 @@ func (rd *reader) verdict() error {
 		if len(m.Filters) > 0 || m.Order == nil || m.Order.Size || m.Order.N != 1 {
 			return &Gap{Phrase: c.Phrase, Why: "a second ranking in one question"}
 		}
-		m.Target, m.Identifier, m.Check = c.Column, "", c
+		m.Target, m.Identifier, m.Check = cmp.Or(c.Pick, c.Column), "", c
 		return nil
 	}
 	if c := rd.countCheck; c != nil {

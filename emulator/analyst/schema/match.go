@@ -48,6 +48,9 @@ func (ix *Index) matchWord(q qword, c columnWord) (float64, Reason) {
 	if shareForm(q.forms, c.forms) {
 		return 0.95, Lemma
 	}
+	if len(q.low) >= 5 && american(q.low) == american(c.low) {
+		return 0.95, Lemma // favourites, favorites
+	}
 	if s := ix.abbreviationScore(q.low, c.low); s > 0 {
 		return s, Abbreviation
 	}
@@ -70,6 +73,19 @@ func (ix *Index) matchWord(q qword, c columnWord) (float64, Reason) {
 		}
 	}
 	return 0, ""
+}
+
+// britishSpellings are the regular differences of British from American spelling, inside a
+// word: colour, centre, analyse, organisation, travelled.
+var britishSpellings = strings.NewReplacer("our", "or", "isation", "ization", "ise", "ize", "yse", "yze", "tre", "ter", "lled", "led", "lling", "ling", "ogue", "og")
+
+// american spells a word the American way, so that both spellings compare equal. A word that
+// starts with one of the endings (hour, our) keeps it: only letters after the first change.
+func american(w string) string {
+	if len(w) < 2 {
+		return w
+	}
+	return w[:1] + britishSpellings.Replace(w[1:])
 }
 
 func shareForm(a, b []string) bool {
