@@ -51,7 +51,7 @@ func (rd *reader) namesColumn(i int) bool {
 // fare of the passengers" names them all).
 func (rd *reader) restrictive(i int, c schema.Candidate) bool {
 	t := rd.s.Tokens[i]
-	if c.Score < 0.8 && t.IsPlural() && i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") && !rd.agent(i) {
+	if c.Score < 0.8 && t.IsPlural() && i > 0 && rd.s.Tokens[i-1].POS == "IN" && !rd.s.Tokens[i-1].Is("of", "among", "amongst") && !rd.agent(i) && !rd.filteredBy(i) {
 		return true
 	}
 	lx := rd.ix.Lexicon()
@@ -71,6 +71,25 @@ func (rd *reader) restrictive(i int, c schema.Candidate) bool {
 	for _, class := range []string{"juvenile", "adult"} {
 		if lx.IsAWithin(t.Lemma, class, 1) {
 			return !rd.ageSpelledOut(i)
+		}
+	}
+	return false
+}
+
+// filteredBy reports a row noun whose own attachment holds a condition the meaning read:
+// "for companies in the retail sector", "for customers with a credit limit above 5000". The
+// attachment restricts; the noun names the rows it restricts.
+func (rd *reader) filteredBy(i int) bool {
+	k := rd.phraseOf(i)
+	if k < 0 || rd.s.Phrases[k].Head != i {
+		return false
+	}
+	for _, a := range rd.s.Phrases[k].Attachments {
+		obj := rd.s.Phrases[a.Object]
+		for _, c := range rd.m.Filters {
+			if c.at >= a.Prep && c.at < obj.End {
+				return true
+			}
 		}
 	}
 	return false
@@ -169,7 +188,21 @@ func (rd *reader) generic(np language.NounPhrase) bool {
 	if np.Start > 0 && rd.s.Tokens[np.Start-1].Is("for", "in", "per", "by") && slices.ContainsFunc(np.Modifiers, func(j int) bool { return rd.oneRow(np, j) }) {
 		return true // "the most favorites received for a single tweet"
 	}
+	if np.Start > 1 && rd.s.Tokens[np.Start-1].Is("in", "per") && rd.numericHead(np.Start-2) {
+		return true // "the maximum number of bedrooms in a property": the count of one row
+	}
 	return np.End < len(rd.s.Tokens) && rd.s.Tokens[np.End].IsVerb()
+}
+
+// numericHead reports a token that heads a phrase naming a numeric column: "bedrooms" of "the
+// number of bedrooms".
+func (rd *reader) numericHead(i int) bool {
+	k := rd.phraseOf(i)
+	if k < 0 || rd.s.Phrases[k].Head != i {
+		return false
+	}
+	c, ok := rd.best(i)
+	return ok && c.Kind == schema.ColumnLink && rd.numeric(c.Column)
 }
 
 // ranked reports a phrase whose rows a superlative ranks: "the oldest roller coaster", "the

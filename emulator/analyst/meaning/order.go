@@ -313,19 +313,39 @@ func (rd *reader) frequencyCue() bool {
 		if rd.used[i] || !countNouns[t.Lemma] || i == 0 || t.Lemma == "total" {
 			continue
 		}
-		switch p := rd.s.Tokens[i-1]; {
-		case p.Is("by"):
-			rd.used[i] = true
-			return true
-		case p.Is("on") && i >= 2 && rd.s.Tokens[i-2].Is("based"):
-			rd.used[i], rd.used[i-2] = true, true
-			return true
-		case p.Is("of") && i >= 2 && rd.s.Tokens[i-2].Is("terms"):
-			rd.used[i], rd.used[i-2] = true, true
-			return true
+		j := i - 1 // the preposition, after the rows' own noun if it comes between: "entry count"
+		if rowNoun := j > 0 && rd.countedRows(j); rowNoun {
+			j--
 		}
+		switch p := rd.s.Tokens[j]; {
+		case p.Is("by"):
+		case p.Is("on") && j >= 1 && rd.s.Tokens[j-1].Is("based"):
+			rd.used[j-1] = true
+		case p.Is("of") && j >= 1 && rd.s.Tokens[j-1].Is("terms"):
+			rd.used[j-1] = true
+		default:
+			continue
+		}
+		for k := j + 1; k <= i; k++ {
+			rd.used[k] = true
+		}
+		return true
 	}
 	return false
+}
+
+// countedRows reports a noun before "count" that names the rows counted: the table's word for
+// a row ("entry count") or its row entity ("tweet count", "review count").
+func (rd *reader) countedRows(j int) bool {
+	t := rd.s.Tokens[j]
+	if !t.IsNoun() {
+		return false
+	}
+	if tableWords[t.Lemma] || rd.isRowsToken(j) {
+		return true
+	}
+	c, ok := rd.best(j)
+	return (!ok || rd.weakLink(j, c)) && rd.entityNoun(j)
 }
 
 // byColumn returns the column of a "by <column>" phrase: "the top 3 classes by survival rate".

@@ -186,6 +186,7 @@ var (
 	patents = &schema.Table{File: "patents.csv", Columns: []schema.Column{
 		{Name: "title", Type: schema.Text}, {Name: "num_claims", Type: schema.Number},
 		{Name: "Calories (kcal)", Type: schema.Number}, {Name: "Number of Existing Loans", Type: schema.Number},
+		{Name: "DisbursementGross", Type: schema.Number},
 	}}
 	players = &schema.Table{File: "fifa.csv", Columns: []schema.Column{
 		{Name: "short_name", Type: schema.Text}, {Name: "overall", Type: schema.Number}, {Name: "potential", Type: schema.Number},
@@ -452,6 +453,14 @@ func TestReadComposes(t *testing.T) {
 		{countries, "Is the country with the highest Generosity the same as the country with the lowest Social support?", "verdict | order Generosity desc 1 | target Country | check Country at Social support bottom"},
 		// British spelling names an American column (054)
 		{releases, "What is the name of the song with the most favourites?", "value | order favorites desc 1 | target name"},
+		// a row noun whose own attachment restricts it names the rows (043); "in a property" is
+		// one row (014); an adjective a column's name puts after its noun (043)
+		{billionaires, "What is the average age for billionaires in the 'Technology' category?", "value | where category == Technology | target age | agg mean"},
+		{jobs, "What is the maximum number of bedrooms in a property?", "value | target bedrooms | agg max"},
+		{patents, "What is the average disbursement gross for the patents?", "value | target DisbursementGross | agg mean"},
+		// "in terms of entry count" ranks groups by their rows; "column" after a name restates it (017, 024)
+		{complaints, "Provide the bottom 4 agencies in terms of entry count.", "list | group agency | order size asc 4 | target agency"},
+		{complaints, "How many unique agencies are present in the 'agency' column?", "value | target agency | agg distinct"},
 		// "zero" is a number wherever it stands (047, 023)
 		{complaints, "Are there any complaints with a tmax below zero?", "verdict | where tmax < 0 | exists"},
 	}

@@ -30,7 +30,7 @@ var namingVerbs = set("name", "call", "title", "label")
 var measureNouns = set("level", "value", "stat", "statistic", "amount", "figure", "measure", "reading", "score", "rating", "grade", "rate", "quantity", "entry", "entries", "content")
 
 // tableWords name the table, not a column or a row restriction.
-var tableWords = set("dataset", "data", "table", "record", "row", "entry", "file", "list", "set", "database")
+var tableWords = set("dataset", "data", "table", "record", "row", "entry", "file", "list", "set", "database", "column", "field")
 
 // personWords name rows of people in general: "individuals", "people".
 var personWords = set("individual", "people", "person", "one", "everyone", "anyone", "someone")

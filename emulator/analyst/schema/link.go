@@ -214,6 +214,20 @@ func (ix *Index) units(s *language.Sentence) []unit {
 			out = append(out, unit{Span: language.Span{Start: i, End: i + 1}, tokens: []int{i}})
 		}
 	}
+	return append(out, trailingUnits(s, inPhrase)...)
+}
+
+// trailingUnits joins a phrase's head with the content word right after the phrase, for a
+// column whose name puts an adjective after its noun: "the average disbursement gross" →
+// DisbursementGross, where English ends the noun phrase before "gross".
+func trailingUnits(s *language.Sentence, inPhrase []bool) []unit {
+	var out []unit
+	for _, np := range s.Phrases {
+		i := np.End
+		if i < len(s.Tokens) && !inPhrase[i] && s.Tokens[i].IsAdjective() && isContent(s.Tokens[i]) && s.Tokens[np.Head].IsNoun() {
+			out = append(out, unit{Span: language.Span{Start: np.Head, End: i + 1}, tokens: []int{np.Head, i}})
+		}
+	}
 	return out
 }
 
