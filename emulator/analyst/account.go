@@ -20,7 +20,7 @@ var fillerWords = setOf(
 	// asking and doing
 	"calculate", "calculated", "calculating", "calculation", "compute", "computed", "computing", "find", "finding",
 	"determine", "identify", "obtain", "report", "provide", "check", "checking", "analyze", "analyse", "analysis",
-	"perform", "conduct", "run", "figure", "work", "answer", "question", "result", "results", "looking", "interested",
+	"perform", "conduct", "run", "assess", "assessing", "evaluate", "evaluating", "examine", "investigate", "explore", "utilize", "utilise", "figure", "work", "answer", "question", "result", "results", "looking", "interested",
 	"wondering", "curious", "wonder", "tell", "explain", "say", "see", "find", "give", "show", "want", "wanted",
 	"know", "need", "needed", "done", "doing", "made", "making", "got", "getting", "able", "possible", "try",
 	"hello", "hey", "thanks", "cheers", "kindly", "dear", "assistant", "quick", "simple", "basic", "brief",

@@ -10,16 +10,19 @@ import (
 // refinements are what a question asks besides its analysis: how to prepare the data, which
 // method, how to round, the answer's format, and the columns to derive first.
 type refinements struct {
-	Round   int    // decimals asked, or -1
-	Method  string // the correlation method asked: pearson, spearman or kendall
-	Format  string // the answer's last line as asked, with @name[…] placeholders to fill
-	Dedupe  bool   // remove duplicate rows first
-	Drop    string // drop rows with missing values: "any" column, the "used" columns, or "cols"
-	DropOn  []string
-	Fills   []fillSpec
-	Scales  []scaleSpec
-	Encodes []encodeSpec
-	Derived []derivation
+	Round  int    // decimals asked, or -1
+	Method string // the correlation method asked: pearson, spearman or kendall
+	Format string // the answer's last line as asked, with @name[…] placeholders to fill
+	// FormatNote is what the question says after the format about its placeholders: "where
+	// "is_normal" is "Normal" or "Not Normal"".
+	FormatNote string
+	Dedupe     bool   // remove duplicate rows first
+	Drop       string // drop rows with missing values: "any" column, the "used" columns, or "cols"
+	DropOn     []string
+	Fills      []fillSpec
+	Scales     []scaleSpec
+	Encodes    []encodeSpec
+	Derived    []derivation
 	// Ties is how a ranking breaks ties, as a sentence after the question says; TiesSaid is
 	// that sentence.
 	Ties     meaning.Ties
@@ -74,6 +77,12 @@ func (r *refinements) any() bool {
 	return r.Round >= 0 || r.Method != "" || r.Format != "" || r.prepares() || len(r.Derived) > 0
 }
 
+// presentational reports refinements that only say how to present the answer (rounding, an
+// answer format, how to break ties), which a meaning's answer takes as it is.
+func (r refinements) presentational() bool {
+	return r.Method == "" && !r.prepares() && len(r.Derived) == 0 && r.Unread == ""
+}
+
 // prepares reports whether the data are changed before the analysis.
 func (r *refinements) prepares() bool {
 	return r.Dedupe || r.Drop != "" || len(r.Fills)+len(r.Scales)+len(r.Encodes) > 0
@@ -104,7 +113,7 @@ func readRefinements(question string, p *Profile) (string, refinements) {
 // readAt tries each clause rule at word i and returns the index after the clause it read, or i.
 func (r *clauseReader) readAt(i int) int {
 	for _, rule := range []func(int) int{
-		r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readDropMissing, r.readMissingPassive, r.readFill,
+		r.readLabel, r.readAnswerType, r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readDropMissing, r.readMissingPassive, r.readFill,
 		r.readScale, r.readEncode, r.readDerived, r.readTies,
 	} {
 		if n := rule(i); n > i {
@@ -314,19 +323,85 @@ func (r *clauseReader) readTool(i int) int {
 	if !r.is(i, "use", "using", "with", "in", "via") {
 		return i
 	}
-	j := r.skip(i+1, setOf("the", "python", "python's"))
-	if !r.is(j, "pandas", "python", "numpy", "scipy", "scipy.stats") && !(j > i+1 && r.is(j-1, "python")) {
+	j := r.skip(i+1, setOf("the", "python", "python's", "built-in", "builtin"))
+	if !r.is(j, libraries...) && !(j > i+1 && r.is(j-1, "python")) {
 		return i
 	}
 	end := j + 1
-	if j > i+1 && r.is(j-1, "python") && !r.is(j, "pandas", "numpy", "scipy") {
+	if j > i+1 && r.is(j-1, "python") && !r.is(j, libraries...) {
 		end = j
 	}
-	end = r.skip(end, setOf("library", "libraries", "only", "package", "and", "numpy", "scipy", "dataframe", "dataframes", "functions"))
+	end = r.dotted(end)
+	end = r.skip(end, setOf("library", "libraries", "only", "package", "module", "modules", "and", "numpy", "scipy", "dataframe", "dataframes", "function", "functions", "method"))
 	if r.is(end-1, "and") {
 		end--
 	}
 	r.edit(r.lead(i), end, "")
+	return end
+}
+
+// libraries are the Python libraries a question may ask the analysis to use; the analysis uses
+// pandas, NumPy and SciPy whatever is named, and computes the same statistics.
+var libraries = []string{"pandas", "python", "numpy", "np", "pd", "scipy", "scipy.stats", "statistics", "math", "sklearn", "scikit-learn", "statsmodels"}
+
+// dotted moves past the rest of a dotted name written right after a library's: ".stats.skew"
+// of "scipy.stats.skew", "()" of "df.mean()".
+func (r *clauseReader) dotted(i int) int {
+	for i+1 < len(r.ws) && r.ws[i].at == r.ws[i-1].end && r.is(i, ".") && r.ws[i+1].at == r.ws[i].end {
+		i += 2
+	}
+	if i+1 < len(r.ws) && r.is(i, "(") && r.is(i+1, ")") && r.ws[i].at == r.ws[i-1].end {
+		i += 2
+	}
+	return i
+}
+
+// readLabel drops the label of a paragraph of constraints or notes: "Constraints:",
+// "Requirements:", "Note:"; what follows is read clause by clause.
+func (r *clauseReader) readLabel(i int) int {
+	if (i > 0 && !r.is(i-1, ".", "?", "!", "\n")) || !r.is(i+1, ":") ||
+		!r.is(i, "constraint", "constraints", "requirement", "requirements", "note", "notes", "hint", "hints", "instructions", "conditions", "assumptions") {
+		return i
+	}
+	r.edit(i, i+2, "")
+	return i + 2
+}
+
+// readAnswerType reads "output your answer as a single integer", "give the result as a
+// float": an integer is the answer rounded to no decimals; a float or a number asks nothing
+// more. The sentence goes when its words before "as" only introduce the answer.
+func (r *clauseReader) readAnswerType(i int) int {
+	if !r.is(i, "as") {
+		return i
+	}
+	j := r.skip(i+1, setOf("a", "an", "single", "one", "plain"))
+	n := 0
+	switch {
+	case r.is(j, "integer", "int", "whole") && (!r.is(j, "whole") || r.is(j+1, "number")):
+		n = 0
+	case r.is(j, "float", "floating-point", "decimal", "number", "numeric"):
+		n = -1
+	default:
+		return i
+	}
+	end := j + 1
+	if r.is(end, "number", "value") {
+		end++
+	}
+	start := i
+	for start > 0 && formatLead[r.word(start-1)] {
+		start--
+	}
+	if start > 0 && !r.is(start-1, ".", "?", "!", ";", ",") {
+		return i // "count the rows as a number of …": part of the question
+	}
+	if n == 0 {
+		r.ref.Round = 0
+	}
+	if r.is(end, ".") {
+		end++
+	}
+	r.edit(start, end, "")
 	return end
 }
 

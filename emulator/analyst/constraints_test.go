@@ -65,11 +65,23 @@ func TestReadRefinements(t *testing.T) {
 
 func TestFormatLine(t *testing.T) {
 	t.Parallel()
-	vals := []answerValue{{"a", 32.2041}, {"b", 3.0}}
-	if got := formatLine("@mean_fare[value], @n[count]", vals, 2); got != "@mean_fare[32.20], @n[3.00]" {
+	vals := []answerValue{{"a", 32.2041, nil}, {"b", 3.0, nil}}
+	if got := formatLine("@mean_fare[value], @n[count]", "", vals, 2); got != "@mean_fare[32.20], @n[3.00]" {
 		t.Errorf("two holes: %q", got)
 	}
-	if got := formatLine("@means[value]", vals, -1); got != "@means[32.20, 3]" {
+	if got := formatLine("@means[value]", "", vals, -1); got != "@means[32.20, 3]" {
 		t.Errorf("one hole for two values: %q", got)
+	}
+	// each placeholder takes the value its name names, whatever the order of the results
+	test := markerValues(marker{"kind": "normality", "p": 0.2, "stat": 0.98, "alpha": 0.05})
+	if got := formatLine("@is_normal[yes or no] @p_value[p]", "", test, 3); got != "@is_normal[yes] @p_value[0.200]" {
+		t.Errorf("named holes: %q", got)
+	}
+	if got := formatLine("@normality[result]", ` where "result" is "Not Normal" or "Normal"`, test, -1); got != "@normality[Normal]" {
+		t.Errorf("verdict in the note's words: %q", got)
+	}
+	model := markerValues(marker{"kind": "regression", "rmse": 4.5, "r2": 0.8, "intercept": 1.0})
+	if got := formatLine("@r_squared[v], @rmse[v]", "", model, 2); got != "@r_squared[0.80], @rmse[4.50]" {
+		t.Errorf("model holes: %q", got)
 	}
 }

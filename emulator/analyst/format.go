@@ -52,57 +52,38 @@ func (r *clauseReader) readFormat() {
 		}
 		end++
 	}
+	if end < len(r.ws) && r.explains(last+1, end) {
+		// "where "relationship" is "linear" if p < 0.05 and "none" otherwise.": the rest of
+		// the sentence says what the placeholders hold, rounding included
+		for end < len(r.ws) && !r.is(end, ".", "?", "!") {
+			if n := r.readRound(end); n > end {
+				end = n
+				continue
+			}
+			end++
+		}
+	}
+	if e := min(end, len(r.ws)); e > last+1 {
+		r.ref.FormatNote = r.text[r.ws[last].end:r.ws[e-1].end]
+	}
 	r.edit(start, end, "")
+}
+
+// explains reports a clause after a format, from word from to word at, that explains its
+// placeholders: "where …", "in which …", or a placeholder's name.
+func (r *clauseReader) explains(from, at int) bool {
+	for i := from; i <= at; i++ {
+		if r.is(i, "where", "which", "whereby") || r.placeholderName(i) {
+			return true
+		}
+	}
+	return false
 }
 
 // placeholderName reports whether word i is the name inside a placeholder ("where value is").
 func (r *clauseReader) placeholderName(i int) bool {
 	w := r.word(i)
 	return w != "" && strings.Contains(strings.ToLower(r.ref.Format), "["+w+"]")
-}
-
-// answerValue is one value of an answer, in the order the reply states them.
-type answerValue struct {
-	label string
-	v     any
-}
-
-// answerValues lists the values a reply states, for a rounded lead line and a format line.
-func answerValues(ms []marker) []answerValue {
-	var out []answerValue
-	for _, m := range ms {
-		switch m.str("kind") {
-		case "stat":
-			out = append(out, answerValue{aggWord[m.str("agg")] + " of `" + m.str("col") + "`", m["value"]})
-		case "corr":
-			out = append(out, answerValue{"correlation of `" + m.str("a") + "` and `" + m.str("b") + "`", m["r"]})
-		case "group":
-			for _, it := range m.list("items") {
-				if p, _ := it.([]any); len(p) == 2 {
-					out = append(out, answerValue{fmtLabel(p[0]), p[1]})
-				}
-			}
-		case "size":
-			out = append(out, answerValue{"rows", m["rows"]})
-		case "share":
-			out = append(out, answerValue{"share in percent", m["pct"]})
-		case "unique":
-			out = append(out, answerValue{"distinct values of `" + m.str("col") + "`", m["n"]})
-		case "outliers":
-			out = append(out, answerValue{"outliers in `" + m.str("col") + "`", m["n"]})
-		case "counts":
-			for _, it := range m.list("items") {
-				if p, _ := it.([]any); len(p) == 2 {
-					out = append(out, answerValue{fmtLabel(p[0]), p[1]})
-				}
-			}
-		default:
-			if v, ok := m["value"]; ok && !isPrepKind(m.str("kind")) {
-				out = append(out, answerValue{m.str("kind"), v})
-			}
-		}
-	}
-	return out
 }
 
 // fmtRounded writes a value with the decimals asked, or as it is when none were: plain digits,
@@ -125,33 +106,6 @@ func fmtRounded(v any, decimals int) string {
 		}
 	}
 	return strconv.FormatFloat(f, 'f', decimals, 64)
-}
-
-// formatLine fills the format's placeholders in order with the answer's values; one
-// placeholder for several values holds them all, separated by commas.
-func formatLine(format string, vals []answerValue, decimals int) string {
-	holes := placeholder.FindAllStringIndex(format, -1)
-	var b strings.Builder
-	last := 0
-	for k, h := range holes {
-		b.WriteString(format[last:h[0]])
-		name := format[h[0] : strings.IndexByte(format[h[0]:], '[')+h[0]]
-		var fill []string
-		switch {
-		case len(holes) == 1 && len(vals) > 1:
-			for _, v := range vals {
-				fill = append(fill, fmtRounded(v.v, decimals))
-			}
-		case k < len(vals):
-			fill = []string{fmtRounded(vals[k].v, decimals)}
-		default:
-			fill = []string{"n/a"}
-		}
-		b.WriteString(name + "[" + strings.Join(fill, ", ") + "]")
-		last = h[1]
-	}
-	b.WriteString(format[last:])
-	return b.String()
 }
 
 // roundedLead states the answer's values with the decimals asked, ahead of the usual

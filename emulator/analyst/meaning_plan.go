@@ -27,6 +27,8 @@ type questionReading struct {
 	s  *language.Sentence
 	r  *schema.Result
 	ix *schema.Index
+	// refine is how the question asks the answer presented: rounded, in a format.
+	refine refinements
 }
 
 // readMeaning reads a question about a one-table profile.
@@ -46,6 +48,41 @@ func readMeaning(question string, p *Profile) questionReading {
 		errors.As(err, &rd.gap)
 	}
 	return rd
+}
+
+// gapDropped returns the phrase the meaning could not place when it holds a value (a number,
+// an ordinal, a name) beside a column the keyword rules' query does not restrict: "in first
+// class", which they would read as nothing, or as a second measure, and answer over every
+// class, a nearby question.
+func (rd questionReading) gapDropped(q *Query) []string {
+	if rd.gap == nil || rd.r == nil || !valueIntents[q.Intent] || !strings.HasPrefix(rd.gap.Why, "I did not understand") {
+		return nil
+	}
+	valued := false
+	for _, t := range rd.s.Tokens {
+		if strings.Contains(rd.gap.Phrase, t.Text) && (t.Ordinal || t.Kind == language.Number || t.Kind == language.Quoted) {
+			valued = true
+		}
+	}
+	if !valued {
+		return nil
+	}
+	for _, l := range rd.r.Links {
+		b := l.Best()
+		if b.Kind == schema.RowsLink || b.Column == "" || b.Score < schema.UseScore || !strings.Contains(rd.gap.Phrase, l.Text) {
+			continue
+		}
+		if !q.restrictsBy(b.Column) {
+			return []string{strings.TrimRight(rd.gap.Phrase, "?.! ")}
+		}
+	}
+	return nil
+}
+
+// placement is the reading without its meaning: the parse and links, which say which words
+// are harmless, for a question the keyword rules answer.
+func (rd questionReading) placement() questionReading {
+	return questionReading{s: rd.s, r: rd.r, ix: rd.ix, gap: rd.gap}
 }
 
 // form is how the question asks; Statement when it was not read.
@@ -442,7 +479,7 @@ func excludes(op string) string {
 
 // plan is the plan of a question read by package meaning: one cell.
 func (rd questionReading) plan() plan {
-	return plan{Query: Query{Intent: intentMeaning, Frame: 0, JoinWith: -1, Via: -1}, Cells: []string{meaningCell(rd.m, rd.f, rd.derived)}}
+	return plan{Query: Query{Intent: intentMeaning, Frame: 0, JoinWith: -1, Via: -1, refine: rd.refine}, Cells: []string{meaningCell(rd.m, rd.f, rd.derived)}}
 }
 
 // labelledBins reports derivations that are all bins cut at ranges the question listed, the

@@ -58,7 +58,18 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 			rd = questionReading{} // the keyword rules read derived columns as before, unguarded
 		}
 		rd.derived = derived
+	case len(derived) == 0 && ref.presentational():
+		// "… Round to 2 decimals. Format: @mean_fare[value]": the question without them; its
+		// answer rounded and ending with the format line
+		text, _ := p.questionProper(question)
+		rd = readMeaning(text, p)
+	case len(derived) == 0:
+		// the keyword rules answer a refined question; its reading only says which of
+		// their unknown words are harmless and which constructions they would drop
+		text, _ := p.questionProper(question)
+		rd = readMeaning(text, p).placement()
 	}
+	rd.refine = ref
 	m := rd.m
 	if m != nil && m.Order != nil {
 		m.Order.Ties = ref.Ties
@@ -109,7 +120,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 		q.unknown = dropped // "the same city as Windsor Park" is no follow-up's "same"
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
 	}
-	if dropped := slices.Concat(rd.comparisonsDropped(&q), rd.monthDaysDropped(&q), rd.groupingUnsaid(&q), rd.positionDropped(&q)); len(dropped) > 0 && !q.cue {
+	if dropped := slices.Concat(rd.comparisonsDropped(&q), rd.gapDropped(&q), rd.monthDaysDropped(&q), rd.groupingUnsaid(&q), rd.positionDropped(&q)); len(dropped) > 0 && !q.cue {
 		q.unknown = dropped
 		return plan{Query: q, Reply: notUnderstood(&q, question, p)}
 	}

@@ -89,7 +89,7 @@ func refinedTail(q *Query, ms []marker) string {
 		}
 	}
 	if q.refine.Format != "" {
-		b.WriteString(formatLine(q.refine.Format, answerValues(ms), q.refine.Round) + "\n\n")
+		b.WriteString(formatLine(q.refine.Format, q.refine.FormatNote, answerValues(ms), q.refine.Round) + "\n\n")
 	}
 	return b.String()
 }

@@ -82,6 +82,11 @@ type Filter struct {
 	Kind   string   // num, date or cat
 }
 
+// restrictsBy reports a column the query filters or groups on.
+func (q *Query) restrictsBy(col string) bool {
+	return slices.Contains(q.By, col) || slices.ContainsFunc(q.Filters, func(f Filter) bool { return f.Col == col })
+}
+
 // parsed holds the pieces of one question before the intent is chosen.
 type parsed struct {
 	toks     []token

@@ -40,6 +40,9 @@ type truthCase struct {
 	want []string // words the reply must hold (a verdict, a method's name), case-insensitive
 	// avoid lists words the reply must not hold ("not normal" where the data are normal).
 	avoid []string
+	// last is Python computing the reply's exact last line, the answer format filled
+	// ("f'@mean_fare[{df.Fare.mean():.2f}]'"), run as ref is.
+	last string
 	// decline marks a question the rules cannot answer as asked: the reply must say so, or
 	// ask back, and run nothing but the loading cell.
 	decline bool
@@ -127,6 +130,16 @@ func judgeReply(k *kernel, c truthCase, reply string) string {
 	for _, w := range c.avoid {
 		if strings.Contains(low, strings.ToLower(w)) {
 			return fmt.Sprintf("holds %q", w)
+		}
+	}
+	if c.last != "" {
+		line, err := k.truth(truthCase{files: c.files, read: c.read, ref: c.last})
+		if err != nil {
+			return "the reference line failed: " + err.Error()
+		}
+		lines := strings.Split(strings.TrimSpace(reply), "\n")
+		if got := strings.TrimSpace(lines[len(lines)-1]); got != fmt.Sprint(line[0]) {
+			return fmt.Sprintf("ends with %q, want %q", got, line[0])
 		}
 	}
 	if c.ref == "" {

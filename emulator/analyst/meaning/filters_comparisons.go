@@ -320,16 +320,29 @@ func (rd *reader) ordinalAfterVerb() {
 }
 
 // ordinalOfColumn reads an ordinal right before a noun naming a numeric column as that
-// column's value: "the 3rd class" is Pclass 3, "the 2nd round" Round 2. An ordinal with a word
+// column's value: "the 3rd class" is Pclass 3, "the 2nd round" Round 2, "in first class"
+// Pclass 1 (but "the first year" is the earliest). An ordinal with a word
 // between it and the noun ranks instead ("the 2nd highest score") and is left to the order.
 func (rd *reader) ordinalOfColumn() {
 	for _, np := range rd.s.Phrases {
 		i := np.Head - 1
-		if i < np.Start || rd.used[i] || rd.s.Tokens[i].Kind != language.Number || !rd.s.Tokens[i].Ordinal {
+		if i < np.Start || rd.used[i] || !rd.s.Tokens[i].Ordinal || rd.s.Tokens[i].Value < 1 {
 			continue
+		}
+		if rd.s.Tokens[i].Kind != language.Number && rd.timeHead(np.Head) {
+			continue // "the first year" is the earliest, not year 1
 		}
 		rd.numberIsValue(np.Head, i, language.Span{Start: i, End: np.Head + 1})
 	}
+}
+
+// timeHead reports a noun of time or one naming a column of years or dates.
+func (rd *reader) timeHead(i int) bool {
+	if rd.ix.IsTimeWord(rd.s.Tokens[i].Lemma) {
+		return true
+	}
+	c, ok := rd.best(i)
+	return ok && c.Kind == schema.ColumnLink && rd.temporal(c.Column)
 }
 
 // numberIsValue adds the filter "column == number" when the noun at head names a numeric

@@ -1,0 +1,294 @@
+package analyst
+
+import (
+	"math"
+	"regexp"
+	"slices"
+	"strings"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
+)
+
+// answerValue is one value of an answer, in the order the reply states them, with the words a
+// format's placeholder may name it by: @p_value takes the value known as "p", @rmse the "rmse",
+// @mean_fare the "mean" (of Fare).
+type answerValue struct {
+	label string
+	v     any
+	keys  []string
+}
+
+// named is a value with its keys.
+func named(label string, v any, keys ...string) answerValue {
+	return answerValue{label: label, v: v, keys: keys}
+}
+
+// aggKeys are the words that name each aggregate in a placeholder.
+var aggKeys = map[string][]string{
+	"mean": {"mean", "average", "avg"}, "median": {"median"}, "std": {"std", "standard", "deviation", "sd", "stdev"},
+	"var": {"variance", "var"}, "sum": {"sum", "total"}, "min": {"min", "minimum", "lowest", "smallest"},
+	"max": {"max", "maximum", "highest", "largest"}, "count": {"count", "number", "n"}, "nunique": {"unique", "distinct"},
+	"skew": {"skew", "skewness"}, "kurt": {"kurtosis", "kurt"},
+}
+
+// columnKeys are a column's words, for placeholders that name the column: @mean_fare.
+func columnKeys(col string, more ...string) []string {
+	return append(schema.NameWords(col), more...)
+}
+
+// answerValues lists the values a reply states, for a rounded lead line and a format line.
+func answerValues(ms []marker) []answerValue {
+	var out []answerValue
+	for _, m := range ms {
+		out = append(out, markerValues(m)...)
+	}
+	return out
+}
+
+// markerValues are one result's values.
+func markerValues(m marker) []answerValue {
+	col := m.str("col")
+	switch m.str("kind") {
+	case "stat":
+		agg := m.str("agg")
+		return []answerValue{named(aggWord[agg]+" of `"+col+"`", m["value"], columnKeys(col, aggKeys[agg]...)...)}
+	case "dist":
+		var out []answerValue
+		for _, agg := range []string{"mean", "median", "std", "min", "max"} {
+			out = append(out, named(aggWord[agg]+" of `"+col+"`", m[agg], columnKeys(col, aggKeys[agg]...)...))
+		}
+		return out
+	case "describe":
+		stats, _ := m["stats"].(map[string]any)
+		var out []answerValue
+		for _, k := range []string{"count", "mean", "std", "min", "25%", "50%", "75%", "max"} {
+			if v, ok := stats[k]; ok {
+				out = append(out, named(k+" of `"+col+"`", v, columnKeys(col, append(aggKeys[k], strings.TrimSuffix(k, "%"))...)...))
+			}
+		}
+		return out
+	case "corr":
+		return []answerValue{named("correlation of `"+m.str("a")+"` and `"+m.str("b")+"`", m["r"], "r", "correlation", "coefficient", "corr", "pearson", "spearman", "rho", "kendall", "tau")}
+	case "corrtest":
+		return []answerValue{
+			named("correlation of `"+m.str("a")+"` and `"+m.str("b")+"`", m["r"], "r", "correlation", "coefficient", "corr", "pearson", "spearman", "rho", "kendall", "tau"),
+			named("p-value", m["p"], "p", "pvalue", "significance"),
+			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "relationship", "result", "conclusion"),
+		}
+	case "normality":
+		return []answerValue{
+			named("p-value", m["p"], "p", "pvalue"),
+			named("statistic", m["stat"], "statistic", "stat", "w", "shapiro", "test"),
+			named("normal", not(below(m["p"], m["alpha"])), "normal", "normality", "distribution", "distributed", "gaussian", "result", "conclusion"),
+		}
+	case "twogroups", "paired", "ttest":
+		return []answerValue{
+			named("statistic", m["stat"], "statistic", "stat", "t", "u", "f", "test"),
+			named("p-value", m["p"], "p", "pvalue"),
+			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "difference", "different", "result", "conclusion"),
+		}
+	case "regression":
+		return []answerValue{
+			named("RMSE", m["rmse"], "rmse", "root", "error"),
+			named("R²", m["r2"], "r2", "r", "squared", "rsquared", "determination", "score"),
+			named("intercept", m["intercept"], "intercept"),
+		}
+	case "outliercounts", "outliercountsby":
+		counts, _ := m["counts"].(map[string]any)
+		var out []answerValue
+		for c, n := range counts {
+			out = append(out, named("outliers in `"+c+"`", n, columnKeys(c, "outliers", "outlier", "count", "number", "n", "num")...))
+		}
+		slices.SortFunc(out, func(a, b answerValue) int { return strings.Compare(a.label, b.label) })
+		return out
+	case "outliers", "outliersby":
+		return []answerValue{
+			named("outliers in `"+col+"`", m["n"], columnKeys(col, "outliers", "outlier", "count", "number", "n", "num")...),
+			named("lower bound", m["low"], "lower", "low", "bound", "min"),
+			named("upper bound", m["high"], "upper", "high", "bound", "max"),
+		}
+	case "group", "counts", "medians":
+		var out []answerValue
+		for _, it := range m.list("items") {
+			if p, _ := it.([]any); len(p) == 2 {
+				out = append(out, named(fmtLabel(p[0]), p[1], strings.Fields(strings.ToLower(fmtAny(p[0])))...))
+			}
+		}
+		return out
+	case "size":
+		return []answerValue{named("rows", m["rows"], "rows", "count", "number", "n", "total")}
+	case "share":
+		return []answerValue{named("share in percent", m["pct"], "percentage", "percent", "share", "proportion", "rate", "ratio")}
+	case "unique":
+		return []answerValue{named("distinct values of `"+col+"`", m["n"], columnKeys(col, "unique", "distinct", "count", "number", "n")...)}
+	case "answer":
+		return meaningAnswerValues(m)
+	case "shape":
+		return []answerValue{
+			named("skewness of `"+col+"`", m["skew"], columnKeys(col, "skew", "skewness")...),
+			named("kurtosis of `"+col+"`", m["kurt"], columnKeys(col, "kurtosis", "kurt")...),
+		}
+	case "kmeans":
+		return []answerValue{named("inertia", m["inertia"], "inertia", "sse", "wcss")}
+	}
+	if v, ok := m["value"]; ok && !isPrepKind(m.str("kind")) {
+		return []answerValue{named(m.str("kind"), v, m.str("kind"))}
+	}
+	return nil
+}
+
+// meaningAnswerValues are the values of an answer the meaning path reported: its verdict, or
+// the values it found.
+func meaningAnswerValues(m marker) []answerValue {
+	if v, ok := m["verdict"].(bool); ok {
+		return []answerValue{named("answer", v, "answer", "result", "verdict", "is", "exists", "any")}
+	}
+	var out []answerValue
+	for _, v := range m.list("values") {
+		out = append(out, named("value", v, "value", "answer", "result"))
+	}
+	return out
+}
+
+// below reports p < alpha (0.05 when the cell gave none), or nil when p is missing.
+func below(p, alpha any) any {
+	pv, ok := p.(float64)
+	if !ok || math.IsNaN(pv) {
+		return nil
+	}
+	a, ok := alpha.(float64)
+	if !ok || a <= 0 {
+		a = 0.05
+	}
+	return pv < a
+}
+
+// not negates a yes/no that may be missing.
+func not(v any) any {
+	if b, ok := v.(bool); ok {
+		return !b
+	}
+	return v
+}
+
+// placeholderWords are the words of a placeholder's name: "@p_value" → p, value;
+// "@meanFare" → mean, fare.
+func placeholderWords(name string) []string {
+	return schema.NameWords(strings.TrimPrefix(name, "@"))
+}
+
+// formatLine fills the format's placeholders with the answer's values: each takes the unused
+// value its name names best (@p_value the p-value, @mean_fare the mean of Fare), else the next
+// unused one in order; one placeholder for several values holds them all, separated by commas.
+// A yes/no value is written in the words the format offers ("yes or no", "Normal" or "Not
+// Normal" in the note after it), else as Yes or No.
+func formatLine(format, note string, vals []answerValue, decimals int) string {
+	holes := placeholder.FindAllStringIndex(format, -1)
+	used := make([]bool, len(vals))
+	var b strings.Builder
+	last := 0
+	for _, h := range holes {
+		b.WriteString(format[last:h[0]])
+		hole := format[h[0]:h[1]]
+		open := strings.IndexByte(hole, '[')
+		name, content := hole[:open], hole[open+1:len(hole)-1]
+		var fill []string
+		if k := bestValue(placeholderWords(name), vals, used); k >= 0 {
+			used[k] = true
+			fill = []string{fillValue(vals[k].v, content, note, decimals)}
+		} else if len(holes) == 1 && len(vals) > 1 {
+			for _, v := range vals {
+				fill = append(fill, fillValue(v.v, content, note, decimals))
+			}
+		} else if k := slices.Index(used, false); k >= 0 && k < len(vals) {
+			used[k] = true
+			fill = []string{fillValue(vals[k].v, content, note, decimals)}
+		} else {
+			fill = []string{"n/a"}
+		}
+		b.WriteString(name + "[" + strings.Join(fill, ", ") + "]")
+		last = h[1]
+	}
+	b.WriteString(format[last:])
+	return b.String()
+}
+
+// bestValue returns the unused value whose keys share the most words with a placeholder's
+// name, or -1 when none shares one. A key met as a whole word scores 2; "value", "result" and
+// the like, which every placeholder may say, score nothing.
+func bestValue(words []string, vals []answerValue, used []bool) int {
+	best, bestScore := -1, 0
+	for k, v := range vals {
+		if used[k] {
+			continue
+		}
+		score := 0
+		for _, w := range words {
+			if !vagueWords[w] && slices.Contains(v.keys, w) {
+				score += 2
+			}
+		}
+		if score > bestScore {
+			best, bestScore = k, score
+		}
+	}
+	return best
+}
+
+// vagueWords name no value in particular.
+var vagueWords = setOf("value", "values", "result", "results", "answer", "the", "of", "in", "for", "is", "a")
+
+// fillValue writes one value for a placeholder.
+func fillValue(v any, content, note string, decimals int) string {
+	if yes, ok := v.(bool); ok {
+		return verdictWord(yes, content, note)
+	}
+	return fmtRounded(v, decimals)
+}
+
+// quoted matches a word or phrase in quotes.
+var quoted = regexp.MustCompile(`["“']([^"”']{1,30})["”']`)
+
+// verdictWord says yes or no in the words the format offers: its placeholder's own options
+// ("yes or no", "True/False"), else two quoted options in the note that explains the format,
+// else Yes or No.
+func verdictWord(yes bool, content, note string) string {
+	var opts []string
+	for _, sep := range []string{"/", " or ", "|"} {
+		if parts := strings.Split(content, sep); len(parts) == 2 {
+			opts = []string{strings.Trim(parts[0], ` "'“”`), strings.Trim(parts[1], ` "'“”`)}
+			break
+		}
+	}
+	if opts == nil {
+		for _, m := range quoted.FindAllStringSubmatch(note, -1) {
+			if !slices.Contains(opts, m[1]) && !strings.Contains(m[1], "_") && m[1] != content {
+				opts = append(opts, m[1])
+			}
+		}
+		if len(opts) != 2 {
+			opts = nil
+		}
+	}
+	if opts == nil {
+		opts = []string{"Yes", "No"}
+	}
+	pos, neg := opts[0], opts[1]
+	if negative(pos) && !negative(neg) {
+		pos, neg = neg, pos
+	}
+	if yes {
+		return pos
+	}
+	return neg
+}
+
+// negative reports an option that says no: "no", "False", "Not Normal", "non-linear".
+func negative(opt string) bool {
+	for _, w := range strings.FieldsFunc(strings.ToLower(opt), func(r rune) bool { return r == ' ' || r == '-' }) {
+		if w == "no" || w == "not" || w == "false" || w == "non" || w == "none" || w == "insignificant" {
+			return true
+		}
+	}
+	return false
+}
