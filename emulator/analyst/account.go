@@ -79,6 +79,9 @@ func unreadModifiers(q *Query, ps *parsed) []string {
 	if q.returns && q.Intent != intentGrowth && q.Intent != intentChart {
 		out = append(out, "returns")
 	}
+	if i := ps.at("percent"); i >= 0 && (q.Intent == intentStat && q.Agg == "count" || q.Intent == intentDescribe || q.Intent == intentSize || q.Intent == intentUnique) {
+		out = append(out, ps.toks[i].raw) // "what percentage … are smokers" is no count of a column
+	}
 	for i := 0; i+1 < len(ps.toks); i++ {
 		if ps.toks[i].norm == "growth" && ps.toks[i+1].low == "on" && !ps.valueAt(i+2) {
 			// "return on ad spend" is a ratio, not a growth; "the return on AAPL" is AAPL's

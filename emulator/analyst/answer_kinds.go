@@ -31,6 +31,9 @@ func sentence(m marker) string {
 	case "columns":
 		return columnsSentence(m)
 	case "size":
+		if w := m.str("where"); w != "" {
+			return fmt.Sprintf("**%s rows** of the %s in %s match: %s.", m.str("rows"), m.str("of"), m.str("key"), w)
+		}
 		return fmt.Sprintf("%s has **%s rows** and **%s columns**.", m.str("key"), m.str("rows"), m.str("cols"))
 	case "table":
 		return tableSentence(m)

@@ -255,7 +255,7 @@ func aggTitle(agg, col string) string {
 	switch agg {
 	case "count":
 		return "Number of rows"
-	case "std", "percent":
+	case "std", "var", "iqr", "percent":
 		return capital(aggWord[agg]) + " of " + col
 	}
 	return capital(aggWord[agg]) + " " + col
@@ -263,4 +263,4 @@ func aggTitle(agg, col string) string {
 
 // aggWord names an aggregation in the reply.
 var aggWord = map[string]string{"mean": "average", "median": "median", "sum": "total", "min": "minimum",
-	"max": "maximum", "std": "standard deviation", "count": "count", "percent": "share in percent"}
+	"max": "maximum", "std": "standard deviation", "var": "variance", "iqr": "interquartile range", "count": "count", "percent": "share in percent"}

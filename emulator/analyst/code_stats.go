@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -22,11 +23,20 @@ func (g *gen) stat() {
 		g.groupStat(g.q.Measures[0])
 		return
 	}
+	if slices.Contains(append([]string{g.q.Agg}, g.q.Aggs...), "iqr") {
+		g.line("def iqr(s):")
+		g.line("    return s.quantile(0.75) - s.quantile(0.25)")
+	}
 	for _, m := range g.numericMeasures() {
-		agg := g.aggOf(m)
-		g.line("value = %s.%s()", col(m), agg)
-		g.line("print(%s, value)", py(aggWord[agg]+" of "+m+":"))
-		g.line("_emit(\"stat\", col=%s, agg=%s, value=value, n=int(%s.notna().sum()))", py(m), py(agg), col(m))
+		for _, agg := range append([]string{g.aggOf(m)}, g.q.Aggs...) {
+			if agg == "iqr" {
+				g.line("value = iqr(%s)", col(m))
+			} else {
+				g.line("value = %s.%s()", col(m), agg)
+			}
+			g.line("print(%s, value)", py(aggWord[agg]+" of "+m+":"))
+			g.line("_emit(\"stat\", col=%s, agg=%s, value=value, n=int(%s.notna().sum()))", py(m), py(agg), col(m))
+		}
 	}
 	g.line("result = df[%s].agg([%s]).T", pyList(g.numericMeasures()), aggList(g))
 	g.exportResult(strings.Join(g.q.Measures, "_") + "_summary")
@@ -36,9 +46,15 @@ func aggList(g *gen) string {
 	seen := map[string]bool{}
 	var out []string
 	for _, m := range g.numericMeasures() {
-		if a := g.aggOf(m); !seen[a] {
+		for _, a := range append([]string{g.aggOf(m)}, g.q.Aggs...) {
+			switch {
+			case seen[a]:
+			case a == "iqr":
+				out = append(out, "iqr") // the function the cell defined
+			default:
+				out = append(out, py(a))
+			}
 			seen[a] = true
-			out = append(out, py(a))
 		}
 	}
 	return strings.Join(out, ", ")

@@ -1,6 +1,7 @@
 package analyst
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -85,7 +86,12 @@ func (g *gen) size() {
 	}
 	g.prelude()
 	g.line("print(f\"{len(df):,} rows x {df.shape[1]} columns\")")
-	g.line("_emit(\"size\", key=%s, rows=len(df), cols=df.shape[1])", py(g.f.Key))
+	where := ""
+	if len(g.q.Filters) > 0 {
+		// the rows counted are those the filters kept: say so, and out of how many
+		where = fmt.Sprintf(", where=%s, of=len(frames[%s])", py(describeFilters(g.q.Filters)), py(g.f.Key))
+	}
+	g.line("_emit(\"size\", key=%s, rows=len(df), cols=df.shape[1]%s)", py(g.f.Key), where)
 }
 
 func (g *gen) missing() {

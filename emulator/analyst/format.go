@@ -3,6 +3,7 @@ package analyst
 import (
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 )
@@ -115,6 +116,7 @@ func roundedLead(vals []answerValue, decimals int) string {
 		return ""
 	}
 	var parts []string
+	vals = slices.DeleteFunc(slices.Clone(vals), func(v answerValue) bool { _, verdict := v.v.(bool); return verdict })
 	for i, v := range vals {
 		if i == 12 {
 			parts = append(parts, "…")

@@ -28,7 +28,7 @@ var aggKeys = map[string][]string{
 	"mean": {"mean", "average", "avg"}, "median": {"median"}, "std": {"std", "standard", "deviation", "sd", "stdev"},
 	"var": {"variance", "var"}, "sum": {"sum", "total"}, "min": {"min", "minimum", "lowest", "smallest"},
 	"max": {"max", "maximum", "highest", "largest"}, "count": {"count", "number", "n"}, "nunique": {"unique", "distinct"},
-	"skew": {"skew", "skewness"}, "kurt": {"kurtosis", "kurt"},
+	"skew": {"skew", "skewness"}, "kurt": {"kurtosis", "kurt"}, "iqr": {"iqr", "interquartile", "range"},
 }
 
 // columnKeys are a column's words, for placeholders that name the column: @mean_fare.
@@ -81,6 +81,19 @@ func markerValues(m marker) []answerValue {
 			named("statistic", m["stat"], "statistic", "stat", "w", "shapiro", "test"),
 			named("normal", not(below(m["p"], m["alpha"])), "normal", "normality", "distribution", "distributed", "gaussian", "result", "conclusion"),
 		}
+	case "chi2":
+		return []answerValue{
+			named("chi-square", m["stat"], "chi2", "chi", "square", "chisquare", "statistic", "stat", "x2"),
+			named("p-value", m["p"], "p", "pvalue"),
+			named("degrees of freedom", m["dof"], "dof", "degrees", "freedom", "df"),
+			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "association", "associated", "independent", "dependent", "relationship", "result", "conclusion"),
+		}
+	case "manygroups":
+		return []answerValue{
+			named("statistic", m["stat"], "statistic", "stat", "f", "h", "test", "anova", "kruskal"),
+			named("p-value", m["p"], "p", "pvalue"),
+			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "difference", "different", "result", "conclusion"),
+		}
 	case "twogroups", "paired", "ttest":
 		return []answerValue{
 			named("statistic", m["stat"], "statistic", "stat", "t", "u", "f", "test"),
@@ -109,6 +122,12 @@ func markerValues(m marker) []answerValue {
 		}
 	case "group", "counts", "medians":
 		var out []answerValue
+		if items := m.list("items"); m.str("which") != "" && len(items) > 0 {
+			// "which region has the highest average charges": the region is the answer
+			if p, _ := items[0].([]any); len(p) == 2 {
+				out = append(out, named(m.str("by"), p[0], columnKeys(m.str("by"), "name", "which", "group", "category")...))
+			}
+		}
 		for _, it := range m.list("items") {
 			if p, _ := it.([]any); len(p) == 2 {
 				out = append(out, named(fmtLabel(p[0]), p[1], strings.Fields(strings.ToLower(fmtAny(p[0])))...))

@@ -17,9 +17,12 @@ type Query struct {
 	Sheets   []int
 	Measures []string // the columns analysed
 	By       []string // group keys, at most two
-	Agg      string   // mean, median, sum, min, max, std, count
-	N        int      // rows for top/bottom/head
-	Bottom   bool     // smallest first
+	Agg      string   // mean, median, sum, min, max, std, var, count
+	// Aggs are further aggregates asked beside Agg, each of every measure: "the mean and
+	// the standard deviation of Fare".
+	Aggs     []string
+	N        int  // rows for top/bottom/head
+	Bottom   bool // smallest first
 	Filters  []Filter
 	Period   string // D, W, M, Q or Y
 	Chart    string // line, bar, barh, hist, box, scatter, pie, area, heatmap
@@ -85,6 +88,33 @@ type Filter struct {
 // restrictsBy reports a column the query filters or groups on.
 func (q *Query) restrictsBy(col string) bool {
 	return slices.Contains(q.By, col) || slices.ContainsFunc(q.Filters, func(f Filter) bool { return f.Col == col })
+}
+
+// restates reports a word that only repeats what its neighbour says: "coefficient" of
+// "correlation coefficient", "range" of "interquartile range", and "non" of "smokers and non-smokers", where both groups are
+// named and the question is about the two.
+func (ps *parsed) restates(i int) bool {
+	t := ps.toks[i]
+	switch {
+	case strings.HasPrefix(t.low, "coefficient") && i > 0 && ps.toks[i-1].norm == "corr",
+		t.low == "range" && i > 0 && ps.toks[i-1].norm == "iqr": // the interquartile range is the IQR
+		return true
+	case t.low == "non" && i+1 < len(ps.toks):
+		next := ps.toks[i+1].low
+		return slices.ContainsFunc(ps.toks, func(u token) bool { return u.low == next }) && ps.count(next) >= 2
+	}
+	return false
+}
+
+// count returns how many times a word appears in the question.
+func (ps *parsed) count(w string) int {
+	n := 0
+	for _, t := range ps.toks {
+		if t.low == w {
+			n++
+		}
+	}
+	return n
 }
 
 // parsed holds the pieces of one question before the intent is chosen.
@@ -162,7 +192,7 @@ func analyze(q string, ix *colIndex) *parsed {
 				ps.kws[t.norm] = i
 			}
 		}
-		if !ps.taken[i] && meaningful(ix, *t) {
+		if !ps.taken[i] && meaningful(ix, *t) && !ps.restates(i) {
 			ps.unknown = append(ps.unknown, t.raw)
 		}
 	}
@@ -263,13 +293,37 @@ func (ps *parsed) numberBefore(i int) int {
 // firstAgg returns the aggregation the question asks for: the first one named, except that
 // in "the highest average price" the average is the aggregate and "highest" ranks it.
 func (ps *parsed) firstAgg() string {
-	first := ps.firstOf("mean", "median", "sum", "min", "max", "std", "count")
+	first := ps.firstOf("mean", "median", "sum", "min", "max", "std", "var", "count")
 	if first == "max" || first == "min" {
-		if other := ps.firstOf("mean", "median", "sum", "std"); other != "" {
+		if other := ps.firstOf("mean", "median", "sum", "std", "var"); other != "" {
 			return other
 		}
 	}
 	return first
+}
+
+// moreAggs returns the aggregates named after the first and joined to it by "and" or a comma:
+// "the mean and standard deviation", "mean, median and variance". A superlative that ranks
+// ("the highest average") is no second aggregate.
+func (ps *parsed) moreAggs(first string) []string {
+	at := ps.at(first)
+	if at < 0 {
+		return nil
+	}
+	var out []string
+	for i := at + 1; i < len(ps.toks); i++ {
+		t := ps.toks[i]
+		switch {
+		case t.low == "and" || t.low == "," || t.low == "the" || t.low == "its" || t.low == "their" || t.low == "standard":
+		case t.kw && slices.Contains([]string{"mean", "median", "sum", "std", "var", "min", "max"}, t.norm):
+			if t.norm != first && !slices.Contains(out, t.norm) {
+				out = append(out, t.norm)
+			}
+		default:
+			return out
+		}
+	}
+	return out
 }
 
 // firstOf returns whichever of the keywords comes first in the question.

@@ -23,6 +23,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	groupByCategories(&q, f)
 	q.numeric = anyKind(f, nonIDs(f, q.Measures), "num")
 	q.Agg = ps.firstAgg()
+	q.Aggs = ps.moreAggs(q.Agg)
 	if q.Agg == "count" && len(q.By) == 0 && allIDs(f, q.Measures) && !ps.has("unique") {
 		q.Measures, q.numeric = nil, false // "number of records in employees" counts rows
 	}

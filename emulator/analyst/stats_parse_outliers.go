@@ -28,6 +28,13 @@ func readOutlierRule(ps *parsed, s *statAsk, q *Query) bool {
 		s.k, s.defaultK = paramNear(ps, s, ps.at("std"), 3)
 		q.Agg = "" // "3 standard deviations" is the threshold, not a statistic asked
 		ps.taken[ps.at("std")] = true
+	case ps.has("iqr") && !ps.has("outlier") && (ps.hasWord("range") || ps.hasWord("iqr") && ps.hasWord("of")):
+		q.Agg = "iqr" // "the interquartile range of bmi" is a statistic, not a rule for outliers
+		ps.taken[ps.at("iqr")] = true
+		if i := ps.wordAt("range"); i >= 0 {
+			ps.taken[i] = true
+		}
+		return false
 	case ps.has("iqr"):
 		s.outlier = "iqr"
 		s.k, s.defaultK = paramNear(ps, s, ps.at("iqr"), 1.5)

@@ -3,6 +3,8 @@ package analyst
 import (
 	"strings"
 	"unicode"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 )
 
 // token is one word of a question: as typed, lowercased, and reduced to a canonical keyword or
@@ -214,8 +216,8 @@ func correctKeyword(w string) string {
 	if len(w) == 4 {
 		budget = 1 // "totl", "mena": four letters may carry one typo, checked strictly below
 	}
-	if budget == 0 || stopwords[w] {
-		return ""
+	if budget == 0 || stopwords[w] || englishWord(w) {
+		return "" // "independent" is no typo of "independence"
 	}
 	best, bestD := "", budget+1
 	for _, v := range vocabWords {
@@ -237,4 +239,10 @@ func correctKeyword(w string) string {
 		return ""
 	}
 	return vocabulary[best]
+}
+
+// englishWord reports a word WordNet has, in any form: a word spelt right is no typo.
+func englishWord(w string) bool {
+	lx := language.WordNet()
+	return lx.POS(w) != 0 || lx.POS(lx.Lemma(w, "NNS")) != 0 || lx.POS(lx.Lemma(w, "VBD")) != 0 || lx.POS(lx.Lemma(w, "JJR")) != 0
 }
