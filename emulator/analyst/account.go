@@ -3,6 +3,7 @@ package analyst
 import (
 	"fmt"
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/language"
@@ -89,6 +90,19 @@ func unreadModifiers(q *Query, ps *parsed) []string {
 		}
 	}
 	return out
+}
+
+// modelReports are the words for what a fitted model's reply states: its coefficients (a
+// slope, with one predictor), intercept and errors.
+var modelReports = setOf("slope", "slopes", "intercept", "coefficient", "coefficients", "coef", "weights", "rmse", "mse")
+
+// reportedWords drops from the unknown words those naming what the intent's reply states
+// anyway: "report the slope" of a regression.
+func reportedWords(q *Query) []string {
+	if q.Intent != intentModel {
+		return q.unknown
+	}
+	return slices.DeleteFunc(q.unknown, func(w string) bool { return modelReports[strings.ToLower(w)] })
 }
 
 // askedPeriodWord is the word of the question that named its period.

@@ -101,10 +101,32 @@ func markerValues(m marker) []answerValue {
 			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "difference", "different", "result", "conclusion"),
 		}
 	case "regression":
-		return []answerValue{
+		out := []answerValue{
 			named("RMSE", m["rmse"], "rmse", "root", "error"),
 			named("R²", m["r2"], "r2", "r", "squared", "rsquared", "determination", "score"),
 			named("intercept", m["intercept"], "intercept"),
+		}
+		coefs := m.list("coefs")
+		for _, c := range coefs {
+			if p, _ := c.([]any); len(p) == 2 {
+				keys := columnKeys(fmtAny(p[0]), "coef", "coefficient", "weight")
+				if len(coefs) == 1 {
+					keys = append(keys, "slope") // one predictor: its coefficient is the line's slope
+				}
+				out = append(out, named("coefficient of `"+fmtAny(p[0])+"`", p[1], keys...))
+			}
+		}
+		return out
+	case "rows":
+		n, okN := m.num("n")
+		of, okOf := m.num("of")
+		if !okN || !okOf || of == 0 {
+			return nil
+		}
+		return []answerValue{
+			named("rows", n, "count", "number", "n", "rows", "total"),
+			named("share", n/of, "proportion", "ratio", "fraction", "share", "rate"),
+			named("percentage", 100*n/of, "percentage", "percent", "pct"),
 		}
 	case "outliercounts", "outliercountsby":
 		counts, _ := m["counts"].(map[string]any)
@@ -310,4 +332,24 @@ func negative(opt string) bool {
 		}
 	}
 	return false
+}
+
+// formatColumnsUnused returns the placeholders of the answer format that name a column of the
+// table the keyword rules' query does not read: "report their student_id" answered with the
+// highest score would fill @student_id with the score.
+func formatColumnsUnused(q *Query, p *Profile) []string {
+	if q.refine.Format == "" || q.Frame < 0 || q.Frame >= len(p.Frames) {
+		return nil
+	}
+	var out []string
+	for _, hole := range placeholder.FindAllString(q.refine.Format, -1) {
+		name := hole[:strings.IndexByte(hole, '[')]
+		words := strings.Join(placeholderWords(name), " ")
+		for _, c := range p.Frames[q.Frame].Columns {
+			if strings.Join(nameWords(c.Name), " ") == words && !q.reads(c.Name) {
+				out = append(out, name)
+			}
+		}
+	}
+	return out
 }

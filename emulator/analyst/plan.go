@@ -84,6 +84,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 	ix := newColIndex(p)
 	q := resolveTurn(question, history, ix)
 	q.refine, q.derived = ref, derived
+	q.unknown = append(reportedWords(&q), formatColumnsUnused(&q, p)...)
 	if m == nil && len(q.unknown) > 0 {
 		// With a whole meaning, the words the keyword rules cannot read hand the question
 		// to it below; without one, words meaning places as harmless must not block.

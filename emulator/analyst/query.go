@@ -85,6 +85,11 @@ type Filter struct {
 	Kind   string   // num, date or cat
 }
 
+// reads reports a column the query measures, groups or filters on, or names rows by.
+func (q *Query) reads(col string) bool {
+	return slices.Contains(q.Measures, col) || q.DateCol == col || q.Which == col || q.Named == col || q.restrictsBy(col)
+}
+
 // restrictsBy reports a column the query filters or groups on.
 func (q *Query) restrictsBy(col string) bool {
 	return slices.Contains(q.By, col) || slices.ContainsFunc(q.Filters, func(f Filter) bool { return f.Col == col })

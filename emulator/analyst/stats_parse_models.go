@@ -141,6 +141,7 @@ func readRoles(q *Query, ps *parsed, f *Frame, s *statAsk) {
 	}
 	switch {
 	case len(cols) == 0:
+	case explicitRoles(ps, cols, at, s):
 	case split >= 0:
 		for i, c := range cols {
 			if at[i] < split && s.target == "" {
@@ -176,6 +177,54 @@ func readRoles(q *Query, ps *parsed, f *Frame, s *statAsk) {
 		}
 	}
 	q.Filters = nil // the columns of a model are its roles, not conditions
+}
+
+// targetRoles and featureRoles name a column's role after "as": "math_score as the target",
+// "study_hours as the predictor", "age as the independent variable".
+var (
+	targetRoles  = setOf("target", "dependent", "response", "outcome", "label", "y", "output")
+	featureRoles = setOf("predictor", "predictors", "feature", "features", "independent", "input", "inputs", "x", "regressor", "explanatory")
+)
+
+// explicitRoles reads the roles given by "<column> as the target" and "<column> as the
+// predictor"; a target named so takes every other column named as a feature unless some are
+// named as features too. It reports whether it found a target.
+func explicitRoles(ps *parsed, cols []string, at []int, s *statAsk) bool {
+	target, features := "", []string(nil)
+	for i, c := range cols {
+		j := at[i] + len(nameWords(c))
+		if j < len(ps.toks) && ps.toks[j].low != "as" {
+			j = at[i] + 1
+		}
+		if j >= len(ps.toks) || ps.toks[j].low != "as" {
+			continue
+		}
+		k := j + 1
+		for k < len(ps.toks) && (ps.toks[k].low == "the" || ps.toks[k].low == "a" || ps.toks[k].low == "an" || ps.toks[k].low == "our") {
+			k++
+		}
+		if k >= len(ps.toks) {
+			continue
+		}
+		switch w := ps.toks[k].low; {
+		case targetRoles[w]:
+			target = c
+		case featureRoles[w]:
+			features = append(features, c)
+		}
+	}
+	if target == "" {
+		return false
+	}
+	if len(features) == 0 {
+		for _, c := range cols {
+			if c != target {
+				features = append(features, c)
+			}
+		}
+	}
+	s.target, s.features = target, features
+	return true
 }
 
 // modelNouns are the words that speak of a model's parts; a column of that name ("model" in a

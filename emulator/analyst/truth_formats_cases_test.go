@@ -50,5 +50,12 @@ func init() {
 			q:    "How many rows have a bmi greater than 30? Format: @count[n]",
 			last: "f'@count[{int((df.bmi > 30).sum())}]'"},
 		truthCase{class: "nearby", files: "insurance.csv", q: "What percentage of the people are smokers? Format: @smoker_percentage[value]", decline: true},
+		truthCase{class: "nearby", files: "students.csv", q: "Find the student with the highest writing_score and report their student_id. Format: @student_id[value]", decline: true},
+		truthCase{class: "constraints", files: "students.csv",
+			q:    "Calculate the proportion of female students. Format: @female_ratio[value] rounded to 4 decimals.",
+			last: "f'@female_ratio[{(df.gender == \"female\").mean():.4f}]'"},
+		truthCase{class: "models", files: "students.csv",
+			q:    "Using a linear regression with study_hours as the predictor and math_score as the target, report the slope coefficient. Format: @slope[value]",
+			want: []string{"Linear regression of `math_score`", "@slope["}},
 	)
 }
