@@ -10,7 +10,14 @@ func (g *gen) corr() {
 		g.line("pair = df[[%s, %s]].dropna()", py(a), py(b))
 		g.line("r = pair[%s].corr(pair[%s], method=%s)", py(a), py(b), py(g.corrMethod()))
 		g.line("print(%s, round(r, 4), \"over\", len(pair), \"rows\")", py(methodName(g.corrMethod())+" r ="))
-		g.line("_emit(\"corr\", a=%s, b=%s, r=r, n=len(pair), method=%s)", py(a), py(b), py(g.corrMethod()))
+		if g.q.refine.Format != "" {
+			// a format may ask for the p-value beside r: SciPy's test of the same coefficient
+			g.line("import scipy.stats as sps")
+			g.line("p = float(sps.%s(pair[%s], pair[%s])[1]) if len(pair) > 2 else float(\"nan\")", map[string]string{"pearson": "pearsonr", "spearman": "spearmanr", "kendall": "kendalltau"}[g.corrMethod()], py(a), py(b))
+			g.line("_emit(\"corr\", a=%s, b=%s, r=r, p=p, n=len(pair), method=%s)", py(a), py(b), py(g.corrMethod()))
+		} else {
+			g.line("_emit(\"corr\", a=%s, b=%s, r=r, n=len(pair), method=%s)", py(a), py(b), py(g.corrMethod()))
+		}
 		g.line("result = pair.corr()")
 		g.exportResult("correlation_" + a + "_" + b)
 		return

@@ -37,10 +37,20 @@ func columnKeys(col string, more ...string) []string {
 }
 
 // answerValues lists the values a reply states, for a rounded lead line and a format line.
+// The rows a filter kept are a value only when nothing else was computed from them: "how many
+// houses have more than 3 bedrooms" is their number, "the total price of houses in Riverside"
+// their total.
 func answerValues(ms []marker) []answerValue {
-	var out []answerValue
+	var out, rows []answerValue
 	for _, m := range ms {
+		if m.str("kind") == "rows" {
+			rows = append(rows, markerValues(m)...)
+			continue
+		}
 		out = append(out, markerValues(m)...)
+	}
+	if len(out) == 0 {
+		return rows
 	}
 	return out
 }
@@ -68,7 +78,11 @@ func markerValues(m marker) []answerValue {
 		}
 		return out
 	case "corr":
-		return []answerValue{named("correlation of `"+m.str("a")+"` and `"+m.str("b")+"`", m["r"], "r", "correlation", "coefficient", "corr", "pearson", "spearman", "rho", "kendall", "tau")}
+		out := []answerValue{named("correlation of `"+m.str("a")+"` and `"+m.str("b")+"`", m["r"], "r", "correlation", "coefficient", "corr", "pearson", "spearman", "rho", "kendall", "tau")}
+		if p, ok := m["p"]; ok {
+			out = append(out, named("p-value", p, "p", "pvalue"))
+		}
+		return out
 	case "corrtest":
 		return []answerValue{
 			named("correlation of `"+m.str("a")+"` and `"+m.str("b")+"`", m["r"], "r", "correlation", "coefficient", "corr", "pearson", "spearman", "rho", "kendall", "tau"),
@@ -124,7 +138,7 @@ func markerValues(m marker) []answerValue {
 			return nil
 		}
 		return []answerValue{
-			named("rows", n, "count", "number", "n", "rows", "total"),
+			named("rows", n, "count", "number", "n", "rows"),
 			named("share", n/of, "proportion", "ratio", "fraction", "share", "rate"),
 			named("percentage", 100*n/of, "percentage", "percent", "pct"),
 		}
@@ -335,8 +349,9 @@ func negative(opt string) bool {
 }
 
 // formatColumnsUnused returns the placeholders of the answer format that name a column of the
-// table the keyword rules' query does not read: "report their student_id" answered with the
-// highest score would fill @student_id with the score.
+// table the keyword rules' query does not read, or reads only as the key of groups it lists
+// without picking one: "report their student_id" answered with the highest score would fill
+// @student_id with the score.
 func formatColumnsUnused(q *Query, p *Profile) []string {
 	if q.refine.Format == "" || q.Frame < 0 || q.Frame >= len(p.Frames) {
 		return nil
@@ -346,7 +361,11 @@ func formatColumnsUnused(q *Query, p *Profile) []string {
 		name := hole[:strings.IndexByte(hole, '[')]
 		words := strings.Join(placeholderWords(name), " ")
 		for _, c := range p.Frames[q.Frame].Columns {
-			if strings.Join(nameWords(c.Name), " ") == words && !q.reads(c.Name) {
+			if strings.Join(nameWords(c.Name), " ") != words {
+				continue
+			}
+			if !q.reads(c.Name) || slices.Contains(q.By, c.Name) && q.Which == "" {
+				// not read, or the groups' table where one group's name is asked for
 				out = append(out, name)
 			}
 		}
