@@ -177,13 +177,71 @@ func (r *clauseReader) readNamedExpr(i int) int {
 	}
 	e, ok := r.expression(j)
 	if !ok || e.ops == 0 {
-		return i
+		if e, ok = r.verbalExpr(j); !ok {
+			return i
+		}
 	}
 	if r.fileColumn(i) {
 		return i // "Age = 30" is a condition, and a file's column is never redefined
 	}
 	d := derivation{Name: w.s, Kind: "num", How: e.text, Sources: e.cols, Py: e.py}
 	return r.derive(start, e.end, d)
+}
+
+// verbOps map the verbs of arithmetic to an operator and the word before their second operand:
+// "dividing price by area", "adding SibSp and Parch", "subtracting cost from price".
+var verbOps = map[string]struct{ op, link string }{
+	"dividing": {"/", "by"}, "multiplying": {"*", "by"}, "adding": {"+", "and"}, "summing": {"+", "and"},
+	"subtracting": {"-", "from"},
+}
+
+// verbalExpr reads an expression said in words from j: "dividing price by area_sqm", "the sum
+// of SibSp and Parch plus 1", "subtracting cost from price"; further operators may follow.
+func (r *clauseReader) verbalExpr(j int) (expr, bool) {
+	j = r.skip(j, setOf("by", "the"))
+	var a, b string
+	var op string
+	var end int
+	if v, ok := verbOps[r.word(j)]; ok {
+		var k int
+		a, k = r.column(r.skip(j+1, setOf("the")))
+		link := v.link
+		if v.op == "*" && r.is(k, "and") {
+			link = "and"
+		}
+		if a == "" || !r.is(k, link) {
+			return expr{}, false
+		}
+		b, end = r.column(r.skip(k+1, setOf("the")))
+		op = v.op
+		if op == "-" {
+			a, b = b, a // "subtracting cost from price" is price - cost
+		}
+	} else if o := pairWords[r.word(j)]; o != "" && r.is(j+1, "of") {
+		var k int
+		a, k = r.column(r.skip(j+2, setOf("the")))
+		if a == "" || !r.is(k, "and", "to") {
+			return expr{}, false
+		}
+		b, end = r.column(r.skip(k+1, setOf("the")))
+		op = o
+	} else {
+		return expr{}, false
+	}
+	if a == "" || b == "" || !numericColumn(r.p, a) || !numericColumn(r.p, b) {
+		return expr{}, false
+	}
+	e := expr{py: "df[" + pyStr(a) + "] " + op + " df[" + pyStr(b) + "]", text: a + " " + op + " " + b,
+		parts: []string{a, opNames[op], b}, cols: appendNew([]string{a}, b), ops: 1, end: end}
+	for {
+		n, ok := r.operand(e.end, &e)
+		if !ok {
+			break
+		}
+		e.ops++
+		e.end = n
+	}
+	return e, true
 }
 
 // readBareExpr reads an expression typed in the question, "the mean of Fare / (SibSp + 1)",
