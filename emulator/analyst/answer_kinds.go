@@ -49,7 +49,7 @@ func sentence(m marker) string {
 		p, _ := m.num("pct")
 		return fmt.Sprintf("Rows where %s make up **%s** of the total `%s`: %s of %s.", m.str("where"), strings.TrimPrefix(pct(p), "+"), m.str("col"), m.str("part"), m.str("total"))
 	case "stat":
-		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggWord[m.str("agg")], m.str("col"), statValue(m), m.str("n"))
+		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggName(m.str("agg")), m.str("col"), statValue(m), m.str("n"))
 	case "group":
 		return groupSentence(m)
 	case "which":
@@ -306,7 +306,7 @@ func joinAny(items []any, max int) string {
 
 func groupSentence(m marker) string {
 	items := m.list("items")
-	what := aggWord[m.str("agg")] + " of `" + m.str("col") + "`"
+	what := aggName(m.str("agg")) + " of `" + m.str("col") + "`"
 	if m.str("agg") == "count" {
 		what = "number of rows"
 	}

@@ -2,7 +2,9 @@ package analyst
 
 import (
 	"fmt"
+	"math"
 	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -256,9 +258,33 @@ func aggTitle(agg, col string) string {
 	case "count":
 		return "Number of rows"
 	case "std", "var", "iqr", "percent":
-		return capital(aggWord[agg]) + " of " + col
+		return capital(aggName(agg)) + " of " + col
 	}
-	return capital(aggWord[agg]) + " " + col
+	return capital(aggName(agg)) + " " + col
+}
+
+// aggName names an aggregation in the reply: aggWord's, or "90th percentile" for q90.
+func aggName(agg string) string {
+	if w, ok := aggWord[agg]; ok {
+		return w
+	}
+	if n, ok := quantileOf(agg); ok {
+		return ordinal(math.Round(n*100)) + " percentile"
+	}
+	return ""
+}
+
+// quantileOf reads an aggregation "q90" as the quantile 0.9.
+func quantileOf(agg string) (float64, bool) {
+	rest, ok := strings.CutPrefix(agg, "q")
+	if !ok {
+		return 0, false
+	}
+	n, err := strconv.Atoi(rest)
+	if err != nil || n <= 0 || n >= 100 {
+		return 0, false
+	}
+	return float64(n) / 100, true
 }
 
 // aggWord names an aggregation in the reply.

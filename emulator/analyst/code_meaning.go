@@ -95,7 +95,7 @@ func meaningResult(g *gen, m *meaning.Meaning, shape, what string) {
 		g.line("result = _sizes.rename_axis(%s).reset_index(name=\"rows\")", py(m.Group))
 		g.line("result")
 	case m.Order != nil && m.Order.Agg != meaning.NoAgg:
-		g.line("result = _sizes.rename_axis(%s).reset_index(name=%s)", py(m.Group), py(aggWord[m.Order.Agg.String()]+" "+m.Order.Column))
+		g.line("result = _sizes.rename_axis(%s).reset_index(name=%s)", py(m.Group), py(aggName(m.Order.Agg.String())+" "+m.Order.Column))
 		g.line("result")
 	case m.All:
 		g.line("result = df[~_pass]")
@@ -471,7 +471,7 @@ func meaningWhat(m *meaning.Meaning) (shape, what, where string) {
 	case m.Agg == meaning.Distinct:
 		shape, what = "distinct", target
 	case m.Agg != meaning.NoAgg:
-		shape, what = "value", "the "+aggWord[m.Agg.String()]+" of "+target
+		shape, what = "value", "the "+aggName(m.Agg.String())+" of "+target
 	case near != nil && listedWords(*near, cmp.Or(m.Target, m.Identifier)) != "":
 		shape, what = "value", "the "+target+" "+listedWords(*near, cmp.Or(m.Target, m.Identifier))
 	case near != nil:
@@ -589,9 +589,9 @@ func groupsWords(m *meaning.Meaning) string {
 	if o := m.Order; o.Agg != meaning.NoAgg {
 		end := endWord(o)
 		if o.N == 1 {
-			return fmt.Sprintf("the %s with the %s %s of `%s`", groupName(m), end, aggWord[o.Agg.String()], o.Column)
+			return fmt.Sprintf("the %s with the %s %s of `%s`", groupName(m), end, aggName(o.Agg.String()), o.Column)
 		}
-		return fmt.Sprintf("the %s with the %s %s of `%s`", groupsName(m, o.N), end, aggWord[o.Agg.String()], o.Column)
+		return fmt.Sprintf("the %s with the %s %s of `%s`", groupsName(m, o.N), end, aggName(o.Agg.String()), o.Column)
 	}
 	if m.Order.N == 1 {
 		return fmt.Sprintf("the %s with the %s rows", groupName(m), most)

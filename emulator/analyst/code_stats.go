@@ -2,7 +2,7 @@ package analyst
 
 import (
 	"fmt"
-	"slices"
+	"strconv"
 	"strings"
 )
 
@@ -23,18 +23,24 @@ func (g *gen) stat() {
 		g.groupStat(g.q.Measures[0])
 		return
 	}
-	if slices.Contains(append([]string{g.q.Agg}, g.q.Aggs...), "iqr") {
-		g.line("def iqr(s):")
-		g.line("    return s.quantile(0.75) - s.quantile(0.25)")
+	for _, agg := range append([]string{g.q.Agg}, g.q.Aggs...) {
+		if agg == "iqr" {
+			g.line("def iqr(s):")
+			g.line("    return s.quantile(0.75) - s.quantile(0.25)")
+		}
+		if q, ok := quantileOf(agg); ok {
+			g.line("def %s(s):", agg) // named so, the summary table's row says which quantile
+			g.line("    return s.quantile(%s)", strconv.FormatFloat(q, 'g', -1, 64))
+		}
 	}
 	for _, m := range g.numericMeasures() {
 		for _, agg := range append([]string{g.aggOf(m)}, g.q.Aggs...) {
-			if agg == "iqr" {
-				g.line("value = iqr(%s)", col(m))
+			if _, q := quantileOf(agg); agg == "iqr" || q {
+				g.line("value = %s(%s)", agg, col(m))
 			} else {
 				g.line("value = %s.%s()", col(m), agg)
 			}
-			g.line("print(%s, value)", py(aggWord[agg]+" of "+m+":"))
+			g.line("print(%s, value)", py(aggName(agg)+" of "+m+":"))
 			g.line("_emit(\"stat\", col=%s, agg=%s, value=value, n=int(%s.notna().sum()))", py(m), py(agg), col(m))
 		}
 	}
@@ -49,8 +55,8 @@ func aggList(g *gen) string {
 		for _, a := range append([]string{g.aggOf(m)}, g.q.Aggs...) {
 			switch {
 			case seen[a]:
-			case a == "iqr":
-				out = append(out, "iqr") // the function the cell defined
+			case a == "iqr" || strings.HasPrefix(a, "q") && aggName(a) != "":
+				out = append(out, a) // the function the cell defined
 			default:
 				out = append(out, py(a))
 			}
@@ -158,7 +164,7 @@ func (g *gen) pivot() {
 	}
 	g.line("result = pd.pivot_table(df, index=%s, columns=%s, values=%s, aggfunc=%s)", py(g.q.By[0]), cols, py(m), py(agg))
 	g.line("print(result.round(2).to_string())")
-	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py("Pivot of "+aggWord[agg]+" "+m+" by "+strings.Join(g.q.By, " and ")))
+	g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py("Pivot of "+aggName(agg)+" "+m+" by "+strings.Join(g.q.By, " and ")))
 	g.exportResult("pivot_" + m + "_by_" + strings.Join(g.q.By, "_"))
 }
 

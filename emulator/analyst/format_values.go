@@ -4,6 +4,7 @@ import (
 	"math"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/analyst-workbench/workbench/emulator/analyst/schema"
@@ -61,11 +62,16 @@ func markerValues(m marker) []answerValue {
 	switch m.str("kind") {
 	case "stat":
 		agg := m.str("agg")
-		return []answerValue{named(aggWord[agg]+" of `"+col+"`", m["value"], columnKeys(col, aggKeys[agg]...)...)}
+		keys := aggKeys[agg]
+		if q, ok := quantileOf(agg); ok {
+			n := strconv.Itoa(int(math.Round(q * 100)))
+			keys = []string{"percentile", "quantile", "p" + n, "q" + n, n + "th", n}
+		}
+		return []answerValue{named(aggName(agg)+" of `"+col+"`", m["value"], columnKeys(col, keys...)...)}
 	case "dist":
 		var out []answerValue
 		for _, agg := range []string{"mean", "median", "std", "min", "max"} {
-			out = append(out, named(aggWord[agg]+" of `"+col+"`", m[agg], columnKeys(col, aggKeys[agg]...)...))
+			out = append(out, named(aggName(agg)+" of `"+col+"`", m[agg], columnKeys(col, aggKeys[agg]...)...))
 		}
 		return out
 	case "describe":

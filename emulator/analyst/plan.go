@@ -308,7 +308,7 @@ func intentNoun(q *Query) string {
 		return q.Chart + " chart"
 	}
 	if q.Agg != "" {
-		return aggWord[q.Agg]
+		return aggName(q.Agg)
 	}
 	if n := map[intent]string{intentStat: "statistic", intentPeak: "peak", intentResample: "resampling",
 		intentGrowth: "growth", intentTop: "ranking", intentShare: "share"}[q.Intent]; n != "" {

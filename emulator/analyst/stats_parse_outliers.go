@@ -35,6 +35,8 @@ func readOutlierRule(ps *parsed, s *statAsk, q *Query) bool {
 			ps.taken[i] = true
 		}
 		return false
+	case ps.has("percentile") && !ps.has("outlier") && !slices.ContainsFunc(boundWords, ps.hasWord) && quantileAsked(ps, q):
+		return false // "the 90th percentile of price" is a statistic
 	case ps.has("iqr"):
 		s.outlier = "iqr"
 		s.k, s.defaultK = paramNear(ps, s, ps.at("iqr"), 1.5)
@@ -125,4 +127,20 @@ func ordinalNumber(w string) (float64, bool) {
 	}
 	v, err := strconv.ParseFloat(w, 64)
 	return v, err == nil
+}
+
+// quantileAsked reads "the 90th percentile" (an ordinal right before the word) as the
+// aggregation q90 and reports whether it did.
+func quantileAsked(ps *parsed, q *Query) bool {
+	at := ps.at("percentile")
+	if at < 1 || !ordinalToken.MatchString(ps.toks[at-1].low) {
+		return false
+	}
+	n, err := strconv.Atoi(strings.TrimRight(ps.toks[at-1].low, "stndrh"))
+	if err != nil || n <= 0 || n >= 100 {
+		return false
+	}
+	q.Agg = "q" + strconv.Itoa(n)
+	ps.taken[at], ps.taken[at-1] = true, true
+	return true
 }
