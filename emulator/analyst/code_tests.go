@@ -128,6 +128,8 @@ func (g *gen) manyGroups() {
 	g.groupLevels()
 	g.line("parts = [df.loc[df[%s] == v, %s].dropna() for v in levels]", py(s.groupBy), py(s.target))
 	g.line("parts, levels = [x for x in parts if len(x)], [v for v, x in zip(levels, parts) if len(x)]")
+	g.line("if len(parts) < 2:")
+	g.line("    raise ValueError(%s + str(len(parts)) + %s)", py(s.groupBy+" has "), py(" group with values of "+s.target+"; the test needs at least two"))
 	fn := map[bool]string{true: "kruskal", false: "f_oneway"}[s.test == "kruskal"]
 	g.line("stat, p = sps.%s(*parts)", fn)
 	g.line("means = sorted([[str(v), float(x.mean())] for v, x in zip(levels, parts)], key=lambda r: -r[1])")

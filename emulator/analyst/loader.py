@@ -30,7 +30,9 @@ plt.rcParams.update({
 # and reports nothing.
 _IN_ENGINE = "wb_report" in globals()
 
-_NA = ["", "NA", "N/A", "n/a", "na", "NaN", "nan", "null", "NULL", "None", "none", "-", "--", "?", "missing", "#N/A", "n.a."]
+# Lowercase "none" is left a value: tables write it as a category ("test preparation: none"),
+# and pandas, which an analyst's own check uses, keeps it too.
+_NA = ["", "NA", "N/A", "n/a", "na", "NaN", "nan", "null", "NULL", "None", "-", "--", "?", "missing", "#N/A", "n.a."]
 _DATE_NAME = re.compile(r"date|time|day|month|year|datum|period|week|stamp|created|updated|submitted|_at$|_on$", re.I)
 _DATE_FORMATS = [("%Y-%m-%d", "iso"), ("%Y-%m-%d %H:%M:%S", "iso"), ("%Y-%m-%dT%H:%M:%S", "iso"), ("%Y-%m-%d %H:%M", "iso"),
                  ("%Y/%m/%d", "ymd/"), ("%d/%m/%Y", "dmy/"), ("%m/%d/%Y", "dmy/"), ("%d/%m/%Y %H:%M", "dmy/t"), ("%m/%d/%Y %H:%M", "dmy/t"),
