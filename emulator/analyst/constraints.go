@@ -40,12 +40,6 @@ func (r refinements) plain() bool {
 		r.Ties == meaning.TiesNamed
 }
 
-// plainBesidesTies reports refinements that ask for nothing but a way of breaking ties.
-func (r refinements) plainBesidesTies() bool {
-	r.Ties = meaning.TiesNamed
-	return r.plain()
-}
-
 // plainBesidesDerived reports refinements that ask for nothing but derived columns.
 func (r refinements) plainBesidesDerived() bool {
 	r.Derived = nil

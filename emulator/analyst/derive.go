@@ -217,30 +217,15 @@ func (r *clauseReader) verbalExpr(j int) (expr, bool) {
 		if op == "-" {
 			a, b = b, a // "subtracting cost from price" is price - cost
 		}
-	} else if o := pairWords[r.word(j)]; o != "" && r.is(j+1, "of") {
-		var k int
-		a, k = r.column(r.skip(j+2, setOf("the")))
-		if a == "" || !r.is(k, "and", "to") {
-			return expr{}, false
-		}
-		b, end = r.column(r.skip(k+1, setOf("the")))
-		op = o
-	} else {
+	} else if op, a, b, end = r.pairAt(j); op == "" {
 		return expr{}, false
 	}
 	if a == "" || b == "" || !numericColumn(r.p, a) || !numericColumn(r.p, b) {
 		return expr{}, false
 	}
 	e := expr{py: "df[" + pyStr(a) + "] " + op + " df[" + pyStr(b) + "]", text: a + " " + op + " " + b,
-		parts: []string{a, opNames[op], b}, cols: appendNew([]string{a}, b), ops: 1, end: end}
-	for {
-		n, ok := r.operand(e.end, &e)
-		if !ok {
-			break
-		}
-		e.ops++
-		e.end = n
-	}
+		parts: []string{a, opNames[op], b}, cols: appendNew([]string{a}, b), ops: 1}
+	e.end = r.further(&e, end)
 	return e, true
 }
 
@@ -284,15 +269,24 @@ var opNames = map[string]string{"+": "plus", "-": "minus", "*": "times", "/": "p
 func (r *clauseReader) expression(i int) (expr, bool) {
 	var e expr
 	j, ok := r.operand(i, &e)
-	for ok {
-		var n int
-		if n, ok = r.operand(j, &e); ok {
-			e.ops++
-			j = n
-		}
+	if ok {
+		j = r.further(&e, j)
 	}
 	e.end = j
 	return e, len(e.cols) > 0 && j > i
+}
+
+// further reads the operators and operands that continue e from j ("… plus 1") and returns
+// the index after them.
+func (r *clauseReader) further(e *expr, j int) int {
+	for {
+		n, ok := r.operand(j, e)
+		if !ok {
+			return j
+		}
+		e.ops++
+		j = n
+	}
 }
 
 // operator reads +, -, *, /, "plus", "minus", "times", "divided by", "multiplied by".
@@ -373,20 +367,8 @@ var pairWords = map[string]string{"sum": "+", "difference": "-", "ratio": "/", "
 // read so only when another statistic is asked of it ("the mean of the sum of SibSp and
 // Parch"); "the sum of sales and costs" alone asks for two totals.
 func (r *clauseReader) readPairPhrase(i int) int {
-	op := pairWords[r.word(i)]
-	if op == "" || !r.is(i+1, "of", "between") {
-		return i
-	}
-	a, j := r.column(r.skip(i+2, setOf("the")))
-	if a == "" || !r.is(j, "and", "to", "minus", "over", "with", "-", "divided", "/") {
-		return i
-	}
-	k := j + 1
-	if r.is(j, "divided") && r.is(k, "by") {
-		k++
-	}
-	b, end := r.column(r.skip(k, setOf("the")))
-	if b == "" || !numericColumn(r.p, a) || !numericColumn(r.p, b) {
+	op, a, b, end := r.pairAt(i)
+	if op == "" || !numericColumn(r.p, a) || !numericColumn(r.p, b) {
 		return i
 	}
 	if op == "+" && !r.asksStatistic(i) {
@@ -403,6 +385,28 @@ func (r *clauseReader) readPairPhrase(i int) int {
 	d := derivation{Name: name, Kind: "num", How: a + " " + op + " " + b, Sources: []string{a, b},
 		Py: "df[" + pyStr(a) + "] " + op + " df[" + pyStr(b) + "]"}
 	return r.derive(start, end, d)
+}
+
+// pairAt reads "the sum of A and B", "the difference between A and B", "the ratio of A to B"
+// from word i (after any "the"): the operator, the two columns and the index after them; op ""
+// when there is none.
+func (r *clauseReader) pairAt(i int) (op, a, b string, end int) {
+	op = pairWords[r.word(i)]
+	if op == "" || !r.is(i+1, "of", "between") {
+		return "", "", "", i
+	}
+	a, j := r.column(r.skip(i+2, setOf("the")))
+	if a == "" || !r.is(j, "and", "to", "minus", "over", "with", "-", "divided", "/") {
+		return "", "", "", i
+	}
+	k := j + 1
+	if r.is(j, "divided") && r.is(k, "by") {
+		k++
+	}
+	if b, end = r.column(r.skip(k, setOf("the"))); b == "" {
+		return "", "", "", i
+	}
+	return op, a, b, end
 }
 
 // aggregateWords ask for a statistic of a column.

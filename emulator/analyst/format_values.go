@@ -84,17 +84,15 @@ func markerValues(m marker) []answerValue {
 		}
 		return out
 	case "corr":
-		out := []answerValue{named("correlation of `"+m.str("a")+"` and `"+m.str("b")+"`", m["r"], "r", "correlation", "coefficient", "corr", "pearson", "spearman", "rho", "kendall", "tau")}
+		out := []answerValue{correlationValue(m)}
 		if p, ok := m["p"]; ok {
 			out = append(out, named("p-value", p, "p", "pvalue"))
 		}
 		return out
 	case "corrtest":
-		return []answerValue{
-			named("correlation of `"+m.str("a")+"` and `"+m.str("b")+"`", m["r"], "r", "correlation", "coefficient", "corr", "pearson", "spearman", "rho", "kendall", "tau"),
+		return []answerValue{correlationValue(m),
 			named("p-value", m["p"], "p", "pvalue", "significance"),
-			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "relationship", "result", "conclusion"),
-		}
+			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "relationship", "result", "conclusion")}
 	case "normality":
 		return []answerValue{
 			named("p-value", m["p"], "p", "pvalue"),
@@ -102,24 +100,14 @@ func markerValues(m marker) []answerValue {
 			named("normal", not(below(m["p"], m["alpha"])), "normal", "normality", "distribution", "distributed", "gaussian", "result", "conclusion"),
 		}
 	case "chi2":
-		return []answerValue{
-			named("chi-square", m["stat"], "chi2", "chi", "square", "chisquare", "statistic", "stat", "x2"),
-			named("p-value", m["p"], "p", "pvalue"),
-			named("degrees of freedom", m["dof"], "dof", "degrees", "freedom", "df"),
-			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "association", "associated", "independent", "dependent", "relationship", "result", "conclusion"),
-		}
+		out := testValues(m, []string{"chi2", "chi", "square", "chisquare", "statistic", "stat", "x2"},
+			[]string{"association", "associated", "independent", "dependent", "relationship", "result", "conclusion"})
+		out[0].label = "chi-square"
+		return slices.Insert(out, 2, named("degrees of freedom", m["dof"], "dof", "degrees", "freedom", "df"))
 	case "manygroups":
-		return []answerValue{
-			named("statistic", m["stat"], "statistic", "stat", "f", "h", "test", "anova", "kruskal"),
-			named("p-value", m["p"], "p", "pvalue"),
-			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "difference", "different", "result", "conclusion"),
-		}
+		return testValues(m, []string{"statistic", "stat", "f", "h", "test", "anova", "kruskal"}, differenceKeys)
 	case "twogroups", "paired", "ttest":
-		return []answerValue{
-			named("statistic", m["stat"], "statistic", "stat", "t", "u", "f", "test"),
-			named("p-value", m["p"], "p", "pvalue"),
-			named("significant", below(m["p"], m["alpha"]), "significant", "significance", "difference", "different", "result", "conclusion"),
-		}
+		return testValues(m, []string{"statistic", "stat", "t", "u", "f", "test"}, differenceKeys)
 	case "regression":
 		out := []answerValue{
 			named("RMSE", m["rmse"], "rmse", "root", "error"),
@@ -197,6 +185,24 @@ func markerValues(m marker) []answerValue {
 	}
 	return nil
 }
+
+// correlationValue is a correlation's coefficient.
+func correlationValue(m marker) answerValue {
+	return named("correlation of `"+m.str("a")+"` and `"+m.str("b")+"`", m["r"], "r", "correlation", "coefficient", "corr", "pearson", "spearman", "rho", "kendall", "tau")
+}
+
+// testValues are a test's statistic, its p-value and whether p is below the cell's α, the
+// first and the last named by the test's own words as well.
+func testValues(m marker, statKeys, verdictKeys []string) []answerValue {
+	return []answerValue{
+		named("statistic", m["stat"], statKeys...),
+		named("p-value", m["p"], "p", "pvalue"),
+		named("significant", below(m["p"], m["alpha"]), append([]string{"significant", "significance"}, verdictKeys...)...),
+	}
+}
+
+// differenceKeys name the verdict of a test of groups: "@significant_difference[…]".
+var differenceKeys = []string{"difference", "different", "result", "conclusion"}
 
 // meaningAnswerValues are the values of an answer the meaning path reported: its verdict, or
 // the values it found.

@@ -43,13 +43,6 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 	}
 	rd := questionReading{}
 	switch {
-	case len(derived) == 0 && ref.plain():
-		rd = readMeaning(question, p) // its cell has no preparation steps or derived columns
-	case len(derived) == 0 && ref.plainBesidesTies():
-		// "… If there is a tie, use alphabetical order.": the question without the sentence,
-		// its ranking breaking ties so
-		text, _ := p.questionProper(question)
-		rd = readMeaning(text, p)
 	case labelledBins(derived) && ref.plainBesidesDerived():
 		// "the most common age range: (0-18, 18-30, 30-50, 50+)": the meaning of the question
 		// as rewritten around the new column, which its cell derives first
@@ -58,16 +51,17 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 			rd = questionReading{} // the keyword rules read derived columns as before, unguarded
 		}
 		rd.derived = derived
-	case len(derived) == 0 && ref.presentational():
-		// "… Round to 2 decimals. Format: @mean_fare[value]": the question without them; its
-		// answer rounded and ending with the format line
+	case len(derived) == 0:
+		// The question without its refinements. When they only say how to present the answer
+		// ("Round to 2 decimals.", "Format: @mean_fare[value]", "If there is a tie, use
+		// alphabetical order."), its meaning answers, rounded, ending with the format line and
+		// breaking ties so; otherwise the keyword rules answer, and the reading only says
+		// which of their unknown words are harmless and which constructions they would drop.
 		text, _ := p.questionProper(question)
 		rd = readMeaning(text, p)
-	case len(derived) == 0:
-		// the keyword rules answer a refined question; its reading only says which of
-		// their unknown words are harmless and which constructions they would drop
-		text, _ := p.questionProper(question)
-		rd = readMeaning(text, p).placement()
+		if !ref.presentational() {
+			rd = rd.placement()
+		}
 	}
 	rd.refine = ref
 	m := rd.m

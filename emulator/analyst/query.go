@@ -105,8 +105,7 @@ func (ps *parsed) restates(i int) bool {
 		t.low == "range" && i > 0 && ps.toks[i-1].norm == "iqr": // the interquartile range is the IQR
 		return true
 	case t.low == "non" && i+1 < len(ps.toks):
-		next := ps.toks[i+1].low
-		return slices.ContainsFunc(ps.toks, func(u token) bool { return u.low == next }) && ps.count(next) >= 2
+		return ps.count(ps.toks[i+1].low) >= 2 // "non-smokers" beside "smokers"
 	}
 	return false
 }
