@@ -29,7 +29,28 @@ func correctTags(toks []Token, parts []Part, lx *Lexicon) {
 		participleBeforeNoun(toks, i)
 		adverbOfPlace(toks, i)
 		capitalNoun(toks, i, lx)
+		nounNotPronoun(&toks[i], lx)
 	}
+}
+
+// personalPronouns is English's closed class of personal pronouns, the only words a PRP tag
+// fits.
+var personalPronouns = map[string]bool{
+	"i": true, "me": true, "my": true, "mine": true, "myself": true, "you": true, "your": true, "yours": true,
+	"yourself": true, "yourselves": true, "he": true, "him": true, "his": true, "himself": true, "she": true,
+	"her": true, "hers": true, "herself": true, "it": true, "its": true, "itself": true, "we": true, "us": true,
+	"our": true, "ours": true, "ourselves": true, "they": true, "them": true, "their": true, "theirs": true,
+	"themselves": true, "one": true, "oneself": true, "thee": true, "thou": true, "y'all": true,
+}
+
+// nounNotPronoun retags a word the tagger called a personal pronoun, though it is none, as the
+// noun WordNet has: "Which origin has the highest average mpg?" (origin/PRP).
+func nounNotPronoun(t *Token, lx *Lexicon) {
+	if t.Kind != Word || t.POS != "PRP" && t.POS != "PRP$" || personalPronouns[t.Lower] || !lx.POS(t.Lower).Has(Noun) {
+		return
+	}
+	t.POS = "NN"
+	t.Lemma = lx.Lemma(t.Lower, "NN")
 }
 
 // capitalNoun retags a capitalised word inside a sentence that the tagger put in a closed class

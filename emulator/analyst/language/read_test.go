@@ -343,3 +343,16 @@ func TestSameAs(t *testing.T) {
 		}
 	}
 }
+
+// TestNounNotPronoun: a noun the tagger calls a personal pronoun is a noun; a pronoun stays one.
+func TestNounNotPronoun(t *testing.T) {
+	v := NewVocabulary("origin", "mpg")
+	s := Read("Which origin has the highest average mpg?", v)
+	if got := s.Tokens[1].POS; got != "NN" {
+		t.Errorf("origin tagged %s, want NN", got)
+	}
+	s = Read("Which of them has the highest mpg?", v)
+	if got := s.Tokens[2].POS; got != "PRP" {
+		t.Errorf("them tagged %s, want PRP", got)
+	}
+}
