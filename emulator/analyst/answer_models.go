@@ -10,12 +10,24 @@ import (
 
 // splitSaid says how the rows were split, from the marker's split fields.
 func splitSaid(m marker) string {
-	s := fmt.Sprintf("fitted on %s rows, scored on %s held-out rows (train_test_split with test_size %s and random_state %s)",
-		m.str("n_train"), m.str("n_test"), m.str("test_size"), m.str("seed"))
-	if d, _ := m.num("dropped"); d > 0 {
-		s += fmt.Sprintf("; %s rows with a missing value were left out", m.str("dropped"))
+	if fittedOnAll(m) {
+		return fmt.Sprintf("fitted and scored on all %s rows (no test split was asked for)", m.str("n_train")) + droppedSaid(m)
 	}
-	return s
+	return fmt.Sprintf("fitted on %s rows, scored on %s held-out rows (train_test_split with test_size %s and random_state %s)",
+		m.str("n_train"), m.str("n_test"), m.str("test_size"), m.str("seed")) + droppedSaid(m)
+}
+
+// fittedOnAll reports whether a model was fitted on every row, with no test split.
+func fittedOnAll(m marker) bool {
+	size, _ := m.num("test_size")
+	return size == 0
+}
+
+func droppedSaid(m marker) string {
+	if d, _ := m.num("dropped"); d > 0 {
+		return fmt.Sprintf("; %s rows with a missing value were left out", m.str("dropped"))
+	}
+	return ""
 }
 
 func regressionSentence(m marker) string {
@@ -29,9 +41,12 @@ func regressionSentence(m marker) string {
 			coefs = append(coefs, fmt.Sprintf("`%s` %s", fmtAny(p[0]), fmtAny(p[1])))
 		}
 	}
-	return fmt.Sprintf("%s of `%s`: on the held-out rows **R² = %s** and **RMSE = %s** (R² %s on the training rows). "+
-		"Fitted with scikit-learn's LinearRegression, %s. Coefficients: %s; intercept %s.",
-		what, m.str("target"), fmtCorr(numOf(m["r2"])), m.str("rmse"), fmtCorr(numOf(m["r2_train"])), splitSaid(m), strings.Join(coefs, ", "), m.str("intercept"))
+	scored := fmt.Sprintf("on the held-out rows **R² = %s** and **RMSE = %s** (R² %s on the training rows)", fmtCorr(numOf(m["r2"])), m.str("rmse"), fmtCorr(numOf(m["r2_train"])))
+	if fittedOnAll(m) {
+		scored = fmt.Sprintf("**R² = %s** and **RMSE = %s**", fmtCorr(numOf(m["r2"])), m.str("rmse"))
+	}
+	return fmt.Sprintf("%s of `%s`: %s. Fitted with scikit-learn's LinearRegression, %s. Coefficients: %s; intercept %s.",
+		what, m.str("target"), scored, splitSaid(m), strings.Join(coefs, ", "), m.str("intercept"))
 }
 
 func classifierSentence(m marker) string {

@@ -25,7 +25,7 @@ func (g *gen) model() {
 }
 
 // modelData writes the rows with the target and every feature present, the features one-hot
-// encoded (first level dropped), and the split.
+// encoded (first level dropped), and the split; a test size of 0 fits and scores on every row.
 func (g *gen) modelData() {
 	s := &g.q.stat
 	g.line("from sklearn.model_selection import train_test_split")
@@ -33,7 +33,11 @@ func (g *gen) modelData() {
 	g.line("X = pd.get_dummies(data[%s], drop_first=True).astype(float)", pyList(s.features))
 	g.line("y = data[%s]", py(s.target))
 	g.line("test_size, seed = %s, %d", strconv.FormatFloat(s.testSize, 'g', -1, 64), s.seed)
-	g.line("X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=test_size, random_state=seed)")
+	if s.testSize == 0 {
+		g.line("X_train, X_test, y_train, y_test = X, X, y, y")
+	} else {
+		g.line("X_train, X_test, y_train, y_test = train_test_split(X, y, test_size=test_size, random_state=seed)")
+	}
 	g.line("split = dict(n_train=len(X_train), n_test=len(X_test), dropped=len(df) - len(data), test_size=test_size, seed=seed)")
 }
 

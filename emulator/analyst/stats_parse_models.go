@@ -55,6 +55,9 @@ func readModel(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 		return readNaive(q, ps, f, s)
 	}
 	s.testSize, s.seed = readSplit(ps, s)
+	if !splitAsked(ps) && (kind == "linear" || kind == "poly") {
+		s.testSize = 0
+	}
 	if kind == "kmeans" {
 		return readKMeans(q, ps, f, s)
 	}
@@ -70,12 +73,30 @@ func readUnnamedModel(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 	c := f.column(s.target)
 	if c != nil && c.Kind == "num" && !catLike(c, f) && !ps.has("classifier") {
 		s.model = "linear"
+		if !splitAsked(ps) {
+			s.testSize = 0
+		}
 		return checkModel(q, ps, f, s)
 	}
 	s.model = "logistic"
 	s.decline = "I understood a prediction of a category, but not with which model"
 	s.readings = modelReadings(q, f, "classifier")
 	return true
+}
+
+// splitAsked reports whether the question speaks of held-out rows at all. A regression asked
+// without one ("perform a linear regression … report the slope and the intercept") is fitted
+// and scored on every row, as statsmodels or numpy.polyfit would; a classifier's accuracy is
+// only meaningful on rows it has not seen, so classifiers are always split. A seed or random
+// state only matters to a split, so naming one asks for it.
+func splitAsked(ps *parsed) bool {
+	for _, t := range ps.toks {
+		switch t.low {
+		case "test", "testing", "holdout", "held", "split", "train", "training", "validation", "unseen", "seed", "state":
+			return true
+		}
+	}
+	return false
 }
 
 // readSplit reads the held-out share and the seed: "test size 0.3", "30% test", "70/30 split",

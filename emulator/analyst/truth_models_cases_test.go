@@ -5,9 +5,10 @@ import (
 	"strings"
 )
 
-// Models within reach: each reference fits the model with scikit-learn on the same held-out
-// split (test_size 0.2 and random_state 42 unless the question says otherwise) and returns the
-// scores the reply must state.
+// Models within reach: each reference fits the model with scikit-learn on the same rows and
+// returns the scores the reply must state. A classifier is scored on a held-out split (test_size
+// 0.2 and random_state 42 unless the question says otherwise); a regression only when the
+// question asks for a split, else on every row.
 
 // refSplit writes the reference's rows, design matrix and split for a supervised model.
 func refSplit(target string, features []string, testSize float64, seed int) string {
@@ -15,7 +16,15 @@ func refSplit(target string, features []string, testSize float64, seed int) stri
 	return "from sklearn.model_selection import train_test_split\n" +
 		"d = df[" + cols + "].dropna()\n" +
 		"X = pd.get_dummies(d[['" + strings.Join(features, "', '") + "']], drop_first=True).astype(float)\n" +
-		fmt.Sprintf("Xtr, Xte, ytr, yte = train_test_split(X, d['%s'], test_size=%g, random_state=%d)\n", target, testSize, seed)
+		split(target, testSize, seed)
+}
+
+// split writes the reference's train and test rows; a test size of 0 is every row for both.
+func split(target string, testSize float64, seed int) string {
+	if testSize == 0 {
+		return fmt.Sprintf("Xtr, Xte, ytr, yte = X, X, d['%s'], d['%s']\n", target, target)
+	}
+	return fmt.Sprintf("Xtr, Xte, ytr, yte = train_test_split(X, d['%s'], test_size=%g, random_state=%d)\n", target, testSize, seed)
 }
 
 // refLinear is the reference of a linear regression: R², RMSE and the first coefficient.
@@ -28,7 +37,7 @@ func refLinear(target string, features []string, testSize float64, seed int) str
 
 // refPoly is the reference of a one-feature polynomial regression: R² and RMSE.
 func refPoly(target, feature string, degree int) string {
-	return refSplit(target, []string{feature}, 0.2, 42) +
+	return refSplit(target, []string{feature}, 0, 42) +
 		"from sklearn.linear_model import LinearRegression\nfrom sklearn.metrics import r2_score, mean_squared_error\n" +
 		fmt.Sprintf("from sklearn.preprocessing import PolynomialFeatures\npf = PolynomialFeatures(degree=%d, include_bias=False)\n", degree) +
 		"m = LinearRegression().fit(pf.fit_transform(Xtr), ytr)\npr = m.predict(pf.transform(Xte))\n" +
@@ -59,24 +68,25 @@ func refNaive(date, col string) string {
 
 func init() {
 	split := []string{"test_size 0.2", "random_state 42"}
+	all := []string{"no test split was asked for"}
 	truthCorpus = append(truthCorpus, []truthCase{
 		// Linear regression.
-		{class: "models", files: "houses.csv", q: "linear regression of price on area_sqm", want: split,
-			ref: refLinear("price", []string{"area_sqm"}, 0.2, 42)},
-		{class: "models", files: "houses.csv", q: "fit a linear regression predicting price from area_sqm, bedrooms and bathrooms", want: split,
-			ref: refLinear("price", []string{"area_sqm", "bedrooms", "bathrooms"}, 0.2, 42)},
+		{class: "models", files: "houses.csv", q: "linear regression of price on area_sqm", want: all,
+			ref: refLinear("price", []string{"area_sqm"}, 0, 42)},
+		{class: "models", files: "houses.csv", q: "fit a linear regression predicting price from area_sqm, bedrooms and bathrooms", want: all,
+			ref: refLinear("price", []string{"area_sqm", "bedrooms", "bathrooms"}, 0, 42)},
 		{class: "models", files: "houses.csv", q: "regress price on area_sqm and year_built with a 30% test set", want: []string{"test_size 0.3"},
 			ref: refLinear("price", []string{"area_sqm", "year_built"}, 0.3, 42)},
 		{class: "models", files: "houses.csv", q: "predict price from area_sqm", want: []string{"Linear regression"},
-			ref: refLinear("price", []string{"area_sqm"}, 0.2, 42)},
+			ref: refLinear("price", []string{"area_sqm"}, 0, 42)},
 		{class: "models", files: "insurance.csv", q: "linear model of charges using age, bmi and smoker", want: []string{"smoker_yes"},
-			ref: refLinear("charges", []string{"age", "bmi", "smoker"}, 0.2, 42)},
-		{class: "models", files: "students.csv", q: "linear regression: math_score ~ study_hours", want: split,
-			ref: refLinear("math_score", []string{"study_hours"}, 0.2, 42)},
+			ref: refLinear("charges", []string{"age", "bmi", "smoker"}, 0, 42)},
+		{class: "models", files: "students.csv", q: "linear regression: math_score ~ study_hours", want: all,
+			ref: refLinear("math_score", []string{"study_hours"}, 0, 42)},
 		{class: "models", files: "students.csv", q: "predict writing_score from reading_score and study_hours, random state 7", want: []string{"random_state 7"},
 			ref: refLinear("writing_score", []string{"reading_score", "study_hours"}, 0.2, 7)},
-		{class: "models", files: "happiness.csv", q: "regress Score on GDP per capita and Freedom", want: split,
-			ref: refLinear("Score", []string{"GDP per capita", "Freedom"}, 0.2, 42)},
+		{class: "models", files: "happiness.csv", q: "regress Score on GDP per capita and Freedom", want: all,
+			ref: refLinear("Score", []string{"GDP per capita", "Freedom"}, 0, 42)},
 		{class: "models", files: "campaigns.csv", q: "linear regression of conversions on clicks and spend, test size 0.25", want: []string{"test_size 0.25"},
 			ref: refLinear("conversions", []string{"clicks", "spend"}, 0.25, 42)},
 		{class: "models", files: "salaries.csv", q: "predict salary from years_experience and age with a 70/30 split", want: []string{"test_size 0.3"},
