@@ -34,6 +34,7 @@ var fillerWords = setOf(
 	"dataset", "data", "database", "csv", "file", "table", "frame", "dataframe", "spreadsheet", "column", "columns",
 	"field", "fields", "variable", "variables", "feature", "features", "attribute", "attributes", "metric", "metrics",
 	"observation", "observations", "entry", "entries", "record", "records", "item", "items", "case", "cases",
+	"point", "points", "datapoint", "datapoints", // "a data point": a row
 	"instance", "instances", "people", "person", "persons", "thing", "things", "stuff", "overall", "altogether",
 	"currently", "currently", "still", "ever", "always", "usually", "often", "really", "very", "quite", "pretty",
 	"rounded", "listed", "shown", "showing", "appear", "appears", "exist", "exists", "contain", "contains",
@@ -92,17 +93,19 @@ func unreadModifiers(q *Query, ps *parsed) []string {
 	return out
 }
 
-// modelReports are the words for what a fitted model's reply states: its coefficients (a
-// slope, with one predictor), intercept and errors.
-var modelReports = setOf("slope", "slopes", "intercept", "coefficient", "coefficients", "coef", "weights", "rmse", "mse")
+// reports are the words for what an intent's reply states anyway: a fitted model's
+// coefficients (a slope, with one predictor), intercept and errors; a correlation matrix's
+// strongest pairs.
+var reports = map[intent]map[string]bool{
+	intentModel: setOf("slope", "slopes", "intercept", "coefficient", "coefficients", "coef", "weights", "rmse", "mse"),
+	intentCorr:  setOf("pair", "pairs", "strongest", "strongly", "correlated"),
+}
 
 // reportedWords drops from the unknown words those naming what the intent's reply states
-// anyway: "report the slope" of a regression.
+// anyway: "report the slope" of a regression, "the pair with the strongest correlation".
 func reportedWords(q *Query) []string {
-	if q.Intent != intentModel {
-		return q.unknown
-	}
-	return slices.DeleteFunc(q.unknown, func(w string) bool { return modelReports[strings.ToLower(w)] })
+	words := reports[q.Intent]
+	return slices.DeleteFunc(q.unknown, func(w string) bool { return words[strings.ToLower(w)] })
 }
 
 // askedPeriodWord is the word of the question that named its period.

@@ -61,10 +61,7 @@ func writeAnswer(pl *plan, cells []Cell) string {
 	var b strings.Builder
 	ms := parseMarkers(cells)
 	writePara(&b, pl.Lead)
-	if lead := refinedLead(&pl.Query, ms); lead != "" {
-		b.WriteString(lead + "\n\n")
-	}
-	var context []string
+	var answer, context []string
 	for i, m := range ms {
 		switch {
 		case isPrepKind(m.str("kind")):
@@ -74,8 +71,19 @@ func writeAnswer(pl *plan, cells []Cell) string {
 		case isContextKind(m.str("kind")):
 			context = append(context, sentence(m))
 		default:
-			writePara(&b, sentence(m))
+			answer = append(answer, sentence(m))
 		}
+	}
+	if lead := refinedLead(&pl.Query, ms); lead != "" {
+		// the rounded values lead, except after a Yes or a No, which answers first
+		at := 0
+		if len(answer) > 0 && (strings.HasPrefix(answer[0], "**Yes") || strings.HasPrefix(answer[0], "**No")) {
+			at = 1
+		}
+		answer = slices.Insert(answer, at, lead)
+	}
+	for _, s := range answer {
+		writePara(&b, s)
 	}
 	for _, c := range cells {
 		if c.Error != nil && strings.HasPrefix(c.Error.Value, noRowsPrefix) {

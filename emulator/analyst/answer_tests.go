@@ -121,8 +121,11 @@ func shapeSentence(m marker) string {
 	if m["asked_kurt"] == true {
 		parts = append(parts, fmt.Sprintf("excess kurtosis **%s**: %s", fmtNum(kurt), kurtWords(kurt)))
 	}
-	return fmt.Sprintf("%s (n = %s): %s. As pandas computes them (bias-corrected; a normal distribution has 0 for both).",
-		capital(ofGroup(m)), m.str("n"), strings.Join(parts, "; "))
+	how := "As pandas computes them (bias-corrected; a normal distribution has 0 for both)."
+	if m["scipy"] == true {
+		how = "As scipy.stats.skew and scipy.stats.kurtosis compute them (the biased estimates, as asked; a normal distribution has 0 for both)."
+	}
+	return fmt.Sprintf("%s (n = %s): %s. %s", capital(ofGroup(m)), m.str("n"), strings.Join(parts, "; "), how)
 }
 
 // sideWords names a one-sided alternative, or "" for two-sided.
@@ -163,15 +166,25 @@ func twoGroupsSentence(m marker) string {
 		centre, a, b, sym = "median", m.str("median_a"), m.str("median_b"), "U"
 		why = "two independent groups, no normality assumed"
 	case "student":
-		why = "two independent groups, equal variances assumed as asked"
+		why = "two independent groups, equal variances assumed, as in the pooled independent two-sample t-test; say “Welch” for unequal variances"
 	}
-	what := "the difference in `" + m.str("col") + "` between " + m.str("a") + " and " + m.str("b")
+	ga, gb := groupLabel(m, m.str("a")), groupLabel(m, m.str("b"))
+	what := "the difference in `" + m.str("col") + "` between " + ga + " and " + gb
 	if side := m.str("side"); side == "greater" || side == "less" {
-		what = "`" + m.str("col") + "` being " + side + " for " + m.str("a") + " than for " + m.str("b")
+		what = "`" + m.str("col") + "` being " + side + " for " + ga + " than for " + gb
 	}
 	return fmt.Sprintf("%s: %s %s.** %s: %s %s vs %s %s. %s (`%s`, %s; %s): %s = %s, %s; n = %s and %s.",
-		yes, what, verdictWords(m), capital(centre), m.str("a"), a, m.str("b"), b, testTitle[m.str("test")], m.str("by"), sideName(m.str("side")), why,
+		yes, what, verdictWords(m), capital(centre), ga, a, gb, b, testTitle[m.str("test")], m.str("by"), sideName(m.str("side")), why,
 		sym, fmtNum(numOf(m["stat"])), pValue(m), m.str("n_a"), m.str("n_b"))
+}
+
+// groupLabel names a group of a test: its value, with the column's name when the value is a
+// number ("`cylinders` 4"), which alone says nothing.
+func groupLabel(m marker, v string) string {
+	if _, err := strconv.ParseFloat(v, 64); err == nil {
+		return "`" + m.str("by") + "` " + v
+	}
+	return v
 }
 
 func manyGroupsSentence(m marker) string {

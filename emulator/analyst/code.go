@@ -81,6 +81,9 @@ func filterExpr(f Filter) string {
 	}
 	switch f.Op {
 	case "in":
+		if f.Kind == "num" {
+			return c + ".isin([" + strings.Join(f.Values, ", ") + "])"
+		}
 		return c + ".isin(" + pyList(f.Values) + ")"
 	case "year":
 		return c + ".dt.year == " + f.Value

@@ -32,10 +32,15 @@ func (g *gen) stat() {
 			g.line("def %s(s):", agg) // named so, the summary table's row says which quantile
 			g.line("    return s.quantile(%s)", strconv.FormatFloat(q, 'g', -1, 64))
 		}
+		if g.population(agg) {
+			g.line("def %s(s):", agg) // over the population, as the library asked computes it
+			g.line("    return s.%s(ddof=0)", agg)
+			g.q.Notes = appendNew(g.q.Notes, fmt.Sprintf("The %s is the population's (ddof = 0), as %s computes it by default; pandas divides by n − 1.", aggName(agg), g.q.refine.Library))
+		}
 	}
 	for _, m := range g.numericMeasures() {
 		for _, agg := range append([]string{g.aggOf(m)}, g.q.Aggs...) {
-			if _, q := quantileOf(agg); agg == "iqr" || q {
+			if _, q := quantileOf(agg); agg == "iqr" || q || g.population(agg) {
 				g.line("value = %s(%s)", agg, col(m))
 			} else {
 				g.line("value = %s.%s()", col(m), agg)
@@ -55,7 +60,7 @@ func aggList(g *gen) string {
 		for _, a := range append([]string{g.aggOf(m)}, g.q.Aggs...) {
 			switch {
 			case seen[a]:
-			case a == "iqr" || strings.HasPrefix(a, "q") && aggName(a) != "":
+			case a == "iqr" || strings.HasPrefix(a, "q") && aggName(a) != "" || g.population(a):
 				out = append(out, a) // the function the cell defined
 			default:
 				out = append(out, py(a))
@@ -66,6 +71,12 @@ func aggList(g *gen) string {
 	return strings.Join(out, ", ")
 }
 
+// population reports whether an aggregate is a spread computed over the population, as the
+// library the question names computes it.
+func (g *gen) population(agg string) bool {
+	return (agg == "std" || agg == "var") && g.q.refine.populationStd()
+}
+
 // groupStat aggregates a measure by one or two keys, largest first.
 func (g *gen) groupStat(m string) {
 	agg := g.aggOf(m)
@@ -74,7 +85,11 @@ func (g *gen) groupStat(m string) {
 		g.line("print(result.round(2).to_string())")
 		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggTitle(agg, m)+" by "+g.q.By[0]+" and "+g.q.By[1]))
 	} else {
-		g.line("result = df.groupby(%s)[%s].%s().sort_values(ascending=%s)", py(g.q.By[0]), py(m), agg, pyBool(g.q.flipped))
+		call := agg + "()"
+		if g.population(agg) {
+			call = agg + "(ddof=0)"
+		}
+		g.line("result = df.groupby(%s)[%s].%s.sort_values(ascending=%s)", py(g.q.By[0]), py(m), call, pyBool(g.q.flipped))
 		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result)%s)", py(m), py(agg), py(g.q.By[0]), g.whichArg())
 	}
 	g.exportResult(m + "_by_" + strings.Join(g.q.By, "_"))

@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"strconv"
+	"strings"
 )
 
 // The cells of statistical tests: each prints the statistic, the p-value and the α the verdict
@@ -76,15 +77,21 @@ func (g *gen) normality(m, series, group string) {
 	g.line("_normality(%s.dropna(), %s, %s, %s, alpha)", series, py(m), group, by)
 }
 
-// shape gives the skewness and the excess kurtosis as pandas computes them (bias-corrected).
+// shape gives the skewness and the excess kurtosis as pandas computes them (bias-corrected), or
+// as SciPy does (biased) when the question asks for scipy.stats.skew.
 func (g *gen) shape(m, series, group string) {
 	s := &g.q.stat
 	by := "None"
 	if len(g.q.By) > 0 {
 		by = py(g.q.By[0])
 	}
-	g.line("_emit(\"shape\", col=%s, group=None if %s is None else str(%s), by=%s, n=int(%s.notna().sum()), skew=float(%s.skew()), kurt=float(%s.kurt()), asked_skew=%s, asked_kurt=%s)",
-		py(m), group, group, by, series, series, series, pyBool(s.skew || !s.kurt), pyBool(s.kurt))
+	skew, kurt := series+".skew()", series+".kurt()"
+	if g.q.refine.scipyShape() {
+		g.line("import scipy.stats as sps")
+		skew, kurt = "sps.skew("+series+".dropna())", "sps.kurtosis("+series+".dropna())"
+	}
+	g.line("_emit(\"shape\", col=%s, group=None if %s is None else str(%s), by=%s, n=int(%s.notna().sum()), skew=float(%s), kurt=float(%s), asked_skew=%s, asked_kurt=%s, scipy=%s)",
+		py(m), group, group, by, series, skew, kurt, pyBool(s.skew || !s.kurt), pyBool(s.kurt), pyBool(g.q.refine.scipyShape()))
 }
 
 func (g *gen) oneSample() {
@@ -100,6 +107,10 @@ func (g *gen) oneSample() {
 func (g *gen) groupLevels() {
 	s := &g.q.stat
 	if len(s.groups) > 0 {
+		if c := g.f.column(s.groupBy); c != nil && c.Kind == "num" {
+			g.line("levels = [%s]", strings.Join(s.groups, ", ")) // "4-cylinder cars": numbers, as the column holds them
+			return
+		}
 		g.line("levels = %s", pyList(s.groups))
 		return
 	}

@@ -32,11 +32,17 @@ type refinements struct {
 	Unread     string
 	UnreadHint []string
 	HintAlone  bool // the hints are whole questions, not replacements of the clause
+	// Library is the library or function the question asks to use, as written and lowercased:
+	// "scipy.stats.skew", "numpy", "statistics".
+	Library string
+	// Labels are rules naming the answer by thresholds on what is computed ("consider the
+	// relationship linear if p < 0.05 and |r| >= 0.5"), in the order given.
+	Labels []labelRule
 }
 
 // plain reports refinements that ask for nothing: no preparation, method, rounding or format.
 func (r refinements) plain() bool {
-	return r.Round < 0 && r.Method == "" && r.Format == "" && !r.Dedupe && r.Drop == "" && len(r.Fills)+len(r.Scales)+len(r.Encodes)+len(r.Derived) == 0 && r.Unread == "" &&
+	return r.Round < 0 && r.Method == "" && r.Format == "" && !r.Dedupe && r.Drop == "" && len(r.Fills)+len(r.Scales)+len(r.Encodes)+len(r.Derived)+len(r.Labels) == 0 && r.Unread == "" &&
 		r.Ties == meaning.TiesNamed
 }
 
@@ -68,7 +74,7 @@ type encodeSpec struct {
 
 // any reports whether the question asked for anything beyond its analysis.
 func (r *refinements) any() bool {
-	return r.Round >= 0 || r.Method != "" || r.Format != "" || r.prepares() || len(r.Derived) > 0
+	return r.Round >= 0 || r.Method != "" || r.Format != "" || r.prepares() || len(r.Derived)+len(r.Labels) > 0
 }
 
 // presentational reports refinements that only say how to present the answer (rounding, an
@@ -107,7 +113,7 @@ func readRefinements(question string, p *Profile) (string, refinements) {
 // readAt tries each clause rule at word i and returns the index after the clause it read, or i.
 func (r *clauseReader) readAt(i int) int {
 	for _, rule := range []func(int) int{
-		r.readLabel, r.readAnswerType, r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readDropMissing, r.readMissingPassive, r.readFill,
+		r.readLabel, r.readAnswerType, r.readLabelRule, r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readDropMissing, r.readMissingPassive, r.readFill,
 		r.readScale, r.readEncode, r.readDerived, r.readTies,
 	} {
 		if n := rule(i); n > i {
@@ -325,6 +331,7 @@ func (r *clauseReader) readTool(i int) int {
 	if j > i+1 && r.is(j-1, "python") && !r.is(j, libraries...) {
 		end = j
 	}
+	r.ref.Library = strings.ToLower(r.span(j, r.dotted(end)))
 	end = r.dotted(end)
 	end = r.skip(end, setOf("library", "libraries", "only", "package", "module", "modules", "and", "numpy", "scipy", "dataframe", "dataframes", "function", "functions", "method"))
 	if r.is(end-1, "and") {
@@ -334,8 +341,9 @@ func (r *clauseReader) readTool(i int) int {
 	return end
 }
 
-// libraries are the Python libraries a question may ask the analysis to use; the analysis uses
-// pandas, NumPy and SciPy whatever is named, and computes the same statistics.
+// libraries are the Python libraries a question may ask the analysis to use. The analysis uses
+// pandas, NumPy and SciPy whatever is named, and computes the same statistics, except where
+// the library named computes them otherwise by default (populationStd, scipyShape).
 var libraries = []string{"pandas", "python", "numpy", "np", "pd", "scipy", "scipy.stats", "statistics", "math", "sklearn", "scikit-learn", "statsmodels"}
 
 // dotted moves past the rest of a dotted name written right after a library's: ".stats.skew"
@@ -411,6 +419,19 @@ func (g *gen) corrMethod() string {
 	}
 	return "pearson"
 }
+
+// populationStd reports whether the library asked computes a standard deviation or variance
+// over the population (ddof 0) by default: numpy.std and numpy.var, statistics.pstdev and
+// statistics.pvariance; pandas and statistics.stdev divide by n - 1.
+func (r refinements) populationStd() bool {
+	l := r.Library
+	return l == "numpy" || l == "np" || strings.HasPrefix(l, "numpy.") || strings.HasPrefix(l, "np.") ||
+		l == "statistics.pstdev" || l == "statistics.pvariance"
+}
+
+// scipyShape reports whether skewness and kurtosis are asked of SciPy, whose scipy.stats.skew
+// and kurtosis are the biased estimates, where pandas corrects the bias.
+func (r refinements) scipyShape() bool { return strings.HasPrefix(r.Library, "scipy") }
 
 // methodName names a correlation method in the reply.
 func methodName(m string) string {

@@ -77,6 +77,10 @@ func TestFormatLine(t *testing.T) {
 	if got := formatLine("@is_normal[yes or no] @p_value[p]", "", test, 3); got != "@is_normal[yes] @p_value[0.200]" {
 		t.Errorf("named holes: %q", got)
 	}
+	groups := markerValues(marker{"kind": "twogroups", "p": 0.2, "stat": 1.1, "alpha": 0.05})
+	if got := formatLine("@significant[yes_or_no]", "", groups, 3); got != "@significant[no]" {
+		t.Errorf("options in a placeholder's name: %q", got)
+	}
 	if got := formatLine("@normality[result]", ` where "result" is "Not Normal" or "Normal"`, test, -1); got != "@normality[Normal]" {
 		t.Errorf("verdict in the note's words: %q", got)
 	}

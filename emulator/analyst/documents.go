@@ -121,17 +121,20 @@ func docNamed(lower string, docs []Doc) *Doc {
 }
 
 // containsWord reports whether s holds w between word boundaries.
-func containsWord(s, w string) bool {
+func containsWord(s, w string) bool { return wordIndex(s, w) >= 0 }
+
+// wordIndex is where w first stands in s between word boundaries, or -1.
+func wordIndex(s, w string) int {
 	for i := 0; ; {
 		j := strings.Index(s[i:], w)
 		if j < 0 {
-			return false
+			return -1
 		}
 		at := i + j
 		before := at == 0 || !isWordByte(s[at-1])
 		after := at+len(w) == len(s) || !isWordByte(s[at+len(w)])
 		if before && after {
-			return true
+			return at
 		}
 		i = at + 1
 	}

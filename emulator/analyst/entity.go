@@ -1,6 +1,9 @@
 package analyst
 
-import "fmt"
+import (
+	"fmt"
+	"strings"
+)
 
 // "Which X has the highest Y?" asks for an X, not for the highest Y: the answer names the
 // entity first. Two readings, told apart by the words:
@@ -22,6 +25,9 @@ func askedEntity(ps *parsed, ix *colIndex, q *Query, f *Frame) string {
 			at = i + 1
 			break
 		}
+	}
+	if at < 0 {
+		at = entityWithExtreme(ps)
 	}
 	if at < 0 || timeWords[singular(ps.toks[at].low)] {
 		return ""
@@ -45,6 +51,32 @@ func askedEntity(ps *parsed, ix *colIndex, q *Query, f *Frame) string {
 		}
 	}
 	return ""
+}
+
+// entityWithExtreme returns where X starts in "the X with the lowest Y" ("Report the origin
+// with the lowest median horsepower", "find the region having the most sales"), or -1: the
+// imperative form of "which X has the lowest Y".
+func entityWithExtreme(ps *parsed) int {
+	for _, m := range ps.mentions {
+		i, j := m.start, m.end
+		if i == 0 || ps.toks[i-1].low != "the" || j+2 >= len(ps.toks) {
+			continue
+		}
+		switch {
+		case ps.toks[j].low == "with" || ps.toks[j].low == "having":
+			j++
+		case ps.toks[j].low == "that" || ps.toks[j].low == "which":
+			j += 2 // "that has", "which had"
+		default:
+			continue
+		}
+		for k := j; k < min(j+3, len(ps.toks)); k++ {
+			if ps.toks[k].kw && (ps.toks[k].norm == "max" || ps.toks[k].norm == "min") {
+				return i
+			}
+		}
+	}
+	return -1
 }
 
 // readEntity turns a "which X" question with an extreme into the answer that names X.
@@ -107,9 +139,10 @@ func (g *gen) which() {
 		fn, word = "idxmin", "min"
 	}
 	g.line("i = %s.%s()", col(m), fn)
+	g.line("tied = df.loc[%s == %s.%s(), %s].drop_duplicates()", col(m), col(m), word, py(e))
 	g.line("result = df.loc[[i], [%s, %s]]", py(e), py(m))
 	g.line("print(result.to_string(index=False))")
-	g.line("_emit(\"which\", entity=%s, label=df.loc[i, %s], col=%s, value=df.loc[i, %s], which=%s, repeats=bool(df[%s].duplicated().any()))",
+	g.line("_emit(\"which\", entity=%s, label=df.loc[i, %s], col=%s, value=df.loc[i, %s], which=%s, repeats=bool(df[%s].duplicated().any()), tied=tied.head(10).tolist(), ties=len(tied))",
 		py(e), py(e), py(m), py(m), py(word), py(e))
 }
 
@@ -120,10 +153,30 @@ func whichSentence(m marker) string {
 	if m.str("which") == "min" {
 		word = "lowest"
 	}
+	if n, _ := m.num("ties"); n > 1 {
+		// several rows share the extreme: all of them are the answer, never the first alone
+		return fmt.Sprintf("**%s** share the %s `%s`: **%s** (%s values of `%s` tie).", joinLabels(m.list("tied"), int(n)), word, m.str("col"), m.str("value"), m.str("ties"), m.str("entity"))
+	}
 	s := fmt.Sprintf("**%s** has the %s `%s`: **%s** (`%s` %s).", fmtLabel(m["label"]), word, m.str("col"), m.str("value"), m.str("entity"), fmtLabel(m["label"]))
 	if m["repeats"] == true {
 		s += fmt.Sprintf(" That is the single row with the %s value; `%s` has several rows each, so ask for “average %s by %s” to compare them as groups.",
 			word, m.str("entity"), m.str("col"), m.str("entity"))
 	}
 	return s
+}
+
+// joinLabels writes the tied labels, "and" before the last, with how many more there are when
+// the list was cut.
+func joinLabels(items []any, total int) string {
+	var names []string
+	for _, it := range items {
+		names = append(names, fmtLabel(it))
+	}
+	if total > len(names) {
+		return strings.Join(names, ", ") + fmt.Sprintf(" and %d more", total-len(names))
+	}
+	if len(names) < 2 {
+		return strings.Join(names, "")
+	}
+	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
 }

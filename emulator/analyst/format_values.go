@@ -89,6 +89,14 @@ func markerValues(m marker) []answerValue {
 			out = append(out, named("p-value", p, "p", "pvalue"))
 		}
 		return out
+	case "corrmatrix":
+		if top := m.list("strongest"); len(top) > 0 {
+			if r, _ := top[0].([]any); len(r) == 3 {
+				return []answerValue{named("strongest pair", fmtAny(r[0])+", "+fmtAny(r[1]), "pair", "pairs", "strongest", "columns"),
+					named("its correlation", r[2], "r", "correlation", "coefficient", "corr")}
+			}
+		}
+		return nil
 	case "corrtest":
 		return []answerValue{correlationValue(m),
 			named("p-value", m["p"], "p", "pvalue", "significance"),
@@ -150,6 +158,13 @@ func markerValues(m marker) []answerValue {
 			named("lower bound", m["low"], "lower", "low", "bound", "min"),
 			named("upper bound", m["high"], "upper", "high", "bound", "max"),
 		}
+	case "which":
+		entity := any(m["label"])
+		if n, _ := m.num("ties"); n > 1 {
+			entity = joinAny(m.list("tied"), 10)
+		}
+		return []answerValue{named(m.str("entity"), entity, columnKeys(m.str("entity"), "name", "which", "id")...),
+			named(m.str("col"), m["value"], columnKeys(m.str("col"), "value", "highest", "lowest", "max", "min")...)}
 	case "group", "counts", "medians":
 		var out []answerValue
 		if items := m.list("items"); m.str("which") != "" && len(items) > 0 {
@@ -254,11 +269,16 @@ func formatLine(format, note string, vals []answerValue, decimals int) string {
 	used := make([]bool, len(vals))
 	var b strings.Builder
 	last := 0
-	for _, h := range holes {
+	own := holeDecimals(format, note)
+	for i, h := range holes {
 		b.WriteString(format[last:h[0]])
 		hole := format[h[0]:h[1]]
 		open := strings.IndexByte(hole, '[')
 		name, content := hole[:open], hole[open+1:len(hole)-1]
+		decimals := decimals
+		if own[i] >= 0 {
+			decimals = own[i]
+		}
 		var fill []string
 		if k := bestValue(placeholderWords(name), vals, used); k >= 0 {
 			used[k] = true
@@ -278,6 +298,42 @@ func formatLine(format, note string, vals []answerValue, decimals int) string {
 	}
 	b.WriteString(format[last:])
 	return b.String()
+}
+
+// holeDecimals reads the decimals the note asks of each placeholder on its own ("r_value is
+// … rounded to two decimal places, p_value … rounded to four"), -1 where it asks none: the
+// note from a placeholder's name to the next one's is read by the rounding clause reader.
+func holeDecimals(format, note string) []int {
+	holes := placeholder.FindAllString(format, -1)
+	out := make([]int, len(holes))
+	at := make([]int, len(holes))
+	low := strings.ToLower(note)
+	for i, h := range holes {
+		out[i], at[i] = -1, -1
+		open := strings.IndexByte(h, '[')
+		for _, key := range []string{strings.ToLower(h[open+1 : len(h)-1]), strings.ToLower(h[1:open])} {
+			if !vagueWords[key] && at[i] < 0 {
+				at[i] = wordIndex(low, key)
+			}
+		}
+	}
+	for i := range holes {
+		if at[i] < 0 {
+			continue
+		}
+		end := len(note)
+		for j := range holes {
+			if at[j] > at[i] && at[j] < end {
+				end = at[j]
+			}
+		}
+		r := &clauseReader{text: note[at[i]:end], ws: scanClauseWords(note[at[i]:end]), ref: &refinements{Round: -1}}
+		for k := range r.ws {
+			r.readRound(k)
+		}
+		out[i] = r.ref.Round
+	}
+	return out
 }
 
 // bestValue returns the unused value whose keys share the most words with a placeholder's
@@ -321,7 +377,7 @@ var quoted = regexp.MustCompile(`["“']([^"”']{1,30})["”']`)
 // else Yes or No.
 func verdictWord(yes bool, content, note string) string {
 	var opts []string
-	for _, sep := range []string{"/", " or ", "|"} {
+	for _, sep := range []string{"/", " or ", "|", "_or_"} { // "yes_or_no" as a placeholder's name
 		if parts := strings.Split(content, sep); len(parts) == 2 {
 			opts = []string{strings.Trim(parts[0], ` "'“”`), strings.Trim(parts[1], ` "'“”`)}
 			break

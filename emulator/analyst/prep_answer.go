@@ -88,8 +88,18 @@ func refinedTail(q *Query, ms []marker) string {
 			}
 		}
 	}
+	vals := answerValues(ms)
+	if len(q.refine.Labels) > 0 {
+		label, why, ok := labelValue(q.refine.Labels, formatOptions(q.refine.FormatNote), vals)
+		if !ok {
+			b.WriteString("The rules given to name the answer read values this answer does not compute (the p-value or the coefficient r of a test), so no rule was applied.\n\n")
+		} else {
+			b.WriteString(labelSentence(label, why) + "\n\n")
+			vals = append(vals, named("label", label, labelKeys...))
+		}
+	}
 	if q.refine.Format != "" {
-		b.WriteString(formatLine(q.refine.Format, q.refine.FormatNote, answerValues(ms), q.refine.Round) + "\n\n")
+		b.WriteString(formatLine(q.refine.Format, q.refine.FormatNote, vals, q.refine.Round) + "\n\n")
 	}
 	return b.String()
 }

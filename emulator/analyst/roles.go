@@ -73,6 +73,7 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 	numericFilters(q, ps, ix, used)
 	valueFirstFilters(q, ps, ix, used)
 	codeFirstFilters(q, ps, ix, used)
+	mergeEqualities(q)
 	for _, m := range ps.mentions {
 		if used[m.start] || namesSheet(ps, m.end-1) {
 			continue // "the departments sheet" names a table, not a column

@@ -64,6 +64,30 @@ func codeValue(c *Column, t token) bool {
 	return err1 == nil && err2 == nil && err3 == nil && v >= lo && v <= hi && v == float64(int(v))
 }
 
+// mergeEqualities makes two values of one number column one set: "4-cylinder cars and
+// 6-cylinder cars" are the rows of either, never the rows of both, which are none.
+func mergeEqualities(q *Query) {
+	var out []Filter
+	seen := map[string]int{}
+	for _, x := range q.Filters {
+		at, ok := seen[x.Col]
+		if x.Kind != "num" || x.Op != "==" || !ok {
+			if x.Kind == "num" && x.Op == "==" {
+				seen[x.Col] = len(out)
+			}
+			out = append(out, x)
+			continue
+		}
+		if m := &out[at]; !slices.Contains(m.Values, x.Value) {
+			if m.Op == "==" {
+				m.Op, m.Values = "in", []string{m.Value}
+			}
+			m.Values = append(m.Values, x.Value)
+		}
+	}
+	q.Filters = out
+}
+
 // codeFirstFilters reads a code's value typed before it: "8 cylinders", "with 2 bathrooms".
 func codeFirstFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 	for _, m := range ps.mentions {

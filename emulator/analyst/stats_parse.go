@@ -298,7 +298,7 @@ var statWords = setOf("test", "tests", "testing", "level", "threshold", "cutoff"
 	"regress", "regressed", "classify", "classifier", "classification", "logistic", "logit", "tree", "dtree", "polynomial",
 	"quadratic", "cubic", "naive", "baseline", "outcome", "variable", "variables", "dependent", "independent", "means", "sample", "samples",
 	"hypothesis", "null", "statistically", "two", "one", "alpha", "α", "confidence", "assume", "assuming", "equal", "variances", "variance",
-	"welch", "student", "unequal", "tailed", "sided", "welchs", "strong", "strength", "weak", "coefficient", "coefficients", "reading",
+	"welch", "student", "unequal", "tailed", "sided", "welchs", "strong", "strength", "direction", "weak", "coefficient", "coefficients", "reading",
 	"scaled", "accuracy", "confusion", "rmse", "r2", "mse", "error", "evaluate", "evaluation", "score", "scores", "standard", "deviations",
 	"sigma", "sd", "rule", "method", "fences", "percentile", "percentiles", "quantile", "quantiles", "th", "using", "use", "run", "perform",
 	"conduct", "compute", "calculate", "check", "verdict", "whether", "difference", "differences", "differ", "differs", "between", "across",

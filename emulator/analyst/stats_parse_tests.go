@@ -3,6 +3,7 @@ package analyst
 import (
 	"cmp"
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -167,7 +168,7 @@ func readGroupTest(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 		if nonpar {
 			s.test = "mwu"
 		}
-		if ps.hasWord("student") || ps.hasPhrase("equal", "variances") || ps.hasPhrase("equal", "variance") {
+		if ps.hasWord("student") || ps.hasPhrase("equal", "variances") || ps.hasPhrase("equal", "variance") || textbookTTest(ps) {
 			s.method = "student"
 		}
 		if s.side != "two-sided" && len(named) != 2 {
@@ -189,13 +190,21 @@ func readGroupTest(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 	return true
 }
 
+// textbookTTest reports whether the t-test is asked by its textbook name, "an independent
+// (two-sample) t-test": the pooled-variance test, scipy's ttest_ind by default. Welch's is
+// asked by name or by unequal variances, and stays the answer to a t-test named no further.
+func textbookTTest(ps *parsed) bool {
+	return ps.has("ttest") && (ps.hasWord("independent") || ps.hasPhrase("two", "sample")) &&
+		!ps.hasWord("welch") && !ps.hasWord("welchs") && !ps.hasWord("unequal")
+}
+
 // testGroups finds the grouping of a comparison: a group-by key, two or more values named of
 // one category ("between male and female"), or an integer-coded column among the measures.
 // levels is how many groups it makes; named lists the groups named, in the question's order.
 func testGroups(q *Query, f *Frame, nums []string) (group string, levels int, named []string) {
 	for _, x := range q.Filters {
-		if x.Kind == "cat" && x.Op == "in" && len(x.Values) >= 2 {
-			return x.Col, len(x.Values), x.Values
+		if (x.Kind == "cat" || x.Kind == "num") && x.Op == "in" && len(x.Values) >= 2 {
+			return x.Col, len(x.Values), x.Values // "4-cylinder cars and 6-cylinder cars" too
 		}
 	}
 	if len(q.By) > 0 {
@@ -239,7 +248,7 @@ func readOneSample(q *Query, ps *parsed, f *Frame, s *statAsk, nums []string) bo
 	s.test = "ttest1"
 	at := -1
 	for i, t := range ps.toks {
-		if t.num && !ps.taken[i] && !isYearOf(q, t.low) {
+		if t.num && !ps.taken[i] && !isYearOf(q, t.low) && !filterNumber(q, t.low) {
 			at = i
 			break
 		}
@@ -256,6 +265,17 @@ func readOneSample(q *Query, ps *parsed, f *Frame, s *statAsk, nums []string) bo
 	s.take(ps, at)
 	s.side = direction(ps)
 	return true
+}
+
+// filterNumber reports whether a number is the value of a condition on a number column:
+// "4-cylinder cars" restricts the rows and is no mean to test against.
+func filterNumber(q *Query, n string) bool {
+	for _, x := range q.Filters {
+		if x.Kind == "num" && (x.Op == "==" || x.Op == "in") && (x.Value == n || slices.Contains(x.Values, n)) {
+			return true
+		}
+	}
+	return false
 }
 
 // isYearOf reports whether a number is a year some date filter reads.
