@@ -586,6 +586,9 @@ func groupsWords(m *meaning.Meaning) string {
 	if !m.Order.Desc {
 		most = "fewest"
 	}
+	if o := m.Order; o.Each {
+		return fmt.Sprintf("the %s of `%s` for each `%s` asked, highest first", aggName(o.Agg.String()), o.Column, m.Group)
+	}
 	if o := m.Order; o.Agg != meaning.NoAgg {
 		end := endWord(o)
 		if o.N == 1 {

@@ -245,7 +245,7 @@ func (rd questionReading) sameAsDropped() []string {
 // asks for a player, not for each team's heaviest; "the average number of losses an opponent
 // has" is one average, not one per opponent.
 func (rd questionReading) groupingUnsaid(q *Query) []string {
-	if rd.s == nil || len(q.By) == 0 || q.Intent != intentStat && q.Intent != intentTop || q.Agg == "count" || q.Agg == "" {
+	if rd.s == nil || len(q.By) == 0 || q.each != "" || q.Intent != intentStat && q.Intent != intentTop || q.Agg == "count" || q.Agg == "" {
 		return nil // counting rows by a noun ("how many films …") lists the films: the groups are the answer
 	}
 	for _, t := range rd.s.Tokens {
@@ -459,7 +459,7 @@ func keywordMisreads(q *Query, m *meaning.Meaning) bool {
 	if q.Intent == intentSize && m.Agg == meaning.Sum {
 		return true // "how many employees does the school have" is # of Employees, not its rows
 	}
-	return slices.ContainsFunc(q.By, func(b string) bool { return b != m.Group })
+	return slices.ContainsFunc(q.By, func(b string) bool { return b != m.Group && b != q.each })
 }
 
 // countsCells reports a keyword reading that counts the values of a measure: the cells of a

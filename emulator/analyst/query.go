@@ -66,6 +66,7 @@ type Query struct {
 	lasting  bool           // asks how long rows lasted, and the frame has a start and an end date
 	flip     bool           // "sorted the other way": reverse the previous order
 	flipped  bool           // the order of grouped results is reversed: smallest first
+	each     string         // the column grouped by because its values were named with "and"
 	whenRow  bool           // "which year", "what day": the answer is the row's date or label
 	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
 	refine   refinements    // this question's constraints and preparation (constraints.go)

@@ -44,6 +44,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 	if q.Intent == intentStat || q.Intent == intentTop || q.Intent == intentPeak && when == "" {
 		readEntity(&q, ps, ix, f)
 	}
+	eachNamedValue(&q, ps)
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total
 	}
@@ -63,6 +64,28 @@ func parseQuestion(question string, ix *colIndex) Query {
 	}
 	return q
 }
+
+// eachNamedValue reads an average (or another statistic that does not add up) of values named
+// with "and" as one per value: "the average salary of male and female employees", "compare
+// the average mpg of 4-cylinder and 6-cylinder cars". Over the rows of either it is "… of male
+// or female employees"; a total or a count of both stays one ("together").
+func eachNamedValue(q *Query, ps *parsed) {
+	if q.Intent != intentStat || len(q.By) > 0 || !nonAdditive[q.Agg] || ps.hasWord("or") || ps.hasWord("either") {
+		return
+	}
+	if !ps.hasWord("and") && !ps.has("compare") && !ps.hasWord("vs") && !ps.hasWord("versus") {
+		return
+	}
+	for _, x := range q.Filters {
+		if x.Op == "in" && len(x.Values) >= 2 {
+			q.By, q.each = []string{x.Col}, x.Col
+			return
+		}
+	}
+}
+
+// nonAdditive are the aggregates of a group that its parts do not add up to.
+var nonAdditive = setOf("mean", "median", "std", "var", "min", "max")
 
 // readModifiers sets what refines the analysis: period, chart, order, N, rolling window,
 // export, and whether the question leans on the previous one.

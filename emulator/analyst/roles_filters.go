@@ -101,6 +101,27 @@ func codeFirstFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 		}
 		q.Filters = append(q.Filters, Filter{Col: c.Name, Op: "==", Value: t.low, Kind: "num"})
 		used[m.start], used[m.start-1] = true, true
+		// "4 or 6 cylinders", "3, 4 or 5 bedrooms": the values before, joined to this one (the
+		// commas are not tokens)
+		joined, first := false, m.start-1
+		var more []int
+		for k := m.start - 2; k >= 0 && !used[k]; k-- {
+			t := ps.toks[k]
+			if (t.low == "or" || t.low == "and") && !joined {
+				joined = true
+			} else if joined && codeValue(c, t) {
+				more, first = append(more, k), k
+			} else {
+				break
+			}
+		}
+		if first > 0 && (ps.toks[first-1].norm == "between" || ps.toks[first-1].low == "from") {
+			more = nil // "between 4 and 6 cylinders" is a range
+		}
+		for _, k := range more {
+			q.Filters = append(q.Filters, Filter{Col: c.Name, Op: "==", Value: ps.toks[k].low, Kind: "num"})
+			used[k] = true
+		}
 	}
 }
 

@@ -55,6 +55,13 @@ func init() {
 		{class: "conditions", files: "campaigns.csv", q: "total spend on the Email channel", ref: "df[df.channel == 'Email'].spend.sum()"},
 		{class: "conditions", files: "vaccinations.csv", q: "total daily_vaccinations in Elbonia", ref: "df[df.country == 'Elbonia'].daily_vaccinations.sum()"},
 		{class: "conditions", files: "happiness.csv", q: "average Score of Western Europe", ref: "df[df.Region == 'Western Europe'].Score.mean()"},
+		// Values named with "and" under an average are one group each; with "or", one set of
+		// rows; a total of both stays one.
+		{class: "conditions", files: "salaries.csv", q: "What is the average salary of male and female employees?", ref: "df.groupby('gender').salary.mean().tolist()"},
+		{class: "conditions", files: "salaries.csv", q: "Compare the average salary of male and female employees.", ref: "df.groupby('gender').salary.mean().tolist()"},
+		{class: "conditions", files: "cars.csv", q: "Compare the average mpg of 4-cylinder cars and 6-cylinder cars.", ref: "df[df.cylinders.isin([4, 6])].groupby('cylinders').mpg.mean().tolist()"},
+		{class: "conditions", files: "cars.csv", q: "What is the average mpg of cars with 4 or 6 cylinders?", ref: "df[df.cylinders.isin([4, 6])].mpg.mean()"},
+		{class: "conditions", files: "cars.csv", q: "average horsepower of 4, 6 or 8 cylinder cars", ref: "df[df.cylinders.isin([4, 6, 8])].horsepower.mean()"},
 
 		// which entity
 		{class: "entity", files: "happiness.csv", q: "which region has the lowest average score?", ref: "df.groupby('Region').Score.mean().idxmin()"},

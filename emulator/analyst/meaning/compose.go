@@ -455,6 +455,30 @@ func (rd *reader) groupOrder() error {
 	return nil
 }
 
+// eachValue reads an average (or a median, maximum or minimum: what the values' rows do not
+// add up to) over values named with "and" as one per value: "the average salary of male and
+// female employees" is the average of each gender, listed. A total or a count of them stays
+// one ("how many points did A and B score together").
+func (rd *reader) eachValue() error {
+	m := &rd.m
+	if m.Group != "" || m.Order != nil || m.Check != nil || m.Exists || m.Target == "" || m.Agg < Mean {
+		return nil
+	}
+	for _, c := range m.Filters {
+		if c.Op == "in" && c.Both && c.Column != m.Target {
+			m.Order = &Order{Column: m.Target, Agg: m.Agg, Desc: true, N: len(c.Values), Said: true, Each: true, Phrase: c.Phrase}
+			m.Group, m.Target, m.Agg = c.Column, c.Column, NoAgg
+			for i, t := range rd.s.Tokens {
+				if t.Lemma == "compare" || t.Lemma == "comparison" {
+					rd.used[i] = true // "compare the average salary of men and women": this listing
+				}
+			}
+			return nil
+		}
+	}
+	return nil
+}
+
 // aggInOrder reports an aggregate word inside the phrase a superlative ranks by.
 func (rd *reader) aggInOrder() bool {
 	return rd.aggAt >= rd.orderSpan.Start && rd.aggAt < rd.orderSpan.End && rd.orderSpan.Len() > 0

@@ -40,7 +40,7 @@ func (rd *reader) filters() error {
 	rd.quotedValues()
 	rd.amountPresence()
 	rd.countedColumn()
-	rd.m.Filters = mergeAlternatives(rd.m.Filters)
+	rd.m.Filters = rd.mergeAlternatives(rd.m.Filters)
 	return nil
 }
 
@@ -253,7 +253,7 @@ func (rd *reader) yearIn() {
 
 // mergeAlternatives joins equalities on one column into one membership test: a row cannot be
 // both clay and hard, so "clay or hard" (or "clay and hard courts") asks for either.
-func mergeAlternatives(cs []Condition) []Condition {
+func (rd *reader) mergeAlternatives(cs []Condition) []Condition {
 	var out []Condition
 	for _, c := range cs {
 		k := slices.IndexFunc(out, func(o Condition) bool {
@@ -270,8 +270,24 @@ func mergeAlternatives(cs []Condition) []Condition {
 		}
 		o.Values = append(o.Values, c.Value)
 		o.Phrase += " or " + c.Phrase
+		o.Both = o.Op == "in" && rd.joinedByAnd(o.at, c.at)
 	}
 	return out
+}
+
+// joinedByAnd reports whether the words between two values are "and" (with commas), not "or":
+// "male and female employees" names two groups, "male or female" one.
+func (rd *reader) joinedByAnd(from, to int) bool {
+	and := false
+	for k := from + 1; k < to && k < len(rd.s.Tokens); k++ {
+		switch t := rd.s.Tokens[k]; {
+		case t.Is("or", "nor", "either"):
+			return false
+		case t.Is("and", "&", "vs", "versus"):
+			and = true
+		}
+	}
+	return and
 }
 
 // afterNegated reports a value joined by "or", "nor" or "and" to a negated value of the same

@@ -62,6 +62,9 @@ type Condition struct {
 	Value string // as the table writes it ("female", "True"), or a number
 	// Values are the values of in and not in: "clay or hard".
 	Values []string
+	// Both is set on in when the values were named with "and" ("male and female employees"):
+	// an average over them is one per value (see eachValue).
+	Both bool
 	// Numeric is set when Value is a number to compare as one.
 	Numeric bool
 	// Items tests the items of a cell of a column of lists: how many there are, compared with
@@ -109,6 +112,9 @@ type Order struct {
 	Length bool
 	// Said is set when the question gave N ("the top 3"); a superlative alone keeps 1.
 	Said bool
+	// Each is set when the groups are the values a question named with "and" ("the average
+	// salary of male and female employees"): every one is kept, and the order only lists them.
+	Each bool
 	// Position ranks the rows in the file's order, with no column: "the last opponent" is
 	// the last row's. Desc counts from the end.
 	Position bool

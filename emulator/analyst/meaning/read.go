@@ -59,7 +59,7 @@ func Read(s *language.Sentence, r *schema.Result, ix *schema.Index) (*Meaning, e
 	rd := newReader(s, r, ix)
 	rd.indexLinks()
 	rd.subject = rd.subjectSpan()
-	for _, rule := range []func() error{rd.order, rd.filters, rd.sameAs, rd.pairOrder, rd.aggregate, rd.neighbour, rd.target, rd.neighbourDiffers, rd.groupOrder, rd.verdict, rd.account} {
+	for _, rule := range []func() error{rd.order, rd.filters, rd.sameAs, rd.pairOrder, rd.aggregate, rd.neighbour, rd.target, rd.neighbourDiffers, rd.groupOrder, rd.eachValue, rd.verdict, rd.account} {
 		if err := rule(); err != nil {
 			return nil, err
 		}
