@@ -98,7 +98,7 @@ func unreadModifiers(q *Query, ps *parsed) []string {
 // strongest pairs.
 var reports = map[intent]map[string]bool{
 	intentModel: setOf("slope", "slopes", "intercept", "coefficient", "coefficients", "coef", "weights", "rmse", "mse"),
-	intentCorr:  setOf("pair", "pairs", "strongest", "strongly", "correlated"),
+	intentCorr:  setOf("pair", "pairs", "strongest", "strongly", "correlated", "positive", "negative", "positively", "negatively"),
 }
 
 // reportedWords drops from the unknown words those naming what the intent's reply states

@@ -250,6 +250,9 @@ func rowLabel(cols, cells []any, skip int) string {
 func missingSentence(m marker) string {
 	counts, _ := m["counts"].(map[string]any)
 	if len(counts) == 0 {
+		if asked := m.list("asked"); len(asked) > 0 {
+			return fmt.Sprintf("**No missing values** in %s (%s rows).", quoteAny(asked), m.str("rows"))
+		}
 		return fmt.Sprintf("No missing values in the %s rows.", m.str("rows"))
 	}
 	keys := sortedKeys(counts)

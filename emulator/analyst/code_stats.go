@@ -114,8 +114,8 @@ func (g *gen) peak() {
 		g.line("i = %s.%s()", col(m), fn)
 		g.line("result = df.loc[[i]]")
 		g.line("print(result.to_string(index=False))")
-		g.line("_emit(\"peak\", col=%s, date=df.loc[i, %s], value=df.loc[i, %s], which=%s, row={k: v for k, v in df.loc[i].items() if df[k].dtype == object})",
-			py(m), py(d), py(m), py(word))
+		g.line("_emit(\"peak\", col=%s, date=df.loc[i, %s], value=df.loc[i, %s], which=%s, row={k: v for k, v in df.loc[i].items() if df[k].dtype == object}, datecol=%s)",
+			py(m), py(d), py(m), py(word), py(d))
 	}
 	g.exportResult(m + "_" + word)
 }

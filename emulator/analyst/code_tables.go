@@ -103,7 +103,7 @@ func (g *gen) missing() {
 	g.line("miss = %s.isna().sum()", cols)
 	g.line("result = pd.DataFrame({\"missing\": miss, \"percent\": (miss / max(len(df), 1) * 100).round(1)}).sort_values(\"missing\", ascending=False)")
 	g.line("print(result.to_string())")
-	g.line("_emit(\"missing\", rows=len(df), total=int(miss.sum()), counts={c: int(n) for c, n in miss.items() if n})")
+	g.line("_emit(\"missing\", rows=len(df), total=int(miss.sum()), counts={c: int(n) for c, n in miss.items() if n}, asked=%s)", pyList(g.q.Measures))
 	g.exportResult("missing_values")
 }
 

@@ -94,6 +94,9 @@ func wordMatch(t token, w string) float64 {
 	if len(t.low) >= 3 && strings.HasPrefix(w, t.low) || len(t.low) >= 4 && strings.HasSuffix(w, t.low) {
 		return 0.8 // "temp" of temperature; "class" of Pclass
 	}
+	if len(w) >= 3 && strings.HasPrefix(t.low, w) && (len(t.low) > 2*len(w) || !englishWord(w)) && !englishCompound(w, t.low) {
+		return 0.8 // "direction" of wind_dir, "quantity" of qty_sold: the column's word is the short form
+	}
 	if b := fuzzyBudget(min(len(t.low), len(w))); b > 0 && (t.low[0] == w[0]) && editDistance(singular(t.low), w, b) <= b {
 		return 0.7
 	}

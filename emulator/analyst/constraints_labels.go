@@ -273,6 +273,25 @@ func valueNamed(vals []answerValue, key string) (float64, bool) {
 	return 0, false
 }
 
+// signLabel names the sign of a correlation when the format asks for it in words, "positive"
+// or "negative" (@direction[positive/negative]); "" otherwise.
+func signLabel(format, note string, vals []answerValue) string {
+	low := strings.ToLower(format + " " + note)
+	if !strings.Contains(low, "positive") || !strings.Contains(low, "negative") {
+		return ""
+	}
+	r, ok := valueNamed(vals, "r")
+	switch {
+	case !ok:
+		return ""
+	case r > 0:
+		return "positive"
+	case r < 0:
+		return "negative"
+	}
+	return "none"
+}
+
 // labelKeys name a rule's label in a placeholder: @relationship_type, @category.
 var labelKeys = []string{"label", "relationship", "type", "category", "class", "classification", "nature", "kind", "strength"}
 

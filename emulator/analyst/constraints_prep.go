@@ -214,6 +214,12 @@ func (r *clauseReader) readDedupe(i int) int {
 // Age", "z-score normalize Age": the clause becomes the columns' names, so that the statistic
 // asked is of the scaled columns.
 func (r *clauseReader) readScale(i int) int {
+	if len(r.ref.Scales) > 0 && r.is(i, "normalized", "normalised", "scaled", "rescaled", "standardized", "standardised", "transformed") {
+		if cols, _ := r.columnList(r.skip(i+1, setOf("the", "column", "columns"))); len(cols) == 0 {
+			r.edit(i, i+1, "") // "the mean of the normalized values": the column just scaled
+			return i + 1
+		}
+	}
 	how, j := "", i
 	switch {
 	case r.is(i, "min-max", "minmax") && r.is(i+1, "scale", "normalize", "normalise", "scaling", "normalization"):

@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 )
 
@@ -29,8 +30,8 @@ func askedEntity(ps *parsed, ix *colIndex, q *Query, f *Frame) string {
 	if at < 0 {
 		at = entityWithExtreme(ps)
 	}
-	if at < 0 || timeWords[singular(ps.toks[at].low)] {
-		return ""
+	if at < 0 || timeWords[singular(ps.toks[at].low)] && !derivedAt(ps, ix, q, at) {
+		return "" // "which month": a period of the dates, whichPeriod's
 	}
 	for _, m := range ps.mentions {
 		if m.start != at {
@@ -51,6 +52,23 @@ func askedEntity(ps *parsed, ix *colIndex, q *Query, f *Frame) string {
 		}
 	}
 	return ""
+}
+
+// derivedAt reports a mention at token i of a column the question derived: "the month" of
+// date_month, after "extract the month from the date column".
+func derivedAt(ps *parsed, ix *colIndex, q *Query, i int) bool {
+	for _, m := range ps.mentions {
+		if m.start != i {
+			continue
+		}
+		for _, c := range m.cols {
+			name := ix.column(c).Name
+			if slices.ContainsFunc(q.refine.Derived, func(d derivation) bool { return d.Name == name }) {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // entityWithExtreme returns where X starts in "the X with the lowest Y" ("Report the origin

@@ -24,6 +24,9 @@ func named(label string, v any, keys ...string) answerValue {
 	return answerValue{label: label, v: v, keys: keys}
 }
 
+// missingKeys name a count of missing values in a placeholder: @missing_count, @null_values.
+var missingKeys = []string{"missing", "count", "total", "number", "n", "nan", "nans", "null", "nulls", "na"}
+
 // aggKeys are the words that name each aggregate in a placeholder.
 var aggKeys = map[string][]string{
 	"mean": {"mean", "average", "avg"}, "median": {"median"}, "std": {"std", "standard", "deviation", "sd", "stdev"},
@@ -158,6 +161,21 @@ func markerValues(m marker) []answerValue {
 			named("lower bound", m["low"], "lower", "low", "bound", "min"),
 			named("upper bound", m["high"], "upper", "high", "bound", "max"),
 		}
+	case "peak":
+		return []answerValue{named(m.str("col"), m["value"], columnKeys(m.str("col"), "value", "max", "maximum", "highest", "min", "minimum", "lowest", "peak")...),
+			named("date", m["date"], columnKeys(m.str("datecol"), "date", "day", "when", "time")...)}
+	case "missing":
+		counts, _ := m["counts"].(map[string]any)
+		var out []answerValue
+		for _, c := range m.list("asked") {
+			name := fmtAny(c)
+			n, ok := counts[name]
+			if !ok {
+				n = 0.0 // a column asked with no missing value has 0, not nothing
+			}
+			out = append(out, named("missing in `"+name+"`", n, columnKeys(name, missingKeys...)...))
+		}
+		return append(out, named("missing values", m["total"], missingKeys...))
 	case "which":
 		entity := any(m["label"])
 		if n, _ := m.num("ties"); n > 1 {
@@ -431,6 +449,9 @@ func formatColumnsUnused(q *Query, p *Profile) []string {
 		for _, c := range p.Frames[q.Frame].Columns {
 			if strings.Join(nameWords(c.Name), " ") != words {
 				continue
+			}
+			if q.Intent == intentPeak && c.Name == dateColumn(&p.Frames[q.Frame]) {
+				continue // a peak's answer is its date and its value
 			}
 			if !q.reads(c.Name) || slices.Contains(q.By, c.Name) && q.Which == "" {
 				// not read, or the groups' table where one group's name is asked for

@@ -89,6 +89,9 @@ func refinedTail(q *Query, ms []marker) string {
 		}
 	}
 	vals := answerValues(ms)
+	if sign := signLabel(q.refine.Format, q.refine.FormatNote, vals); sign != "" {
+		vals = append(vals, named("direction", sign, "direction", "sign", "positive", "negative", "label", "type", "relationship"))
+	}
 	if len(q.refine.Labels) > 0 {
 		label, why, ok := labelValue(q.refine.Labels, formatOptions(q.refine.FormatNote), vals)
 		if !ok {

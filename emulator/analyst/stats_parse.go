@@ -304,7 +304,7 @@ var statWords = setOf("test", "tests", "testing", "level", "threshold", "cutoff"
 	"conduct", "compute", "calculate", "check", "verdict", "whether", "difference", "differences", "differ", "differs", "between", "across",
 	"versus", "vs", "against", "paired", "follow", "follows", "distribution", "distributions", "approximately", "roughly",
 	"assumption", "shape", "set", "steps", "step", "find", "beyond", "outside", "range", "based", "numeric", "readings",
-	"higher", "lower", "greater", "less", "whose", "associated", "association", "flag", "exact", "wilk", "vary", "varies", "related", "tau", "rho", "tail", "mean", "average", "relationship", "correlation", "tested", "significantly", "kmeans", "k", "maxdepth", "depth", "linear", "linearly", "linearity", "ols", "least", "squares")
+	"higher", "lower", "greater", "less", "whose", "associated", "association", "flag", "exact", "wilk", "vary", "varies", "related", "tau", "rho", "tail", "mean", "average", "relationship", "correlation", "tested", "significantly", "kmeans", "k", "maxdepth", "depth", "linear", "linearly", "linearity", "ols", "least", "squares", "absolute", "abs")
 
 // consumeStatWords marks the statistical words of a question that asked a test, rule or model
 // as understood, and drops them from the words that named nothing.

@@ -242,6 +242,13 @@ func correctKeyword(w string) string {
 }
 
 // englishWord reports a word WordNet has, in any form: a word spelt right is no typo.
+// englishCompound reports a long word that is the short one followed by another English word
+// ("songwriters": song + writers), which the short one does not abbreviate.
+func englishCompound(short, long string) bool {
+	rest, ok := strings.CutPrefix(long, short)
+	return ok && len(rest) >= 3 && englishWord(rest)
+}
+
 func englishWord(w string) bool {
 	lx := language.WordNet()
 	return lx.POS(w) != 0 || lx.POS(lx.Lemma(w, "NNS")) != 0 || lx.POS(lx.Lemma(w, "VBD")) != 0 || lx.POS(lx.Lemma(w, "JJR")) != 0

@@ -22,12 +22,27 @@ func (rd *reader) account() error {
 		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && (rd.filtered(c.Column) || rd.restated(i, c.Column)) {
 			continue
 		}
-		if rd.harmless(i) {
+		if rd.harmless(i) || rd.periodRows(i) {
 			continue
 		}
 		return &Gap{Phrase: rd.linkText(i), Why: "I did not understand"}
 	}
 	return nil
+}
+
+// periodRows reports a plural period of the dates restricted by its own attachment, which
+// names the rows of a table of such periods: "the average temperature on days with no
+// precipitation". Counted, the days would be distinct dates, not rows, so a count is not read.
+func (rd *reader) periodRows(i int) bool {
+	t := rd.s.Tokens[i]
+	c, ok := rd.best(i)
+	if !ok || c.Kind != schema.ColumnLink || !t.IsPlural() || !rd.ix.IsTimeWord(t.Lemma) || rd.m.Agg == Count || rd.m.Agg == Distinct {
+		return false
+	}
+	if col := rd.ix.Column(c.Column); col == nil || col.Type != schema.Date {
+		return false
+	}
+	return rd.filteredBy(i)
 }
 
 // restated reports a column named again, after "in" or "on", that the meaning already uses: "the 3 unhappiest people in the happiness scale" says which scale "unhappiest" is on.
