@@ -105,8 +105,14 @@ var reports = map[intent]map[string]bool{
 // anyway: "report the slope" of a regression, "the pair with the strongest correlation".
 func reportedWords(q *Query) []string {
 	words := reports[q.Intent]
-	return slices.DeleteFunc(q.unknown, func(w string) bool { return words[strings.ToLower(w)] })
+	return slices.DeleteFunc(q.unknown, func(w string) bool {
+		w = strings.ToLower(w)
+		return words[w] || len(q.By) > 0 && eachWords[w] // "for red and white wines separately": one per group
+	})
 }
+
+// eachWords say that a statistic is asked of each group on its own.
+var eachWords = setOf("separately", "individually", "respectively", "separate", "independently")
 
 // askedPeriodWord is the word of the question that named its period.
 func askedPeriodWord(ps *parsed) string {

@@ -31,6 +31,26 @@ func corrWords(r float64) string {
 	return "little or no linear relationship"
 }
 
+// corrWithSentence names the column most strongly correlated with one column, then the others.
+func corrWithSentence(m marker) string {
+	items := m.list("items")
+	first, ok := firstItem(items)
+	if !ok {
+		return fmt.Sprintf("No other number column has a correlation with `%s`.", m.str("col"))
+	}
+	var rest []string
+	for _, it := range items[1:min(len(items), 8)] {
+		if p, _ := it.([]any); len(p) == 2 {
+			rest = append(rest, fmt.Sprintf("`%s` %s", fmtAny(p[0]), fmtCorr(numOf(p[1]))))
+		}
+	}
+	s := fmt.Sprintf("**`%s`** has the strongest %s correlation with `%s`: r = **%s** (%s).", fmtAny(first[0]), methodName(m.str("method")), m.str("col"), fmtCorr(numOf(first[1])), corrWords(numOf(first[1])))
+	if len(rest) > 0 {
+		s += " Then: " + strings.Join(rest, ", ") + "."
+	}
+	return s
+}
+
 func corrMatrixSentence(m marker) string {
 	var parts []string
 	for _, it := range m.list("strongest") {

@@ -58,6 +58,8 @@ func sentence(m marker) string {
 		return answerSentence(m)
 	case "peak":
 		return peakSentence(m)
+	case "corrwith":
+		return corrWithSentence(m)
 	case "peaks":
 		return peaksSentence(m)
 	case "series":
@@ -277,7 +279,21 @@ func describeSentence(m marker) string {
 }
 
 func countsSentence(m marker) string {
-	return fmt.Sprintf("`%s` has %s distinct values over %s rows. Most common: %s.", m.str("col"), m.str("unique"), m.str("total"), pairs(m.list("items"), 10))
+	items := m.list("items")
+	if first, _ := firstItem(items); first != nil && (m.str("which") == "min" || m.str("which") == "max") {
+		word := map[string]string{"min": "fewest", "max": "most"}[m.str("which")]
+		return fmt.Sprintf("**%s** has the %s rows (%s). `%s` has %s distinct values over %s rows: %s.", fmtLabel(first[0]), word, fmtAny(first[1]), m.str("col"), m.str("unique"), m.str("total"), pairs(items, 10))
+	}
+	return fmt.Sprintf("`%s` has %s distinct values over %s rows. Most common: %s.", m.str("col"), m.str("unique"), m.str("total"), pairs(items, 10))
+}
+
+// firstItem is the first [name, value] pair of a marker's items.
+func firstItem(items []any) ([]any, bool) {
+	if len(items) == 0 {
+		return nil, false
+	}
+	p, ok := items[0].([]any)
+	return p, ok && len(p) == 2
 }
 
 // pairs writes [[name, value], ...] as "name (value), ...".

@@ -19,7 +19,7 @@ var answersVerdict = setOf(intentTest, intentMissing, intentOutliers, intentCorr
 // column, the file's first or last rows, its size, a single statistic. Given to "who is the
 // last opponent?" or "what is the top placed country?" they answer a nearby question.
 func namesNothing(q *Query) bool {
-	if _, quantile := quantileOf(q.Agg); quantile || q.Agg == "iqr" || q.Agg == "var" {
+	if _, quantile := quantileOf(q.Agg); quantile || definedAggs[q.Agg] != "" || q.Agg == "var" {
 		return false // "what is the 25th percentile of …" asks for the statistic it names
 	}
 	switch q.Intent {

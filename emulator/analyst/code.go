@@ -260,7 +260,7 @@ func aggTitle(agg, col string) string {
 	switch agg {
 	case "count":
 		return "Number of rows"
-	case "std", "var", "iqr", "percent":
+	case "std", "var", "iqr", "percent", "valrange", "cv", "flagpct":
 		return capital(aggName(agg)) + " of " + col
 	}
 	return capital(aggName(agg)) + " " + col
@@ -292,4 +292,6 @@ func quantileOf(agg string) (float64, bool) {
 
 // aggWord names an aggregation in the reply.
 var aggWord = map[string]string{"mean": "average", "median": "median", "sum": "total", "min": "minimum",
-	"max": "maximum", "std": "standard deviation", "var": "variance", "iqr": "interquartile range", "count": "count", "percent": "share in percent"}
+	"max": "maximum", "std": "standard deviation", "var": "variance", "iqr": "interquartile range", "count": "count", "percent": "share in percent",
+	"valrange": "range (maximum − minimum)", "cv": "coefficient of variation (standard deviation / mean)",
+	"flagpct": "share in percent"}

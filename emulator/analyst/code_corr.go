@@ -26,6 +26,15 @@ func (g *gen) corr() {
 	if len(ms) < 2 {
 		cols = pyList(numericColumns(g.f))
 	}
+	if len(ms) == 1 && g.q.Chart != "heatmap" {
+		// "which feature correlates most with quality": every other number column against it
+		g.line("result = df[%s].corr(method=%s)[%s].drop(%s).dropna()", cols, py(g.corrMethod()), py(ms[0]), py(ms[0]))
+		g.line("result = result.reindex(result.abs().sort_values(ascending=False).index)")
+		g.line("print(result.round(3).to_string())")
+		g.line("_emit(\"corrwith\", col=%s, method=%s, items=[[k, float(v)] for k, v in result.items()])", py(ms[0]), py(g.corrMethod()))
+		g.exportResult("correlations_with_" + ms[0])
+		return
+	}
 	g.line("result = df[%s].corr(method=%s)", cols, py(g.corrMethod()))
 	g.line("print(result.round(3).to_string())")
 	g.line("pairs = result.where(np.triu(np.ones(result.shape, dtype=bool), k=1)).stack()")

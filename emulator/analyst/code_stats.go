@@ -17,6 +17,14 @@ func (g *gen) aggOf(m string) string {
 	return defaultAgg(m)
 }
 
+// definedAggs are the statistics pandas has no method for, as the Python a cell defines them by.
+var definedAggs = map[string]string{
+	"iqr":      "s.quantile(0.75) - s.quantile(0.25)",
+	"valrange": "s.max() - s.min()",
+	"cv":       "s.std() / s.mean()",
+	"flagpct":  "100 * s.mean()",
+}
+
 func (g *gen) stat() {
 	g.prelude()
 	if len(g.q.By) > 0 {
@@ -24,9 +32,9 @@ func (g *gen) stat() {
 		return
 	}
 	for _, agg := range append([]string{g.q.Agg}, g.q.Aggs...) {
-		if agg == "iqr" {
-			g.line("def iqr(s):")
-			g.line("    return s.quantile(0.75) - s.quantile(0.25)")
+		if def, ok := definedAggs[agg]; ok {
+			g.line("def %s(s):", agg) // named so, the summary table's row says which statistic
+			g.line("    return %s", def)
 		}
 		if q, ok := quantileOf(agg); ok {
 			g.line("def %s(s):", agg) // named so, the summary table's row says which quantile
@@ -40,7 +48,7 @@ func (g *gen) stat() {
 	}
 	for _, m := range g.numericMeasures() {
 		for _, agg := range append([]string{g.aggOf(m)}, g.q.Aggs...) {
-			if _, q := quantileOf(agg); agg == "iqr" || q || g.population(agg) {
+			if _, q := quantileOf(agg); definedAggs[agg] != "" || q || g.population(agg) {
 				g.line("value = %s(%s)", agg, col(m))
 			} else {
 				g.line("value = %s.%s()", col(m), agg)
@@ -60,7 +68,7 @@ func aggList(g *gen) string {
 		for _, a := range append([]string{g.aggOf(m)}, g.q.Aggs...) {
 			switch {
 			case seen[a]:
-			case a == "iqr" || strings.HasPrefix(a, "q") && aggName(a) != "" || g.population(a):
+			case definedAggs[a] != "" || strings.HasPrefix(a, "q") && aggName(a) != "" || g.population(a):
 				out = append(out, a) // the function the cell defined
 			default:
 				out = append(out, py(a))
@@ -80,15 +88,18 @@ func (g *gen) population(agg string) bool {
 // groupStat aggregates a measure by one or two keys, largest first.
 func (g *gen) groupStat(m string) {
 	agg := g.aggOf(m)
+	call := agg + "()"
+	switch {
+	case g.population(agg):
+		call = agg + "(ddof=0)"
+	case definedAggs[agg] != "":
+		call = "agg(lambda s: " + definedAggs[agg] + ")"
+	}
 	if len(g.q.By) == 2 {
-		g.line("result = df.groupby(%s)[%s].%s().unstack()", pyList(g.q.By), py(m), agg)
+		g.line("result = df.groupby(%s)[%s].%s.unstack()", pyList(g.q.By), py(m), call)
 		g.line("print(result.round(2).to_string())")
 		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggTitle(agg, m)+" by "+g.q.By[0]+" and "+g.q.By[1]))
 	} else {
-		call := agg + "()"
-		if g.population(agg) {
-			call = agg + "(ddof=0)"
-		}
 		g.line("result = df.groupby(%s)[%s].%s.sort_values(ascending=%s)", py(g.q.By[0]), py(m), call, pyBool(g.q.flipped))
 		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result)%s)", py(m), py(agg), py(g.q.By[0]), g.whichArg())
 	}

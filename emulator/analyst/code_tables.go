@@ -160,7 +160,10 @@ func (g *gen) counts() {
 	c := g.countsColumn()
 	vals := valuesOf(c, g.f) // a column of lists counts its items
 	g.line("result = %s.value_counts(dropna=False)", vals)
-	g.line("_emit(\"counts\", col=%s, unique=int(%s.nunique()), total=len(df), items=[[k, int(v)] for k, v in result.head(20).items()])", py(c), vals)
+	if g.q.Which == c && g.q.Bottom {
+		g.line("result = result.sort_values(kind=\"stable\")") // "the level with the fewest": the fewest first
+	}
+	g.line("_emit(\"counts\", col=%s, unique=int(%s.nunique()), total=len(df), items=[[k, int(v)] for k, v in result.head(20).items()]%s)", py(c), vals, g.whichArg())
 	g.line("result = result.rename(\"count\").to_frame()")
 	g.exportResult(c + "_counts")
 	g.show()

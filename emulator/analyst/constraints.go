@@ -113,11 +113,39 @@ func readRefinements(question string, p *Profile) (string, refinements) {
 // readAt tries each clause rule at word i and returns the index after the clause it read, or i.
 func (r *clauseReader) readAt(i int) int {
 	for _, rule := range []func(int) int{
-		r.readLabel, r.readAnswerType, r.readLabelRule, r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readDropMissing, r.readMissingPassive, r.readFill,
+		r.readLabel, r.readAnswerType, r.readLabelRule, r.readDefinition, r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readDropMissing, r.readMissingPassive, r.readFill,
 		r.readScale, r.readEncode, r.readDerived, r.readTies,
 	} {
 		if n := rule(i); n > i {
 			return n
+		}
+	}
+	return i
+}
+
+// definitionWords are the words that define a statistic in terms of others: "(max - min)",
+// "(standard deviation divided by mean)", "(Q3 - Q1)".
+var definitionWords = setOf("max", "maximum", "min", "minimum", "minus", "-", "−", "/", "divided", "by", "over",
+	"mean", "average", "standard", "deviation", "std", "sd", "the", "of", "q1", "q3", "q3-q1", "highest", "lowest",
+	"largest", "smallest", "value", "values", "x", "*", "times", "100", "i.e", "i.e.", "ie", "e.g", ".", ",", "and", "to")
+
+// readDefinition cuts a statistic's definition in parentheses after its name: "the range (max -
+// min)", "the coefficient of variation (standard deviation divided by mean)". It says what the
+// statistic is, which its name already does.
+func (r *clauseReader) readDefinition(i int) int {
+	if !r.is(i, "(") || !r.is(i-1, "range", "variation", "iqr", "cv", "deviation", "spread") {
+		return i
+	}
+	for k := i + 1; k < len(r.ws) && k < i+14; k++ {
+		switch {
+		case r.is(k, ")"):
+			if k == i+1 {
+				return i
+			}
+			r.edit(i, k+1, "")
+			return k + 1
+		case !definitionWords[r.word(k)]:
+			return i
 		}
 	}
 	return i

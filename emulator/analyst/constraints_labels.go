@@ -154,19 +154,7 @@ func (r *clauseReader) labelCond(from, to int) (labelCond, bool) {
 	default:
 		return c, false
 	}
-	for _, op := range []struct{ words, op string }{
-		{"greater than or equal to", ">="}, {"less than or equal to", "<="}, {"equal to or greater than", ">="},
-		{"equal to or less than", "<="}, {"at least", ">="}, {"at most", "<="}, {"no less than", ">="},
-		{"no more than", "<="}, {">=", ">="}, {"<=", "<="}, {"greater than", ">"}, {"more than", ">"},
-		{"larger than", ">"}, {"above", ">"}, {"exceeds", ">"}, {"less than", "<"}, {"smaller than", "<"},
-		{"below", "<"}, {">", ">"}, {"<", "<"},
-	} {
-		if strings.Contains(text, " "+op.words+" ") || strings.Contains(op.words, "=") && strings.Contains(text, op.words) ||
-			(op.words == ">" || op.words == "<") && strings.Contains(text, op.words) {
-			c.Op = op.op
-			break
-		}
-	}
+	c.Op = comparisonOp(text)
 	for k := from; k < to; k++ {
 		if r.ws[k].num {
 			c.Value, _ = strconv.ParseFloat(r.ws[k].low, 64)
@@ -174,6 +162,27 @@ func (r *clauseReader) labelCond(from, to int) (labelCond, bool) {
 		}
 	}
 	return c, false
+}
+
+// comparisonOps are the ways of writing a comparison, longest first.
+var comparisonOps = []struct{ words, op string }{
+	{"greater than or equal to", ">="}, {"less than or equal to", "<="}, {"equal to or greater than", ">="},
+	{"equal to or less than", "<="}, {"at least", ">="}, {"at most", "<="}, {"no less than", ">="},
+	{"no more than", "<="}, {">=", ">="}, {"<=", "<="}, {"==", "=="}, {"!=", "!="}, {"greater than", ">"},
+	{"more than", ">"}, {"larger than", ">"}, {"higher than", ">"}, {"above", ">"}, {"exceeds", ">"},
+	{"over", ">"}, {"less than", "<"}, {"smaller than", "<"}, {"lower than", "<"}, {"below", "<"},
+	{"under", "<"}, {"not equal to", "!="}, {"equal to", "=="}, {">", ">"}, {"<", "<"},
+}
+
+// comparisonOp is the operator a text says ("the p-value is less than 0.05" is <), or "".
+func comparisonOp(text string) string {
+	padded := " " + text + " "
+	for _, op := range comparisonOps {
+		if strings.Contains(padded, " "+op.words+" ") || strings.ContainsAny(op.words, "<>=!") && strings.Contains(text, op.words) {
+			return op.op
+		}
+	}
+	return ""
 }
 
 // labelValue is the label the first rule that holds names, with the conditions that made it;

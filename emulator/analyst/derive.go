@@ -21,7 +21,7 @@ type derivation struct {
 
 // readDerived tries each way of defining a column at word i.
 func (r *clauseReader) readDerived(i int) int {
-	for _, read := range []func(int) int{r.readNamedExpr, r.readBins, r.readNounBins, r.readDatePart,
+	for _, read := range []func(int) int{r.readFlag, r.readNamedExpr, r.readBins, r.readNounBins, r.readDatePart,
 		r.readLength, r.readSplit, r.readPairPhrase, r.readBareExpr} {
 		if n := read(i); n > i {
 			return n

@@ -71,12 +71,18 @@ func derivedAt(ps *parsed, ix *colIndex, q *Query, i int) bool {
 	return false
 }
 
+// groupNouns name a column's values as groups: "the quality level", "the age group".
+var groupNouns = setOf("level", "group", "category", "value", "type", "band", "bucket", "class", "tier")
+
 // entityWithExtreme returns where X starts in "the X with the lowest Y" ("Report the origin
 // with the lowest median horsepower", "find the region having the most sales"), or -1: the
 // imperative form of "which X has the lowest Y".
 func entityWithExtreme(ps *parsed) int {
 	for _, m := range ps.mentions {
 		i, j := m.start, m.end
+		if j < len(ps.toks) && groupNouns[ps.toks[j].low] {
+			j++ // "the quality level with the fewest wines"
+		}
 		if i == 0 || ps.toks[i-1].low != "the" || j+2 >= len(ps.toks) {
 			continue
 		}
@@ -110,6 +116,10 @@ func readEntity(q *Query, ps *parsed, ix *colIndex, f *Frame) {
 		}
 	}
 	if len(measures) == 0 {
+		if q.Agg == "count" && len(q.By) == 1 && q.By[0] == e {
+			// "the quality level with the fewest wines": the groups ranked by their rows
+			q.Which, q.Bottom, q.flipped = e, ps.firstOf("max", "min") == "min", ps.firstOf("max", "min") == "min"
+		}
 		return
 	}
 	q.Which, q.Measures, q.Bottom = e, measures[:1], ps.firstOf("max", "min") == "min"

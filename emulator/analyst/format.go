@@ -6,6 +6,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"unicode"
 )
 
 // An answer format ("answer in this format: @mean_fare[value]") is a line the reply ends with,
@@ -40,7 +41,7 @@ func (r *clauseReader) readFormat() {
 	if first < 0 {
 		return
 	}
-	r.ref.Format = r.text[r.ws[first].at:r.ws[last].end]
+	inner := r.formatHoles(first, last)
 	start := first
 	for start > 0 && formatLead[r.word(start-1)] {
 		start--
@@ -67,7 +68,36 @@ func (r *clauseReader) readFormat() {
 	if e := min(end, len(r.ws)); e > last+1 {
 		r.ref.FormatNote = r.text[r.ws[last].end:r.ws[e-1].end]
 	}
+	if inner != "" {
+		r.ref.FormatNote = strings.TrimSpace(inner + " " + r.ref.FormatNote)
+	}
 	r.edit(start, end, "")
+}
+
+// formatHoles sets the format line from its placeholders, words first to last, and returns
+// the words written between them, which explain a placeholder rather than belong to the line:
+// "@p_value[p] rounded to 4 decimals, @result[…]" is the line "@p_value[p], @result[…]" and
+// the note "@p_value[p] rounded to 4 decimals".
+func (r *clauseReader) formatHoles(first, last int) string {
+	var line, notes []string
+	prev := -1
+	for i := first; i <= last; i++ {
+		if !strings.HasPrefix(r.ws[i].s, "@") || !placeholder.MatchString(r.ws[i].s) {
+			continue
+		}
+		if prev >= 0 {
+			gap := r.text[r.ws[prev].end:r.ws[i].at]
+			if strings.IndexFunc(gap, unicode.IsLetter) >= 0 {
+				notes = append(notes, r.ws[prev].s+" "+strings.Trim(strings.TrimSpace(gap), ",;"))
+				gap = ", "
+			}
+			line = append(line, gap)
+		}
+		line = append(line, r.ws[i].s)
+		prev = i
+	}
+	r.ref.Format = strings.Join(line, "")
+	return strings.Join(notes, "; ")
 }
 
 // explains reports a clause after a format, from word from to word at, that explains its

@@ -1,6 +1,7 @@
 package analyst
 
 import (
+	"cmp"
 	"math"
 	"regexp"
 	"slices"
@@ -33,6 +34,7 @@ var aggKeys = map[string][]string{
 	"var": {"variance", "var"}, "sum": {"sum", "total"}, "min": {"min", "minimum", "lowest", "smallest"},
 	"max": {"max", "maximum", "highest", "largest"}, "count": {"count", "number", "n"}, "nunique": {"unique", "distinct"},
 	"skew": {"skew", "skewness"}, "kurt": {"kurtosis", "kurt"}, "iqr": {"iqr", "interquartile", "range"},
+	"valrange": {"range", "spread"}, "cv": {"cv", "coefficient", "variation"}, "flagpct": {"percentage", "percent", "pct", "share"},
 }
 
 // columnKeys are a column's words, for placeholders that name the column: @mean_fare.
@@ -92,6 +94,12 @@ func markerValues(m marker) []answerValue {
 			out = append(out, named("p-value", p, "p", "pvalue"))
 		}
 		return out
+	case "corrwith":
+		if first, ok := firstItem(m.list("items")); ok {
+			return []answerValue{named("strongest", first[0], "feature", "column", "variable", "name", "predictor", "attribute", "strongest"),
+				named("its correlation", first[1], "r", "correlation", "coefficient", "corr")}
+		}
+		return nil
 	case "corrmatrix":
 		if top := m.list("strongest"); len(top) > 0 {
 			if r, _ := top[0].([]any); len(r) == 3 {
@@ -188,7 +196,8 @@ func markerValues(m marker) []answerValue {
 		if items := m.list("items"); m.str("which") != "" && len(items) > 0 {
 			// "which region has the highest average charges": the region is the answer
 			if p, _ := items[0].([]any); len(p) == 2 {
-				out = append(out, named(m.str("by"), p[0], columnKeys(m.str("by"), "name", "which", "group", "category")...))
+				by := cmp.Or(m.str("by"), m.str("col")) // a group's key, or the counted column
+				out = append(out, named(by, p[0], columnKeys(by, "name", "which", "group", "category")...))
 			}
 		}
 		for _, it := range m.list("items") {
@@ -298,7 +307,14 @@ func formatLine(format, note string, vals []answerValue, decimals int) string {
 			decimals = own[i]
 		}
 		var fill []string
-		if k := bestValue(placeholderWords(name), vals, used); k >= 0 {
+		k := bestValue(placeholderWords(name), vals, used)
+		if k < 0 && contentOptions(content) != nil {
+			k = slices.IndexFunc(vals, func(v answerValue) bool { _, yes := v.v.(bool); return yes }) // a yes or no
+			if k >= 0 && used[k] {
+				k = -1
+			}
+		}
+		if k >= 0 {
 			used[k] = true
 			fill = []string{fillValue(vals[k].v, content, note, decimals)}
 		} else if len(holes) == 1 && len(vals) > 1 {
@@ -394,13 +410,7 @@ var quoted = regexp.MustCompile(`["“']([^"”']{1,30})["”']`)
 // ("yes or no", "True/False"), else two quoted options in the note that explains the format,
 // else Yes or No.
 func verdictWord(yes bool, content, note string) string {
-	var opts []string
-	for _, sep := range []string{"/", " or ", "|", "_or_"} { // "yes_or_no" as a placeholder's name
-		if parts := strings.Split(content, sep); len(parts) == 2 {
-			opts = []string{strings.Trim(parts[0], ` "'“”`), strings.Trim(parts[1], ` "'“”`)}
-			break
-		}
-	}
+	opts := contentOptions(content)
 	if opts == nil {
 		for _, m := range quoted.FindAllStringSubmatch(note, -1) {
 			if !slices.Contains(opts, m[1]) && !strings.Contains(m[1], "_") && m[1] != content {
@@ -422,6 +432,17 @@ func verdictWord(yes bool, content, note string) string {
 		return pos
 	}
 	return neg
+}
+
+// contentOptions are the two answers a placeholder offers inside its brackets: "yes or no",
+// "True/False", "yes_or_no", `"significant" or "not significant"`; nil when it offers none.
+func contentOptions(content string) []string {
+	for _, sep := range []string{"/", " or ", "|", "_or_"} { // "yes_or_no" as a placeholder's name
+		if parts := strings.Split(content, sep); len(parts) == 2 {
+			return []string{strings.Trim(parts[0], ` "'“”`), strings.Trim(parts[1], ` "'“”`)}
+		}
+	}
+	return nil
 }
 
 // negative reports an option that says no: "no", "False", "Not Normal", "non-linear".

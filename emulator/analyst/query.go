@@ -298,9 +298,9 @@ func (ps *parsed) numberBefore(i int) int {
 // firstAgg returns the aggregation the question asks for: the first one named, except that
 // in "the highest average price" the average is the aggregate and "highest" ranks it.
 func (ps *parsed) firstAgg() string {
-	first := ps.firstOf("mean", "median", "sum", "min", "max", "std", "var", "count")
+	first := ps.firstOf("mean", "median", "sum", "min", "max", "std", "var", "cv", "valrange", "count")
 	if first == "max" || first == "min" {
-		if other := ps.firstOf("mean", "median", "sum", "std", "var"); other != "" {
+		if other := ps.firstOf("mean", "median", "sum", "std", "var", "cv", "valrange"); other != "" {
 			return other
 		}
 	}
@@ -320,7 +320,8 @@ func (ps *parsed) moreAggs(first string) []string {
 		t := ps.toks[i]
 		switch {
 		case t.low == "and" || t.low == "," || t.low == "the" || t.low == "its" || t.low == "their" || t.low == "standard":
-		case t.kw && slices.Contains([]string{"mean", "median", "sum", "std", "var", "min", "max"}, t.norm):
+		case t.kw && !ps.taken[i] && slices.Contains([]string{"mean", "median", "sum", "std", "var", "cv", "valrange", "min", "max"}, t.norm):
+			// (a keyword inside a column's name, "volatile" of volatile_acidity, is the name)
 			if t.norm != first && !slices.Contains(out, t.norm) {
 				out = append(out, t.norm)
 			}

@@ -1,6 +1,7 @@
 package analyst
 
 import (
+	"slices"
 	"strings"
 )
 
@@ -45,6 +46,7 @@ func parseQuestion(question string, ix *colIndex) Query {
 		readEntity(&q, ps, ix, f)
 	}
 	eachNamedValue(&q, ps)
+	flagShare(&q, ps)
 	if q.Intent == intentStat && len(q.By) > 0 && (q.Agg == "max" || q.Agg == "min") && ps.has("what") && ps.firstOf("mean", "median", "sum", "std") == "" {
 		q.Agg = "" // "which region sells the most" ranks the regions by their total
 	}
@@ -63,6 +65,26 @@ func parseQuestion(question string, ix *colIndex) Query {
 		q.Notes = append(q.Notes, "I read “price” as the Close column.")
 	}
 	return q
+}
+
+// flagShare reads the share of rows a flag column the question defined marks: "a binary column
+// high_quality that is 1 if quality is at least 7 … what proportion of wines are high
+// quality" is the mean of its 1s and 0s, and a percentage a hundred times that.
+func flagShare(q *Query, ps *parsed) {
+	if !ps.has("percent") || len(q.Measures) != 1 || len(q.By) > 0 || len(q.Filters) > 0 {
+		return
+	}
+	for _, d := range q.refine.Derived {
+		if d.Name == q.Measures[0] && strings.HasPrefix(d.How, "1 where") {
+			q.Intent, q.Agg = intentStat, "mean"
+			if ps.hasWord("percentage") || ps.hasWord("percent") || ps.hasWord("%") {
+				q.Agg = "flagpct"
+			}
+			ps.taken[ps.at("percent")] = true
+			q.unknown = slices.DeleteFunc(q.unknown, func(w string) bool { return vocabulary[strings.ToLower(w)] == "percent" })
+			return
+		}
+	}
 }
 
 // eachNamedValue reads an average (or another statistic that does not add up) of values named

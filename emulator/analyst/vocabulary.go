@@ -12,6 +12,8 @@ var keywords = map[string][]string{
 	"max":       {"max", "maximum", "highest", "largest", "biggest", "most", "best", "greatest", "higher", "greater", "larger", "bigger", "better"},
 	"std":       {"std", "stdev", "stddev", "deviation", "spread", "volatility", "volatile"},
 	"var":       {"variance", "var"},
+	"cv":        {"cv"},       // "coefficient of variation", joined by phrases
+	"valrange":  {"valrange"}, // "the range of", joined by phrases
 	"count":     {"count", "howmany", "number"},
 	"plot":      {"plot", "chart", "graph", "visualize", "visualise", "visualization", "draw", "figure", "diagram", "plotting"},
 	"line":      {"line"},
