@@ -168,6 +168,9 @@ func tableSentence(m marker) string {
 			return fmt.Sprintf("%s: the `%s` of the **%s of %s rows** where %s; the table above lists %s.",
 				names, m.str("key"), m.str("total"), m.str("of"), where, them)
 		}
+		if total, of := numOf(m["total"]), numOf(m["of"]); m["percent"] == true && of > 0 {
+			return fmt.Sprintf("**%s%%** of the rows (%s of %s) have %s; the table above lists them.", fmtNum(100*total/of), m.str("total"), m.str("of"), where)
+		}
 		return fmt.Sprintf("**%s of %s rows** have %s; the table above lists them.", m.str("total"), m.str("of"), where)
 	}
 	s := fmt.Sprintf("%s, of %s rows", m.str("title"), m.str("total"))

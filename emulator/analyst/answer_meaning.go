@@ -149,7 +149,7 @@ func meaningValuesText(m marker) []string {
 	for i, v := range m.list("values") {
 		s := "missing (no value)"
 		if v != nil {
-			s = fmtAny(v)
+			s = fmtFor(m.str("target"), v) // an id or a year without thousands separators
 		}
 		s = "**" + s + "**"
 		if i < len(counts) {

@@ -81,8 +81,8 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		}
 	}
 	byLength := m.Order != nil && m.Order.Length // the scores are the texts' lengths
-	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, by_length=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s])%s)",
-		py(m.Form.String()), py(shape), py(what), py(where), py(by), pyBool(byLength), n, py(f.Key), extreme)
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, by_length=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s]), target=%s%s)",
+		py(m.Form.String()), py(shape), py(what), py(where), py(by), pyBool(byLength), n, py(f.Key), py(m.Target), extreme)
 	meaningResult(g, m, shape, what)
 	return strings.TrimRight(g.b.String(), "\n")
 }

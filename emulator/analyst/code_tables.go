@@ -228,6 +228,9 @@ func (g *gen) filterRows() {
 	if g.q.Named != "" {
 		named = ", key=" + py(g.q.Named)
 	}
+	if g.q.kwHas("percent") {
+		named += ", percent=True" // "what percentage of cars come from usa": the share leads
+	}
 	g.line("_emit(\"table\", title=%s, total=len(result), where=%s, of=len(frames[%s])%s, **_rows(result, 10, %s))",
 		py("Rows where "+describeFilters(g.q.Filters)), py(describeFilters(g.q.Filters)), py(g.f.Key), named, g.tableCols())
 	g.exportResult("rows_" + g.filterStem())

@@ -4,6 +4,8 @@ import (
 	"sort"
 	"strings"
 	"unicode"
+
+	"github.com/analyst-workbench/workbench/emulator/analyst/language"
 )
 
 // colRef names one column of one frame of the profile.
@@ -219,8 +221,8 @@ func findValue(toks []token, v string) (int, int) {
 	parts := strings.Fields(strings.ToLower(v))
 	if len(parts) == 1 {
 		for i, t := range toks {
-			if valueSynonyms[t.low] == parts[0] {
-				return i, 1
+			if valueSynonyms[t.low] == parts[0] || language.WordNet().AdverbOf(t.low, parts[0]) {
+				return i, 1 // "women" of female, "remotely" of Remote
 			}
 		}
 	}

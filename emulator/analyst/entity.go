@@ -181,11 +181,11 @@ func whichSentence(m marker) string {
 	if m.str("which") == "min" {
 		word = "lowest"
 	}
-	if n, _ := m.num("ties"); n > 1 {
-		// several rows share the extreme: all of them are the answer, never the first alone
-		return fmt.Sprintf("**%s** share the %s `%s`: **%s** (%s values of `%s` tie).", joinLabels(m.list("tied"), int(n)), word, m.str("col"), m.str("value"), m.str("ties"), m.str("entity"))
-	}
 	s := fmt.Sprintf("**%s** has the %s `%s`: **%s** (`%s` %s).", fmtLabel(m["label"]), word, m.str("col"), m.str("value"), m.str("entity"), fmtLabel(m["label"]))
+	if n, _ := m.num("ties"); n > 1 {
+		// the first in the file's order answers, as idxmax finds it; the others are named
+		s += fmt.Sprintf(" %d more tie at %s: %s.", int(n)-1, m.str("value"), joinLabels(m.list("tied")[1:], int(n)-1))
+	}
 	if m["repeats"] == true {
 		s += fmt.Sprintf(" That is the single row with the %s value; `%s` has several rows each, so ask for “average %s by %s” to compare them as groups.",
 			word, m.str("entity"), m.str("col"), m.str("entity"))

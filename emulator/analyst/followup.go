@@ -21,9 +21,9 @@ func followCue(ps *parsed) bool {
 	if followWords[first] {
 		return true
 	}
-	for _, t := range ps.toks {
-		if backRefs[t.low] {
-			return true
+	for i, t := range ps.toks {
+		if backRefs[t.low] && !(i+1 < len(ps.toks) && ps.toks[i+1].low == "of") {
+			return true // "that of UA" compares with a value of the question itself
 		}
 	}
 	return false
@@ -55,7 +55,11 @@ func resolveTurn(question string, history []Message, ix *colIndex) Query {
 			prev = &q
 		}
 	}
-	return withContext(parseQuestion(question, ix), prev)
+	q := parseQuestion(question, ix)
+	if prev == nil {
+		q.cue = false // with nothing before it, "that" or "what about" leans on no earlier question
+	}
+	return withContext(q, prev)
 }
 
 // withContext merges a follow-up into the previous query; a standalone question stands alone.

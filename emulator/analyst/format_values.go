@@ -185,11 +185,7 @@ func markerValues(m marker) []answerValue {
 		}
 		return append(out, named("missing values", m["total"], missingKeys...))
 	case "which":
-		entity := any(m["label"])
-		if n, _ := m.num("ties"); n > 1 {
-			entity = joinAny(m.list("tied"), 10)
-		}
-		return []answerValue{named(m.str("entity"), entity, columnKeys(m.str("entity"), "name", "which", "id")...),
+		return []answerValue{named(m.str("entity"), m["label"], columnKeys(m.str("entity"), "name", "which", "id")...),
 			named(m.str("col"), m["value"], columnKeys(m.str("col"), "value", "highest", "lowest", "max", "min")...)}
 	case "group", "counts", "medians":
 		var out []answerValue

@@ -253,8 +253,8 @@ func (rd questionReading) groupingUnsaid(q *Query) []string {
 			return nil
 		}
 	}
-	if slices.Contains(q.By, rd.entityColumn()) {
-		return nil
+	if slices.Contains(q.By, rd.entityColumn()) || rd.m != nil && slices.Contains(q.By, rd.m.Group) {
+		return nil // "the 4 carriers with the lowest median distance": the meaning groups so too
 	}
 	var words []string
 	for _, l := range rd.r.Links {
@@ -455,6 +455,9 @@ func keywordMisreads(q *Query, m *meaning.Meaning) bool {
 	}
 	if countsCells(q) && m.Agg != meaning.Count && m.Agg != meaning.Distinct && slices.Contains(q.Measures, m.Target) {
 		return true // "how many rebounds" adds them up, "the number of starters" is their value
+	}
+	if m.Order != nil && m.Order.Said && !m.Order.Each && q.Intent == intentStat && len(q.By) > 0 {
+		return true // "the 4 carriers with the lowest median distance": the keyword rules list every group
 	}
 	if q.Intent == intentSize && m.Agg == meaning.Sum {
 		return true // "how many employees does the school have" is # of Employees, not its rows

@@ -62,6 +62,17 @@ func init() {
 		{class: "conditions", files: "cars.csv", q: "Compare the average mpg of 4-cylinder cars and 6-cylinder cars.", ref: "df[df.cylinders.isin([4, 6])].groupby('cylinders').mpg.mean().tolist()"},
 		{class: "conditions", files: "cars.csv", q: "What is the average mpg of cars with 4 or 6 cylinders?", ref: "df[df.cylinders.isin([4, 6])].mpg.mean()"},
 		{class: "conditions", files: "cars.csv", q: "average horsepower of 4, 6 or 8 cylinder cars", ref: "df[df.cylinders.isin([4, 6, 8])].horsepower.mean()"},
+		// a unit after the number is the column's, named before it
+		{class: "conditions", files: "flights.csv", q: "Is there any flight with an arrival delay greater than 300 minutes?", want: []string{"**No.**"}, avoid: []string{"Yes"}},
+		{class: "conditions", files: "flights.csv", q: "Is there any flight with an arrival delay greater than 100 minutes?", want: []string{"**Yes"}, ref: "int((df.arr_delay > 100).sum())"},
+		{class: "conditions", files: "flights.csv", q: "How many flights have a distance of more than 2500 miles?", ref: "int((df.distance > 2500).sum())"},
+		{class: "conditions", files: "flights.csv", q: "List the 4 carriers with the lowest median distance.", ref: "df.groupby('carrier').distance.median().nsmallest(4).index.tolist()"},
+		// where a row belongs said with a verb ("work in"); a value said as an adverb; a share asked
+		{class: "conditions", files: "salaries.csv", q: "How many employees work in Engineering?", ref: "int((df.department == 'Engineering').sum())"},
+		{class: "conditions", files: "salaries.csv", q: "What percentage of employees work remotely?", ref: "round((df.work_mode == 'Remote').mean() * 100, 2)"},
+		{class: "conditions", files: "cars.csv", q: "What percentage of cars come from usa?", ref: "round((df.origin == 'usa').mean() * 100, 2)"},
+		{class: "conditions", files: "salaries.csv", q: "What is the median salary of employees with more than 10 years of experience?", ref: "df[df.years_experience > 10].salary.median()"},
+		{class: "conditions", files: "salaries.csv", q: "What is the employee_id of the youngest employee?", want: []string{"**1002**"}},
 
 		// which entity
 		{class: "entity", files: "happiness.csv", q: "which region has the lowest average score?", ref: "df.groupby('Region').Score.mean().idxmin()"},

@@ -50,10 +50,12 @@ func init() {
 			q:    "How many rows have a bmi greater than 30? Format: @count[n]",
 			last: "f'@count[{int((df.bmi > 30).sum())}]'"},
 		truthCase{class: "nearby", files: "insurance.csv", q: "What percentage of the people are smokers? Format: @smoker_percentage[value]", decline: true},
-		// four students share the highest score: all four are the answer, never the first alone
+		// four students share the highest score: the first in the file's order answers, as
+		// idxmax finds it, and the reply names the others
 		truthCase{class: "constraints", files: "students.csv",
 			q:    "Find the student with the highest writing_score and report their student_id. Format: @student_id[value]",
-			last: "ids = df[df.writing_score == df.writing_score.max()].student_id.tolist()\nf'@student_id[{\", \".join(map(str, ids))}]'"},
+			want: []string{"3 more tie at 100: 76, 133 and 263"},
+			last: "f'@student_id[{df.student_id[df.writing_score.idxmax()]}]'"},
 		truthCase{class: "constraints", files: "houses.csv",
 			q:    "Calculate the Pearson correlation between area_sqm and price. Use scipy.stats.pearsonr. Format: @r[value], @p[value] where both are rounded to 4 decimals.",
 			last: "r, p = st.pearsonr(df.area_sqm, df.price)\nf'@r[{r:.4f}], @p[{p:.4f}]'"},

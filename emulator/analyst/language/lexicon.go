@@ -173,6 +173,17 @@ func (lx *Lexicon) IsA(lemma, class string) bool {
 	return lx.IsAWithin(lemma, class, 0)
 }
 
+// AdverbOf reports an adverb made of an adjective by "-ly": remotely of remote, daily of
+// day never (the base must be an adjective the lexicon knows, the word an adverb).
+func (lx *Lexicon) AdverbOf(adverb, adjective string) bool {
+	base, ok := strings.CutSuffix(strings.ToLower(adverb), "ly")
+	adjective = strings.ToLower(adjective)
+	if !ok || base != adjective && base+"e" != adjective {
+		return false
+	}
+	return lx.POS(adverb).Has(Adverb) && lx.POS(adjective).Has(Adjective)
+}
+
 // IsAWithin is IsA restricted to the lemma's first senses noun senses (0: all of them). Rare
 // senses make IsA generous ("bank" has a sense that is a person's action); a caller that needs
 // the usual meaning looks at the first one or two.

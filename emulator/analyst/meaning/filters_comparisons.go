@@ -59,10 +59,17 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 	if col == "" {
 		col, at = rd.columnWithin(cmp) // "under the age of 25"
 	}
+	borrowed := false
 	if col == "" {
 		col, at = rd.columnAfter(cmp.End) // "more than 6 passengers": passenger_count
+		if col != "" && !rd.numeric(col) && rd.unitAfter(cmp.Value) >= 0 {
+			// "an arrival delay greater than 300 minutes": the unit (read as a date's) is the
+			// column's, named before it; "more than 10 years of experience" names it after
+			if before, k := rd.columnBefore(cmp.Start); before != "" {
+				col, at, borrowed = before, k, true
+			}
+		}
 	}
-	borrowed := false
 	if col == "" {
 		col, at = rd.columnBefore(cmp.Start)
 		borrowed = col != ""

@@ -20,7 +20,8 @@ var lightVerbs = set("be", "have", "do", "list", "name", "show", "give", "tell",
 	"record", "see", "know", "want", "need", "like", "get", "provide", "display", "return", "calculate",
 	"compute", "determine", "count", "associate", "correspond", "hold", "are", "enumerate", "mention",
 	"state", "specify", "indicate", "retrieve", "extract", "output", "print",
-	"make", "receive", "take", "cause", "result", "post", "buy", "purchase", "use", "write", "publish")
+	"make", "receive", "take", "cause", "result", "post", "buy", "purchase", "use", "write", "publish",
+	"work", "serve", "operate", "stay", "reside") // "employees who work in Engineering": where a row belongs
 
 // namingVerbs give a thing its name: "a model named 'Golf'", "a film called 'Up'".
 var namingVerbs = set("name", "call", "title", "label")

@@ -223,6 +223,8 @@ func (ix *Index) valueScore(s *language.Sentence, sp language.Span, norm string,
 			return ic.col.Values[k], 0.9, Value
 		case len(qs) == 1 && !strings.Contains(v, " ") && slices.Contains(qs[0].forms, v):
 			return ic.col.Values[k], 0.85, Value
+		case len(qs) == 1 && !strings.Contains(v, " ") && ix.lx.AdverbOf(qs[0].low, v):
+			return ic.col.Values[k], 0.8, Derivation // "work remotely": Remote
 		}
 	}
 	if k := ix.partOfValue(s, sp, norm, ic); k >= 0 {
