@@ -79,6 +79,9 @@ func filterExpr(f Filter) string {
 	if f.Kind == "list" {
 		return listExpr(f.Col, f.Op, f.Value, f.Values)
 	}
+	if f.Kind == "agg" {
+		return c + " " + f.Op + " " + c + "." + f.Value + "()" // the column's own average, over the rows so far
+	}
 	switch f.Op {
 	case "in":
 		if f.Kind == "num" {
@@ -122,6 +125,10 @@ func describeFilters(fs []Filter) string {
 			parts = append(parts, f.Col+" in "+f.Value)
 		case f.Op == "latest":
 			parts = append(parts, f.Col+" in the latest "+map[string]string{"Y": "year", "M": "month"}[f.Value]+" of the data")
+		case f.Kind == "agg":
+			parts = append(parts, f.Col+" "+words[f.Op]+" its "+aggName(f.Value))
+		case f.Kind == "agg":
+			parts = append(parts, f.Col+" "+words[f.Op]+" its "+aggName(f.Value))
 		case f.Kind == "date":
 			parts = append(parts, f.Col+" "+map[string]string{">": "after", ">=": "from", "<": "before", "<=": "up to"}[f.Op]+" "+f.Value)
 		default:
@@ -224,7 +231,7 @@ func (g *gen) filterStem() string {
 			parts = append(parts, strings.Join(f.Values, "_"))
 		case f.Kind == "date":
 			parts = append(parts, map[string]string{">": "after", ">=": "from", "<": "before", "<=": "to", "year": "in", "month": "in", "latest": "latest"}[f.Op]+"_"+f.Value)
-		default:
+		default: // a number, or an aggregate of the column ("charges_over_mean")
 			parts = append(parts, f.Col+"_"+map[string]string{">": "over", ">=": "from", "<": "under", "<=": "to", "==": "eq", "!=": "not"}[f.Op]+"_"+f.Value)
 		}
 	}

@@ -20,7 +20,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 	g.line("df = frames[%s]", py(f.Key))
 	for _, name := range rateColumns(m, f) {
 		// a rate of a yes/no column held as text: True is 1, False is 0
-		g.line("df = df.assign(**{%s: %s.astype(str).str.lower().map({\"true\": 1.0, \"false\": 0.0})})", py(name), col(name))
+		g.line("df = df.assign(**{%s: %s.astype(str).str.lower().map({\"true\": 1.0, \"false\": 0.0, \"yes\": 1.0, \"no\": 0.0})})", py(name), col(name))
 	}
 	for _, d := range derived {
 		g.line("df = df.assign(**{%s: %s})", py(d.Name), d.Py)
@@ -159,7 +159,7 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 	x := meaningFilter(c, f)
 	if fc := f.column(c.Column); fc != nil && fc.Kind == "cat" && trueFalse(fc.Values) && (c.Op == "==" || c.Op == "!=") {
 		// booleans read as text: compare their spelling, whatever its case
-		return fmt.Sprintf("(%s.astype(str).str.lower() %s %s)", col(c.Column), c.Op, py(strings.ToLower(c.Value)))
+		return fmt.Sprintf("(%s.astype(str).str.lower() %s %s)", col(c.Column), c.Op, py(strings.ToLower(x.Value)))
 	}
 	switch c.Op {
 	case "notna":
@@ -199,6 +199,8 @@ func meaningFilter(c meaning.Condition, f *Frame) Filter {
 		x.Kind = "num" // compared with the Python literal True or False
 	case col != nil && col.Kind == "num" && (c.Value == "True" || c.Value == "False"):
 		x.Kind, x.Value = "num", map[string]string{"True": "1", "False": "0"}[c.Value]
+	case col != nil && col.Kind == "cat":
+		x.Value = textTruth(col, c.Value) // "smokers": smoker is yes
 	case c.Numeric && col != nil && col.Kind == "num":
 		x.Kind = "num"
 	}
@@ -422,7 +424,7 @@ func checkExpr(c meaning.Condition, f *Frame) string {
 		}
 		return "float(_v) " + op + " " + x.Value
 	}
-	return "str(_v).casefold() " + op + " " + py(strings.ToLower(c.Value)) + ".casefold()"
+	return "str(_v).casefold() " + op + " " + py(strings.ToLower(x.Value)) + ".casefold()"
 }
 
 // pickedExpr is the Python for a two-row check's other value: the Pick of the first row at

@@ -28,6 +28,9 @@ func askedEntity(ps *parsed, ix *colIndex, q *Query, f *Frame) string {
 		}
 	}
 	if at < 0 {
+		at = laterWhich(ps)
+	}
+	if at < 0 {
 		at = entityWithExtreme(ps)
 	}
 	if at < 0 || timeWords[singular(ps.toks[at].low)] && !derivedAt(ps, ix, q, at) {
@@ -52,6 +55,28 @@ func askedEntity(ps *parsed, ix *colIndex, q *Query, f *Frame) string {
 		}
 	}
 	return ""
+}
+
+// laterWhich returns where X starts in a "which X has the highest Y" asked after a first
+// sentence ("Group the data by region and calculate the mean charges. Which region has the
+// highest mean charges?"), or -1: X must be a column and the extreme follow within a few words.
+func laterWhich(ps *parsed) int {
+	for i := 3; i+1 < len(ps.toks); i++ {
+		if ps.toks[i].low != "which" {
+			continue
+		}
+		for _, m := range ps.mentions {
+			if m.start != i+1 {
+				continue
+			}
+			for k := m.end; k < min(m.end+4, len(ps.toks)); k++ {
+				if ps.toks[k].kw && (ps.toks[k].norm == "max" || ps.toks[k].norm == "min") {
+					return i + 1
+				}
+			}
+		}
+	}
+	return -1
 }
 
 // derivedAt reports a mention at token i of a column the question derived: "the month" of

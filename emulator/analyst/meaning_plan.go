@@ -491,11 +491,33 @@ func labelledBins(ds []derivation) bool {
 	return len(ds) > 0 && !slices.ContainsFunc(ds, func(d derivation) bool { return d.Kind != "cat" || len(d.Labels) == 0 })
 }
 
-// trueFalse reports values that are exactly the two booleans, as text.
+// trueFalse reports values that are exactly the two booleans as text: True and False, or yes
+// and no ("smoker: yes"), so that "smokers" are the rows that say yes.
 func trueFalse(values []string) bool {
 	if len(values) != 2 {
 		return false
 	}
 	a, b := strings.ToLower(values[0]), strings.ToLower(values[1])
-	return a == "true" && b == "false" || a == "false" && b == "true"
+	return a == "true" && b == "false" || a == "false" && b == "true" || a == "yes" && b == "no" || a == "no" && b == "yes"
+}
+
+// textTruth is how a column of booleans as text writes True or False: "yes" for True where
+// the column says yes and no.
+func textTruth(c *Column, v string) string {
+	if c == nil || len(c.Values) != 2 || v != "True" && v != "False" {
+		return v
+	}
+	for _, x := range c.Values {
+		switch strings.ToLower(x) {
+		case "yes":
+			if v == "True" {
+				return x
+			}
+		case "no":
+			if v == "False" {
+				return x
+			}
+		}
+	}
+	return v
 }

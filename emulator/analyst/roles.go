@@ -94,6 +94,9 @@ func assignRoles(q *Query, ps *parsed, ix *colIndex) {
 			}
 			continue
 		}
+		if len(cols) == 1 && flagRows(q, ps, m, ix.column(cols[0])) {
+			continue
+		}
 		for _, c := range cols {
 			addRole(q, ps, m, *ix.column(c))
 		}
@@ -137,6 +140,46 @@ func anyFilterOn(q *Query, kind string) bool {
 		}
 	}
 	return false
+}
+
+// flagRows reads a yes/no column named in the plural as the rows that say yes: "smokers" are
+// smoker = yes, "the region with the most smokers" counts them; "non-smokers" say no.
+func flagRows(q *Query, ps *parsed, m mention, c *Column) bool {
+	t := ps.toks[m.end-1]
+	if m.end-m.start != 1 || t.low == singular(t.low) || singular(t.low) != strings.ToLower(c.Name) {
+		return false
+	}
+	yes, no := "", ""
+	switch {
+	case c.Kind == "cat" && trueFalse(c.Values):
+		yes, no = textTruth(c, "True"), textTruth(c, "False")
+		if yes == "True" {
+			yes, no = trueSpelling(c.Values, "true"), trueSpelling(c.Values, "false")
+		}
+	case c.Kind == "num" && c.Unique == 2 && c.Min == "0" && c.Max == "1":
+		yes, no = "1", "0"
+	default:
+		return false
+	}
+	v, kind := yes, "cat"
+	if m.start > 0 && (negates(ps.toks[m.start-1]) || ps.toks[m.start-1].low == "non") {
+		v = no
+	}
+	if c.Kind == "num" {
+		kind = "num"
+	}
+	q.Filters = append(q.Filters, Filter{Col: c.Name, Op: "==", Value: v, Values: []string{v}, Kind: kind})
+	return true
+}
+
+// trueSpelling is the column's own spelling of true or false.
+func trueSpelling(values []string, low string) string {
+	for _, v := range values {
+		if strings.ToLower(v) == low {
+			return v
+		}
+	}
+	return low
 }
 
 // dropFilteredCategories removes a category named only to place a value ("the West region")

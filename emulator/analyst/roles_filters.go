@@ -45,6 +45,17 @@ func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 		if val.low == "than" && i+2 < len(ps.toks) {
 			val = ps.toks[i+2]
 		}
+		if op != "" && c.Kind == "num" && !val.num {
+			if agg, end := aggregateAfter(ps, i+1); agg != "" {
+				// "charges greater than the average charges": the column's own average
+				q.Filters = append(q.Filters, Filter{Col: c.Name, Op: op, Value: agg, Kind: "agg"})
+				used[m.start] = true
+				for k := i; k < end; k++ {
+					used[k], ps.taken[k] = true, true
+				}
+				continue
+			}
+		}
 		if op == "" || !val.num || c.Kind != "num" {
 			continue
 		}
@@ -62,6 +73,25 @@ func codeValue(c *Column, t token) bool {
 	lo, err2 := strconv.ParseFloat(c.Min, 64)
 	hi, err3 := strconv.ParseFloat(c.Max, 64)
 	return err1 == nil && err2 == nil && err3 == nil && v >= lo && v <= hi && v == float64(int(v))
+}
+
+// aggregateAfter reads "the average", "the mean charges", "the median" from token i: the
+// aggregate a condition compares a column with, and where its words end; "" when there is none.
+func aggregateAfter(ps *parsed, i int) (string, int) {
+	k := i
+	for k < len(ps.toks) && (ps.toks[k].low == "the" || ps.toks[k].low == "its" || ps.toks[k].low == "than") {
+		k++
+	}
+	if k >= len(ps.toks) || !ps.toks[k].kw || ps.toks[k].norm != "mean" && ps.toks[k].norm != "median" {
+		return "", i
+	}
+	agg, end := ps.toks[k].norm, k+1
+	for _, m := range ps.mentions {
+		if m.start == end || m.start == end+1 && ps.toks[end].low == "of" {
+			end = m.end // "the average charges", "the mean of charges": the same column's, said again
+		}
+	}
+	return agg, end
 }
 
 // mergeEqualities makes two values of one number column one set: "4-cylinder cars and

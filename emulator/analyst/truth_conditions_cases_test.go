@@ -73,6 +73,12 @@ func init() {
 		{class: "conditions", files: "cars.csv", q: "What percentage of cars come from usa?", ref: "round((df.origin == 'usa').mean() * 100, 2)"},
 		{class: "conditions", files: "salaries.csv", q: "What is the median salary of employees with more than 10 years of experience?", ref: "df[df.years_experience > 10].salary.median()"},
 		{class: "conditions", files: "salaries.csv", q: "What is the employee_id of the youngest employee?", want: []string{"**1002**"}},
+		{class: "conditions", files: "insurance.csv", q: "How many smokers are there?", ref: "int((df.smoker == 'yes').sum())"},
+		// "by" a yes/no column groups by it; it keeps no rows
+		{class: "conditions", files: "passengers.csv", q: "median Fare by Survived", ref: "df.groupby('Survived').Fare.median().tolist()"},
+		{class: "conditions", files: "insurance.csv", q: "median charges by smoker", ref: "df.groupby('smoker').charges.median().tolist()"},
+		{class: "conditions", files: "insurance.csv", q: "What is the average bmi of non-smokers?", ref: "df[df.smoker == 'no'].bmi.mean()"},
+		{class: "conditions", files: "insurance.csv", q: "What is the average charges of smokers?", ref: "df[df.smoker == 'yes'].charges.mean()"},
 
 		// which entity
 		{class: "entity", files: "happiness.csv", q: "which region has the lowest average score?", ref: "df.groupby('Region').Score.mean().idxmin()"},

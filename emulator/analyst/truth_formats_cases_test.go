@@ -49,7 +49,9 @@ func init() {
 		truthCase{class: "constraints", files: "insurance.csv",
 			q:    "How many rows have a bmi greater than 30? Format: @count[n]",
 			last: "f'@count[{int((df.bmi > 30).sum())}]'"},
-		truthCase{class: "nearby", files: "insurance.csv", q: "What percentage of the people are smokers? Format: @smoker_percentage[value]", decline: true},
+		truthCase{class: "constraints", files: "insurance.csv",
+			q:    "What percentage of the people are smokers? Format: @smoker_percentage[value]",
+			last: "f'@smoker_percentage[{(df.smoker == \"yes\").mean() * 100:.2f}]'"},
 		// four students share the highest score: the first in the file's order answers, as
 		// idxmax finds it, and the reply names the others
 		truthCase{class: "constraints", files: "students.csv",
@@ -180,5 +182,19 @@ func init() {
 		truthCase{class: "constraints", files: "wines.csv",
 			q:    "What is the average volatile_acidity of white wines with quality 5? Format: @avg_va[value] rounded to 3 decimals.",
 			last: "f'@avg_va[{df[(df.color == \"white\") & (df.quality == 5)].volatile_acidity.mean():.3f}]'"},
+		// Insurance: a condition against the column's own average; a yes/no column named in
+		// the plural is its rows that say yes; "which region" asked in a second sentence.
+		truthCase{class: "constraints", files: "insurance.csv",
+			q:    "How many people have charges greater than the average charges? Format: @count[n]",
+			last: "f'@count[{int((df.charges > df.charges.mean()).sum())}]'"},
+		truthCase{class: "constraints", files: "insurance.csv",
+			q:    "Count the number of smokers in each region and report the region with the most smokers. Format: @region[name], @smokers[count]",
+			last: "c = df[df.smoker == 'yes'].region.value_counts()\nf'@region[{c.idxmax()}], @smokers[{c.max()}]'"},
+		truthCase{class: "constraints", files: "insurance.csv",
+			q:    "Group the data by region and calculate the mean charges for each region. Which region has the highest mean charges? Format: @region[name], @mean_charges[value] rounded to 2 decimals.",
+			last: "m = df.groupby('region').charges.mean()\nf'@region[{m.idxmax()}], @mean_charges[{m.max():.2f}]'"},
+		truthCase{class: "constraints", files: "insurance.csv",
+			q:    "Calculate the Pearson correlation between age and charges for smokers only. Format: @r[value] rounded to 3 decimals.",
+			last: "d = df[df.smoker == 'yes']\nf'@r[{d.age.corr(d.charges):.3f}]'"},
 	)
 }

@@ -340,6 +340,9 @@ func (rd *reader) valueAt(i int) (Condition, bool) {
 		if l.Span.Start != i && (len(l.Tokens) == 0 || l.Tokens[0] != i) {
 			return Condition{}, false // one condition per link, read at its first token
 		}
+		if col := rd.ix.Column(c.Column); col != nil && col.Type == schema.Boolean && i > 0 && rd.s.Tokens[i-1].Is("by", "per", "across") && !rd.agent(i) {
+			return Condition{}, false // "median charges by smoker" groups by the yes/no column, it keeps no rows
+		}
 		rd.useLink(i)
 		cond := Condition{Column: c.Column, Op: "==", Value: c.Value, Numeric: isNumber(c.Value), Phrase: l.Text, at: i}
 		if col := rd.ix.Column(c.Column); col != nil && col.Type == schema.List {
