@@ -84,6 +84,9 @@ func unreadModifiers(q *Query, ps *parsed) []string {
 	if i := ps.at("percent"); i >= 0 && (q.Intent == intentStat && q.Agg == "count" || q.Intent == intentDescribe || q.Intent == intentSize || q.Intent == intentUnique) {
 		out = append(out, ps.toks[i].raw) // "what percentage … are smokers" is no count of a column
 	}
+	if op := droppedComparison(q, ps); op != "" {
+		out = append(out, op)
+	}
 	for i := 0; i+1 < len(ps.toks); i++ {
 		if ps.toks[i].norm == "growth" && ps.toks[i+1].low == "on" && !ps.valueAt(i+2) {
 			// "return on ad spend" is a ratio, not a growth; "the return on AAPL" is AAPL's
@@ -91,6 +94,24 @@ func unreadModifiers(q *Query, ps *parsed) []string {
 		}
 	}
 	return out
+}
+
+// droppedComparison returns the words of a comparison the query read into no condition ("greater
+// than weight divided by 10"), which an answer over every row would silently drop; "".
+func droppedComparison(q *Query, ps *parsed) string {
+	if !valueIntents[q.Intent] || len(q.Filters) > 0 || q.stat.test != "" || q.stat.outlier != "" || q.stat.model != "" {
+		return ""
+	}
+	for i, t := range ps.toks {
+		if t.low == ">" || t.low == "<" || t.low == ">=" || t.low == "<=" {
+			words := []string{map[string]string{">": "greater than", "<": "less than", ">=": "at least", "<=": "at most"}[t.low]}
+			for k := i + 1; k < min(i+4, len(ps.toks)); k++ {
+				words = append(words, ps.toks[k].raw)
+			}
+			return strings.Join(words, " ")
+		}
+	}
+	return ""
 }
 
 // reports are the words for what an intent's reply states anyway: a fitted model's

@@ -80,6 +80,9 @@ func filterExpr(f Filter) string {
 		return listExpr(f.Col, f.Op, f.Value, f.Values)
 	}
 	if f.Kind == "agg" {
+		if q, ok := quantileOf(f.Value); ok {
+			return c + " " + f.Op + " " + c + ".quantile(" + strconv.FormatFloat(q, 'g', -1, 64) + ")"
+		}
 		return c + " " + f.Op + " " + c + "." + f.Value + "()" // the column's own average, over the rows so far
 	}
 	switch f.Op {

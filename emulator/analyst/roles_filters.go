@@ -12,7 +12,7 @@ import (
 // opWords maps comparison words to operators.
 var opWords = map[string]string{">": ">", "<": "<", ">=": ">=", "<=": "<=", "=": "==", "==": "==", "!=": "!=",
 	"above": ">", "exceeds": ">", "exceeding": ">", "over": ">", "below": "<", "under": "<", "equals": "==",
-	"beyond": ">", "atleast": ">="}
+	"beyond": ">", "atleast": ">=", "exceed": ">"}
 
 // numericFilters reads "units > 10", "revenue above 1,000", "age between 30 and 40".
 func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
@@ -52,6 +52,7 @@ func numericFilters(q *Query, ps *parsed, ix *colIndex, used []bool) {
 				used[m.start] = true
 				for k := i; k < end; k++ {
 					used[k], ps.taken[k] = true, true
+					ps.unknown = slices.DeleteFunc(ps.unknown, func(w string) bool { return w == ps.toks[k].raw }) // "exceed"
 				}
 				continue
 			}
@@ -82,10 +83,20 @@ func aggregateAfter(ps *parsed, i int) (string, int) {
 	for k < len(ps.toks) && (ps.toks[k].low == "the" || ps.toks[k].low == "its" || ps.toks[k].low == "than") {
 		k++
 	}
-	if k >= len(ps.toks) || !ps.toks[k].kw || ps.toks[k].norm != "mean" && ps.toks[k].norm != "median" {
+	var agg string
+	switch {
+	case k+1 < len(ps.toks) && ordinalToken.MatchString(ps.toks[k].low) && ps.toks[k+1].norm == "percentile":
+		n, _ := strconv.Atoi(strings.TrimRight(ps.toks[k].low, "stndrh"))
+		if n <= 0 || n >= 100 {
+			return "", i
+		}
+		agg, k = "q"+strconv.Itoa(n), k+1 // "the 75th percentile of charges"
+	case k < len(ps.toks) && ps.toks[k].kw && (ps.toks[k].norm == "mean" || ps.toks[k].norm == "median"):
+		agg = ps.toks[k].norm
+	default:
 		return "", i
 	}
-	agg, end := ps.toks[k].norm, k+1
+	end := k + 1
 	for _, m := range ps.mentions {
 		if m.start == end || m.start == end+1 && ps.toks[end].low == "of" {
 			end = m.end // "the average charges", "the mean of charges": the same column's, said again

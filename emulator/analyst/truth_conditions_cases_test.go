@@ -74,6 +74,10 @@ func init() {
 		{class: "conditions", files: "salaries.csv", q: "What is the median salary of employees with more than 10 years of experience?", ref: "df[df.years_experience > 10].salary.median()"},
 		{class: "conditions", files: "salaries.csv", q: "What is the employee_id of the youngest employee?", want: []string{"**1002**"}},
 		{class: "conditions", files: "insurance.csv", q: "How many smokers are there?", ref: "int((df.smoker == 'yes').sum())"},
+		// a condition against a statistic of the column: never the number of an ordinal
+		{class: "conditions", files: "insurance.csv", q: "How many people have charges greater than the 75th percentile of charges?", ref: "int((df.charges > df.charges.quantile(0.75)).sum())"},
+		{class: "conditions", files: "insurance.csv", q: "How many rows have charges above the median?", ref: "int((df.charges > df.charges.median()).sum())"},
+		{class: "conditions", files: "insurance.csv", q: "What is the average age of people whose charges exceed the mean charges?", ref: "df[df.charges > df.charges.mean()].age.mean()"},
 		// "by" a yes/no column groups by it; it keeps no rows
 		{class: "conditions", files: "passengers.csv", q: "median Fare by Survived", ref: "df.groupby('Survived').Fare.median().tolist()"},
 		{class: "conditions", files: "insurance.csv", q: "median charges by smoker", ref: "df.groupby('smoker').charges.median().tolist()"},

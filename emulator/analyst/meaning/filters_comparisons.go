@@ -80,6 +80,12 @@ func (rd *reader) comparison(cmp language.Comparison) ([]Condition, error) {
 			rd.used[cmp.Start-1] = true
 		}
 	}
+	for i := cmp.Value.Start; i+1 < cmp.Value.End+1 && i+1 < len(rd.s.Tokens); i++ {
+		if t := rd.s.Tokens[i]; t.Kind == language.Number && t.Ordinal && rd.s.Tokens[i+1].Is("percentile", "quantile", "quartile", "decile") {
+			// "greater than the 75th percentile": a statistic of the column, not the number 75
+			return nil, &Gap{Phrase: rd.text(cmp.Span), Why: "a comparison with a percentile"}
+		}
+	}
 	lo, okLo := rd.number(cmp.Value)
 	if u := rd.unitAfter(cmp.Value); u >= 0 && u != at && col != "" {
 		rd.used[u] = true // "older than 30 years" with a Year column: the unit of the age
