@@ -52,7 +52,11 @@ func (r *clauseReader) readBins(i int) int {
 		if !binOnly[r.word(i)] && !r.is(j, "into") {
 			return i // "split revenue by region" groups, it does not bin
 		}
-		r.unread(i, j+2, "bin "+c+" into 4 groups", "bin "+c+" into quartiles")
+		stop := j + 2
+		for stop < len(r.ws) && !r.is(stop, ".", "?", "!", ";") {
+			stop++ // the rest of the sentence says how to bin: an offered reading replaces it all
+		}
+		r.unread(i, stop, "bin "+c+" into 4 groups", "bin "+c+" into quartiles")
 		return end
 	}
 	return r.derive(i, end, d, binNouns...)
@@ -194,6 +198,9 @@ func (r *clauseReader) binSpec(c string, i int) (derivation, int, bool) {
 	if d, end, ok := r.rangeBins(c, k); ok {
 		return d, end, true
 	}
+	if d, end, ok := r.namedRangeBins(c, k); ok {
+		return d, end, true
+	}
 	if edges, end := r.numberList(k); len(edges) >= 3 {
 		if r.is(end, "]") {
 			end++
@@ -290,6 +297,113 @@ func (r *clauseReader) rangeBins(c string, i int) (derivation, int, bool) {
 		return derivation{}, i, false
 	}
 	return rangesDerivation(c, edges, labels), j, true
+}
+
+// namedRange is one named bin: its label and its bounds, lo included and hi not.
+type namedRange struct {
+	label  string
+	lo, hi float64
+}
+
+// namedRangeBins reads bins named with their ranges: '"underweight" (below 18.5), "normal"
+// (18.5 to 25), "overweight" (25 to 30) and "obese" (30 and above)', "Child (0-12), Teen
+// (13-19), Adult (20+)", "low: below 10, high: 10 and above". Each bin runs from its lower bound up to the next bin's; a gap between
+// whole numbers (12, 13) belongs to the bin below.
+func (r *clauseReader) namedRangeBins(c string, i int) (derivation, int, bool) {
+	var bins []namedRange
+	j := i
+	for j < len(r.ws) {
+		label := r.ws[j].s
+		if !r.ws[j].quoted && !isLetterStart(label) || !r.is(j+1, "(", ":") {
+			break
+		}
+		paren := r.is(j+1, "(") // "obese (30 and above)", or "obese: 30 and above"
+		nr, k, ok := r.rangeWords(j+2)
+		if !ok || paren && !r.is(k, ")") {
+			return derivation{}, i, false
+		}
+		if paren {
+			k++
+		}
+		nr.label = label
+		bins, j = append(bins, nr), k
+		if r.is(j, ",") {
+			j++
+		}
+		if r.is(j, "and", "or") {
+			j++
+		}
+	}
+	if len(bins) < 2 {
+		return derivation{}, i, false
+	}
+	slices.SortFunc(bins, func(a, b namedRange) int { return cmp.Compare(a.lo, b.lo) })
+	var edges, labels []string
+	for k, b := range bins {
+		edges, labels = append(edges, pyFloat(b.lo)), append(labels, b.label)
+		if k == len(bins)-1 {
+			edges = append(edges, pyFloat(math.Nextafter(b.hi, math.Inf(1))))
+		}
+	}
+	return derivation{Name: newName(c, "category"), Kind: "cat", Sources: []string{c}, Labels: labels,
+		How: fmt.Sprintf("%s in the named ranges %s", c, strings.Join(labels, ", ")),
+		Py:  fmt.Sprintf("pd.cut(df[%s], [%s], labels=%s, right=False)", pyStr(c), strings.Join(edges, ", "), pyList(labels))}, j, true
+}
+
+// pyFloat writes a bound for Python: -np.inf and np.inf for the open ends.
+func pyFloat(v float64) string {
+	switch {
+	case math.IsInf(v, -1):
+		return "-np.inf"
+	case math.IsInf(v, 1):
+		return "np.inf"
+	}
+	return strconv.FormatFloat(v, 'g', -1, 64)
+}
+
+// rangeWords reads a range in words at i: "below 18.5", "18.5 to 25", "13-19", "30 and above",
+// "20+", "over 60".
+func (r *clauseReader) rangeWords(i int) (namedRange, int, bool) {
+	inf := math.Inf(1)
+	if r.is(i, "below", "under", "<") || r.is(i, "less") && r.is(i+1, "than") {
+		k := r.skip(i+1, setOf("than"))
+		if v, ok := r.float(k); ok {
+			return namedRange{lo: -inf, hi: v}, k + 1, true
+		}
+		return namedRange{}, i, false
+	}
+	if r.is(i, "above", "over", ">=", ">") || r.is(i, "at") && r.is(i+1, "least") {
+		k := r.skip(i+1, setOf("least"))
+		if v, ok := r.float(k); ok {
+			return namedRange{lo: v, hi: inf}, k + 1, true
+		}
+		return namedRange{}, i, false
+	}
+	lo, ok := r.float(i)
+	if !ok {
+		return namedRange{}, i, false
+	}
+	k := i + 1
+	switch {
+	case r.is(k, "+"):
+		return namedRange{lo: lo, hi: inf}, k + 1, true
+	case r.is(k, "and", "or") && r.is(k+1, "above", "over", "more", "older", "up", "higher"):
+		return namedRange{lo: lo, hi: inf}, k + 2, true
+	case r.is(k, "-", "to", "–"):
+		if hi, ok := r.float(k + 1); ok {
+			return namedRange{lo: lo, hi: hi}, k + 2, true
+		}
+	}
+	return namedRange{}, i, false
+}
+
+// float reads a number at i.
+func (r *clauseReader) float(i int) (float64, bool) {
+	if i >= len(r.ws) || !r.ws[i].num {
+		return 0, false
+	}
+	v, err := strconv.ParseFloat(r.ws[i].low, 64)
+	return v, err == nil
 }
 
 // rangesDerivation cuts a column at edges into the labelled ranges a question gave.

@@ -196,5 +196,12 @@ func init() {
 		truthCase{class: "constraints", files: "insurance.csv",
 			q:    "Calculate the Pearson correlation between age and charges for smokers only. Format: @r[value] rounded to 3 decimals.",
 			last: "d = df[df.smoker == 'yes']\nf'@r[{d.age.corr(d.charges):.3f}]'"},
+		// Bins named with their ranges: each runs from its lower bound to the next one's.
+		truthCase{class: "derived", files: "insurance.csv",
+			q:    "Categorize bmi into \"underweight\" (below 18.5), \"normal\" (18.5 to 25), \"overweight\" (25 to 30) and \"obese\" (30 and above). How many people are obese? Format: @obese_count[n]",
+			last: "f'@obese_count[{int((df.bmi >= 30).sum())}]'"},
+		truthCase{class: "derived", files: "insurance.csv",
+			q:   "Categorize age into Young (18-35), Middle (36-55) and Senior (56+). What is the average charges for each age category?",
+			ref: "df.groupby(pd.cut(df.age, [18, 36, 56, 200], right=False)).charges.mean().tolist()"},
 	)
 }
