@@ -318,7 +318,7 @@ func (r *clauseReader) namedRangeBins(c string, i int) (derivation, int, bool) {
 			break
 		}
 		paren := r.is(j+1, "(") // "obese (30 and above)", or "obese: 30 and above"
-		nr, k, ok := r.rangeWords(j+2)
+		nr, k, ok := r.rangeWords(j + 2)
 		if !ok || paren && !r.is(k, ")") {
 			return derivation{}, i, false
 		}
