@@ -329,6 +329,14 @@ func tieColumn(m *meaning.Meaning) string {
 	return ""
 }
 
+// pandasAgg is an aggregate's name as pandas spells it: distinct is nunique.
+func pandasAgg(a meaning.Agg) string {
+	if a == meaning.Distinct {
+		return "nunique"
+	}
+	return a.String()
+}
+
 // meaningGroupAgg ranks the groups of m.Group by an aggregate of the order's column.
 func meaningGroupAgg(g *gen, m *meaning.Meaning, f *Frame) {
 	o := m.Order
@@ -338,8 +346,15 @@ func meaningGroupAgg(g *gen, m *meaning.Meaning, f *Frame) {
 	if m.GroupPart != "" {
 		by = groupValues(m, f) // the dates' periods
 	}
-	g.line("_sizes = df.groupby(%s, sort=%s)[%s].agg(%s).dropna()%s.sort_values(ascending=%s, kind=\"stable\").head(%d)",
-		by, pyBool(o.Ties != meaning.TiesFileOrder), py(o.Column), py(o.Agg.String()), keys, pyBool(!o.Desc), o.N)
+	g.line("_sizes = df.groupby(%s, sort=%s)[%s].agg(%s).dropna()%s.sort_values(ascending=%s, kind=\"stable\")",
+		by, pyBool(o.Ties != meaning.TiesFileOrder), py(o.Column), py(pandasAgg(o.Agg)), keys, pyBool(!o.Desc))
+	if o.N == 1 && o.Ties == meaning.TiesNamed && o.Agg == meaning.Distinct {
+		// counts of different values tie often: every group tied at the top is named
+		g.line("_sizes = _sizes[_sizes == _sizes.iloc[0]] if len(_sizes) else _sizes")
+		g.line("_tied = len(_sizes) > 1")
+	} else {
+		g.line("_sizes = _sizes.head(%d)", o.N)
+	}
 	g.line("_vals, _counts = list(_sizes.index), None")
 	g.line("_scores = [float(x) for x in _sizes.values]")
 	g.line("_v = _vals[0] if _vals else None")
@@ -590,6 +605,13 @@ func groupsWords(m *meaning.Meaning) string {
 	}
 	if o := m.Order; o.Each {
 		return fmt.Sprintf("the %s of `%s` for each `%s` asked, highest first", aggName(o.Agg.String()), o.Column, m.Group)
+	}
+	if o := m.Order; o.Agg == meaning.Distinct {
+		most := map[bool]string{true: "most", false: "fewest"}[o.Desc]
+		if o.N == 1 {
+			return fmt.Sprintf("the %s with the %s different values of `%s`", groupName(m), most, o.Column)
+		}
+		return fmt.Sprintf("the %s with the %s different values of `%s`", groupsName(m, o.N), most, o.Column)
 	}
 	if o := m.Order; o.Agg != meaning.NoAgg {
 		end := endWord(o)

@@ -339,7 +339,7 @@ func runnable(m *meaning.Meaning, f *Frame) bool {
 	}
 	if o := m.Order; o != nil && o.Column != "" {
 		c := f.column(o.Column)
-		if c == nil || c.Kind != "num" && c.Kind != "date" && !(o.Agg == meaning.Mean && yesNoColumn(c)) && !(o.Length && c.Kind != "bool") {
+		if c == nil || c.Kind != "num" && c.Kind != "date" && !(o.Agg == meaning.Mean && yesNoColumn(c)) && !(o.Length && c.Kind != "bool") && o.Agg != meaning.Distinct {
 			return false
 		}
 	}

@@ -78,6 +78,9 @@ func init() {
 		{class: "conditions", files: "insurance.csv", q: "How many people have charges greater than the 75th percentile of charges?", ref: "int((df.charges > df.charges.quantile(0.75)).sum())"},
 		{class: "conditions", files: "insurance.csv", q: "How many rows have charges above the median?", ref: "int((df.charges > df.charges.median()).sum())"},
 		{class: "conditions", files: "insurance.csv", q: "What is the average age of people whose charges exceed the mean charges?", ref: "df[df.charges > df.charges.mean()].age.mean()"},
+		// groups ranked by how many different values of another column they hold; ties named
+		{class: "conditions", files: "happiness.csv", q: "Which region has the most countries?", want: []string{"a tie"}, ref: "df.groupby('Region').Country.nunique().index.tolist()"},
+		{class: "conditions", files: "vaccinations.csv", q: "Which vaccine is used by the most countries?", want: []string{"a tie"}, ref: "df.groupby('vaccine').country.nunique().index.tolist()"},
 		// "by" a yes/no column groups by it; it keeps no rows
 		{class: "conditions", files: "passengers.csv", q: "median Fare by Survived", ref: "df.groupby('Survived').Fare.median().tolist()"},
 		{class: "conditions", files: "insurance.csv", q: "median charges by smoker", ref: "df.groupby('smoker').charges.median().tolist()"},

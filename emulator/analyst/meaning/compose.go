@@ -412,6 +412,9 @@ func (rd *reader) weekOf(f int) (language.Attachment, bool) {
 // picks a billionaire.
 func (rd *reader) groupOrder() error {
 	o, m := rd.m.Order, &rd.m
+	if o != nil && o.Agg == Distinct {
+		return nil // "the region with the most countries": set by the superlative itself
+	}
 	if o != nil && !o.Size && o.Column != "" && m.Group != "" {
 		// "the top 2 genders by average fare": boundOrder set the groups, the aggregate is here
 		o.Agg = Sum

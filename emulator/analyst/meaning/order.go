@@ -221,7 +221,12 @@ func (rd *reader) scaleOrder(sp language.Superlative) (*Order, error) {
 	}
 	if rd.sizeOrder(sp) {
 		o.Size = true
-		return o, rd.groupOf(sp)
+		err := rd.groupOf(sp)
+		if rd.distinctOf != "" {
+			// "which region has the most countries": by how many different countries
+			o.Size, o.Agg, o.Column = false, Distinct, rd.distinctOf
+		}
+		return o, err
 	}
 	col, at := rd.scaleColumn(sp)
 	if col == "" {
@@ -442,6 +447,13 @@ func (rd *reader) groupOf(sp language.Superlative) error {
 	} else if col, at := rd.phraseColumn(sp.Phrase); col != "" && !rd.countedThing(sp.Phrase) {
 		rd.useLink(at)
 		rd.m.Group = col
+		if f := rd.s.Form().Focus; f >= 0 && f != sp.Phrase && !rd.attachedElsewhere(sp.Phrase, f) && !rd.numeric(col) && rd.s.Tokens[rd.s.Phrases[sp.Phrase].Head].IsPlural() {
+			if g, gat := rd.phraseColumn(f); g != "" && g != col && !rd.numeric(g) {
+				// "which region has the most countries": the regions, by how many different countries
+				rd.useLink(gat)
+				rd.m.Group, rd.distinctOf = g, col
+			}
+		}
 		return nil
 	} else if col, at := rd.namedEntityColumn(sp.Phrase); col != "" && !amountLemmas[sp.Lemma] {
 		rd.useLink(at) // "the 2 most common weekdays": weekday_name's values

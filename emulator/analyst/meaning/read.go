@@ -26,6 +26,9 @@ type reader struct {
 	link []int  // token → index into r.Links of the link taken as meant, or -1
 	used []bool // tokens some rule accounted for
 	m    Meaning
+	// distinctOf is the column whose different values rank the groups, when the groups are
+	// counted in another column's values ("the region with the most countries").
+	distinctOf string
 	// subject is the token span of the focus phrase with everything attached to it: what a
 	// yes/no question asks about; what follows it is the predicate.
 	subject language.Span
