@@ -209,10 +209,15 @@ func quoteWords(ws []string) string {
 	for i, w := range ws {
 		q[i] = "“" + w + "”"
 	}
-	if len(q) == 1 {
-		return q[0]
+	return andList(q)
+}
+
+// andList joins items as English does: "a", "a and b", "a, b and c".
+func andList(items []string) string {
+	if len(items) < 2 {
+		return strings.Join(items, "")
 	}
-	return strings.Join(q[:len(q)-1], ", ") + " and " + q[len(q)-1]
+	return strings.Join(items[:len(items)-1], ", ") + " and " + items[len(items)-1]
 }
 
 func plural(n int, one, many string) string {

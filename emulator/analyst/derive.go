@@ -17,6 +17,8 @@ type derivation struct {
 	Py      string // the Python expression of the new column over df
 	// Labels are the bins' names in order, for a column of bins.
 	Labels []string
+	// Flag marks a column of 1s and 0s defined by a condition: its mean is a share of rows.
+	Flag bool
 }
 
 // readDerived tries each way of defining a column at word i.

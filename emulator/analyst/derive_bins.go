@@ -263,20 +263,17 @@ func (r *clauseReader) rangeBins(c string, i int) (derivation, int, bool) {
 	edges := []string{}
 	j := i
 	for {
-		lo, k, ok := r.num(j)
-		if !ok {
-			break
+		if _, isNum := r.float(j); !isNum {
+			return derivation{}, i, false // "below 18", "over 40": named ranges, not numbered ones
 		}
-		hi, label := "", ""
-		switch {
-		case r.is(k, "-", "to", "–") && k+1 < len(r.ws) && r.ws[k+1].num:
-			hi, label, k = r.ws[k+1].s, lo+"-"+r.ws[k+1].s, k+2
-		case r.is(k, "+"):
-			hi, label, k = "np.inf", lo+"+", k+1
-		case r.is(k, "and") && r.is(k+1, "over", "above", "up", "older", "more"):
-			hi, label, k = "np.inf", lo+"+", k+2
-		default:
+		nr, k, ok := r.rangeWords(j)
+		if !ok {
 			return derivation{}, i, false
+		}
+		lo, hi, label := r.ws[j].s, "np.inf", r.ws[j].s+"+"
+		if !math.IsInf(nr.hi, 1) {
+			hi = r.ws[k-1].s // as typed: "18-30" keeps its own spelling
+			label = lo + "-" + hi
 		}
 		if len(edges) == 0 {
 			edges = append(edges, lo)
@@ -387,7 +384,7 @@ func (r *clauseReader) rangeWords(i int) (namedRange, int, bool) {
 	switch {
 	case r.is(k, "+"):
 		return namedRange{lo: lo, hi: inf}, k + 1, true
-	case r.is(k, "and", "or") && r.is(k+1, "above", "over", "more", "older", "up", "higher"):
+	case r.is(k, "and") && r.is(k+1, "over", "above", "up", "older", "more"):
 		return namedRange{lo: lo, hi: inf}, k + 2, true
 	case r.is(k, "-", "to", "–"):
 		if hi, ok := r.float(k + 1); ok {

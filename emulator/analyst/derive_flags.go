@@ -50,7 +50,7 @@ func (r *clauseReader) readFlag(i int) int {
 		py = "(" + strings.TrimSuffix(strings.TrimPrefix(py, "("), ").astype(int)") + ")"
 		kind = "cat"
 	}
-	d := derivation{Name: w.s, Kind: kind, How: flagHow(yes, how), Sources: []string{c.col}, Py: py}
+	d := derivation{Name: w.s, Kind: kind, How: flagHow(yes, how), Sources: []string{c.col}, Py: py, Flag: kind == "num"}
 	return r.derive(start, k, d)
 }
 

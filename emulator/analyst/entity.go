@@ -66,13 +66,8 @@ func laterWhich(ps *parsed) int {
 			continue
 		}
 		for _, m := range ps.mentions {
-			if m.start != i+1 {
-				continue
-			}
-			for k := m.end; k < min(m.end+4, len(ps.toks)); k++ {
-				if ps.toks[k].kw && (ps.toks[k].norm == "max" || ps.toks[k].norm == "min") {
-					return i + 1
-				}
+			if m.start == i+1 && extremeWithin(ps, m.end, 4) {
+				return i + 1
 			}
 		}
 	}
@@ -119,13 +114,21 @@ func entityWithExtreme(ps *parsed) int {
 		default:
 			continue
 		}
-		for k := j; k < min(j+3, len(ps.toks)); k++ {
-			if ps.toks[k].kw && (ps.toks[k].norm == "max" || ps.toks[k].norm == "min") {
-				return i
-			}
+		if extremeWithin(ps, j, 3) {
+			return i
 		}
 	}
 	return -1
+}
+
+// extremeWithin reports a highest or lowest among the n tokens from i.
+func extremeWithin(ps *parsed, i, n int) bool {
+	for k := i; k < min(i+n, len(ps.toks)); k++ {
+		if ps.toks[k].kw && (ps.toks[k].norm == "max" || ps.toks[k].norm == "min") {
+			return true
+		}
+	}
+	return false
 }
 
 // readEntity turns a "which X" question with an extreme into the answer that names X.
@@ -228,8 +231,5 @@ func joinLabels(items []any, total int) string {
 	if total > len(names) {
 		return strings.Join(names, ", ") + fmt.Sprintf(" and %d more", total-len(names))
 	}
-	if len(names) < 2 {
-		return strings.Join(names, "")
-	}
-	return strings.Join(names[:len(names)-1], ", ") + " and " + names[len(names)-1]
+	return andList(names)
 }

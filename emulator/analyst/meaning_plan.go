@@ -502,18 +502,18 @@ func trueFalse(values []string) bool {
 }
 
 // textTruth is how a column of booleans as text writes True or False: "yes" for True where
-// the column says yes and no.
+// the column says yes and no, "true" where it writes true in lower case.
 func textTruth(c *Column, v string) string {
 	if c == nil || len(c.Values) != 2 || v != "True" && v != "False" {
 		return v
 	}
 	for _, x := range c.Values {
 		switch strings.ToLower(x) {
-		case "yes":
+		case "yes", "true":
 			if v == "True" {
 				return x
 			}
-		case "no":
+		case "no", "false":
 			if v == "False" {
 				return x
 			}

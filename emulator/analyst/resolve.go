@@ -75,7 +75,7 @@ func flagShare(q *Query, ps *parsed) {
 		return
 	}
 	for _, d := range q.refine.Derived {
-		if d.Name == q.Measures[0] && strings.HasPrefix(d.How, "1 where") {
+		if d.Name == q.Measures[0] && d.Flag {
 			q.Intent, q.Agg = intentStat, "mean"
 			if ps.hasWord("percentage") || ps.hasWord("percent") || ps.hasWord("%") {
 				q.Agg = "flagpct"

@@ -149,13 +149,9 @@ func flagRows(q *Query, ps *parsed, m mention, c *Column) bool {
 	if m.end-m.start != 1 || t.low == singular(t.low) || singular(t.low) != strings.ToLower(c.Name) {
 		return false
 	}
-	yes, no := "", ""
+	yes, no := textTruth(c, "True"), textTruth(c, "False")
 	switch {
 	case c.Kind == "cat" && trueFalse(c.Values):
-		yes, no = textTruth(c, "True"), textTruth(c, "False")
-		if yes == "True" {
-			yes, no = trueSpelling(c.Values, "true"), trueSpelling(c.Values, "false")
-		}
 	case c.Kind == "num" && c.Unique == 2 && c.Min == "0" && c.Max == "1":
 		yes, no = "1", "0"
 	default:
@@ -170,16 +166,6 @@ func flagRows(q *Query, ps *parsed, m mention, c *Column) bool {
 	}
 	q.Filters = append(q.Filters, Filter{Col: c.Name, Op: "==", Value: v, Values: []string{v}, Kind: kind})
 	return true
-}
-
-// trueSpelling is the column's own spelling of true or false.
-func trueSpelling(values []string, low string) string {
-	for _, v := range values {
-		if strings.ToLower(v) == low {
-			return v
-		}
-	}
-	return low
 }
 
 // dropFilteredCategories removes a category named only to place a value ("the West region")
