@@ -34,6 +34,9 @@ func sentence(m marker) string {
 		if w := m.str("where"); w != "" {
 			return fmt.Sprintf("**%s rows** of the %s in %s match: %s.", m.str("rows"), m.str("of"), m.str("key"), w)
 		}
+		if m["prepared"] == true {
+			return fmt.Sprintf("**%s rows** of the %s in %s remain after the preparation said below (%s columns).", m.str("rows"), m.str("of"), m.str("key"), m.str("cols"))
+		}
 		return fmt.Sprintf("%s has **%s rows** and **%s columns**.", m.str("key"), m.str("rows"), m.str("cols"))
 	case "table":
 		return tableSentence(m)
@@ -48,6 +51,8 @@ func sentence(m marker) string {
 	case "share":
 		p, _ := m.num("pct")
 		return fmt.Sprintf("Rows where %s make up **%s** of the total `%s`: %s of %s.", m.str("where"), strings.TrimPrefix(pct(p), "+"), m.str("col"), m.str("part"), m.str("total"))
+	case "ratio":
+		return ratioSentence(m)
 	case "stat":
 		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggName(m.str("agg")), m.str("col"), statValue(m), m.str("n"))
 	case "group":
@@ -415,4 +420,16 @@ func outlierCountsSentence(m marker) string {
 		parts = append(parts, fmt.Sprintf("`%s` %s", k, fmtAny(counts[k])))
 	}
 	return fmt.Sprintf("Outliers per column (1.5 × IQR rule, %s rows): %s.", m.str("rows"), strings.Join(parts, ", "))
+}
+
+// ratioSentence says the ratio of two values' results and what it divides.
+func ratioSentence(m marker) string {
+	what := "rows"
+	if agg := m.str("agg"); agg != "count" {
+		what = aggName(agg) + " of `" + m.str("col") + "`"
+	}
+	if m["value"] == nil {
+		return fmt.Sprintf("The ratio of %s %s to %s has no value: %s has a %s of 0 or none.", m.str("by"), m.str("a"), m.str("b"), m.str("b"), what)
+	}
+	return fmt.Sprintf("The ratio of the %s with `%s` %s to those with %s is **%s** (%s / %s).", what, m.str("by"), m.str("a"), m.str("b"), fmtAny(m["value"]), m.str("va"), m.str("vb"))
 }

@@ -14,7 +14,7 @@ import (
 // any other kind.
 func statSentence(m marker) (string, bool) {
 	write, ok := map[string]func(marker) string{
-		"normality": normalitySentence, "shape": shapeSentence, "ttest1": oneSampleSentence, "twogroups": twoGroupsSentence,
+		"normality": normalitySentence, "shape": shapeSentence, "ci": intervalSentence, "ttest1": oneSampleSentence, "twogroups": twoGroupsSentence,
 		"manygroups": manyGroupsSentence, "paired": pairedSentence, "chi2": chi2Sentence, "corrtest": corrTestSentence,
 		"outliersby": outliersBySentence, "outliercountsby": outlierCountsBySentence, "regression": regressionSentence,
 		"classifier": classifierSentence, "kmeans": kmeansSentence, "naive": naiveSentence,
@@ -362,4 +362,11 @@ func outlierCountsBySentence(m marker) string {
 		parts = append(parts, fmt.Sprintf("`%s` %s", k, fmtAny(counts[k])))
 	}
 	return fmt.Sprintf("Outliers per column by %s (%s rows): %s.", ruleWords(m), m.str("rows"), strings.Join(parts, ", "))
+}
+
+// intervalSentence says a confidence interval of a mean and how it was computed.
+func intervalSentence(m marker) string {
+	level, _ := m.num("level")
+	return fmt.Sprintf("The %s%% confidence interval for the mean of %s is **%s to %s** (mean %s, n = %s; Student's t with %s degrees of freedom, standard error %s).",
+		strconv.FormatFloat(level*100, 'g', 4, 64), ofGroup(m), m.str("low"), m.str("high"), m.str("mean"), m.str("n"), fmtNum(numOr(m, "n")-1), fmtNum(numOf(m["sem"])))
 }

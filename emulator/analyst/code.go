@@ -270,7 +270,7 @@ func aggTitle(agg, col string) string {
 	switch agg {
 	case "count":
 		return "Number of rows"
-	case "std", "var", "iqr", "percent", "valrange", "cv", "flagpct":
+	case "std", "var", "iqr", "percent", "valrange", "cv", "flagpct", "meanad", "medad":
 		return capital(aggName(agg)) + " of " + col
 	}
 	return capital(aggName(agg)) + " " + col
@@ -304,4 +304,5 @@ func quantileOf(agg string) (float64, bool) {
 var aggWord = map[string]string{"mean": "average", "median": "median", "sum": "total", "min": "minimum",
 	"max": "maximum", "std": "standard deviation", "var": "variance", "iqr": "interquartile range", "count": "count", "percent": "share in percent",
 	"valrange": "range (maximum − minimum)", "cv": "coefficient of variation (standard deviation / mean)",
-	"flagpct": "share in percent"}
+	"flagpct": "share in percent", "meanad": "mean absolute deviation (from the mean)",
+	"medad": "median absolute deviation (from the median)"}

@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"slices"
+	"strconv"
 )
 
 // The lines every analysis cell starts with when the question prepared the data or the
@@ -38,6 +39,9 @@ func (g *gen) prepare() {
 	}
 	if ref.Drop == "used" {
 		g.dropMissing(g.usedColumns())
+	}
+	for _, t := range ref.Trims {
+		g.trim(t)
 	}
 	for _, e := range ref.Encodes {
 		g.encode(e)
@@ -142,9 +146,17 @@ func (g *gen) encode(e encodeSpec) {
 	g.line("_emit(\"prep\", step=\"label\", col=%s, codes=[[str(k), v] for k, v in _codes.items()][:20])", py(e.Col))
 }
 
-// scale rescales columns to 0–1 (min-max) or to z-scores (pandas' standard deviation, n − 1).
+// scale rescales columns to 0–1 (min-max) or to z-scores (pandas' standard deviation, n − 1),
+// or takes their logarithm, where values at or below zero (at or below −1 for log1p) have none.
 func (g *gen) scale(s scaleSpec) {
 	for _, c := range s.Cols {
+		if fn, ok := logFuncs[s.How]; ok {
+			floor := map[bool]string{true: "-1", false: "0"}[s.How == "log1p"]
+			g.line("_a = int((df[%s] <= %s).sum())", py(c), floor)
+			g.line("df[%s] = np.%s(df[%s].where(df[%s] > %s))", py(c), fn, py(c), py(c), floor)
+			g.line("_emit(\"prep\", step=\"log\", col=%s, how=%s, n=_a)", py(c), py(s.How))
+			continue
+		}
 		if s.How == "z" {
 			g.line("_a, _b = df[%s].mean(), df[%s].std()", py(c), py(c))
 			g.line("df[%s] = (df[%s] - _a) / _b", py(c), py(c))
@@ -154,4 +166,34 @@ func (g *gen) scale(s scaleSpec) {
 		}
 		g.line("_emit(\"prep\", step=\"scale\", col=%s, how=%s, a=_a, b=_b)", py(c), py(s.How))
 	}
+}
+
+// logFuncs are numpy's functions for the logarithms a question can ask.
+var logFuncs = map[string]string{"log": "log", "log10": "log10", "log1p": "log1p"}
+
+// trim removes the rows whose value is an outlier by the rule, bounds computed on the rows as
+// they are before any is removed; rows with no value in the column go too, as a comparison
+// with the bounds drops them.
+func (g *gen) trim(t trimSpec) {
+	cols := t.Cols
+	if len(cols) == 0 {
+		cols = nonIDs(g.f, g.numericMeasures())
+	}
+	k := strconv.FormatFloat(t.K, 'g', -1, 64)
+	g.line("_n0, _keep = len(df), pd.Series(True, index=df.index)")
+	g.line("for _c in %s:", pyList(cols))
+	g.line("    _s = df[_c]")
+	if t.How == "zscore" {
+		g.line("    _m, _sd = _s.mean(), _s.std(ddof=0)")
+		g.line("    _lo, _hi = _m - %s * _sd, _m + %s * _sd", k, k)
+	} else {
+		g.line("    _q1, _q3 = _s.quantile([0.25, 0.75])")
+		g.line("    _lo, _hi = _q1 - %s * (_q3 - _q1), _q3 + %s * (_q3 - _q1)", k, k)
+	}
+	g.line("    _in = _s.between(_lo, _hi)")
+	g.line("    _emit(\"prep\", step=\"trim\", col=_c, method=%s, k=%s, default=%s, low=float(_lo), high=float(_hi), n=int((~_in & _s.notna()).sum()), missing=int(_s.isna().sum()))",
+		py(t.How), k, pyBool(t.Defaults))
+	g.line("    _keep &= _in")
+	g.line("df = df[_keep]")
+	g.line("_emit(\"prep\", step=\"trimmed\", before=_n0, after=len(df))")
 }

@@ -23,6 +23,8 @@ var definedAggs = map[string]string{
 	"valrange": "s.max() - s.min()",
 	"cv":       "s.std() / s.mean()",
 	"flagpct":  "100 * s.mean()",
+	"meanad":   "(s - s.mean()).abs().mean()",
+	"medad":    "(s - s.median()).abs().median()",
 }
 
 func (g *gen) stat() {
@@ -101,6 +103,7 @@ func (g *gen) groupStat(m string) {
 		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggTitle(agg, m)+" by "+g.q.By[0]+" and "+g.q.By[1]))
 	} else {
 		g.line("result = df.groupby(%s)[%s].%s.sort_values(ascending=%s)", py(g.q.By[0]), py(m), call, pyBool(g.q.flipped))
+		g.ratioOf(m, agg)
 		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result)%s)", py(m), py(agg), py(g.q.By[0]), g.whichArg())
 	}
 	g.exportResult(m + "_by_" + strings.Join(g.q.By, "_"))
@@ -409,4 +412,19 @@ func (g *gen) periodChange(m, d, keys string) {
 	g.line("_emit(\"series\", col=%s, agg=\"percent change\", period=%s, title=%s, items=%s, **_rows(result.round(2), 24))",
 		py(m), py(periodWord[g.q.Period]), py(title), items)
 	g.exportResult(m + "_change_by_" + periodWord[g.q.Period])
+}
+
+// ratioOf reports the ratio of the results of the two values the question named, first to
+// second ("the ratio of smokers to non-smokers"), from the series result indexed by value; it
+// comes before the results it divides, as it is the answer.
+func (g *gen) ratioOf(col, agg string) {
+	if !g.q.readsRatio() {
+		return
+	}
+	a, b := g.q.ratio[0], g.q.ratio[1]
+	g.line("_key = lambda k: str(int(k)) if isinstance(k, float) and k.is_integer() else str(k)")
+	g.line("_by = {_key(k): v for k, v in result.items()}")
+	g.line("_a, _b = float(_by.get(%s, np.nan)), float(_by.get(%s, np.nan))", py(a), py(b))
+	g.line("print(\"ratio\", %s, \"to\", %s, _a / _b if _b else np.nan)", py(a), py(b))
+	g.line("_emit(\"ratio\", col=%s, agg=%s, by=%s, a=%s, b=%s, va=_a, vb=_b, value=_a / _b if _b else None)", py(col), py(agg), py(g.q.each), py(a), py(b))
 }

@@ -90,6 +90,8 @@ func (g *gen) size() {
 	if len(g.q.Filters) > 0 {
 		// the rows counted are those the filters kept: say so, and out of how many
 		where = fmt.Sprintf(", where=%s, of=len(frames[%s])", py(describeFilters(g.q.Filters)), py(g.f.Key))
+	} else if g.q.refine.prepares() {
+		where = fmt.Sprintf(", prepared=True, of=len(frames[%s])", py(g.f.Key))
 	}
 	g.line("_emit(\"size\", key=%s, rows=len(df), cols=df.shape[1]%s)", py(g.f.Key), where)
 }
@@ -163,6 +165,7 @@ func (g *gen) counts() {
 	if g.q.Which == c && g.q.Bottom {
 		g.line("result = result.sort_values(kind=\"stable\")") // "the level with the fewest": the fewest first
 	}
+	g.ratioOf(c, "count")
 	g.line("_emit(\"counts\", col=%s, unique=int(%s.nunique()), total=len(df), items=[[k, int(v)] for k, v in result.head(20).items()]%s)", py(c), vals, g.whichArg())
 	g.line("result = result.rename(\"count\").to_frame()")
 	g.exportResult(c + "_counts")

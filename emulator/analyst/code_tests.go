@@ -26,6 +26,8 @@ func (g *gen) test() {
 		g.eachNumeric(g.normality)
 	case "shape":
 		g.eachNumeric(g.shape)
+	case "ci":
+		g.eachNumeric(g.meanInterval)
 	case "ttest1":
 		g.oneSample()
 	case "ttest2", "mwu":
@@ -187,4 +189,18 @@ func (g *gen) corrTest() {
 	g.line("rho = sps.spearmanr(pair[%s], pair[%s])[0]", py(a), py(b))
 	g.line("print(%s, round(float(r), 4), float(p))", py(method))
 	g.line("_emit(\"corrtest\", method=%s, a=%s, b=%s, n=len(pair), r=float(r), p=float(p), rho=float(rho), linear=%s, alpha=alpha)", py(method), py(a), py(b), pyBool(s.linear))
+}
+
+// meanInterval gives the confidence interval of a column's mean from Student's t distribution
+// with n − 1 degrees of freedom, as scipy.stats.t.interval with the standard error sem gives it.
+func (g *gen) meanInterval(m, series, group string) {
+	by := "None"
+	if len(g.q.By) > 0 {
+		by = py(g.q.By[0])
+	}
+	level := strconv.FormatFloat(g.q.stat.level, 'g', -1, 64)
+	// one line, as eachNumeric indents the first line only into its loop
+	g.line("_s = %s.dropna(); _low, _high = sps.t.interval(%s, len(_s) - 1, loc=_s.mean(), scale=sps.sem(_s)); "+
+		"_emit(\"ci\", col=%s, group=None if %s is None else str(%s), by=%s, n=len(_s), mean=float(_s.mean()), sem=float(sps.sem(_s)), low=float(_low), high=float(_high), level=%s)",
+		series, level, py(m), group, group, by, level)
 }

@@ -21,6 +21,7 @@ type refinements struct {
 	DropOn     []string
 	Fills      []fillSpec
 	Scales     []scaleSpec
+	Trims      []trimSpec
 	Encodes    []encodeSpec
 	Derived    []derivation
 	// Ties is how a ranking breaks ties, as a sentence after the question says; TiesSaid is
@@ -42,7 +43,7 @@ type refinements struct {
 
 // plain reports refinements that ask for nothing: no preparation, method, rounding or format.
 func (r refinements) plain() bool {
-	return r.Round < 0 && r.Method == "" && r.Format == "" && !r.Dedupe && r.Drop == "" && len(r.Fills)+len(r.Scales)+len(r.Encodes)+len(r.Derived)+len(r.Labels) == 0 && r.Unread == "" &&
+	return r.Round < 0 && r.Method == "" && r.Format == "" && !r.Dedupe && r.Drop == "" && len(r.Fills)+len(r.Scales)+len(r.Trims)+len(r.Encodes)+len(r.Derived)+len(r.Labels) == 0 && r.Unread == "" &&
 		r.Ties == meaning.TiesNamed
 }
 
@@ -60,7 +61,8 @@ type fillSpec struct {
 	Value string
 }
 
-// scaleSpec rescales columns: "minmax" to 0–1, or "z" to mean 0 and standard deviation 1.
+// scaleSpec rescales columns: "minmax" to 0–1, "z" to mean 0 and standard deviation 1, or
+// takes their logarithm: "log" (natural), "log10" or "log1p" (of 1 + x).
 type scaleSpec struct {
 	Cols []string
 	How  string
@@ -85,7 +87,7 @@ func (r refinements) presentational() bool {
 
 // prepares reports whether the data are changed before the analysis.
 func (r *refinements) prepares() bool {
-	return r.Dedupe || r.Drop != "" || len(r.Fills)+len(r.Scales)+len(r.Encodes) > 0
+	return r.Dedupe || r.Drop != "" || len(r.Fills)+len(r.Scales)+len(r.Trims)+len(r.Encodes) > 0
 }
 
 // readRefinements reads the constraint clauses and derived columns of a question against the
@@ -113,8 +115,8 @@ func readRefinements(question string, p *Profile) (string, refinements) {
 // readAt tries each clause rule at word i and returns the index after the clause it read, or i.
 func (r *clauseReader) readAt(i int) int {
 	for _, rule := range []func(int) int{
-		r.readLabel, r.readAnswerType, r.readLabelRule, r.readDefinition, r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readDropMissing, r.readMissingPassive, r.readFill,
-		r.readScale, r.readEncode, r.readDerived, r.readTies,
+		r.readLabel, r.readAnswerType, r.readLabelRule, r.readDefinition, r.readRound, r.readMethod, r.readTool, r.readDedupe, r.readTrim, r.readDropMissing, r.readMissingPassive, r.readFill,
+		r.readLog, r.readScale, r.readEncode, r.readDerived, r.readTies,
 	} {
 		if n := rule(i); n > i {
 			return n
@@ -127,7 +129,8 @@ func (r *clauseReader) readAt(i int) int {
 // "(standard deviation divided by mean)", "(Q3 - Q1)".
 var definitionWords = setOf("max", "maximum", "min", "minimum", "minus", "-", "−", "/", "divided", "by", "over",
 	"mean", "average", "standard", "deviation", "std", "sd", "the", "of", "q1", "q3", "q3-q1", "highest", "lowest",
-	"largest", "smallest", "value", "values", "x", "*", "times", "100", "i.e", "i.e.", "ie", "e.g", ".", ",", "and", "to")
+	"largest", "smallest", "value", "values", "x", "*", "times", "100", "i.e", "i.e.", "ie", "e.g", ".", ",", "and", "to",
+	"mad", "cv", "iqr", "sd") // an abbreviation: "the mean absolute deviation (MAD)"
 
 // readDefinition cuts a statistic's definition in parentheses after its name: "the range (max -
 // min)", "the coefficient of variation (standard deviation divided by mean)". It says what the

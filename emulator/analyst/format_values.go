@@ -20,6 +20,15 @@ type answerValue struct {
 	keys  []string
 }
 
+// whole gives a count as an integer, so that no rounding asked pads it with decimals ("389",
+// never "389.000").
+func whole(v any) any {
+	if f, ok := v.(float64); ok && f == math.Trunc(f) && math.Abs(f) < 1<<53 {
+		return int64(f)
+	}
+	return v
+}
+
 // named is a value with its keys.
 func named(label string, v any, keys ...string) answerValue {
 	return answerValue{label: label, v: v, keys: keys}
@@ -35,6 +44,7 @@ var aggKeys = map[string][]string{
 	"max": {"max", "maximum", "highest", "largest"}, "count": {"count", "number", "n"}, "nunique": {"unique", "distinct"},
 	"skew": {"skew", "skewness"}, "kurt": {"kurtosis", "kurt"}, "iqr": {"iqr", "interquartile", "range"},
 	"valrange": {"range", "spread"}, "cv": {"cv", "coefficient", "variation"}, "flagpct": {"percentage", "percent", "pct", "share"},
+	"meanad": {"mad", "absolute", "deviation"}, "medad": {"mad", "absolute", "deviation"},
 }
 
 // columnKeys are a column's words, for placeholders that name the column: @mean_fare.
@@ -151,7 +161,7 @@ func markerValues(m marker) []answerValue {
 			return nil
 		}
 		return []answerValue{
-			named("rows", n, "count", "number", "n", "rows"),
+			named("rows", whole(n), "count", "number", "n", "rows"),
 			named("share", n/of, "proportion", "ratio", "fraction", "share", "rate"),
 			named("percentage", 100*n/of, "percentage", "percent", "pct"),
 		}
@@ -165,7 +175,7 @@ func markerValues(m marker) []answerValue {
 		return out
 	case "outliers", "outliersby":
 		return []answerValue{
-			named("outliers in `"+col+"`", m["n"], columnKeys(col, "outliers", "outlier", "count", "number", "n", "num")...),
+			named("outliers in `"+col+"`", whole(m["n"]), columnKeys(col, "outliers", "outlier", "count", "number", "n", "num")...),
 			named("lower bound", m["low"], "lower", "low", "bound", "min"),
 			named("upper bound", m["high"], "upper", "high", "bound", "max"),
 		}
@@ -198,18 +208,30 @@ func markerValues(m marker) []answerValue {
 		}
 		for _, it := range m.list("items") {
 			if p, _ := it.([]any); len(p) == 2 {
-				out = append(out, named(fmtLabel(p[0]), p[1], strings.Fields(strings.ToLower(fmtAny(p[0])))...))
+				v := p[1]
+				if m.str("kind") == "counts" {
+					v = whole(v)
+				}
+				out = append(out, named(fmtLabel(p[0]), v, strings.Fields(strings.ToLower(fmtAny(p[0])))...))
 			}
 		}
 		return out
 	case "size":
-		return []answerValue{named("rows", m["rows"], "rows", "count", "number", "n", "total")}
+		return []answerValue{named("rows", whole(m["rows"]), "rows", "count", "number", "n", "total")}
 	case "share":
 		return []answerValue{named("share in percent", m["pct"], "percentage", "percent", "share", "proportion", "rate", "ratio")}
 	case "unique":
-		return []answerValue{named("distinct values of `"+col+"`", m["n"], columnKeys(col, "unique", "distinct", "count", "number", "n")...)}
+		return []answerValue{named("distinct values of `"+col+"`", whole(m["n"]), columnKeys(col, "unique", "distinct", "count", "number", "n")...)}
 	case "answer":
 		return meaningAnswerValues(m)
+	case "ratio":
+		return []answerValue{named("ratio", m["value"], "ratio", "proportion", "value")}
+	case "ci":
+		return []answerValue{
+			named("lower bound", m["low"], columnKeys(col, "lower", "low", "lo", "min", "left", "lb", "start", "from")...),
+			named("upper bound", m["high"], columnKeys(col, "upper", "high", "hi", "max", "right", "ub", "end", "to")...),
+			named("mean of `"+col+"`", m["mean"], columnKeys(col, "mean", "average", "avg")...),
+		}
 	case "shape":
 		return []answerValue{
 			named("skewness of `"+col+"`", m["skew"], columnKeys(col, "skew", "skewness")...),

@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 )
 
@@ -33,6 +34,12 @@ func prepSentence(m marker) string {
 			return fmt.Sprintf("Standardized `%s` to z-scores: (x − %s) / %s, its mean and standard deviation.", m.str("col"), m.str("a"), m.str("b"))
 		}
 		return fmt.Sprintf("Scaled `%s` to 0–1 (min-max): (x − %s) / (%s − %s).", m.str("col"), m.str("a"), m.str("b"), m.str("a"))
+	case "log":
+		return logSentence(m)
+	case "trim":
+		return trimSentence(m)
+	case "trimmed":
+		return fmt.Sprintf("%s of %s rows remain after removing the outliers.", m.str("after"), m.str("before"))
 	case "label":
 		return fmt.Sprintf("Encoded `%s` as numbers: %s.", m.str("col"), codePairs(m.list("codes")))
 	case "onehot":
@@ -105,4 +112,32 @@ func refinedTail(q *Query, ms []marker) string {
 		b.WriteString(formatLine(q.refine.Format, q.refine.FormatNote, vals, q.refine.Round) + "\n\n")
 	}
 	return b.String()
+}
+
+// logSentence says which logarithm a column took, and how many values had none.
+func logSentence(m marker) string {
+	fn := map[string]string{"log": "the natural logarithm", "log10": "the base-10 logarithm", "log1p": "the natural logarithm of 1 + x"}[m.str("how")]
+	s := fmt.Sprintf("Took %s of `%s`", fn, m.str("col"))
+	if n := numOr(m, "n"); n > 0 {
+		limit := map[bool]string{true: "−1", false: "0"}[m.str("how") == "log1p"]
+		return s + fmt.Sprintf("; its %s values at or below %s have none and are left out.", fmtNum(n), limit)
+	}
+	return s + "."
+}
+
+// trimSentence says which rows of a column were removed as outliers, and by which rule.
+func trimSentence(m marker) string {
+	k := strconv.FormatFloat(numOr(m, "k"), 'g', -1, 64)
+	rule := fmt.Sprintf("outside Q1 − %s×IQR to Q3 + %s×IQR", k, k)
+	if m.str("method") == "zscore" {
+		rule = fmt.Sprintf("|z| > %s, the z-scores with the population standard deviation as scipy.stats.zscore computes them", k)
+	}
+	s := fmt.Sprintf("Removed the %s outliers of `%s` first (%s: %s to %s)", m.str("n"), m.str("col"), rule, fmtAny(m["low"]), fmtAny(m["high"]))
+	if m["default"] == true {
+		s += ", the usual 1.5×IQR rule as no rule was named"
+	}
+	if n := numOr(m, "missing"); n > 0 {
+		s += fmt.Sprintf(", and the %s rows with no value", fmtNum(n))
+	}
+	return s + "."
 }

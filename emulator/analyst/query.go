@@ -67,6 +67,7 @@ type Query struct {
 	flip     bool           // "sorted the other way": reverse the previous order
 	flipped  bool           // the order of grouped results is reversed: smallest first
 	each     string         // the column grouped by because its values were named with "and"
+	ratio    []string       // "the ratio of smokers to non-smokers": the two values of each, in the order said
 	whenRow  bool           // "which year", "what day": the answer is the row's date or label
 	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
 	refine   refinements    // this question's constraints and preparation (constraints.go)
@@ -295,12 +296,15 @@ func (ps *parsed) numberBefore(i int) int {
 	return 0
 }
 
+// statAggs are the keyword statistics of one column that a superlative does not stand for.
+var statAggs = []string{"mean", "median", "sum", "std", "var", "cv", "valrange", "meanad", "medad"}
+
 // firstAgg returns the aggregation the question asks for: the first one named, except that
 // in "the highest average price" the average is the aggregate and "highest" ranks it.
 func (ps *parsed) firstAgg() string {
-	first := ps.firstOf("mean", "median", "sum", "min", "max", "std", "var", "cv", "valrange", "count")
+	first := ps.firstOf(append(statAggs[:len(statAggs):len(statAggs)], "min", "max", "count")...)
 	if first == "max" || first == "min" {
-		if other := ps.firstOf("mean", "median", "sum", "std", "var", "cv", "valrange"); other != "" {
+		if other := ps.firstOf(statAggs...); other != "" {
 			return other
 		}
 	}
@@ -320,7 +324,7 @@ func (ps *parsed) moreAggs(first string) []string {
 		t := ps.toks[i]
 		switch {
 		case t.low == "and" || t.low == "," || t.low == "the" || t.low == "its" || t.low == "their" || t.low == "standard":
-		case t.kw && !ps.taken[i] && slices.Contains([]string{"mean", "median", "sum", "std", "var", "cv", "valrange", "min", "max"}, t.norm):
+		case t.kw && !ps.taken[i] && (slices.Contains(statAggs, t.norm) || t.norm == "min" || t.norm == "max"):
 			// (a keyword inside a column's name, "volatile" of volatile_acidity, is the name)
 			if t.norm != first && !slices.Contains(out, t.norm) {
 				out = append(out, t.norm)

@@ -90,21 +90,38 @@ func flagShare(q *Query, ps *parsed) {
 // eachNamedValue reads an average (or another statistic that does not add up) of values named
 // with "and" as one per value: "the average salary of male and female employees", "compare
 // the average mpg of 4-cylinder and 6-cylinder cars". Over the rows of either it is "… of male
-// or female employees"; a total or a count of both stays one ("together").
+// or female employees"; a total stays one. "How many males and females are there?" counts
+// each value, and the counts' sentence says their sum too; "together", "combined" or "in total"
+// count them as one.
 func eachNamedValue(q *Query, ps *parsed) {
-	if q.Intent != intentStat || len(q.By) > 0 || !nonAdditive[q.Agg] || ps.hasWord("or") || ps.hasWord("either") {
+	if ps.hasWord("or") || ps.hasWord("either") || len(q.By) > 0 {
 		return
 	}
-	if !ps.hasWord("and") && !ps.has("compare") && !ps.hasWord("vs") && !ps.hasWord("versus") {
+	ratio := ps.hasWord("ratio") && ps.hasWord("to")
+	counting := (q.Intent == intentSize || ratio && q.Intent == intentFilter) && !ps.hasWord("together") && !ps.hasWord("combined") && !ps.has("sum") && !ps.hasWord("altogether")
+	if !counting && (q.Intent != intentStat || !nonAdditive[q.Agg]) {
+		return
+	}
+	if !ps.hasWord("and") && !ps.has("compare") && !ps.hasWord("vs") && !ps.hasWord("versus") && !ratio {
 		return
 	}
 	for _, x := range q.Filters {
 		if x.Op == "in" && len(x.Values) >= 2 {
 			q.By, q.each = []string{x.Col}, x.Col
+			if counting {
+				q.Intent = intentCounts
+			}
+			if ratio && len(x.Values) == 2 {
+				q.ratio = x.Values
+				q.unknown = slices.DeleteFunc(q.unknown, func(w string) bool { return strings.EqualFold(w, "ratio") })
+			}
 			return
 		}
 	}
 }
+
+// readsRatio reports whether the question asks the ratio of two values' results.
+func (q *Query) readsRatio() bool { return len(q.ratio) == 2 }
 
 // nonAdditive are the aggregates of a group that its parts do not add up to.
 var nonAdditive = setOf("mean", "median", "std", "var", "min", "max")

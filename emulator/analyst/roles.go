@@ -164,6 +164,13 @@ func flagRows(q *Query, ps *parsed, m mention, c *Column) bool {
 	if c.Kind == "num" {
 		kind = "num"
 	}
+	for i, x := range q.Filters {
+		if x.Col == c.Name && x.Op == "==" && x.Value != v {
+			// "smokers and non-smokers" are both sets of rows, never rows that are both
+			q.Filters[i].Op, q.Filters[i].Values = "in", []string{x.Value, v}
+			return true
+		}
+	}
 	q.Filters = append(q.Filters, Filter{Col: c.Name, Op: "==", Value: v, Values: []string{v}, Kind: kind})
 	return true
 }

@@ -17,6 +17,7 @@ type statAsk struct {
 	method  string  // a variant asked by name: shapiro, dagostino, pearson, spearman, kendall, student
 	alpha   float64 // the significance level asked, or 0 for the default 0.05
 	value   float64 // the hypothesised mean of a one-sample t-test
+	level   float64 // the confidence level of an interval: 0.95
 	side    string  // "two-sided", "greater" or "less"
 	linear  bool    // the question asks whether a relationship is linear
 	skew    bool    // asks for the skewness
@@ -75,7 +76,7 @@ var unsupportedStats = map[string]string{
 	"lilliefors": "the Lilliefors test", "levene": "Levene's test", "bartlett": "Bartlett's test", "fisher": "Fisher's exact test",
 	"mcnemar": "McNemar's test", "hsd": "Tukey's HSD", "posthoc": "post-hoc tests", "bonferroni": "a Bonferroni correction",
 	"friedman": "the Friedman test", "grubbs": "Grubbs' test", "dixon": "Dixon's Q test", "isolation": "an isolation forest",
-	"dbscan": "DBSCAN", "lof": "a local outlier factor", "mahalanobis": "the Mahalanobis distance", "mad": "the median absolute deviation rule",
+	"dbscan": "DBSCAN", "lof": "a local outlier factor", "mahalanobis": "the Mahalanobis distance", "mad": "the median absolute deviation rule", "medad": "the median absolute deviation rule",
 	"modified": "a modified z-score", "randomforest": "a random forest", "forest": "a random forest", "xgboost": "XGBoost",
 	"boosting": "gradient boosting", "gradient": "gradient boosting", "svm": "a support vector machine", "neuralnet": "a neural network",
 	"neural": "a neural network", "deep": "deep learning", "lstm": "an LSTM", "arima": "ARIMA", "sarima": "SARIMA", "prophet": "Prophet",
@@ -122,7 +123,8 @@ func readStatAsk(q *Query, ps *parsed, f *Frame) {
 var unsupportedNeeds = map[string][]string{"modified": {"zscore"}, "deep": {"learning"}, "mixed": {"model", "effects"},
 	"smoothing": {"exponential"}, "gradient": {"boosting", "boosted"}, "seasonal": {"forecast", "forecasting", "decomposition"},
 	"forest": {"random", "isolation"}, "fold": {"cross", "validation"}, "folds": {"cross", "validation"}, "cv": {"model", "validation"},
-	"precision": {"classifier", "model", "recall"}, "recall": {"classifier", "model", "precision"}}
+	"precision": {"classifier", "model", "recall"}, "recall": {"classifier", "model", "precision"},
+	"medad": {"outlier", "anomaly", "anomalies"}} // "the median absolute deviation of bmi" is a statistic
 
 // readUnsupported declines a method the rules do not run, naming it.
 func readUnsupported(ps *parsed, s *statAsk) bool {
@@ -148,7 +150,7 @@ var unsupportedFamily = map[string]string{
 	"levene": "ttest2", "bartlett": "ttest2", "hsd": "ttest2", "posthoc": "ttest2", "bonferroni": "ttest2", "friedman": "ttest2",
 	"manova": "ttest2", "ancova": "ttest2", "twowayanova": "ttest2", "permutation": "ttest2", "bootstrap": "ttest2",
 	"fisher": "chi2", "mcnemar": "chi2", "grubbs": "outlier", "dixon": "outlier", "isolation": "outlier", "lof": "outlier",
-	"mahalanobis": "outlier", "mad": "outlier", "modified": "outlier", "dbscan": "kmeans", "hierarchical": "kmeans",
+	"mahalanobis": "outlier", "mad": "outlier", "medad": "outlier", "modified": "outlier", "dbscan": "kmeans", "hierarchical": "kmeans",
 	"gmm": "kmeans", "mixture": "kmeans", "elbow": "kmeans", "silhouette": "kmeans", "arima": "naive", "sarima": "naive",
 	"prophet": "naive", "holt": "naive", "smoothing": "naive", "lstm": "naive", "seasonal": "naive", "seasonality": "naive",
 	"decompose": "naive", "randomforest": "classifier", "forest": "classifier", "xgboost": "classifier", "boosting": "classifier",
@@ -297,7 +299,7 @@ var statWords = setOf("test", "tests", "testing", "level", "threshold", "cutoff"
 	"periods", "period", "cluster", "clusters", "clustering", "groups", "group", "segments", "segment", "clustered", "regression",
 	"regress", "regressed", "classify", "classifier", "classification", "logistic", "logit", "tree", "dtree", "polynomial",
 	"quadratic", "cubic", "naive", "baseline", "outcome", "variable", "variables", "dependent", "independent", "means", "sample", "samples",
-	"hypothesis", "null", "statistically", "two", "one", "alpha", "α", "confidence", "assume", "assuming", "equal", "variances", "variance",
+	"hypothesis", "null", "statistically", "two", "one", "alpha", "α", "confidence", "interval", "intervals", "ci", "assume", "assuming", "equal", "variances", "variance",
 	"welch", "student", "unequal", "tailed", "sided", "welchs", "strong", "strength", "direction", "weak", "coefficient", "coefficients", "reading",
 	"scaled", "accuracy", "confusion", "rmse", "r2", "mse", "error", "evaluate", "evaluation", "score", "scores", "standard", "deviations",
 	"sigma", "sd", "rule", "method", "fences", "percentile", "percentiles", "quantile", "quantiles", "th", "using", "use", "run", "perform",
@@ -306,6 +308,11 @@ var statWords = setOf("test", "tests", "testing", "level", "threshold", "cutoff"
 	"assumption", "shape", "set", "steps", "step", "find", "beyond", "outside", "range", "based", "numeric", "readings",
 	"higher", "lower", "greater", "less", "whose", "associated", "association", "flag", "exact", "wilk", "vary", "varies", "related", "tau", "rho", "tail", "mean", "average", "relationship", "correlation", "tested", "significantly", "kmeans", "k", "maxdepth", "depth", "linear", "linearly", "linearity", "ols", "least", "squares", "absolute", "abs")
 
+// outlierVerbs are what is done to outliers once a rule finds them: "identify and remove the
+// outliers … how many outliers were removed?" counts them.
+var outlierVerbs = setOf("remove", "removed", "removing", "detect", "detected", "detecting", "identified", "flagged",
+	"drop", "dropped", "exclude", "excluded", "filter", "filtered")
+
 // consumeStatWords marks the statistical words of a question that asked a test, rule or model
 // as understood, and drops them from the words that named nothing.
 func consumeStatWords(ps *parsed, q *Query) {
@@ -313,14 +320,15 @@ func consumeStatWords(ps *parsed, q *Query) {
 	if s.test == "" && s.outlier == "" && s.model == "" && s.decline == "" {
 		return
 	}
+	known := func(w string) bool { return statWords[w] || s.outlier != "" && outlierVerbs[w] }
 	for i, t := range ps.toks {
-		if statWords[t.low] || ps.toks[i].norm == "signif" {
+		if known(t.low) || ps.toks[i].norm == "signif" {
 			ps.taken[i] = true
 		}
 	}
 	var left []string
 	for _, w := range q.unknown {
-		if !statWords[strings.ToLower(w)] {
+		if !known(strings.ToLower(w)) {
 			left = append(left, w)
 		}
 	}

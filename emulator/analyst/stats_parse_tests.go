@@ -21,6 +21,9 @@ func readTest(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 			s.method = "dagostino"
 		}
 		return needNumeric(q, f, s, "a normality test")
+	case ps.hasWord("confidence") && ps.hasWord("interval") && !ps.has("ttest") && !ps.has("corr"):
+		s.test, s.level = "ci", readLevel(ps, s)
+		return needNumeric(q, f, s, "a confidence interval")
 	case ps.has("skew") || ps.has("kurtosis"):
 		s.test, s.skew, s.kurt = "shape", ps.has("skew"), ps.has("kurtosis")
 		return needNumeric(q, f, s, "the skewness and kurtosis")
@@ -337,4 +340,24 @@ func meanGuess(f *Frame, col string) string {
 		return c.Min
 	}
 	return "0"
+}
+
+// readLevel reads a confidence level, "95%", "99 percent", "0.9", taking its number; 0.95 when
+// none is typed.
+func readLevel(ps *parsed, s *statAsk) float64 {
+	for i, t := range ps.toks {
+		v, ok := ordinalNumber(t.low)
+		if !t.num || !ok || ps.taken[i] {
+			continue
+		}
+		if v > 1 && v < 100 {
+			v /= 100
+		}
+		if v >= 0.5 && v < 1 {
+			s.take(ps, i)
+			ps.taken[i] = true
+			return v
+		}
+	}
+	return 0.95
 }

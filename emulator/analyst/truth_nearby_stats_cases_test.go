@@ -12,7 +12,6 @@ func init() {
 		{class: "nearby", files: "houses.csv", q: "anova of price by neighborhood followed by a tukey hsd post-hoc test", decline: true},
 		{class: "nearby", files: "passengers.csv", q: "fisher's exact test for Sex and Survived", decline: true},
 		{class: "nearby", files: "salaries.csv", q: "two-way anova of salary by department and gender", decline: true},
-		{class: "nearby", files: "passengers.csv", q: "is Fare normally distributed after removing outliers?", decline: true},
 		{class: "nearby", files: "passengers.csv", q: "random forest predicting Survived from Age and Fare", decline: true},
 		{class: "nearby", files: "houses.csv", q: "train a neural network to predict price from area_sqm", decline: true},
 		{class: "nearby", files: "weather.csv", q: "ARIMA forecast of temperature for the next 30 days", decline: true},

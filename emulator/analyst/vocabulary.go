@@ -14,6 +14,8 @@ var keywords = map[string][]string{
 	"var":       {"variance", "var"},
 	"cv":        {"cv"},       // "coefficient of variation", joined by phrases
 	"valrange":  {"valrange"}, // "the range of", joined by phrases
+	"meanad":    {"meanad"},   // "mean absolute deviation", joined by phrases
+	"medad":     {"medad"},    // "median absolute deviation", joined by phrases
 	"count":     {"count", "howmany", "number"},
 	"plot":      {"plot", "chart", "graph", "visualize", "visualise", "visualization", "draw", "figure", "diagram", "plotting"},
 	"line":      {"line"},

@@ -19,7 +19,7 @@ type token struct {
 
 // phrases are rewritten before tokenizing, so that multi-word keywords become one token.
 var phrases = strings.NewReplacer(
-	"standard deviation", "std", "std dev", "std", "coefficient of variation", "cv", "the range of", "the valrange of", "how many", "howmany", "value counts", "counts",
+	"mean absolute deviation", "meanad", "median absolute deviation", "medad", "standard deviation", "std", "std dev", "std", "coefficient of variation", "cv", "the range of", "the valrange of", "how many", "howmany", "value counts", "counts",
 	"heat map", "heatmap", "box plot", "boxplot", "box and whisker", "boxplot", "data types", "dtypes",
 	"over time", "overtime", "greater than or equal to", ">=", "less than or equal to", "<=",
 	"greater than", ">", "more than", ">", "bigger than", ">", "higher than", ">", "larger than", ">",
