@@ -19,7 +19,7 @@ func init() {
 		{class: "constraints", files: "insurance.csv", q: "After removing outliers from age and bmi (z-score greater than 3), what is the correlation between age and bmi?",
 			ref: "za, zb = st.zscore(df['age']), st.zscore(df['bmi'])\nt = df[(abs(za) <= 3) & (abs(zb) <= 3)]\nt['age'].corr(t['bmi'])"},
 		{class: "constraints", files: "passengers.csv", q: "is Fare normally distributed after removing outliers?",
-			ref: "q1, q3 = df['Fare'].quantile([0.25, 0.75]); iqr = q3 - q1\nint((~df['Fare'].between(q1 - 1.5 * iqr, q3 + 1.5 * iqr)).sum())",
+			ref:  "q1, q3 = df['Fare'].quantile([0.25, 0.75]); iqr = q3 - q1\nint((~df['Fare'].between(q1 - 1.5 * iqr, q3 + 1.5 * iqr)).sum())",
 			want: []string{"not normally distributed", "Removed the"}},
 		{class: "outliers", files: "insurance.csv", q: "Identify and remove outliers in the charges column using the IQR method. How many outliers were removed? Format: @n_outliers[n]",
 			last: iqrKeep + "f'@n_outliers[{len(df) - len(t)}]'"},
