@@ -119,6 +119,8 @@ func verdictSentence(m marker, vals []string) string {
 		return fmt.Sprintf("%s %s%s has no value.", lead, capital(what), rows)
 	case len(vals) == 1 && m["extreme"] != nil:
 		return fmt.Sprintf("%s %s%s is %s; %s is **%s**.", lead, capital(what), rows, vals[0], m.str("extreme_what"), fmtAny(m["extreme"]))
+	case len(vals) == 1 && len(m.list("others")) > 0:
+		return fmt.Sprintf("%s %s%s is %s; %s.", lead, capital(what), rows, vals[0], othersText(m))
 	case len(vals) == 1:
 		return fmt.Sprintf("%s %s%s is %s.", lead, capital(what), rows, vals[0])
 	}
@@ -187,4 +189,15 @@ func scoreLabel(m marker) string {
 		return "`" + by + "` "
 	}
 	return ""
+}
+
+// othersText says the groups a ranking did not choose, with their values: "female: 29.98".
+func othersText(m marker) string {
+	var parts []string
+	for _, it := range m.list("others") {
+		if p, _ := it.([]any); len(p) == 2 {
+			parts = append(parts, fmtFor(m.str("target"), p[0])+": "+fmtAny(p[1]))
+		}
+	}
+	return strings.Join(parts, ", ")
 }

@@ -26,7 +26,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		g.line("df = df.assign(**{%s: %s})", py(d.Name), d.Py)
 		g.emitDerived(d) // the reply says how the column was made, and its counts
 	}
-	g.line("_scores, _tied = None, False")
+	g.line("_scores, _tied, _others = None, False, None")
 	n := "len(df)"
 	if !m.Within {
 		meaningFilters(g, m, f)
@@ -67,7 +67,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		meaningValues(g, m, f)
 	}
 	meaningCheck(g, m, f)
-	shape, what, where := meaningWhat(m)
+	shape, what, where := meaningWhat(spelledMeaning(m, f))
 	by := ""
 	if m.Order != nil && m.Order.Agg == meaning.NoAgg {
 		by = m.Order.Column
@@ -81,7 +81,7 @@ func meaningCell(m *meaning.Meaning, f *Frame, derived []derivation) string {
 		}
 	}
 	byLength := m.Order != nil && m.Order.Length // the scores are the texts' lengths
-	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, by_length=%s, values=_vals, counts=_counts, scores=_scores, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s]), target=%s%s)",
+	g.line("_emit(\"answer\", form=%s, shape=%s, what=%s, where=%s, by=%s, by_length=%s, values=_vals, counts=_counts, scores=_scores, others=_others, tied=_tied, verdict=_ok, n=%s, of=len(frames[%s]), target=%s%s)",
 		py(m.Form.String()), py(shape), py(what), py(where), py(by), pyBool(byLength), n, py(f.Key), py(m.Target), extreme)
 	meaningResult(g, m, shape, what)
 	return strings.TrimRight(g.b.String(), "\n")
@@ -167,10 +167,8 @@ func conditionExpr(c meaning.Condition, f *Frame) string {
 	case "isna":
 		// blank text is as empty as a missing cell: "songs without lyrics"
 		return fmt.Sprintf("(%s.isna() | %s.astype(str).str.strip().eq(\"\"))", col(c.Column), col(c.Column))
-	case "in":
-		x.Values = c.Values
 	case "not in":
-		x.Op, x.Values = "in", c.Values
+		x.Op = "in"
 		return "(~" + filterExpr(x) + ")"
 	}
 	return "(" + filterExpr(x) + ")"
@@ -192,17 +190,23 @@ func neighbourExpr(c meaning.Condition, f *Frame) string {
 
 // meaningFilter is a condition as the cells' Filter, typed by the column it tests.
 func meaningFilter(c meaning.Condition, f *Frame) Filter {
-	x := Filter{Col: c.Column, Op: c.Op, Value: c.Value, Kind: "cat"}
+	x := Filter{Col: c.Column, Op: c.Op, Value: c.Value, Values: slices.Clone(c.Values), Kind: "cat"}
 	col := f.column(c.Column)
+	spell := func(v string) string { return v }
 	switch {
 	case col != nil && col.Kind == "bool":
 		x.Kind = "num" // compared with the Python literal True or False
-	case col != nil && col.Kind == "num" && (c.Value == "True" || c.Value == "False"):
-		x.Kind, x.Value = "num", map[string]string{"True": "1", "False": "0"}[c.Value]
+	case col != nil && col.Kind == "num" && (c.Value == "True" || c.Value == "False" || slices.Contains(c.Values, "True")):
+		x.Kind = "num"
+		spell = func(v string) string { return cmp.Or(map[string]string{"True": "1", "False": "0"}[v], v) }
 	case col != nil && col.Kind == "cat":
-		x.Value = textTruth(col, c.Value) // "smokers": smoker is yes
+		spell = func(v string) string { return textTruth(col, v) } // "smokers": smoker is yes
 	case c.Numeric && col != nil && col.Kind == "num":
 		x.Kind = "num"
+	}
+	x.Value = spell(x.Value)
+	for i, v := range x.Values {
+		x.Values[i] = spell(v)
 	}
 	return x
 }
@@ -282,9 +286,11 @@ func meaningGroups(g *gen, m *meaning.Meaning, f *Frame) {
 	}
 	if o.N == 1 && o.Ties == meaning.TiesNamed {
 		// "the most common" with a tie at the top names every value tied, never one of them
+		g.line("_others = [[k, int(v)] for k, v in _sizes[_sizes != _sizes.iloc[0]].head(5).items()] if len(_sizes) else None")
 		g.line("_sizes = _sizes[_sizes == _sizes.iloc[0]] if len(_sizes) else _sizes")
 		g.line("_tied = len(_sizes) > 1")
 	} else {
+		g.line("_others = [[k, int(v)] for k, v in _sizes.iloc[%d:%d].items()]", o.N, o.N+5)
 		g.line("_sizes = _sizes.head(%d)", o.N)
 	}
 	g.line("_vals, _counts = list(_sizes.index), [int(x) for x in _sizes.values]")
@@ -353,6 +359,8 @@ func meaningGroupAgg(g *gen, m *meaning.Meaning, f *Frame) {
 		g.line("_sizes = _sizes[_sizes == _sizes.iloc[0]] if len(_sizes) else _sizes")
 		g.line("_tied = len(_sizes) > 1")
 	} else {
+		// the groups not chosen, which a yes/no comparison of two says beside the first
+		g.line("_others = [[k, float(v)] for k, v in _sizes.iloc[%d:%d].items()]", o.N, o.N+5)
 		g.line("_sizes = _sizes.head(%d)", o.N)
 	}
 	g.line("_vals, _counts = list(_sizes.index), None")
@@ -446,6 +454,28 @@ func checkExpr(c meaning.Condition, f *Frame) string {
 // the extreme of the check's column.
 func pickedExpr(c meaning.Condition, f *Frame) string {
 	return fmt.Sprintf("frames[%s].loc[frames[%s][%s].%s(), %s]", py(f.Key), py(f.Key), py(c.Column), map[string]string{"top": "idxmax", "bottom": "idxmin"}[c.Op], py(c.Pick))
+}
+
+// spelledMeaning is the meaning with the true and false of yes/no text columns written as the
+// table writes them, for the words that say it ("`smoker` is yes", never "is True").
+func spelledMeaning(m *meaning.Meaning, f *Frame) *meaning.Meaning {
+	out := *m
+	spell := func(c meaning.Condition) meaning.Condition {
+		if col := f.column(c.Column); col != nil && (col.Kind == "cat" || col.Kind == "num") {
+			x := meaningFilter(c, f) // the values as the cells compare them: yes, 1
+			c.Value, c.Values = x.Value, x.Values
+		}
+		return c
+	}
+	out.Filters = make([]meaning.Condition, len(m.Filters))
+	for i, c := range m.Filters {
+		out.Filters[i] = spell(c)
+	}
+	if m.Check != nil {
+		c := spell(*m.Check)
+		out.Check = &c
+	}
+	return &out
 }
 
 // meaningWhat says in words what the answer is (shape, for the sentence), what it is of, and

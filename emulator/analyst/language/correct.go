@@ -25,7 +25,7 @@ func correctTags(toks []Token, parts []Part, lx *Lexicon) {
 		nounAfterDeterminer(toks, i, lx)
 		verbAfterSubject(toks, i, lx)
 		superlativeTag(&toks[i], lx)
-		comparativeTag(&toks[i], lx)
+		comparativeTag(toks, i, lx)
 		participleBeforeNoun(toks, i)
 		adverbOfPlace(toks, i)
 		capitalNoun(toks, i, lx)
@@ -108,13 +108,16 @@ func superlativeTag(t *Token, lx *Lexicon) {
 }
 
 // comparativeTag is superlativeTag for -er: "is A or B taller" (taller/JJ) compares; "other",
-// "former" and "eager", adjectives of their own spelling, stay.
-func comparativeTag(t *Token, lx *Lexicon) {
-	if t.POS != "JJ" || !strings.HasSuffix(t.Lower, "er") || lx.POS(t.Lower).Has(Adjective) {
+// "former" and "eager", adjectives of their own spelling, stay, unless "than" follows: "higher
+// than that of female passengers" (higher/JJ, an adjective of its own in "higher education").
+func comparativeTag(toks []Token, i int, lx *Lexicon) {
+	t := &toks[i]
+	than := i+1 < len(toks) && toks[i+1].Is("than")
+	if t.POS != "JJ" || !strings.HasSuffix(t.Lower, "er") || lx.POS(t.Lower).Has(Adjective) && !than {
 		return
 	}
 	if base := lx.Lemma(t.Lower, "JJR"); base != t.Lower && lx.POS(base).Has(Adjective) {
-		t.POS = "JJR"
+		t.POS, t.Lemma = "JJR", base
 	}
 }
 

@@ -11,10 +11,24 @@ import (
 // versusRow keeps for pairOrder a comparison whose value is a named row rather than a number:
 // "does Guam have more bronze medals than Palau".
 func (rd *reader) versusRow(cmp language.Comparison) bool {
+	if cmp.Adjective < 0 && strings.HasSuffix(rd.s.Tokens[cmp.Start].Lower, " than") {
+		cmp.Adjective = cmp.Start // "greater than" read as one word: it is the comparative
+	}
 	if _, ok := rd.number(cmp.Value); ok || cmp.Adjective < 0 || cmp.Op != ">" && cmp.Op != "<" {
 		return false
 	}
-	for i := cmp.Value.Start; i < cmp.Value.End; i++ {
+	end := cmp.Value.End
+	if k := rd.phraseOf(cmp.Value.Start); k >= 0 {
+		for _, a := range rd.s.Phrases[k].Attachments {
+			end = max(end, rd.s.Phrases[a.Object].End) // "than the average bmi of females"
+		}
+	} else if rd.s.Tokens[cmp.Value.Start].Is("that", "those") {
+		// "than that of japan cars": the row named after the pronoun's "of"
+		for end < len(rd.s.Tokens) && !rd.s.Tokens[end].Is("and", "or", ",", "?", ".", ";") {
+			end++
+		}
+	}
+	for i := cmp.Value.Start; i < end; i++ {
 		if c, ok := rd.best(i); ok && c.Kind == schema.ValueLink {
 			rd.versus = &cmp
 			return true
@@ -48,10 +62,14 @@ func (rd *reader) pairOrder() error {
 	}
 	o := &Order{Desc: desc, N: 1, Phrase: rd.text(language.Span{Start: adj, End: adj + 1})}
 	col, at := rd.scaleOfComparative(adj)
+	if col == "" && rd.s.Form().Kind == language.YesNo {
+		col, at = rd.subjectScale(adj) // "is the average charges of smokers higher than that of non-smokers"
+	}
 	switch {
 	case col != "" && rd.numeric(col):
 		o.Column = col
 		rd.useLink(at)
+		rd.placeRepeatedScale(col)
 	case rd.s.Tokens[adj].Is("more", "fewer", "less") && rd.countsRows(adj):
 		// "more single individuals than married ones": the two values by how many rows have each
 		o.Size = true
@@ -66,7 +84,7 @@ func (rd *reader) pairOrder() error {
 	}
 	rd.m.Order = o
 	rd.m.Target = pair.Column
-	than := slices.IndexFunc(rd.s.Tokens[adj:], func(t language.Token) bool { return t.Is("than") })
+	than := slices.IndexFunc(rd.s.Tokens[adj:], func(t language.Token) bool { return t.Is("than") || strings.HasSuffix(t.Lower, " than") })
 	if than >= 0 && rd.s.Form().Kind == language.YesNo {
 		rd.used[adj+than] = true
 		// the first row named is the subject: "does Guam have more … than Palau"
@@ -84,6 +102,9 @@ func (rd *reader) pairComparative() (int, string) {
 		return v.Adjective, v.Op
 	}
 	for i, t := range rd.s.Tokens {
+		if !rd.used[i] && t.Kind == language.Operator && strings.HasSuffix(t.Lower, " than") && t.Op != "" {
+			return i, t.Op // "greater than that of japan cars", read as one word
+		}
 		if rd.used[i] || t.POS != "JJR" && t.POS != "RBR" {
 			continue
 		}
@@ -140,7 +161,7 @@ func (rd *reader) countsRows(adj int) bool {
 			continue
 		}
 		head := rd.s.Tokens[np.Head]
-		if rd.used[np.Head] || head.Is("ones", "one") || rd.entityNoun(np.Head) {
+		if rd.used[np.Head] || head.Is("ones", "one") || personWords[head.Lemma] || rd.entityNoun(np.Head) {
 			return true
 		}
 		c, ok := rd.best(np.Head)
@@ -155,6 +176,39 @@ func (rd *reader) placeCountedRows(adj int) {
 	for i := adj + 1; i < len(rd.s.Tokens); i++ {
 		t := rd.s.Tokens[i]
 		if !rd.used[i] && t.IsNoun() && t.Is("ones", "one") || rd.entityNoun(i) {
+			rd.used[i] = true
+		}
+	}
+}
+
+// subjectScale returns the numeric column a yes/no question's subject names before its
+// comparative, and its token: "is the average charges of smokers higher than that of
+// non-smokers" compares the two values by charges (averaged, as the phrase's own modifier
+// says). Words after "than" that repeat the scale ("that", "the average bmi of") are placed.
+func (rd *reader) subjectScale(adj int) (string, int) {
+	for k, np := range rd.s.Phrases {
+		if np.End > adj {
+			break
+		}
+		if col, at := rd.phraseColumn(k); col != "" && rd.numeric(col) {
+			return col, at
+		}
+	}
+	return "", -1
+}
+
+// placeRepeatedScale places the words of a yes/no comparison of two values that name its
+// scale again: "is the average bmi of males greater than the average bmi of females", "than
+// that of non-smokers".
+func (rd *reader) placeRepeatedScale(col string) {
+	if rd.s.Form().Kind != language.YesNo {
+		return
+	}
+	for i, t := range rd.s.Tokens {
+		if t.Is("that", "those") && t.POS == "DT" && i > 0 && (rd.s.Tokens[i-1].Is("than") || strings.HasSuffix(rd.s.Tokens[i-1].Lower, " than")) {
+			rd.used[i] = true
+		}
+		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && c.Column == col {
 			rd.used[i] = true
 		}
 	}
