@@ -53,6 +53,8 @@ func sentence(m marker) string {
 		return fmt.Sprintf("Rows where %s make up **%s** of the total `%s`: %s of %s.", m.str("where"), strings.TrimPrefix(pct(p), "+"), m.str("col"), m.str("part"), m.str("total"))
 	case "ratio":
 		return ratioSentence(m)
+	case "corrby":
+		return corrBySentence(m)
 	case "stat":
 		return fmt.Sprintf("The %s of `%s` is **%s** (over %s values).", aggName(m.str("agg")), m.str("col"), statValue(m), m.str("n"))
 	case "group":
@@ -432,4 +434,15 @@ func ratioSentence(m marker) string {
 		return fmt.Sprintf("The ratio of %s %s to %s has no value: %s has a %s of 0 or none.", m.str("by"), m.str("a"), m.str("b"), m.str("b"), what)
 	}
 	return fmt.Sprintf("The ratio of the %s with `%s` %s to those with %s is **%s** (%s / %s).", what, m.str("by"), m.str("a"), m.str("b"), fmtAny(m["value"]), m.str("va"), m.str("vb"))
+}
+
+// corrBySentence says the correlation of two columns within each group.
+func corrBySentence(m marker) string {
+	var parts []string
+	for _, it := range m.list("items") {
+		if p, _ := it.([]any); len(p) == 4 {
+			parts = append(parts, fmt.Sprintf("%s: r = **%s** (p = %s, n = %s)", fmtLabel(p[0]), fmtNum(numOf(p[1])), fmtAny(p[2]), fmtAny(p[3])))
+		}
+	}
+	return fmt.Sprintf("The %s correlation between `%s` and `%s` within each `%s`: %s.", methodName(m.str("method")), m.str("a"), m.str("b"), m.str("by"), strings.Join(parts, "; "))
 }

@@ -301,7 +301,11 @@ func ruleWords(m marker) string {
 	}
 	switch m.str("method") {
 	case "zscore":
-		return fmt.Sprintf("the z-score rule |z| > %s (z from the mean and the population standard deviation%s)", k, dflt)
+		rule := map[string]string{"above": "z > ", "below": "z < −"}[m.str("side")]
+		if rule == "" {
+			rule = "|z| > "
+		}
+		return fmt.Sprintf("the z-score rule %s%s (z from the mean and the population standard deviation%s)", rule, k, dflt)
 	case "iqr":
 		return fmt.Sprintf("the %s × IQR rule (beyond Q1 − %s·IQR or Q3 + %s·IQR%s)", k, k, k, dflt)
 	}

@@ -5,6 +5,10 @@ package analyst
 func (g *gen) corr() {
 	g.prelude()
 	ms := g.numericMeasures()
+	if len(ms) == 2 && len(g.q.By) == 1 && g.q.Chart != "heatmap" {
+		g.corrBy(ms[0], ms[1], g.q.By[0])
+		return
+	}
 	if len(ms) == 2 && g.q.Chart != "heatmap" {
 		a, b := ms[0], ms[1]
 		g.line("pair = df[[%s, %s]].dropna()", py(a), py(b))
@@ -44,6 +48,21 @@ func (g *gen) corr() {
 		g.heatmapOf("result", "Correlation matrix of "+baseStem(g.f), "correlation_heatmap_"+baseStem(g.f), true)
 	}
 	g.exportResult("correlation_matrix_" + baseStem(g.f))
+}
+
+// corrBy gives the correlation of two columns within each group of a third ("the Pearson
+// correlation between study_hours and math_score for each gender"), with SciPy's p-value.
+func (g *gen) corrBy(a, b, by string) {
+	fn := map[string]string{"pearson": "pearsonr", "spearman": "spearmanr", "kendall": "kendalltau"}[g.corrMethod()]
+	g.line("import scipy.stats as sps")
+	g.line("rows = []")
+	g.line("for key, part in df[[%s, %s, %s]].dropna().groupby(%s):", py(a), py(b), py(by), py(by))
+	g.line("    r, p = (float(x) for x in sps.%s(part[%s], part[%s])) if len(part) > 2 else (float(\"nan\"), float(\"nan\"))", fn, py(a), py(b))
+	g.line("    rows.append([key, r, p, len(part)])")
+	g.line("result = pd.DataFrame(rows, columns=[%s, \"r\", \"p\", \"n\"]).set_index(%s)", py(by), py(by))
+	g.line("print(result.round(4).to_string())")
+	g.line("_emit(\"corrby\", a=%s, b=%s, by=%s, method=%s, items=rows)", py(a), py(b), py(by), py(g.corrMethod()))
+	g.exportResult("correlation_" + a + "_" + b + "_by_" + by)
 }
 
 // numericMeasures keeps the numeric measures of the query.

@@ -54,7 +54,14 @@ func (g *gen) outlierBounds() {
 	switch s.outlier {
 	case "zscore":
 		g.line("    mean, sd = s.mean(), s.std(ddof=0)")
-		g.line("    return mean - %s * sd, mean + %s * sd, (s - mean) / sd", k, k)
+		low, high := "mean - "+k+" * sd", "mean + "+k+" * sd"
+		switch s.zSide {
+		case "above":
+			low = "-np.inf"
+		case "below":
+			high = "np.inf"
+		}
+		g.line("    return %s, %s, (s - mean) / sd", low, high)
 	case "iqr":
 		g.line("    q1, q3 = s.quantile([0.25, 0.75])")
 		g.line("    return q1 - %s * (q3 - q1), q3 + %s * (q3 - q1), None", k, k)
@@ -71,7 +78,7 @@ func (g *gen) ruleFields() string {
 	s := &g.q.stat
 	return "method=" + py(s.outlier) + ", k=" + strconv.FormatFloat(s.k, 'g', -1, 64) +
 		", low_pct=" + strconv.FormatFloat(s.lowPct, 'g', -1, 64) + ", high_pct=" + strconv.FormatFloat(s.highPct, 'g', -1, 64) +
-		", default=" + pyBool(s.defaultK)
+		", default=" + pyBool(s.defaultK) + ", side=" + py(s.zSide)
 }
 
 // outlierCols picks the columns of the rows quoted: the table's own choice, with the z-score.

@@ -137,7 +137,7 @@ func (ix *colIndex) matchColumn(toks []token, ref colRef, words []string) []ment
 			continue
 		}
 		used := make([]bool, len(words))
-		total, j := 0.0, i
+		total, j, last, inOrder := 0.0, i, -1, true
 		for ; j < len(toks) && j-i < len(words); j++ {
 			best, at := 0.0, -1
 			for k, w := range words {
@@ -149,11 +149,17 @@ func (ix *colIndex) matchColumn(toks []token, ref colRef, words []string) []ment
 				break
 			}
 			used[at], total = true, total+best
+			inOrder, last = inOrder && at > last, at
 		}
 		if j > i {
 			score := total / float64(len(words))
+			if !inOrder {
+				// "price unit" names unit_price, but less surely than words in the name's
+				// order: "math score reading score" is math_score then reading_score
+				score *= 0.95
+			}
 			out = append(out, mention{start: i, end: j, cols: []colRef{ref}, score: score})
-			i = j - 1
+			// no skip past the run: "score reading score" holds reading_score at its second word
 		}
 	}
 	return out

@@ -185,6 +185,18 @@ func comparisonOp(text string) string {
 	return ""
 }
 
+// comparisonOpEnding is comparisonOp of words that end with the comparison: "is above", not
+// "is above the mean", whose comparison ended two words before.
+func comparisonOpEnding(text string) string {
+	padded := " " + text + " "
+	for _, op := range comparisonOps {
+		if strings.HasSuffix(padded, " "+op.words+" ") || strings.ContainsAny(op.words, "<>=!") && strings.HasSuffix(text, op.words) {
+			return op.op
+		}
+	}
+	return ""
+}
+
 // labelValue is the label the first rule that holds names, with the conditions that made it;
 // false when no rule applies or a value a rule reads was not computed.
 func labelValue(rules []labelRule, options []string, vals []answerValue) (label string, why []labelCond, ok bool) {

@@ -16,7 +16,7 @@ var unsupported = map[string][]string{
 	"interpolated": {"fill missing values with the mean"}, "interpolating": {"fill missing values with the mean"}, "ffill": {"fill missing values with the mode"},
 	"bfill": {"fill missing values with the mode"}, "forward-fill": {"fill missing values with the mode"},
 	"backfill": {"fill missing values with the mode"}, "winsorize": {"drop rows with missing values"},
-	"winsorise": {"drop rows with missing values"}, "log-transform": {"min-max scale"},
+	"winsorise": {"drop rows with missing values"},
 	"smote": nil, "oversample": nil, "undersample": nil, "pca": nil, "tf-idf": nil, "lemmatize": nil, "tokenize": nil, "pivot_longer": nil, "melt": nil, "unpivot": nil,
 }
 

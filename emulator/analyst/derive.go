@@ -2,6 +2,7 @@ package analyst
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 	"unicode"
 )
@@ -24,7 +25,7 @@ type derivation struct {
 // readDerived tries each way of defining a column at word i.
 func (r *clauseReader) readDerived(i int) int {
 	for _, read := range []func(int) int{r.readFlag, r.readNamedExpr, r.readBins, r.readNounBins, r.readDatePart,
-		r.readLength, r.readSplit, r.readPairPhrase, r.readBareExpr} {
+		r.readLength, r.readSplit, r.readPairPhrase, r.readRowAgg, r.readBareExpr} {
 		if n := read(i); n > i {
 			return n
 		}
@@ -386,6 +387,49 @@ func (r *clauseReader) readPairPhrase(i int) int {
 	}
 	d := derivation{Name: name, Kind: "num", How: a + " " + op + " " + b, Sources: []string{a, b},
 		Py: "df[" + pyStr(a) + "] " + op + " df[" + pyStr(b) + "]"}
+	return r.derive(start, end, d)
+}
+
+// rowAggWords are the statistics of several columns that a row can have of its own.
+var rowAggWords = map[string]string{"average": "mean", "mean": "mean", "avg": "mean", "sum": "sum", "total": "sum"}
+
+// readRowAgg reads a statistic of several columns for each row: "the average of math_score,
+// reading_score and writing_score for each student", "the total of Q1, Q2 and Q3 per row". It
+// is a new column, the row's own mean or sum, of which the question may ask more ("report the
+// mean of this average"); without "for each …" it stays a statistic of each column.
+func (r *clauseReader) readRowAgg(i int) int {
+	agg := rowAggWords[r.word(i)]
+	if agg == "" || !r.is(i+1, "of") {
+		return i
+	}
+	cols, j := r.columnList(r.skip(i+2, setOf("the")))
+	if len(cols) < 2 || slices.ContainsFunc(cols, func(c string) bool { return !numericColumn(r.p, c) }) {
+		return i
+	}
+	j = r.skip(j, setOf("columns", "scores", "values"))
+	end := -1
+	switch {
+	case r.is(j, "for", "of", "across", "in") && r.is(j+1, "each", "every"), r.is(j, "per"):
+		k := r.skip(j+1, setOf("each", "every"))
+		if c, _ := r.column(k); c == "" && isLetterStart(r.word(k)) {
+			end = k + 1 // "for each student": the row entity, no column
+		}
+	case r.is(j, "row-wise", "rowwise"):
+		end = j + 1
+	}
+	if end < 0 {
+		return i
+	}
+	start := i
+	if r.is(i-1, "the") {
+		start--
+	}
+	var q []string
+	for _, c := range cols {
+		q = append(q, pyStr(c))
+	}
+	d := derivation{Name: newName("row", agg), Kind: "num", How: "the " + aggWord[agg] + " of " + andList(cols) + " in each row",
+		Sources: cols, Py: "df[[" + strings.Join(q, ", ") + "]]." + agg + "(axis=1)"}
 	return r.derive(start, end, d)
 }
 

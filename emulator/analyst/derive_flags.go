@@ -1,6 +1,7 @@
 package analyst
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 )
@@ -26,6 +27,9 @@ func (r *clauseReader) readFlag(i int) int {
 		return i // a name alone, with nothing saying it is new, is no definition
 	}
 	j := r.skip(i+1, setOf("=", "that", "which", "is", "will", "be", "equal", "equals", "to", "with", "value", "as", "set", ",", ":"))
+	if j < len(r.ws) && r.ws[j].quoted {
+		return r.readLabelFlag(start, i, j)
+	}
 	yes, ok := flagValue(r.word(j))
 	if !ok || !r.is(j+1, "if", "when", "where", "for") {
 		return i
@@ -54,6 +58,27 @@ func (r *clauseReader) readFlag(i int) int {
 	return r.derive(start, k, d)
 }
 
+// readLabelFlag reads a column of two labels defined by a condition, the first label at j:
+// 'performance that is "High" if math_score is above the mean math_score and "Low" otherwise'.
+func (r *clauseReader) readLabelFlag(start, i, j int) int {
+	if !r.is(j+1, "if", "when", "where", "for") {
+		return i
+	}
+	c, end, ok := r.flagCond(j + 2)
+	if !ok {
+		return i
+	}
+	k := r.skip(end, setOf(",", "and", "or", "else", "otherwise", ";"))
+	if k >= len(r.ws) || !r.ws[k].quoted || r.ws[k].s == r.ws[j].s {
+		return i
+	}
+	yes, no := r.ws[j].s, r.ws[k].s
+	k = r.skip(k+1, setOf("otherwise", "else", "if", "not", "for", "all", "other", "rows", "cases"))
+	d := derivation{Name: r.ws[i].s, Kind: "cat", How: fmt.Sprintf("%q where %s, else %q", yes, c.said(), no), Sources: []string{c.col},
+		Py: fmt.Sprintf("np.where(%s, %s, %s)", c.py(), strconv.Quote(yes), strconv.Quote(no)), Labels: []string{yes, no}}
+	return r.derive(start, k, d)
+}
+
 // flagHow says a flag column's definition.
 func flagHow(yes, cond string) string {
 	if yes == "True" || yes == "False" {
@@ -77,15 +102,21 @@ func flagValue(w string) (string, bool) {
 	return "", false
 }
 
-// flagCond is the condition of a flag: a column compared with a number, or equal to a value.
+// flagCond is the condition of a flag: a column compared with a number or with a statistic of
+// a column ("above the mean math_score"), or equal to a value.
 type flagCond struct {
 	col, op, value string
 	numeric        bool
+	// of is the column of a statistic compared with, and value the statistic: "mean".
+	of string
 }
 
 func (c flagCond) py() string {
 	v := c.value
-	if !c.numeric {
+	switch {
+	case c.of != "":
+		v = col(c.of) + "." + c.value + "()"
+	case !c.numeric:
 		v = strconv.Quote(c.value)
 	}
 	return col(c.col) + " " + c.op + " " + v
@@ -93,7 +124,25 @@ func (c flagCond) py() string {
 
 func (c flagCond) said() string {
 	words := map[string]string{"==": "is", "!=": "is not", ">": "is above", ">=": "is at least", "<": "is below", "<=": "is at most"}
+	if c.of != "" {
+		return c.col + " " + words[c.op] + " the " + aggWord[c.value] + " of " + c.of
+	}
 	return c.col + " " + words[c.op] + " " + c.value
+}
+
+// statisticAt reads "the mean math_score", "the average of math_score", "its median" at k:
+// the statistic, its column (the condition's own when none is named) and the index after.
+func (r *clauseReader) statisticAt(k int, own string) (agg, of string, end int) {
+	k = r.skip(k, setOf("the", "its", "their", "overall", "column"))
+	agg = map[string]string{"mean": "mean", "average": "mean", "avg": "mean", "median": "median"}[r.word(k)]
+	if agg == "" {
+		return "", "", k
+	}
+	k = r.skip(k+1, setOf("of", "the"))
+	if c, e := r.column(k); c != "" {
+		return agg, c, e
+	}
+	return agg, own, k
 }
 
 // flagCond reads "quality is at least 7", "FamilySize == 1", "sex is female", "Age < 18".
@@ -108,7 +157,7 @@ func (r *clauseReader) flagCond(i int) (flagCond, int, bool) {
 		// the longest run of words that is a comparison and is followed by its value: "is
 		// greater than or equal to 7", not "is greater than" before "or"
 		next := r.ws[at+n]
-		if op := comparisonOp(strings.ToLower(r.span(at, at+n))); op != "" && (next.num || r.is(at+n, "-") || !isOp(next.low) && !r.is(at+n, "or", "equal", "to", "than")) {
+		if op := comparisonOpEnding(strings.ToLower(r.span(at, at+n))); op != "" && (next.num || r.is(at+n, "-") || !isOp(next.low) && !r.is(at+n, "or", "equal", "to", "than")) {
 			c.op, k = op, at+n
 		}
 	}
@@ -117,6 +166,10 @@ func (r *clauseReader) flagCond(i int) (flagCond, int, bool) {
 	}
 	if c.op == "" || k >= len(r.ws) {
 		return flagCond{}, i, false
+	}
+	if agg, of, e := r.statisticAt(k, name); agg != "" && c.op != "==" && c.op != "!=" && numericColumn(r.p, of) {
+		c.value, c.of, c.numeric = agg, of, true
+		return c, e, true
 	}
 	w := r.ws[k]
 	switch {

@@ -132,7 +132,7 @@ func markerValues(m marker) []answerValue {
 		out := testValues(m, []string{"chi2", "chi", "square", "chisquare", "statistic", "stat", "x2"},
 			[]string{"association", "associated", "independent", "dependent", "relationship", "result", "conclusion"})
 		out[0].label = "chi-square"
-		return slices.Insert(out, 2, named("degrees of freedom", m["dof"], "dof", "degrees", "freedom", "df"))
+		return slices.Insert(out, 2, named("degrees of freedom", whole(m["dof"]), "dof", "degrees", "freedom", "df"))
 	case "manygroups":
 		return testValues(m, []string{"statistic", "stat", "f", "h", "test", "anova", "kruskal"}, differenceKeys)
 	case "twogroups", "paired", "ttest":
@@ -226,6 +226,16 @@ func markerValues(m marker) []answerValue {
 		return meaningAnswerValues(m)
 	case "ratio":
 		return []answerValue{named("ratio", m["value"], "ratio", "proportion", "value")}
+	case "corrby":
+		var out []answerValue
+		for _, it := range m.list("items") {
+			if p, _ := it.([]any); len(p) == 4 {
+				words := strings.Fields(strings.ToLower(fmtAny(p[0])))
+				out = append(out, named(fmtLabel(p[0])+" r", p[1], slices.Concat(words, []string{"r", "correlation", "coefficient", "corr"})...),
+					named(fmtLabel(p[0])+" p-value", p[2], slices.Concat(words, []string{"p", "pvalue"})...))
+			}
+		}
+		return out
 	case "ci":
 		return []answerValue{
 			named("lower bound", m["low"], columnKeys(col, "lower", "low", "lo", "min", "left", "lb", "start", "from")...),

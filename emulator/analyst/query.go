@@ -148,6 +148,17 @@ func (ps *parsed) valueAt(i int) bool {
 	return false
 }
 
+// freeWord reports whether the question has the word outside the names of columns: "test" of
+// "a t-test", not of "test preparation".
+func (ps *parsed) freeWord(w string) bool {
+	for i, t := range ps.toks {
+		if t.low == w && !slices.ContainsFunc(ps.mentions, func(m mention) bool { return m.start <= i && i < m.end && m.score >= 1 }) {
+			return true
+		}
+	}
+	return false
+}
+
 // hasWord reports whether the question contains the word as typed (lowercased).
 func (ps *parsed) hasWord(w string) bool { return ps.wordAt(w) >= 0 }
 
@@ -159,6 +170,30 @@ func (ps *parsed) at(k string) int {
 	return -1
 }
 
+// derivedMention reports a mention of a column the conversation derived.
+func derivedMention(ix *colIndex, m mention) bool {
+	return slices.ContainsFunc(m.cols, func(c colRef) bool { return isDerivedColumn(*ix.column(c)) })
+}
+
+// testNamingWords are the keywords and words that name a statistical test before the noun "test".
+var testNamingWords = setOf("ttest", "mwu", "wilcoxon", "chi2", "anova", "kruskal", "normal", "pearson", "spearman", "kendall",
+	"signif", "wilk", "shapiro", "levene", "t", "z", "f", "square", "hypothesis", "statistical", "significance", "two-sample",
+	"one-sample", "paired", "independent", "sample")
+
+// namedTest reports a partial mention of a column by the noun "test" that names a statistical
+// test: "use the Shapiro-Wilk test" is no mention of test_preparation.
+func namedTest(toks []token, m mention) bool {
+	if m.end-m.start != 1 || m.score >= 1 || toks[m.start].low != "test" && toks[m.start].low != "tests" {
+		return false
+	}
+	for k := m.start - 1; k >= 0 && k >= m.start-3; k-- {
+		if testNamingWords[toks[k].norm] || testNamingWords[toks[k].low] {
+			return true
+		}
+	}
+	return false
+}
+
 // analyze tokenizes a question and finds its keywords, columns and values.
 func analyze(q string, ix *colIndex) *parsed {
 	ps := &parsed{toks: splitWords(q), kws: map[string]int{}}
@@ -168,11 +203,14 @@ func analyze(q string, ix *colIndex) *parsed {
 	for i := span[0]; i < span[1]; i++ {
 		ps.taken[i] = true
 	}
-	ps.mentions = slices.DeleteFunc(ix.mentions(ps.toks), func(m mention) bool { return m.start < span[1] && m.end > span[0] })
+	ps.mentions = slices.DeleteFunc(ix.mentions(ps.toks), func(m mention) bool {
+		return m.start < span[1] && m.end > span[0] || namedTest(ps.toks, m)
+	})
 	for _, m := range ps.mentions {
 		for i := m.start; i < m.end; i++ {
-			// A keyword inside a multi-word column name ("order date") is part of the name.
-			if m.end-m.start > 1 || !ps.toks[i].kw {
+			// A keyword inside a multi-word column name ("order date") is part of the name, and
+			// so is a keyword the question itself named a new column by ("performance").
+			if m.end-m.start > 1 || !ps.toks[i].kw || m.score >= 1 && derivedMention(ix, m) {
 				ps.taken[i] = true
 			}
 		}

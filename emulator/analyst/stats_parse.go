@@ -30,6 +30,9 @@ type statAsk struct {
 	lowPct   float64 // percentile bounds, 0 or 100 when one-sided
 	highPct  float64
 	defaultK bool // no threshold was named: the usual one is used and said
+	// zSide is "above" or "below" for a one-sided z threshold that names no outliers: "how
+	// many have a z-score above 2"; "" for |z| > k, as outliers are.
+	zSide string
 
 	model    string // linear, poly, logistic, tree, kmeans, naive
 	target   string

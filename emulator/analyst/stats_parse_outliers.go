@@ -23,6 +23,7 @@ func readOutlierRule(ps *parsed, s *statAsk, q *Query) bool {
 		}
 		ps.taken[at] = true
 		s.k, s.defaultK = paramNear(ps, s, at, 3)
+		s.zSide = zSide(ps)
 	case ps.has("std") && ps.has("outlier") || ps.has("std") && ps.numBefore(ps.at("std")) >= 0 && (ps.has("outlier") || ps.hasWord("from")):
 		s.outlier = "zscore"
 		s.k, s.defaultK = paramNear(ps, s, ps.at("std"), 3)
@@ -143,4 +144,21 @@ func quantileAsked(ps *parsed, q *Query) bool {
 	q.Agg = "q" + strconv.Itoa(n)
 	ps.taken[at], ps.taken[at-1] = true, true
 	return true
+}
+
+// zSide reads a one-sided z threshold: "a z-score above 2" counts the values above, unless the
+// question speaks of outliers (which lie on either side) or of both directions.
+func zSide(ps *parsed) string {
+	if ps.has("outlier") || ps.hasWord("absolute") || ps.hasWord("|") || ps.hasWord("or") || ps.hasWord("either") || ps.hasWord("beyond") || ps.hasWord("outside") {
+		return ""
+	}
+	up := ps.has(">") || ps.has(">=") || ps.hasWord("above") || ps.hasWord("over") || ps.hasWord("exceeding") || ps.hasWord("exceeds") || ps.hasWord("exceed")
+	down := ps.has("<") || ps.has("<=") || ps.hasWord("below") || ps.hasWord("under")
+	switch {
+	case up && !down:
+		return "above"
+	case down && !up:
+		return "below"
+	}
+	return ""
 }

@@ -36,13 +36,13 @@ func readTest(q *Query, ps *parsed, f *Frame, s *statAsk) bool {
 			s.test = "wilcoxon"
 		}
 		return readPaired(q, f, s)
-	case ps.has("pearson") || ps.has("spearman") || ps.has("kendall") || (ps.has("corr") || ps.has("linear")) && (ps.has("signif") || ps.has("linear") || ps.hasWord("test") || ps.hasPhrase("p", "value") || ps.hasWord("tau")):
+	case ps.has("pearson") || ps.has("spearman") || ps.has("kendall") || (ps.has("corr") || ps.has("linear")) && (ps.has("signif") || ps.has("linear") || ps.freeWord("test") || ps.hasPhrase("p", "value") || ps.hasWord("tau")):
 		s.test, s.linear = "corrtest", ps.has("linear")
 		// The clause reader takes a method named as a constraint ("use Spearman") into
 		// q.refine; one named in the question itself is a keyword here.
 		s.method = cmp.Or(ps.firstOf("pearson", "spearman", "kendall"), q.refine.Method)
 		return readCorrTest(q, f, s)
-	case ps.has("ttest") || ps.has("mwu") || ps.has("anova") || ps.has("kruskal") || ps.has("signif") || ps.has("differ") && ps.hasWord("test"):
+	case ps.has("ttest") || ps.has("mwu") || ps.has("anova") || ps.has("kruskal") || ps.has("signif") || ps.has("differ") && ps.freeWord("test"):
 		return readGroupTest(q, ps, f, s)
 	}
 	return false

@@ -153,6 +153,8 @@ func isNumber(w string) bool {
 // singular strips a plural ending, well enough to match column names both ways.
 func singular(w string) string {
 	switch {
+	case w == "ids": // the one short plural column names take: "student ids" of student_id
+		return "id"
 	case len(w) <= 3 || strings.HasSuffix(w, "ss") || strings.HasSuffix(w, "us") || strings.HasSuffix(w, "is"):
 		return w
 	case strings.HasSuffix(w, "ies"):

@@ -136,6 +136,13 @@ func findSuperlatives(s *Sentence, p Span, firstPhrase int) {
 			sup.Lemma, sup.Least = "many", !t.Is("most")
 		case t.POS == "JJS" || t.POS == "RBS":
 			sup.Lemma = lx.Lemma(t.Lower, "JJS")
+		case (t.POS == "JJR" || t.POS == "RBR") && i > p.Start && toks[i-1].Is("the") && !(i+1 < p.End && toks[i+1].Is("than")):
+			// "which lunch type has the higher average score": the higher of the two, the
+			// superlative of a comparison between two
+			sup.Lemma = lx.Lemma(t.Lower, "JJR")
+			if t.Is("more", "less", "fewer") {
+				sup.Lemma, sup.Least = "many", !t.Is("more")
+			}
 		default:
 			continue
 		}

@@ -263,6 +263,11 @@ func (rd *reader) target() error {
 		return nil // "which year had the most injuries": the years of the dates, ranked
 	}
 	col, at := rd.phraseColumn(f)
+	if col != "" && f >= 0 {
+		if head := rd.s.Phrases[f].Head; at != head && kindNouns[rd.s.Tokens[head].Lemma] && !rd.numeric(col) {
+			rd.used[head] = true // "which lunch type": the lunch column's values are its types
+		}
+	}
 	if col == "" && f >= 0 && rd.m.Agg != Count && (countNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma] || measureNouns[rd.s.Tokens[rd.s.Phrases[f].Head].Lemma]) {
 		col, at = rd.attachedColumn(f) // "the 5 highest number of comments"
 	}

@@ -42,9 +42,9 @@ func entityAsked(s *language.Sentence, r *schema.Result, ix *schema.Index) (phra
 	if rd.elliptical(form.Focus) {
 		return "", ""
 	}
-	for _, i := range np.Modifiers {
+	for _, i := range append([]int{np.Head}, np.Modifiers...) {
 		if _, ok := aggWords[s.Tokens[i].Lower]; ok {
-			return "", "" // "what is the average price" asks for a number
+			return "", "" // "what is the average price", "what is the mean of A" ask for a number
 		}
 	}
 	head := s.Tokens[np.Head].Lemma
