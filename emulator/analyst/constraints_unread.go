@@ -17,7 +17,7 @@ var unsupported = map[string][]string{
 	"bfill": {"fill missing values with the mode"}, "forward-fill": {"fill missing values with the mode"},
 	"backfill": {"fill missing values with the mode"}, "winsorize": {"drop rows with missing values"},
 	"winsorise": {"drop rows with missing values"},
-	"smote": nil, "oversample": nil, "undersample": nil, "pca": nil, "tf-idf": nil, "lemmatize": nil, "tokenize": nil, "pivot_longer": nil, "melt": nil, "unpivot": nil,
+	"smote":     nil, "oversample": nil, "undersample": nil, "pca": nil, "tf-idf": nil, "lemmatize": nil, "tokenize": nil, "pivot_longer": nil, "melt": nil, "unpivot": nil,
 }
 
 // deriveCue are the verbs that announce a new column: "create a column", "add a new feature".
