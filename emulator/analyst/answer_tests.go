@@ -279,8 +279,10 @@ func corrTestSentence(m marker) string {
 		lead = fmt.Sprintf("**Only weakly: %s have %s.**", pair, rel)
 	case m["linear"] == true:
 		lead = fmt.Sprintf("**Yes: %s have %s.**", pair, rel)
+	case significant(m):
+		lead = fmt.Sprintf("**Yes: %s have %s**, and the correlation %s.", pair, rel, verdictWords(m))
 	default:
-		lead = fmt.Sprintf("**%s have %s**, and the correlation %s.", capital(pair), rel, verdictWords(m))
+		lead = fmt.Sprintf("**No: %s have no significant correlation** (%s); the correlation %s.", pair, rel, verdictWords(m))
 	}
 	s := fmt.Sprintf("%s %s correlation (n = %s): %s = **%s**, %s.", lead, testTitle[method], m.str("n"), sym, fmtCorr(r), pValue(m))
 	if m["linear"] == true {

@@ -60,6 +60,17 @@ func formMismatch(q *Query, rd questionReading, p *Profile) string {
 	return ""
 }
 
+// verdictOfCorrelation answers "is there a correlation between A and B?" with the test of the
+// coefficient, whose verdict opens the reply: yes when it differs from 0 at α, as a yes/no
+// question asks; the coefficient alone says neither.
+func verdictOfCorrelation(q *Query, rd questionReading, f *Frame) {
+	if q.Intent != intentCorr || rd.form() != language.YesNo || q.Chart != "" || len(nonIDs(f, numericOf(q, f))) != 2 {
+		return
+	}
+	q.Intent, q.stat.test, q.stat.method = intentTest, "corrtest", q.refine.Method
+	readCorrTest(q, f, &q.stat)
+}
+
 // mismatch is what a reply says about a form the rules cannot answer in: what the question
 // asks for, why the rules' reading falls short of it, and what of the kind they can answer.
 type mismatch struct{ asks, falls, can string }

@@ -145,7 +145,7 @@ var corpus = []corpusCase{
 	{set: px, q: "correlation between open and close", intent: intentCorr, cols: []string{"Open", "Close"}, want: []string{"**0.999**"}},
 	{set: px, q: "show me a correlation heatmap", intent: intentCorr, want: []string{"correlation_heatmap_prices.png"}},
 	{set: sv, q: "corr matrix plot", intent: intentCorr, want: []string{"correlation_heatmap_survey.png"}},
-	{set: sv, q: "is income related to age?", intent: intentCorr, cols: []string{"Annual Income", "Age"}, want: []string{"**-0.045**"}},
+	{set: sv, q: "is income related to age?", intent: intentTest, cols: []string{"Annual Income", "Age"}, want: []string{"**No:", "**-0.045**"}}, // a yes/no question: the test of r answers it
 	{set: sl, q: "corelation of units and revenue", intent: intentCorr, cols: []string{"units", "revenue"}, want: []string{"**0.380**"}},
 	{set: co, q: "does performance score correlate with salary", intent: intentCorr, cols: []string{"Performance Score", "Salary"}, want: []string{"**0.144**"}},
 	{set: st, q: "correlations between all the numeric columns", intent: intentCorr},

@@ -1,6 +1,7 @@
 package analyst
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 )
@@ -43,6 +44,9 @@ func labelColumn(name string) bool {
 
 // fmtFor formats a value of the column col: as a label when the column holds names.
 func fmtFor(col string, v any) string {
+	if x, ok := v.(float64); ok && labelColumn(col) && x != math.Trunc(x) {
+		return strconv.FormatFloat(math.Round(x*100)/100, 'f', -1, 64) // a median year: 1969.5
+	}
 	if labelColumn(col) {
 		return fmtLabel(v)
 	}

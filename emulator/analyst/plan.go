@@ -105,6 +105,7 @@ func tablePlan(question string, history []Message, p *Profile) plan {
 	if m != nil && !q.cue && keywordMisreads(&q, m) {
 		return rd.plan()
 	}
+	verdictOfCorrelation(&q, rd, &p.Frames[q.Frame])
 	if reply := formMismatch(&q, rd, p); reply != "" && !q.cue {
 		if m != nil {
 			return rd.plan() // the meaning answers in the form asked
