@@ -51,8 +51,8 @@ func sentence(m marker) string {
 	case "share":
 		p, _ := m.num("pct")
 		return fmt.Sprintf("Rows where %s make up **%s** of the total `%s`: %s of %s.", m.str("where"), strings.TrimPrefix(pct(p), "+"), m.str("col"), m.str("part"), m.str("total"))
-	case "ratio":
-		return ratioSentence(m)
+	case "versus":
+		return versusSentence(m)
 	case "corrby":
 		return corrBySentence(m)
 	case "stat":
@@ -424,11 +424,14 @@ func outlierCountsSentence(m marker) string {
 	return fmt.Sprintf("Outliers per column (1.5 × IQR rule, %s rows): %s.", m.str("rows"), strings.Join(parts, ", "))
 }
 
-// ratioSentence says the ratio of two values' results and what it divides.
-func ratioSentence(m marker) string {
+// versusSentence says the ratio or the difference of two values' results and what it compares.
+func versusSentence(m marker) string {
 	what := "rows"
 	if agg := m.str("agg"); agg != "count" {
 		what = aggName(agg) + " of `" + m.str("col") + "`"
+	}
+	if m.str("op") == "-" {
+		return fmt.Sprintf("The difference between the %s with `%s` %s and with %s is **%s** (%s − %s).", what, m.str("by"), m.str("a"), m.str("b"), fmtAny(m["value"]), m.str("va"), m.str("vb"))
 	}
 	if m["value"] == nil {
 		return fmt.Sprintf("The ratio of %s %s to %s has no value: %s has a %s of 0 or none.", m.str("by"), m.str("a"), m.str("b"), m.str("b"), what)

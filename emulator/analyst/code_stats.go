@@ -103,7 +103,7 @@ func (g *gen) groupStat(m string) {
 		g.line("_emit(\"table\", title=%s, total=len(result), **_rows(result.round(2), 20))", py(aggTitle(agg, m)+" by "+g.q.By[0]+" and "+g.q.By[1]))
 	} else {
 		g.line("result = df.groupby(%s)[%s].%s.sort_values(ascending=%s)", py(g.q.By[0]), py(m), call, pyBool(g.q.flipped))
-		g.ratioOf(m, agg)
+		g.versusOf(m, agg)
 		g.line("_emit(\"group\", col=%s, agg=%s, by=%s, items=[[k, v] for k, v in result.head(25).items()], groups=len(result)%s)", py(m), py(agg), py(g.q.By[0]), g.whichArg())
 	}
 	g.exportResult(m + "_by_" + strings.Join(g.q.By, "_"))
@@ -414,17 +414,22 @@ func (g *gen) periodChange(m, d, keys string) {
 	g.exportResult(m + "_change_by_" + periodWord[g.q.Period])
 }
 
-// ratioOf reports the ratio of the results of the two values the question named, first to
-// second ("the ratio of smokers to non-smokers"), from the series result indexed by value; it
-// comes before the results it divides, as it is the answer.
-func (g *gen) ratioOf(col, agg string) {
-	if !g.q.readsRatio() {
+// versusOf reports the ratio or the difference of the results of the two values the question
+// named, first to second ("the ratio of smokers to non-smokers"), from the series result
+// indexed by value; it comes before the results it compares, as it is the answer.
+func (g *gen) versusOf(col, agg string) {
+	v := g.q.versus
+	if v.op == "" {
 		return
 	}
-	a, b := g.q.ratio[0], g.q.ratio[1]
 	g.line("_key = lambda k: str(int(k)) if isinstance(k, float) and k.is_integer() else str(k)")
 	g.line("_by = {_key(k): v for k, v in result.items()}")
-	g.line("_a, _b = float(_by.get(%s, np.nan)), float(_by.get(%s, np.nan))", py(a), py(b))
-	g.line("print(\"ratio\", %s, \"to\", %s, _a / _b if _b else np.nan)", py(a), py(b))
-	g.line("_emit(\"ratio\", col=%s, agg=%s, by=%s, a=%s, b=%s, va=_a, vb=_b, value=_a / _b if _b else None)", py(col), py(agg), py(g.q.each), py(a), py(b))
+	g.line("_a, _b = float(_by.get(%s, np.nan)), float(_by.get(%s, np.nan))", py(v.a), py(v.b))
+	value := "_a - _b"
+	if v.op == "/" {
+		value = "_a / _b if _b else None"
+	}
+	g.line("_v = %s", value)
+	g.line("print(%s, %s, %s, _v)", py(map[string]string{"/": "ratio", "-": "difference"}[v.op]), py(v.a), py(v.b))
+	g.line("_emit(\"versus\", op=%s, col=%s, agg=%s, by=%s, a=%s, b=%s, va=_a, vb=_b, value=_v)", py(v.op), py(col), py(agg), py(g.q.each), py(v.a), py(v.b))
 }

@@ -165,7 +165,7 @@ func (g *gen) counts() {
 	if g.q.Which == c && g.q.Bottom {
 		g.line("result = result.sort_values(kind=\"stable\")") // "the level with the fewest": the fewest first
 	}
-	g.ratioOf(c, "count")
+	g.versusOf(c, "count")
 	g.line("_emit(\"counts\", col=%s, unique=int(%s.nunique()), total=len(df), items=[[k, int(v)] for k, v in result.head(20).items()]%s)", py(c), vals, g.whichArg())
 	g.line("result = result.rename(\"count\").to_frame()")
 	g.exportResult(c + "_counts")

@@ -224,7 +224,10 @@ func markerValues(m marker) []answerValue {
 		return []answerValue{named("distinct values of `"+col+"`", whole(m["n"]), columnKeys(col, "unique", "distinct", "count", "number", "n")...)}
 	case "answer":
 		return meaningAnswerValues(m)
-	case "ratio":
+	case "versus":
+		if m.str("op") == "-" {
+			return []answerValue{named("difference", m["value"], "difference", "diff", "gap", "value")}
+		}
 		return []answerValue{named("ratio", m["value"], "ratio", "proportion", "value")}
 	case "corrby":
 		var out []answerValue

@@ -67,12 +67,14 @@ type Query struct {
 	flip     bool           // "sorted the other way": reverse the previous order
 	flipped  bool           // the order of grouped results is reversed: smallest first
 	each     string         // the column grouped by because its values were named with "and"
-	ratio    []string       // "the ratio of smokers to non-smokers": the two values of each, in the order said
-	whenRow  bool           // "which year", "what day": the answer is the row's date or label
-	returns  bool           // period-to-period returns (pct_change), not first-to-last growth
-	refine   refinements    // this question's constraints and preparation (constraints.go)
-	derived  []derivation   // every column the conversation derived, oldest first (derive.go)
-	stat     statAsk        // a test, an outlier rule or a model (stats_parse.go)
+	// versus is the ratio or difference asked of two values' results: "the ratio of smokers to
+	// non-smokers", "the difference between the average charges of smokers and non-smokers".
+	versus  versusAsk
+	whenRow bool         // "which year", "what day": the answer is the row's date or label
+	returns bool         // period-to-period returns (pct_change), not first-to-last growth
+	refine  refinements  // this question's constraints and preparation (constraints.go)
+	derived []derivation // every column the conversation derived, oldest first (derive.go)
+	stat    statAsk      // a test, an outlier rule or a model (stats_parse.go)
 }
 
 // kwHas reports whether the question named keyword k.
@@ -173,6 +175,13 @@ func (ps *parsed) at(k string) int {
 // derivedMention reports a mention of a column the conversation derived.
 func derivedMention(ix *colIndex, m mention) bool {
 	return slices.ContainsFunc(m.cols, func(c colRef) bool { return isDerivedColumn(*ix.column(c)) })
+}
+
+// versusAsk is a ratio ("/") or a difference ("-") of the results of two values of the column
+// grouped by, the first value said first.
+type versusAsk struct {
+	op   string
+	a, b string
 }
 
 // testNamingWords are the keywords and words that name a statistical test before the noun "test".

@@ -97,12 +97,13 @@ func eachNamedValue(q *Query, ps *parsed) {
 	if ps.hasWord("or") || ps.hasWord("either") || len(q.By) > 0 {
 		return
 	}
-	ratio := ps.hasWord("ratio") && ps.hasWord("to")
+	op := versusOp(ps)
+	ratio := op == "/"
 	counting := (q.Intent == intentSize || ratio && q.Intent == intentFilter) && !ps.hasWord("together") && !ps.hasWord("combined") && !ps.has("sum") && !ps.hasWord("altogether")
 	if !counting && (q.Intent != intentStat || !nonAdditive[q.Agg]) {
 		return
 	}
-	if !ps.hasWord("and") && !ps.has("compare") && !ps.hasWord("vs") && !ps.hasWord("versus") && !ratio {
+	if !ps.hasWord("and") && !ps.has("compare") && !ps.hasWord("vs") && !ps.hasWord("versus") && op == "" {
 		return
 	}
 	for _, x := range q.Filters {
@@ -111,17 +112,26 @@ func eachNamedValue(q *Query, ps *parsed) {
 			if counting {
 				q.Intent = intentCounts
 			}
-			if ratio && len(x.Values) == 2 {
-				q.ratio = x.Values
-				q.unknown = slices.DeleteFunc(q.unknown, func(w string) bool { return strings.EqualFold(w, "ratio") })
+			if op != "" && len(x.Values) == 2 {
+				q.versus = versusAsk{op: op, a: x.Values[0], b: x.Values[1]}
+				q.unknown = slices.DeleteFunc(q.unknown, func(w string) bool { return strings.EqualFold(w, "ratio") || strings.EqualFold(w, "difference") })
 			}
 			return
 		}
 	}
 }
 
-// readsRatio reports whether the question asks the ratio of two values' results.
-func (q *Query) readsRatio() bool { return len(q.ratio) == 2 }
+// versusOp is the operation of a ratio or difference asked of two values: "the ratio of A to
+// B", "the difference between A and B", "the difference in X between A and B"; "" if none.
+func versusOp(ps *parsed) string {
+	switch {
+	case ps.hasWord("ratio") && ps.hasWord("to"):
+		return "/"
+	case ps.hasWord("difference") && (ps.hasWord("between") || ps.hasWord("in")):
+		return "-"
+	}
+	return ""
+}
 
 // nonAdditive are the aggregates of a group that its parts do not add up to.
 var nonAdditive = setOf("mean", "median", "std", "var", "min", "max")
