@@ -175,22 +175,18 @@ var comparisonOps = []struct{ words, op string }{
 }
 
 // comparisonOp is the operator a text says ("the p-value is less than 0.05" is <), or "".
-func comparisonOp(text string) string {
-	padded := " " + text + " "
-	for _, op := range comparisonOps {
-		if strings.Contains(padded, " "+op.words+" ") || strings.ContainsAny(op.words, "<>=!") && strings.Contains(text, op.words) {
-			return op.op
-		}
-	}
-	return ""
-}
+func comparisonOp(text string) string { return opIn(text, strings.Contains) }
 
 // comparisonOpEnding is comparisonOp of words that end with the comparison: "is above", not
 // "is above the mean", whose comparison ended two words before.
-func comparisonOpEnding(text string) string {
+func comparisonOpEnding(text string) string { return opIn(text, strings.HasSuffix) }
+
+// opIn is the first operator of comparisonOps whose words are found in text by found: as
+// whole words, or as the symbols themselves.
+func opIn(text string, found func(s, sub string) bool) string {
 	padded := " " + text + " "
 	for _, op := range comparisonOps {
-		if strings.HasSuffix(padded, " "+op.words+" ") || strings.ContainsAny(op.words, "<>=!") && strings.HasSuffix(text, op.words) {
+		if found(padded, " "+op.words+" ") || strings.ContainsAny(op.words, "<>=!") && found(text, op.words) {
 			return op.op
 		}
 	}
