@@ -31,5 +31,11 @@ func init() {
 			ref: "m = df.groupby('origin').horsepower.mean()\n['Yes' if m['usa'] > m['japan'] else 'No', m['usa'], m['japan']]"},
 		{class: "entity", files: "cars.csv", q: "Are there more cars from europe than from japan?",
 			ref: "c = df.origin.value_counts()\n['Yes' if c['europe'] > c['japan'] else 'No', int(c['japan'])]"},
+		{class: "entity", files: "houses.csv", q: "Are there more houses with 3 bedrooms than with 4 bedrooms?",
+			ref: "c = df.bedrooms.value_counts()\n['Yes' if c[3] > c[4] else 'No', int(c[3]), int(c[4])]"},
+		{class: "entity", files: "cars.csv", q: "Do 4-cylinder cars have a higher average mpg than 6-cylinder cars?",
+			ref: "m = df.groupby('cylinders').mpg.mean()\n['Yes' if m[4] > m[6] else 'No', m[4], m[6]]"},
+		{class: "entity", files: "cars.csv", q: "Are there more 4-cylinder cars than 8-cylinder cars?",
+			ref: "c = df.cylinders.value_counts()\n['Yes' if c[4] > c[8] else 'No', int(c[8])]"},
 	}...)
 }

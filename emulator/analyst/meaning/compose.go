@@ -448,7 +448,7 @@ func (rd *reader) groupOrder() error {
 		return nil
 	}
 	c := rd.ix.Column(m.Target)
-	if c == nil || c.Type != schema.Category && c.Type != schema.Boolean {
+	if c == nil || c.Type != schema.Category && c.Type != schema.Boolean && !rd.comparedValues(m.Target) {
 		return nil
 	}
 	switch m.Agg {
@@ -461,6 +461,14 @@ func (rd *reader) groupOrder() error {
 	}
 	m.Group, m.Agg = m.Target, NoAgg
 	return nil
+}
+
+// comparedValues reports a column whose two values a yes/no question compares by a summary:
+// "do 4-cylinder cars have a higher average mpg than 6-cylinder cars" groups cylinders.
+func (rd *reader) comparedValues(col string) bool {
+	return rd.m.Check != nil && rd.m.Check.Column == col && slices.ContainsFunc(rd.m.Filters, func(c Condition) bool {
+		return c.Column == col && c.Op == "in" && len(c.Values) == 2
+	})
 }
 
 // eachValue reads an average (or a median, maximum or minimum: what the values' rows do not

@@ -181,6 +181,9 @@ func (rd *reader) countedColumn() {
 		if rd.used[i] || n.Kind != language.Number || n.Ordinal || n.Percent || n.Value < 0 || n.Value != float64(int(n.Value)) {
 			continue
 		}
+		if rd.hyphenCode(i) {
+			continue
+		}
 		c, ok := rd.best(i + 1)
 		if !ok || c.Kind != schema.ColumnLink || !rd.numeric(c.Column) || rd.used[i+1] || rd.r.Links[rd.link[i+1]].Span.Start != i+1 {
 			continue
@@ -198,6 +201,23 @@ func (rd *reader) countedColumn() {
 		}
 		rd.addNumberValue(c.Column, i, language.Span{Start: j + 1, End: rd.r.Links[rd.link[i+1]].Span.End})
 	}
+}
+
+// hyphenCode reads a number joined by a hyphen to a numeric column's noun as its value: "4-cylinder
+// cars" are cylinders 4, "3-bedroom houses" bedrooms 3.
+func (rd *reader) hyphenCode(i int) bool {
+	toks := rd.s.Tokens
+	if i+2 >= len(toks) || !toks[i+1].Is("-") || rd.used[i+2] {
+		return false
+	}
+	c, ok := rd.best(i + 2)
+	if !ok || c.Kind != schema.ColumnLink || !rd.numeric(c.Column) || rd.r.Links[rd.link[i+2]].Span.Start != i+2 {
+		return false
+	}
+	rd.useLink(i + 2)
+	rd.used[i+1] = true
+	rd.addNumberValue(c.Column, i, language.Span{Start: i, End: rd.r.Links[rd.link[i+2]].Span.End})
+	return true
 }
 
 // negatedVerb reports a verb group with a negation holding token v: "do not contain".

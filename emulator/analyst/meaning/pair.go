@@ -14,8 +14,11 @@ func (rd *reader) versusRow(cmp language.Comparison) bool {
 	if cmp.Adjective < 0 && strings.HasSuffix(rd.s.Tokens[cmp.Start].Lower, " than") {
 		cmp.Adjective = cmp.Start // "greater than" read as one word: it is the comparative
 	}
-	if _, ok := rd.number(cmp.Value); ok || cmp.Adjective < 0 || cmp.Op != ">" && cmp.Op != "<" {
+	if cmp.Adjective < 0 || cmp.Op != ">" && cmp.Op != "<" {
 		return false
+	}
+	if _, ok := rd.number(cmp.Value); ok {
+		return rd.versusCode(cmp)
 	}
 	end := cmp.Value.End
 	if k := rd.phraseOf(cmp.Value.Start); k >= 0 {
@@ -51,6 +54,7 @@ func (rd *reader) pairOrder() error {
 	if adj < 0 {
 		return nil
 	}
+	rd.mergePair()
 	k := slices.IndexFunc(rd.m.Filters, func(c Condition) bool { return c.Op == "in" && len(c.Values) == 2 })
 	if k < 0 {
 		return nil
@@ -210,6 +214,48 @@ func (rd *reader) placeRepeatedScale(col string) {
 		}
 		if c, ok := rd.best(i); ok && c.Kind == schema.ColumnLink && c.Column == col {
 			rd.used[i] = true
+		}
+	}
+}
+
+// versusCode keeps a compared number joined by a hyphen to the column it is a value of: "than
+// 6-cylinder cars" is the rows with cylinders 6, compared with the rows named before ("more
+// than 5 bedrooms" stays a comparison of bedrooms with 5).
+func (rd *reader) versusCode(cmp language.Comparison) bool {
+	n := cmp.Value.Start
+	at := n + 2
+	if at >= len(rd.s.Tokens) || !rd.s.Tokens[n+1].Is("-") {
+		return false
+	}
+	c, ok := rd.best(at)
+	if at >= len(rd.s.Tokens) || !ok || c.Kind != schema.ColumnLink || !rd.numeric(c.Column) || rd.r.Links[rd.link[at]].Span.Start != at {
+		return false
+	}
+	rd.versus = &cmp
+	rd.useLink(at)
+	for k := n + 1; k < at; k++ {
+		rd.used[k] = true
+	}
+	rd.addNumberValue(c.Column, n, language.Span{Start: n, End: rd.r.Links[rd.link[at]].Span.End})
+	return true
+}
+
+// mergePair makes two values of one column, each an equality, one pair in a comparison of two
+// ("more houses with 3 bedrooms than with 4 bedrooms"): rows never have both.
+func (rd *reader) mergePair() {
+	fs := rd.m.Filters
+	for i := range fs {
+		for j := i + 1; j < len(fs); j++ {
+			if fs[i].Op == "==" && fs[j].Op == "==" && fs[i].Column == fs[j].Column && fs[i].Value != fs[j].Value {
+				first, second := fs[i], fs[j]
+				if second.at < first.at {
+					first, second = second, first // the value said first is the subject
+				}
+				fs[i] = first
+				fs[i].Op, fs[i].Values, fs[i].Phrase = "in", []string{first.Value, second.Value}, first.Phrase+" or "+second.Phrase
+				rd.m.Filters = slices.Delete(fs, j, j+1)
+				return
+			}
 		}
 	}
 }
