@@ -37,5 +37,7 @@ func init() {
 			ref: "m = df.groupby('cylinders').mpg.mean()\n['Yes' if m[4] > m[6] else 'No', m[4], m[6]]"},
 		{class: "entity", files: "cars.csv", q: "Are there more 4-cylinder cars than 8-cylinder cars?",
 			ref: "c = df.cylinders.value_counts()\n['Yes' if c[4] > c[8] else 'No', int(c[8])]"},
+		{class: "conditions", files: "salaries.csv", q: "What is the median salary of women in Engineering?",
+			ref: "df[(df.gender == 'F') & (df.department == 'Engineering')].salary.median()", want: []string{"`gender` is F"}},
 	}...)
 }

@@ -411,7 +411,7 @@ func (rd *reader) aggregateWord(i int) bool {
 func (rd *reader) attributeValue(lemma string) (string, string) {
 	attrs := rd.ix.Lexicon().Attributes(lemma)
 	if len(attrs) == 0 {
-		return "", ""
+		return rd.kindOfAttributeValue(lemma)
 	}
 	for _, c := range rd.ix.Table().Columns {
 		if c.Type != schema.Category || !containsFold(attrs, lemmaOfColumn(c.Name)) {
@@ -428,6 +428,27 @@ func (rd *reader) attributeValue(lemma string) (string, string) {
 		}
 		if len(initial) == 1 {
 			return c.Name, initial[0]
+		}
+	}
+	return "", ""
+}
+
+// kindOfAttributeValue finds the value a noun names by being a kind of one of the adjectives
+// WordNet gives a category column's name as its values: "men" are a kind of male (gender's
+// adjectives are male, female …), so gender M; "women" gender F.
+func (rd *reader) kindOfAttributeValue(lemma string) (string, string) {
+	lx := rd.ix.Lexicon()
+	for _, c := range rd.ix.Table().Columns {
+		if c.Type != schema.Category {
+			continue
+		}
+		for _, adj := range lx.Attributes(lemmaOfColumn(c.Name)) {
+			if adj == lemma || !lx.IsAWithin(lemma, adj, 1) {
+				continue
+			}
+			if col, v := rd.attributeValue(adj); col == c.Name {
+				return col, v
+			}
 		}
 	}
 	return "", ""
