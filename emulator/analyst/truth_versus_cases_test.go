@@ -39,5 +39,9 @@ func init() {
 			ref: "c = df.cylinders.value_counts()\n['Yes' if c[4] > c[8] else 'No', int(c[8])]"},
 		{class: "conditions", files: "salaries.csv", q: "What is the median salary of women in Engineering?",
 			ref: "df[(df.gender == 'F') & (df.department == 'Engineering')].salary.median()", want: []string{"`gender` is F"}},
+		{class: "entity", files: "passengers.csv", q: "Did more women survive than men?",
+			ref: "c = df[df.Survived == 1].Sex.value_counts()\n['Yes' if c['female'] > c['male'] else 'No', int(c['female']), int(c['male'])]"},
+		{class: "entity", files: "passengers.csv", q: "Did more women than men survive?",
+			ref: "c = df[df.Survived == 1].Sex.value_counts()\n['Yes' if c['female'] > c['male'] else 'No', int(c['female']), int(c['male'])]"},
 	}...)
 }

@@ -32,6 +32,13 @@ func (rd *reader) versusRow(cmp language.Comparison) bool {
 		}
 	}
 	for i := cmp.Value.Start; i < end; i++ {
+		if c, ok := rd.best(i); (!ok || c.Kind == schema.RowsLink) && rd.s.Tokens[i].IsNoun() {
+			t := rd.s.Tokens[i]
+			if col, _ := rd.attributeValue(t.Lemma); col != "" {
+				rd.versus = &cmp // "more women than men": a value named by what it is a kind of
+				return true
+			}
+		}
 		if c, ok := rd.best(i); ok && c.Kind == schema.ValueLink {
 			rd.versus = &cmp
 			return true
