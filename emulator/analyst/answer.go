@@ -112,7 +112,8 @@ func writePara(b *strings.Builder, s string) {
 func isContextKind(kind string) bool { return kind == "rows" || kind == "merged" }
 
 // redundantRows reports whether ms[i] counts rows that the reply says otherwise: a later table
-// of exactly those rows says their count again, and none left is said as "no rows match".
+// or count of exactly those rows says their count again, and none left is said as "no rows
+// match".
 func redundantRows(ms []marker, i int) bool {
 	if ms[i].str("kind") != "rows" {
 		return false
@@ -121,8 +122,8 @@ func redundantRows(ms []marker, i int) bool {
 		return true // the reply says no rows match, in words
 	}
 	for _, m := range ms[i+1:] {
-		if m.str("kind") == "table" && m.str("where") != "" {
-			return true
+		if (m.str("kind") == "table" || m.str("kind") == "size") && m.str("where") != "" {
+			return true // "**3 rows** of the 4 … match: …" says them already
 		}
 	}
 	return false

@@ -21,7 +21,7 @@ func TestListCells(t *testing.T) {
 	askEach(t, "tweets.csv", tweetsCSV, []replyCase{
 		{q: "What is the most common mention?", want: "**Boris**", anywhere: true},
 		{q: "How many unique mentions are there?", want: "`mentions` has **3 distinct values**: Boris, Keir, Rishi."},
-		{q: "How many rows have Boris in mentions?", want: "**3**", anywhere: true},
+		{q: "How many rows have Boris in mentions?", want: "**3 rows**", anywhere: true},
 		{q: "How many rows have Keir in mentions?", want: "mentions includes Keir", anywhere: true},
 		{q: "Are there any tweets with Keir in mentions?", want: "**Yes.**"},
 		// an empty list is no mention: tweet 3

@@ -28,6 +28,9 @@ func parseQuestion(question string, ix *colIndex) Query {
 	if q.Agg == "count" && len(q.By) == 0 && allIDs(f, q.Measures) && !ps.has("unique") {
 		q.Measures, q.numeric = nil, false // "number of records in employees" counts rows
 	}
+	if q.Agg == "count" && len(q.By) == 0 && len(q.Measures) > 0 && !ps.has("unique") && !slices.ContainsFunc(q.Measures, func(m string) bool { return !filtered(&q, m) }) {
+		q.Measures, q.numeric = nil, false // "how many houses were built before 1950": the rows, placed by year_built
+	}
 	readModifiers(&q, ps, f)
 	q.cue = q.cue || question == "" && ref.any() // "round to 3 decimals" alone refines the previous question
 	yearNumberFilters(&q, f)

@@ -21,5 +21,7 @@ func init() {
 			ref: "m = df.groupby('neighborhood').price.mean()\n['Yes' if m['Riverside'] > m['Old Town'] else 'No', m['Old Town']]"},
 		{class: "conditions", files: "houses.csv", q: "What percentage of houses have at least 2 bathrooms?",
 			ref: "100 * (df.bathrooms >= 2).mean()"},
+		{class: "conditions", files: "houses.csv", q: "How many houses were built before 1950?",
+			ref: "int((df.year_built < 1950).sum())", want: []string{"rows** of the 500"}, avoid: []string{"Using the"}},
 	}...)
 }
